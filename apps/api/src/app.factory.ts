@@ -1,0 +1,55 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import fastifyStatic from '@fastify/static';
+import { join } from 'node:path';
+import { AppModule } from './app.module';
+import { loadConfig } from './config/config';
+import { ErrorBody, ValidationErrorBody } from './common/api-errors.decorator';
+import { ErrorFilter } from './common/error.filter';
+import { RouteTable } from './common/route-table';
+import { AppValidationPipe } from './common/validation.pipe';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Builds the HTTP app exactly as production runs it; tests and the spec writer use it too. */
+export async function createApp(options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+  const config = loadConfig();
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    logger: false,
+    // The spec's client posts to `/users/`; Nest declares `/users`.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const routes = new RouteTable();
+  adapter.getInstance().addHook('onRoute', (route) => routes.add(route.method, route.url));
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
+    logger: options.logger === false ? false : ['error', 'warn'],
+    bufferLogs: false,
+  });
+  app.useGlobalFilters(new ErrorFilter(routes));
+  app.useGlobalPipes(new AppValidationPipe());
+  app.enableShutdownHooks();
+  await app.register(fastifyStatic, { root: join(__dirname, '..', 'static'), prefix: '/static/', decorateReply: false });
+  const document = buildOpenApi(app);
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
+  return app;
+}
+
+export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Trailer Club API')
+    .setDescription(
+      'Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 ' +
+        'with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.',
+    )
+    .setVersion('1.0.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
+    .addOAuth2({ type: 'oauth2', flows: { password: { tokenUrl: '/token', scopes: {} } } }, 'oauth2')
+    .build();
+  return SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (_controller, method) => method,
+    extraModels: [ErrorBody, ValidationErrorBody],
+  });
+}

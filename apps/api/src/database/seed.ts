@@ -1,0 +1,89 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { DEFAULT_ECONOMY, normalizePhone } from '@app/domain';
+import { loadConfig } from '../config/config';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords';
+import { SETTING_CARD, SETTING_MAIN_MESSAGE } from '../modules/content/content.entities';
+import { dataSourceOptions } from './data-source-options';
+import { SEED_CARD, SEED_MAIN_MESSAGE, SEED_MESSAGES, SEED_TRAILERS } from './seed-data';
+
+/**
+ * Idempotent: fixed ids for demo rows, and never overwrites what an operator
+ * changed (economy table, card, home message) on a second run.
+ */
+export async function seed(dataSource: DataSource, admin?: { phone: string; password: string }) {
+  await dataSource.transaction(async (m) => {
+    for (const tier of DEFAULT_ECONOMY) {
+      await m.query(
+        `INSERT INTO packages (vip_level, price_micro, daily_trailers, reward_micro, membership_days)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (vip_level) DO NOTHING`,
+        [tier.vipLevel, tier.price.toString(), tier.dailyTrailers, tier.rewardPerTrailer.toString(), tier.membershipDays],
+      );
+    }
+    for (const [index, [title, description, key]] of SEED_TRAILERS.entries()) {
+      const id = index + 1;
+      await m.query(
+        `INSERT INTO trailers (id, title, description, image_url, trailer_key) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO NOTHING`,
+        [id, title, description, `/static/trailers/${id}.svg`, key],
+      );
+    }
+    for (const [index, [title, description]] of SEED_MESSAGES.entries()) {
+      await m.query(
+        `INSERT INTO messages (id, user_id, title, description) VALUES ($1, NULL, $2, $3) ON CONFLICT (id) DO NOTHING`,
+        [index + 1, title, description],
+      );
+    }
+    // Seeded rows carry explicit ids; move the sequences past them.
+    for (const table of ['trailers', 'messages']) {
+      await m.query(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT COALESCE(MAX(id), 1) FROM ${table}), 1))`,
+      );
+    }
+    for (const [key, value] of [
+      [SETTING_CARD, SEED_CARD],
+      [SETTING_MAIN_MESSAGE, SEED_MAIN_MESSAGE],
+    ]) {
+      await m.query(`INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [key, value]);
+    }
+  });
+  if (admin) await seedAdmin(dataSource, admin.phone, admin.password);
+}
+
+/** The operator from ADMIN_PHONE/ADMIN_PASSWORD; a changed password in the settings wins. */
+async function seedAdmin(dataSource: DataSource, rawPhone: string, password: string) {
+  const phone = normalizePhone(rawPhone);
+  const rows: { id: number; password_hash: string }[] = await dataSource.query(
+    `SELECT id, password_hash FROM users WHERE phone = $1`,
+    [phone],
+  );
+  if (rows.length === 0) {
+    await dataSource.query(`INSERT INTO users (phone, password_hash, role) VALUES ($1, $2, 'admin')`, [
+      phone,
+      await hashPassword(password),
+    ]);
+    return;
+  }
+  const samePassword = await verifyPassword(rows[0].password_hash, password);
+  await dataSource.query(
+    `UPDATE users SET role = 'admin', is_active = true, password_hash = COALESCE($2, password_hash) WHERE id = $1`,
+    [rows[0].id, samePassword ? null : await hashPassword(password)],
+  );
+}
+
+if (require.main === module) {
+  const config = loadConfig();
+  const dataSource = new DataSource(dataSourceOptions(config));
+  const admin = config.ADMIN_PHONE && config.ADMIN_PASSWORD ? { phone: config.ADMIN_PHONE, password: config.ADMIN_PASSWORD } : undefined;
+  dataSource
+    .initialize()
+    .then(() => seed(dataSource, admin))
+    .then(async () => {
+      await dataSource.destroy();
+      console.log(`seed: done${admin ? ` (operator ${normalizePhone(admin.phone)})` : ' (no ADMIN_PHONE/ADMIN_PASSWORD: no operator)'}`);
+    })
+    .catch((error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}

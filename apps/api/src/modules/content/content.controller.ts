@@ -1,0 +1,36 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../common/api-errors.decorator';
+import { Auth } from '../auth/guards';
+import { MainMessage } from '../messages/messages.dto';
+import { CardResponse, PackageItem } from './content.dto';
+import { ContentService } from './content.service';
+
+@ApiTags('content')
+@Controller()
+export class ContentController {
+  constructor(private readonly content: ContentService) {}
+
+  @Get('messages/main')
+  @ApiOperation({ summary: 'The home page message (no sign-in needed)' })
+  @ApiOkResponse({ type: MainMessage })
+  getMainMessage(): Promise<MainMessage> {
+    return this.content.mainMessage();
+  }
+
+  @Get('card')
+  @Auth()
+  @ApiOperation({ summary: 'The card number for card deposits' })
+  @ApiOkResponse({ type: CardResponse })
+  @ApiErrors(404)
+  getCard(): Promise<CardResponse> {
+    return this.content.card();
+  }
+
+  @Get('packages')
+  @ApiOperation({ summary: 'The economy table: VIP levels, prices, quotas, rewards' })
+  @ApiOkResponse({ type: [PackageItem] })
+  listPackages(): Promise<PackageItem[]> {
+    return this.content.packages();
+  }
+}

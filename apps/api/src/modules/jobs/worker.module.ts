@@ -1,0 +1,24 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { ConfigModule } from '../../config/config.module';
+import { DatabaseModule } from '../../database/database.module';
+import { MaintenanceProcessor } from './maintenance.processor';
+import { MAINTENANCE_QUEUE, bullConnection } from './queues';
+
+/** The worker process: queue consumers and schedules, no HTTP. */
+@Module({
+  imports: [
+    ConfigModule,
+    DatabaseModule,
+    ScheduleModule.forRoot(),
+    BullModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ connection: bullConnection(config.REDIS_URL) }),
+    }),
+    BullModule.registerQueue({ name: MAINTENANCE_QUEUE }),
+  ],
+  providers: [MaintenanceProcessor],
+})
+export class WorkerModule {}

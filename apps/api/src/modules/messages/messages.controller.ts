@@ -1,0 +1,48 @@
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../common/api-errors.decorator';
+import { IdParam } from '../../common/id-param.dto';
+import { OK, OkResponse } from '../../common/ok.dto';
+import { Auth, CurrentUser } from '../auth/guards';
+import type { AuthUser } from '../auth/auth.types';
+import { MessageItem } from './messages.dto';
+import { MessagesService } from './messages.service';
+
+@ApiTags('messages')
+@Controller('messages')
+@Auth()
+export class MessagesController {
+  constructor(private readonly messages: MessagesService) {}
+
+  @Get()
+  @ApiOperation({ summary: "The member's messages, newest first" })
+  @ApiOkResponse({ type: [MessageItem] })
+  listMessages(@CurrentUser() user: AuthUser): Promise<MessageItem[]> {
+    return this.messages.list(user.id);
+  }
+
+  @Post('read_all')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Mark every message read' })
+  @ApiOkResponse({ type: OkResponse })
+  async readAllMessages(@CurrentUser() user: AuthUser): Promise<OkResponse> {
+    await this.messages.readAll(user.id);
+    return OK;
+  }
+
+  @Delete()
+  @ApiOperation({ summary: 'Clear every message from this member\'s list' })
+  @ApiOkResponse({ type: OkResponse })
+  async deleteAllMessages(@CurrentUser() user: AuthUser): Promise<OkResponse> {
+    await this.messages.hideAll(user.id);
+    return OK;
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One message (marks it read)' })
+  @ApiOkResponse({ type: MessageItem })
+  @ApiErrors(404, 422)
+  getMessage(@CurrentUser() user: AuthUser, @Param() params: IdParam): Promise<MessageItem> {
+    return this.messages.open(user.id, params.id);
+  }
+}

@@ -1,0 +1,23 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity('trailers')
+export class Trailer {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  title: string;
+
+  @Column({ type: 'text', default: '' })
+  description: string;
+
+  @Column({ name: 'image_url', type: 'varchar', length: 500 })
+  imageUrl: string;
+
+  /** Id of the video on the external video site. */
+  @Column({ name: 'trailer_key', type: 'varchar', length: 64 })
+  trailerKey: string;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt: Date;
+}

@@ -1,0 +1,90 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsNickname, IsPassword, IsPhone } from '../../common/validators';
+
+export class RegisterBody {
+  @ApiProperty({ description: 'The phone number (the spec calls it email)', example: '+998901234567' })
+  @IsString()
+  @IsNotEmpty({ message: 'Required' })
+  @IsPhone()
+  email: string;
+
+  @ApiProperty({ minLength: 2, maxLength: 128, example: 'secret12' })
+  @IsString()
+  @IsPassword()
+  password: string;
+
+  @ApiProperty({
+    description: "The inviter's member id; 0, empty or absent for none",
+    oneOf: [{ type: 'integer' }, { type: 'string' }],
+    required: false,
+    example: 100000,
+  })
+  @IsOptional()
+  @ValidateIf((_, v) => typeof v !== 'number')
+  @IsString({ message: 'invite_code must be a number or a string' })
+  @MaxLength(20)
+  invite_code?: number | string;
+}
+
+export class RegisterResponse {
+  @ApiProperty({ example: 100001 })
+  id: number;
+}
+
+export class UserMe {
+  @ApiProperty({ example: 100001, description: 'Also the invitation code' })
+  id: number;
+  @ApiProperty({ type: String, nullable: true, example: 'Aziz' })
+  nickname: string | null;
+  @ApiProperty({ description: 'The phone number used to sign in', example: '+998901234567' })
+  email: string;
+  @ApiProperty({ description: 'E-Wallet, USDT', example: 12.5 })
+  money: number;
+  @ApiProperty({ description: 'Registration points', example: 0 })
+  points: number;
+  @ApiProperty({ description: 'Held (frozen) points', example: 0 })
+  points_hold: number;
+  @ApiProperty({ minimum: 0, maximum: 9, example: 0 })
+  vip_level: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
+  vip_expire: string | null;
+  @ApiProperty({ example: true })
+  is_active: boolean;
+  @ApiProperty({ type: Number, nullable: true, example: 100000 })
+  inviter_id: number | null;
+  @ApiProperty({ description: 'Team commissions earned, USDT', example: 0 })
+  team_earn: number;
+  @ApiProperty({ description: 'Trailer rewards earned, USDT', example: 0 })
+  total_earn: number;
+  @ApiProperty({ enum: ['member', 'admin'], example: 'member' })
+  role: 'member' | 'admin';
+}
+
+export class NicknameBody {
+  @ApiProperty({ minLength: 2, maxLength: 32, example: 'Aziz' })
+  @IsString()
+  @IsNickname()
+  nickname: string;
+}
+
+export class ChangePhoneBody {
+  @ApiProperty({ description: 'The new phone number', example: '+998901234568' })
+  @IsString()
+  @IsNotEmpty({ message: 'Required' })
+  @IsPhone()
+  login: string;
+}
+
+export class ChangePasswordBody {
+  @ApiProperty({ example: 'secret12' })
+  @IsString()
+  @IsNotEmpty({ message: 'Required' })
+  @MaxLength(128)
+  old_password: string;
+
+  @ApiProperty({ minLength: 2, maxLength: 128, example: 'secret34' })
+  @IsString()
+  @IsPassword()
+  new_password: string;
+}

@@ -1,0 +1,49 @@
+import { Micro, usdt } from './money';
+
+/** One row of the economy table (contract section 3). */
+export interface PackageTier {
+  vipLevel: number;
+  price: Micro;
+  dailyTrailers: number;
+  rewardPerTrailer: Micro;
+  membershipDays: number;
+}
+
+export const MEMBERSHIP_DAYS = 75;
+export const MAX_VIP_LEVEL = 9;
+export const WATCH_MIN_SECONDS = 10;
+
+const PRICES = [0, 50, 200, 500, 1000, 3000, 6000, 10000, 15000, 21000];
+const DAILY = [2, 4, 10, 20, 25, 30, 40, 50, 60, 70];
+const REWARDS = [0, 0.5, 0.8, 1, 1.6, 4, 6, 8, 10, 12];
+
+/**
+ * The defaults the API seeds into its database. Operators may change the
+ * stored table afterwards; nothing else hard-codes these numbers.
+ */
+export const DEFAULT_ECONOMY: readonly PackageTier[] = PRICES.map((price, vipLevel) => ({
+  vipLevel,
+  price: usdt(price),
+  dailyTrailers: DAILY[vipLevel],
+  rewardPerTrailer: usdt(REWARDS[vipLevel]),
+  membershipDays: vipLevel === 0 ? 0 : MEMBERSHIP_DAYS,
+}));
+
+/** Team commission rates in basis points for L1, L2, L3 (10%, 5%, 2%). */
+export const DEFAULT_TEAM_RATES_BP = [1000, 500, 200] as const;
+
+export const WITHDRAWAL_FEE_BP = 1500;
+export const WITHDRAWAL_MIN = usdt(10);
+export const WITHDRAWAL_MAX_LEVEL0 = usdt(3);
+
+/** The level that counts: vip_level while the membership has not expired, else 0. */
+export function effectiveVipLevel(vipLevel: number, vipExpire: Date | null, now: Date): number {
+  if (vipLevel <= 0 || !vipExpire) return 0;
+  return vipExpire.getTime() > now.getTime() ? vipLevel : 0;
+}
+
+export function isValidVipLevel(level: unknown): level is number {
+  return (
+    typeof level === 'number' && Number.isInteger(level) && level >= 0 && level <= MAX_VIP_LEVEL
+  );
+}
