@@ -3,8 +3,11 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test', '<rootDir>/src'],
   testMatch: ['**/*.spec.ts'],
+  // @fastify/static requires content-disposition, which ships only as ESM;
+  // Node loads it natively, Jest needs it compiled.
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?content-disposition)'],
   transform: {
-    '^.+\\.ts$': [
+    '^.+\\.(ts|js)$': [
       '@swc/jest',
       {
         jsc: {

@@ -35,7 +35,8 @@ export class SessionRevocationService {
 
   /** Every login of a member, except `keepSessionId` when given. */
   async revokeAllForUser(userId: number, reason: string, keepSessionId?: string, manager: EntityManager = this.dataSource.manager) {
-    const rows: { id: string }[] = await manager.query(
+    // TypeORM answers an UPDATE ... RETURNING with [rows, rowCount].
+    const [rows]: [{ id: string }[], number] = await manager.query(
       `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = $2
        WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)
        RETURNING id`,

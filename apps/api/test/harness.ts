@@ -1,0 +1,64 @@
+import 'reflect-metadata';
+import { randomInt } from 'node:crypto';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import Redis from 'ioredis';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { useTestEnv } from './env';
+
+useTestEnv();
+// Imported after the environment is set: the app reads its settings on boot.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createApp } = require('../src/app.factory') as typeof import('../src/app.factory');
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  http: () => ReturnType<typeof request>;
+  db: DataSource;
+  redis: Redis;
+  close: () => Promise<void>;
+}
+
+/** The real app on the real test database and Redis, without a listening port. */
+export async function startApp(): Promise<TestApp> {
+  const redis = new Redis(process.env.REDIS_URL!);
+  await redis.flushdb();
+  const app = await createApp({ logger: false });
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  const db = app.get(DataSource);
+  return {
+    app,
+    http: () => request(app.getHttpServer()),
+    db,
+    redis,
+    close: async () => {
+      await app.close();
+      await redis.quit();
+    },
+  };
+}
+
+/** A phone no other test uses (random 9 digits: a clash is a one-in-a-billion event). */
+export function uniquePhone(): string {
+  return `+998${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+}
+
+export async function register(t: TestApp, phone = uniquePhone(), password = 'secret12', invite_code: unknown = 0) {
+  const res = await t.http().post('/users/').send({ email: phone, password, invite_code });
+  if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.id as number, phone, password };
+}
+
+export async function login(t: TestApp, phone: string, password: string) {
+  const res = await t.http().post('/token').type('form').send({ username: phone, password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { access_token: string; refresh_token: string; token_type: string };
+}
+
+/** A registered and signed-in member. */
+export async function member(t: TestApp, invite_code: unknown = 0) {
+  const account = await register(t, uniquePhone(), 'secret12', invite_code);
+  const tokens = await login(t, account.phone, account.password);
+  return { ...account, ...tokens, auth: { Authorization: `Bearer ${tokens.access_token}` } };
+}

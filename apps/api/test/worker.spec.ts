@@ -1,0 +1,45 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Queue, QueueEvents } from 'bullmq';
+import { useTestEnv } from './env';
+import { MAINTENANCE_QUEUE, bullConnection } from '../src/modules/jobs/queues';
+import { WorkerModule } from '../src/modules/jobs/worker.module';
+
+useTestEnv();
+
+describe('worker process', () => {
+  let worker: INestApplicationContext;
+  let queue: Queue;
+  let events: QueueEvents;
+
+  beforeAll(async () => {
+    const connection = bullConnection(process.env.REDIS_URL!);
+    queue = new Queue(MAINTENANCE_QUEUE, { connection });
+    events = new QueueEvents(MAINTENANCE_QUEUE, { connection });
+    await events.waitUntilReady();
+    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
+  });
+
+  afterAll(async () => {
+    await worker.close();
+    await queue.obliterate({ force: true });
+    await queue.close();
+    await events.close();
+  });
+
+  it('consumes a job from Redis and reports it done', async () => {
+    const job = await queue.add('ping', { at: Date.now() }, { jobId: `ping-${Date.now()}` });
+    const result = await job.waitUntilFinished(events, 10_000);
+    expect(result).toEqual({ handled: 'ping' });
+  });
+
+  it('collapses duplicate deliveries of one deterministic job id', async () => {
+    const jobId = `dedupe-${Date.now()}`;
+    const first = await queue.add('ping', {}, { jobId });
+    const second = await queue.add('ping', {}, { jobId });
+    expect(second.id).toBe(first.id);
+    await first.waitUntilFinished(events, 10_000);
+    const completed = await queue.getJobs(['completed', 'active', 'waiting']);
+    expect(completed.filter((job) => job.id === jobId)).toHaveLength(1);
+  });
+});
