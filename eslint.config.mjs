@@ -20,6 +20,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/jest.config.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
+  {
     files: ['scripts/**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
   },

@@ -13,7 +13,9 @@ import { AppValidationPipe } from './common/validation.pipe';
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the HTTP app exactly as production runs it; tests and the spec writer use it too. */
-export async function createApp(options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+export async function createApp(
+  options: { logger?: boolean } = {},
+): Promise<NestFastifyApplication> {
   const config = loadConfig();
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
@@ -31,9 +33,16 @@ export async function createApp(options: { logger?: boolean } = {}): Promise<Nes
   app.useGlobalFilters(new ErrorFilter(routes));
   app.useGlobalPipes(new AppValidationPipe());
   app.enableShutdownHooks();
-  await app.register(fastifyStatic, { root: join(__dirname, '..', 'static'), prefix: '/static/', decorateReply: false });
+  await app.register(fastifyStatic, {
+    root: join(__dirname, '..', 'static'),
+    prefix: '/static/',
+    decorateReply: false,
+  });
   const document = buildOpenApi(app);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+  });
   return app;
 }
 
@@ -46,7 +55,10 @@ export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
     )
     .setVersion('1.0.0')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
-    .addOAuth2({ type: 'oauth2', flows: { password: { tokenUrl: '/token', scopes: {} } } }, 'oauth2')
+    .addOAuth2(
+      { type: 'oauth2', flows: { password: { tokenUrl: '/token', scopes: {} } } },
+      'oauth2',
+    )
     .build();
   return SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controller, method) => method,

@@ -20,7 +20,9 @@ async function main() {
   // Boots the app without a database or listening socket, like immich's spec writer.
   process.env.OPENAPI_ONLY = '1';
   const app = await createApp({ logger: false });
-  const target = resolve(process.argv[2] ?? resolve(__dirname, '../../../libs/contracts/openapi.json'));
+  const target = resolve(
+    process.argv[2] ?? resolve(__dirname, '../../../libs/contracts/openapi.json'),
+  );
   writeFileSync(target, JSON.stringify(sortKeys(buildOpenApi(app)), null, 2) + '\n');
   await app.close();
   console.log(`wrote ${target}`);

@@ -5,7 +5,9 @@ import { WorkerModule } from './modules/jobs/worker.module';
 
 async function main() {
   loadConfig();
-  const app = await NestFactory.createApplicationContext(WorkerModule, { logger: ['error', 'warn', 'log'] });
+  const app = await NestFactory.createApplicationContext(WorkerModule, {
+    logger: ['error', 'warn', 'log'],
+  });
   app.enableShutdownHooks();
   console.log('worker started');
 }

@@ -11,16 +11,22 @@ describe('auth and users', () => {
 
   describe('POST /users/ (register)', () => {
     it('registers with a valid phone and answers 200 with the id', async () => {
-      const res = await t.http().post('/users/').send({ email: uniquePhone(), password: 'secret12', invite_code: 0 });
+      const res = await t
+        .http()
+        .post('/users/')
+        .send({ email: uniquePhone(), password: 'secret12', invite_code: 0 });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ id: expect.any(Number) });
     });
 
-    it.each([[0], [''], ['0'], [undefined]])('treats invite_code %p as no inviter', async (code) => {
-      const m = await member(t, code);
-      const me = await t.http().get('/users/me').set(m.auth);
-      expect(me.body.inviter_id).toBeNull();
-    });
+    it.each([[0], [''], ['0'], [undefined]])(
+      'treats invite_code %p as no inviter',
+      async (code) => {
+        const m = await member(t, code);
+        const me = await t.http().get('/users/me').set(m.auth);
+        expect(me.body.inviter_id).toBeNull();
+      },
+    );
 
     it('links the inviter from a valid code, given as number or string', async () => {
       const inviter = await register(t);
@@ -31,24 +37,39 @@ describe('auth and users', () => {
       }
     });
 
-    it.each([[999999999], ['abc'], ['12x']])('rejects unknown or malformed invite code %p with 400', async (code) => {
-      const res = await t.http().post('/users/').send({ email: uniquePhone(), password: 'secret12', invite_code: code });
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ detail: 'Invalid invite code', code: 'INVALID_INVITE_CODE' });
-    });
+    it.each([[999999999], ['abc'], ['12x']])(
+      'rejects unknown or malformed invite code %p with 400',
+      async (code) => {
+        const res = await t
+          .http()
+          .post('/users/')
+          .send({ email: uniquePhone(), password: 'secret12', invite_code: code });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ detail: 'Invalid invite code', code: 'INVALID_INVITE_CODE' });
+      },
+    );
 
     it('rejects a duplicate phone, however it is written, with the exact detail', async () => {
       const phone = uniquePhone();
       await register(t, phone);
       const digits = phone.slice(1);
       const spaced = `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`;
-      const res = await t.http().post('/users/').send({ email: spaced, password: 'other12', invite_code: 0 });
+      const res = await t
+        .http()
+        .post('/users/')
+        .send({ email: spaced, password: 'other12', invite_code: 0 });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ detail: 'Email already registered', code: 'EMAIL_ALREADY_REGISTERED' });
+      expect(res.body).toEqual({
+        detail: 'Email already registered',
+        code: 'EMAIL_ALREADY_REGISTERED',
+      });
     });
 
     it('answers 422 with the list shape for a bad phone', async () => {
-      const res = await t.http().post('/users/').send({ email: 'not-a-phone', password: 'secret12' });
+      const res = await t
+        .http()
+        .post('/users/')
+        .send({ email: 'not-a-phone', password: 'secret12' });
       expect(res.status).toBe(422);
       expect(res.body).toEqual({
         code: 'VALIDATION_ERROR',
@@ -59,14 +80,19 @@ describe('auth and users', () => {
     it('answers 422 for a short password and for a missing one', async () => {
       const short = await t.http().post('/users/').send({ email: uniquePhone(), password: 'x' });
       expect(short.status).toBe(422);
-      expect(short.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'password'], msg: 'Too short password' })]);
+      expect(short.body.detail).toEqual([
+        expect.objectContaining({ loc: ['body', 'password'], msg: 'Too short password' }),
+      ]);
       const missing = await t.http().post('/users/').send({ email: uniquePhone() });
       expect(missing.status).toBe(422);
       expect(missing.body.detail[0].loc).toEqual(['body', 'password']);
     });
 
     it('answers 422 for wrong types, not 500', async () => {
-      const res = await t.http().post('/users/').send({ email: 998901234567, password: ['a'], invite_code: { x: 1 } });
+      const res = await t
+        .http()
+        .post('/users/')
+        .send({ email: 998901234567, password: ['a'], invite_code: { x: 1 } });
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('VALIDATION_ERROR');
     });
@@ -75,25 +101,48 @@ describe('auth and users', () => {
   describe('POST /token', () => {
     it('signs in with form-encoded phone and password', async () => {
       const account = await register(t);
-      const res = await t.http().post('/token').type('form').send({ username: account.phone, password: account.password });
+      const res = await t
+        .http()
+        .post('/token')
+        .type('form')
+        .send({ username: account.phone, password: account.password });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'bearer' });
+      expect(res.body).toEqual({
+        access_token: expect.any(String),
+        refresh_token: expect.any(String),
+        token_type: 'bearer',
+      });
     });
 
     it('accepts the phone written differently from registration', async () => {
       const account = await register(t);
       const digits = account.phone.slice(1);
-      const res = await t.http().post('/token').type('form').send({ username: digits, password: account.password });
+      const res = await t
+        .http()
+        .post('/token')
+        .type('form')
+        .send({ username: digits, password: account.password });
       expect(res.status).toBe(200);
     });
 
     it('answers the same 401 for a wrong password and an unknown phone', async () => {
       const account = await register(t);
-      const wrong = await t.http().post('/token').type('form').send({ username: account.phone, password: 'nope' });
-      const unknown = await t.http().post('/token').type('form').send({ username: uniquePhone(), password: 'nope' });
+      const wrong = await t
+        .http()
+        .post('/token')
+        .type('form')
+        .send({ username: account.phone, password: 'nope' });
+      const unknown = await t
+        .http()
+        .post('/token')
+        .type('form')
+        .send({ username: uniquePhone(), password: 'nope' });
       for (const res of [wrong, unknown]) {
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ detail: 'Incorrect email or password', code: 'BAD_CREDENTIALS' });
+        expect(res.body).toEqual({
+          detail: 'Incorrect email or password',
+          code: 'BAD_CREDENTIALS',
+        });
       }
     });
 
@@ -106,10 +155,18 @@ describe('auth and users', () => {
     it('limits repeated failures for one phone with 429 and Retry-After, even for the right password', async () => {
       const account = await register(t);
       for (let i = 0; i < 5; i++) {
-        const res = await t.http().post('/token').type('form').send({ username: account.phone, password: 'wrong' });
+        const res = await t
+          .http()
+          .post('/token')
+          .type('form')
+          .send({ username: account.phone, password: 'wrong' });
         expect(res.status).toBe(401);
       }
-      const limited = await t.http().post('/token').type('form').send({ username: account.phone, password: account.password });
+      const limited = await t
+        .http()
+        .post('/token')
+        .type('form')
+        .send({ username: account.phone, password: account.password });
       expect(limited.status).toBe(429);
       expect(limited.body.code).toBe('TOO_MANY_ATTEMPTS');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -119,7 +176,9 @@ describe('auth and users', () => {
     it('limits parallel guessing for one phone: no more than 5 attempts reach the password check', async () => {
       const account = await register(t);
       const results = await Promise.all(
-        Array.from({ length: 20 }, () => t.http().post('/token').type('form').send({ username: account.phone, password: 'wrong' })),
+        Array.from({ length: 20 }, () =>
+          t.http().post('/token').type('form').send({ username: account.phone, password: 'wrong' }),
+        ),
       );
       expect(results.filter((r) => r.status === 401)).toHaveLength(5);
       expect(results.filter((r) => r.status === 429)).toHaveLength(15);
@@ -128,7 +187,11 @@ describe('auth and users', () => {
     it('limits repeated failures from one address across many phones', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 31; i++) {
-        const res = await t.http().post('/token').type('form').send({ username: uniquePhone(), password: 'wrong' });
+        const res = await t
+          .http()
+          .post('/token')
+          .type('form')
+          .send({ username: uniquePhone(), password: 'wrong' });
         statuses.push(res.status);
       }
       expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
@@ -138,10 +201,17 @@ describe('auth and users', () => {
     it('does not let a deactivated member sign in or refresh', async () => {
       const m = await member(t);
       await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [m.id]);
-      const signIn = await t.http().post('/token').type('form').send({ username: m.phone, password: m.password });
+      const signIn = await t
+        .http()
+        .post('/token')
+        .type('form')
+        .send({ username: m.phone, password: m.password });
       expect(signIn.status).toBe(403);
       expect(signIn.body.code).toBe('ACCOUNT_DISABLED');
-      const refresh = await t.http().post('/refresh_token').query({ refresh_token: m.refresh_token });
+      const refresh = await t
+        .http()
+        .post('/refresh_token')
+        .query({ refresh_token: m.refresh_token });
       expect(refresh.status).toBe(401);
     });
   });
@@ -152,11 +222,22 @@ describe('auth and users', () => {
       const [header, payload, signature] = m.access_token.split('.');
       const flipped = signature[0] === 'A' ? 'B' + signature.slice(1) : 'A' + signature.slice(1);
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-      const forged = Buffer.from(JSON.stringify({ ...claims, sub: claims.sub + 1 })).toString('base64url');
-      const foreign = await new JwtService({ secret: 'x'.repeat(40) }).signAsync({ sub: m.id, sid: claims.sid, role: 'admin' });
-      const expired = await new JwtService({ secret: 'dev-only-secret-change-me-0123456789abcdef' }).signAsync(
-        { sub: m.id, sid: claims.sid, role: 'member', exp: Math.floor(Date.now() / 1000) - 10 },
+      const forged = Buffer.from(JSON.stringify({ ...claims, sub: claims.sub + 1 })).toString(
+        'base64url',
       );
+      const foreign = await new JwtService({ secret: 'x'.repeat(40) }).signAsync({
+        sub: m.id,
+        sid: claims.sid,
+        role: 'admin',
+      });
+      const expired = await new JwtService({
+        secret: 'dev-only-secret-change-me-0123456789abcdef',
+      }).signAsync({
+        sub: m.id,
+        sid: claims.sid,
+        role: 'member',
+        exp: Math.floor(Date.now() / 1000) - 10,
+      });
       const cases = [
         undefined,
         `Bearer ${header}.${payload}.${flipped}`,
@@ -169,7 +250,10 @@ describe('auth and users', () => {
         const req = t.http().get('/users/me');
         const res = await (authorization ? req.set('Authorization', authorization) : req);
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ detail: 'Could not validate credentials', code: 'UNAUTHORIZED' });
+        expect(res.body).toEqual({
+          detail: 'Could not validate credentials',
+          code: 'UNAUTHORIZED',
+        });
       }
     });
   });
@@ -180,27 +264,44 @@ describe('auth and users', () => {
       const first = await t.http().post('/refresh_token').query({ refresh_token: m.refresh_token });
       expect(first.status).toBe(200);
       expect(first.body.refresh_token).not.toBe(m.refresh_token);
-      const me = await t.http().get('/users/me').set('Authorization', `Bearer ${first.body.access_token}`);
+      const me = await t
+        .http()
+        .get('/users/me')
+        .set('Authorization', `Bearer ${first.body.access_token}`);
       expect(me.status).toBe(200);
-      const second = await t.http().post('/refresh_token').query({ refresh_token: first.body.refresh_token });
+      const second = await t
+        .http()
+        .post('/refresh_token')
+        .query({ refresh_token: first.body.refresh_token });
       expect(second.status).toBe(200);
     });
 
     it('revokes the whole login when a used refresh token comes back', async () => {
       const m = await member(t);
-      const rotated = await t.http().post('/refresh_token').query({ refresh_token: m.refresh_token });
+      const rotated = await t
+        .http()
+        .post('/refresh_token')
+        .query({ refresh_token: m.refresh_token });
       const reuse = await t.http().post('/refresh_token').query({ refresh_token: m.refresh_token });
       expect(reuse.status).toBe(401);
       expect(reuse.body.code).toBe('INVALID_REFRESH_TOKEN');
-      const later = await t.http().post('/refresh_token').query({ refresh_token: rotated.body.refresh_token });
+      const later = await t
+        .http()
+        .post('/refresh_token')
+        .query({ refresh_token: rotated.body.refresh_token });
       expect(later.status).toBe(401);
-      const me = await t.http().get('/users/me').set('Authorization', `Bearer ${rotated.body.access_token}`);
+      const me = await t
+        .http()
+        .get('/users/me')
+        .set('Authorization', `Bearer ${rotated.body.access_token}`);
       expect(me.status).toBe(401);
     });
 
     it('lets only one of two parallel refreshes with the same token win', async () => {
       const m = await member(t);
-      const results = await Promise.all([1, 2].map(() => t.http().post('/refresh_token').query({ refresh_token: m.refresh_token })));
+      const results = await Promise.all(
+        [1, 2].map(() => t.http().post('/refresh_token').query({ refresh_token: m.refresh_token })),
+      );
       expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
     });
 
@@ -214,7 +315,10 @@ describe('auth and users', () => {
 
     it('refuses an expired refresh token', async () => {
       const m = await member(t);
-      await t.db.query(`UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND session_id IN (SELECT id FROM auth_sessions WHERE user_id = $1)`, [m.id]);
+      await t.db.query(
+        `UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND session_id IN (SELECT id FROM auth_sessions WHERE user_id = $1)`,
+        [m.id],
+      );
       const res = await t.http().post('/refresh_token').query({ refresh_token: m.refresh_token });
       expect(res.status).toBe(401);
     });
@@ -228,8 +332,13 @@ describe('auth and users', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ok: true });
       expect((await t.http().get('/users/me').set(m.auth)).status).toBe(401);
-      expect((await t.http().post('/refresh_token').query({ refresh_token: m.refresh_token })).status).toBe(401);
-      expect((await t.http().get('/users/me').set('Authorization', `Bearer ${other.access_token}`)).status).toBe(200);
+      expect(
+        (await t.http().post('/refresh_token').query({ refresh_token: m.refresh_token })).status,
+      ).toBe(401);
+      expect(
+        (await t.http().get('/users/me').set('Authorization', `Bearer ${other.access_token}`))
+          .status,
+      ).toBe(200);
     });
   });
 
@@ -258,7 +367,10 @@ describe('auth and users', () => {
 
     it('shows the seeded operator with role admin', async () => {
       const tokens = await login(t, process.env.ADMIN_PHONE!, process.env.ADMIN_PASSWORD!);
-      const res = await t.http().get('/users/me').set('Authorization', `Bearer ${tokens.access_token}`);
+      const res = await t
+        .http()
+        .get('/users/me')
+        .set('Authorization', `Bearer ${tokens.access_token}`);
       expect(res.body.role).toBe('admin');
     });
   });
@@ -283,11 +395,20 @@ describe('auth and users', () => {
       const res = await t.http().post('/users/login').set(m.auth).send({ login: newPhone });
       expect(res.status).toBe(200);
       expect((await t.http().get('/users/me').set(m.auth)).status).toBe(401);
-      expect((await t.http().post('/refresh_token').query({ refresh_token: m.refresh_token })).status).toBe(401);
-      const old = await t.http().post('/token').type('form').send({ username: m.phone, password: m.password });
+      expect(
+        (await t.http().post('/refresh_token').query({ refresh_token: m.refresh_token })).status,
+      ).toBe(401);
+      const old = await t
+        .http()
+        .post('/token')
+        .type('form')
+        .send({ username: m.phone, password: m.password });
       expect(old.status).toBe(401);
       const fresh = await login(t, newPhone, m.password);
-      const me = await t.http().get('/users/me').set('Authorization', `Bearer ${fresh.access_token}`);
+      const me = await t
+        .http()
+        .get('/users/me')
+        .set('Authorization', `Bearer ${fresh.access_token}`);
       expect(me.body.email).toBe(newPhone);
     });
 
@@ -296,7 +417,10 @@ describe('auth and users', () => {
       const b = await member(t);
       const taken = await t.http().post('/users/login').set(a.auth).send({ login: b.phone });
       expect(taken.status).toBe(400);
-      expect(taken.body).toEqual({ detail: 'Email already registered', code: 'EMAIL_ALREADY_REGISTERED' });
+      expect(taken.body).toEqual({
+        detail: 'Email already registered',
+        code: 'EMAIL_ALREADY_REGISTERED',
+      });
       const bad = await t.http().post('/users/login').set(a.auth).send({ login: '12' });
       expect(bad.status).toBe(422);
       expect((await t.http().get('/users/me').set(a.auth)).body.email).toBe(a.phone);
@@ -306,7 +430,11 @@ describe('auth and users', () => {
   describe('POST /users/password', () => {
     it('refuses a wrong old password and keeps the old one', async () => {
       const m = await member(t);
-      const res = await t.http().post('/users/password').set(m.auth).send({ old_password: 'wrong1', new_password: 'newpass1' });
+      const res = await t
+        .http()
+        .post('/users/password')
+        .set(m.auth)
+        .send({ old_password: 'wrong1', new_password: 'newpass1' });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ detail: 'Incorrect password', code: 'INCORRECT_PASSWORD' });
       await login(t, m.phone, m.password);
@@ -315,19 +443,37 @@ describe('auth and users', () => {
     it('changes the password, keeps this login and ends the others', async () => {
       const m = await member(t);
       const other = await login(t, m.phone, m.password);
-      const res = await t.http().post('/users/password').set(m.auth).send({ old_password: m.password, new_password: 'newpass1' });
+      const res = await t
+        .http()
+        .post('/users/password')
+        .set(m.auth)
+        .send({ old_password: m.password, new_password: 'newpass1' });
       expect(res.status).toBe(200);
       expect((await t.http().get('/users/me').set(m.auth)).status).toBe(200);
-      expect((await t.http().get('/users/me').set('Authorization', `Bearer ${other.access_token}`)).status).toBe(401);
-      expect((await t.http().post('/refresh_token').query({ refresh_token: other.refresh_token })).status).toBe(401);
-      const oldPassword = await t.http().post('/token').type('form').send({ username: m.phone, password: m.password });
+      expect(
+        (await t.http().get('/users/me').set('Authorization', `Bearer ${other.access_token}`))
+          .status,
+      ).toBe(401);
+      expect(
+        (await t.http().post('/refresh_token').query({ refresh_token: other.refresh_token }))
+          .status,
+      ).toBe(401);
+      const oldPassword = await t
+        .http()
+        .post('/token')
+        .type('form')
+        .send({ username: m.phone, password: m.password });
       expect(oldPassword.status).toBe(401);
       await login(t, m.phone, 'newpass1');
     });
 
     it('answers 422 for a too-short new password', async () => {
       const m = await member(t);
-      const res = await t.http().post('/users/password').set(m.auth).send({ old_password: m.password, new_password: 'x' });
+      const res = await t
+        .http()
+        .post('/users/password')
+        .set(m.auth)
+        .send({ old_password: m.password, new_password: 'x' });
       expect(res.status).toBe(422);
       expect(res.body.detail[0].loc).toEqual(['body', 'new_password']);
     });

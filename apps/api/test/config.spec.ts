@@ -27,11 +27,23 @@ describe('configuration', () => {
   });
 
   it('requires real secrets in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET is required in production/,
+    );
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'dev-only-secret-change-me-0123456789abcdef', ADMIN_PHONE: '+998900000001', ADMIN_PASSWORD: 'long-enough-pw' }),
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'dev-only-secret-change-me-0123456789abcdef',
+        ADMIN_PHONE: '+998900000001',
+        ADMIN_PASSWORD: 'long-enough-pw',
+      }),
     ).toThrow(/development JWT_SECRET/);
-    const ok = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), ADMIN_PHONE: '+998900000001', ADMIN_PASSWORD: 'long-enough-pw' });
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p'.repeat(40),
+      ADMIN_PHONE: '+998900000001',
+      ADMIN_PASSWORD: 'long-enough-pw',
+    });
     expect(ok.JWT_SECRET).toBe('p'.repeat(40));
   });
 

@@ -58,14 +58,22 @@ describe('trailers, messages and content', () => {
       expect(list.status).toBe(200);
       expect(list.body.length).toBeGreaterThanOrEqual(3);
       expect(list.body.every((x: { is_read: boolean }) => !x.is_read)).toBe(true);
-      expect(Object.keys(list.body[0]).sort()).toEqual(['created_at', 'description', 'id', 'is_read', 'title']);
+      expect(Object.keys(list.body[0]).sort()).toEqual([
+        'created_at',
+        'description',
+        'id',
+        'is_read',
+        'title',
+      ]);
       const id = list.body[0].id;
       const opened = await t.http().get(`/messages/${id}`).set(m.auth);
       expect(opened.status).toBe(200);
       expect(opened.body).toMatchObject({ id, is_read: true });
       const after = await t.http().get('/messages').set(m.auth);
       expect(after.body.find((x: { id: number }) => x.id === id).is_read).toBe(true);
-      expect(after.body.filter((x: { is_read: boolean }) => !x.is_read)).toHaveLength(list.body.length - 1);
+      expect(after.body.filter((x: { is_read: boolean }) => !x.is_read)).toHaveLength(
+        list.body.length - 1,
+      );
     });
 
     it("keeps a member's own message away from every other member (404)", async () => {
@@ -103,7 +111,10 @@ describe('trailers, messages and content', () => {
       expect((await t.http().get('/messages').set(b.auth)).body.length).toBeGreaterThanOrEqual(3);
 
       // A message sent after clearing shows up again.
-      const [row] = await t.db.query(`INSERT INTO messages (user_id, title, description) VALUES ($1, 'New', 'Later') RETURNING id`, [a.id]);
+      const [row] = await t.db.query(
+        `INSERT INTO messages (user_id, title, description) VALUES ($1, 'New', 'Later') RETURNING id`,
+        [a.id],
+      );
       const later = await t.http().get('/messages').set(a.auth);
       expect(later.body.map((x: { id: number }) => x.id)).toEqual([row.id]);
     });
@@ -114,7 +125,9 @@ describe('trailers, messages and content', () => {
       expect(res.body).toEqual({ message: 'main_message.promotion' });
       await t.db.query(`UPDATE app_settings SET value = '' WHERE key = 'main_message'`);
       expect((await t.http().get('/messages/main')).body).toEqual({});
-      await t.db.query(`UPDATE app_settings SET value = 'main_message.promotion' WHERE key = 'main_message'`);
+      await t.db.query(
+        `UPDATE app_settings SET value = 'main_message.promotion' WHERE key = 'main_message'`,
+      );
     });
   });
 
@@ -139,7 +152,13 @@ describe('trailers, messages and content', () => {
           membership_days: tier.membershipDays,
         })),
       );
-      expect(res.body[9]).toEqual({ vip_level: 9, price: 21000, daily_trailers: 70, reward_per_trailer: 12, membership_days: 75 });
+      expect(res.body[9]).toEqual({
+        vip_level: 9,
+        price: 21000,
+        daily_trailers: 70,
+        reward_per_trailer: 12,
+        membership_days: 75,
+      });
       expect(res.body[4].reward_per_trailer).toBe(1.6);
     });
   });

@@ -2,7 +2,8 @@
  * Tests never touch the development database: they always run on their own
  * (TEST_DATABASE_URL, default app_test) and on Redis database 1.
  */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/app_test';
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/app_test';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
 
 export function useTestEnv() {

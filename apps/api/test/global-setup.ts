@@ -10,7 +10,9 @@ export default async function globalSetup() {
   useTestEnv();
   const url = new URL(TEST_DATABASE_URL);
   const database = url.pathname.slice(1);
-  const admin = new Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  const admin = new Client({
+    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
+  });
   await admin.connect();
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
@@ -20,6 +22,9 @@ export default async function globalSetup() {
   await dataSource.initialize();
   await dataSource.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
   await dataSource.runMigrations({ transaction: 'each' });
-  await seed(dataSource, { phone: process.env.ADMIN_PHONE!, password: process.env.ADMIN_PASSWORD! });
+  await seed(dataSource, {
+    phone: process.env.ADMIN_PHONE!,
+    password: process.env.ADMIN_PASSWORD!,
+  });
   await dataSource.destroy();
 }

@@ -44,15 +44,22 @@ export function uniquePhone(): string {
   return `+998${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 }
 
-export async function register(t: TestApp, phone = uniquePhone(), password = 'secret12', invite_code: unknown = 0) {
+export async function register(
+  t: TestApp,
+  phone = uniquePhone(),
+  password = 'secret12',
+  invite_code: unknown = 0,
+) {
   const res = await t.http().post('/users/').send({ email: phone, password, invite_code });
-  if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.id as number, phone, password };
 }
 
 export async function login(t: TestApp, phone: string, password: string) {
   const res = await t.http().post('/token').type('form').send({ username: phone, password });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { access_token: string; refresh_token: string; token_type: string };
 }
 

@@ -25,13 +25,24 @@ describe('platform: errors, docs, health, seed', () => {
   });
 
   it('answers a body over 1 MiB with 413', async () => {
-    const res = await t.http().post('/users/').set('content-type', 'application/json').send(JSON.stringify({ email: 'x'.repeat(1100 * 1024) }));
+    const res = await t
+      .http()
+      .post('/users/')
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ email: 'x'.repeat(1100 * 1024) }));
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ detail: 'Request body is larger than 1 MiB', code: 'PAYLOAD_TOO_LARGE' });
+    expect(res.body).toEqual({
+      detail: 'Request body is larger than 1 MiB',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
   });
 
   it('answers malformed JSON with 400, an unsupported body type with 415', async () => {
-    const bad = await t.http().post('/users/').set('content-type', 'application/json').send('{"email": ');
+    const bad = await t
+      .http()
+      .post('/users/')
+      .set('content-type', 'application/json')
+      .send('{"email": ');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ detail: 'Malformed JSON body', code: 'INVALID_JSON' });
     const xml = await t.http().post('/users/').set('content-type', 'application/xml').send('<a/>');
@@ -63,11 +74,35 @@ describe('platform: errors, docs, health, seed', () => {
     const operations = Object.values(doc.paths).flatMap((p) => Object.values(p as object));
     const ids = operations.map((op: { operationId: string }) => op.operationId).sort();
     expect(ids).toEqual(
-      ['changeNickname', 'changePassword', 'changePhone', 'deleteAllMessages', 'getCard', 'getMainMessage', 'getMe', 'getMessage', 'getTrailer', 'health', 'listMessages', 'listPackages', 'listTrailers', 'login', 'logout', 'readAllMessages', 'refreshToken', 'register'].sort(),
+      [
+        'changeNickname',
+        'changePassword',
+        'changePhone',
+        'deleteAllMessages',
+        'getCard',
+        'getMainMessage',
+        'getMe',
+        'getMessage',
+        'getTrailer',
+        'health',
+        'listMessages',
+        'listPackages',
+        'listTrailers',
+        'login',
+        'logout',
+        'readAllMessages',
+        'refreshToken',
+        'register',
+      ].sort(),
     );
     expect(doc.components.schemas.ErrorBody).toBeDefined();
-    expect(doc.paths['/token'].post.requestBody.content['application/x-www-form-urlencoded']).toBeDefined();
-    expect(doc.paths['/token'].post.responses['401'].content['application/json'].examples.BAD_CREDENTIALS.value).toEqual({
+    expect(
+      doc.paths['/token'].post.requestBody.content['application/x-www-form-urlencoded'],
+    ).toBeDefined();
+    expect(
+      doc.paths['/token'].post.responses['401'].content['application/json'].examples.BAD_CREDENTIALS
+        .value,
+    ).toEqual({
       detail: 'Incorrect email or password',
       code: 'BAD_CREDENTIALS',
     });
@@ -82,7 +117,11 @@ describe('platform: errors, docs, health, seed', () => {
 
   it('seeds idempotently: a second run changes nothing and keeps operator edits', async () => {
     const count = async (db: DataSource) =>
-      (await db.query(`SELECT (SELECT count(*) FROM trailers) t, (SELECT count(*) FROM messages WHERE user_id IS NULL) m, (SELECT count(*) FROM packages) p, (SELECT count(*) FROM users WHERE role = 'admin') a`))[0];
+      (
+        await db.query(
+          `SELECT (SELECT count(*) FROM trailers) t, (SELECT count(*) FROM messages WHERE user_id IS NULL) m, (SELECT count(*) FROM packages) p, (SELECT count(*) FROM users WHERE role = 'admin') a`,
+        )
+      )[0];
     await t.db.query(`UPDATE app_settings SET value = '4000 0000 0000 0002' WHERE key = 'card'`);
     const before = await count(t.db);
     await seed(t.db, { phone: process.env.ADMIN_PHONE!, password: process.env.ADMIN_PASSWORD! });

@@ -26,10 +26,18 @@ export class ValidationErrorBody {
 
 const DEFAULTS: Record<number, [string, string, string]> = {
   400: ['Rule violated', 'Bad request', 'BAD_REQUEST'],
-  401: ['Missing, expired or invalid credentials', 'Could not validate credentials', 'UNAUTHORIZED'],
+  401: [
+    'Missing, expired or invalid credentials',
+    'Could not validate credentials',
+    'UNAUTHORIZED',
+  ],
   403: ['Operators only', 'Not enough permissions', 'FORBIDDEN'],
   404: ['Not found (or not yours)', 'Not Found', 'NOT_FOUND'],
-  429: ['Too many failed attempts', 'Too many failed sign-in attempts, try again later', 'TOO_MANY_ATTEMPTS'],
+  429: [
+    'Too many failed attempts',
+    'Too many failed sign-in attempts, try again later',
+    'TOO_MANY_ATTEMPTS',
+  ],
 };
 
 type ErrorSpec = number | { status: number; code: string; detail: string; description?: string };
@@ -55,13 +63,17 @@ export function ApiErrors(...specs: ErrorSpec[]) {
       content: {
         'application/json': {
           schema: { $ref: '#/components/schemas/ErrorBody' },
-          examples: Object.fromEntries(entries.map((e) => [e.code, { value: { detail: e.detail, code: e.code } }])),
+          examples: Object.fromEntries(
+            entries.map((e) => [e.code, { value: { detail: e.detail, code: e.code } }]),
+          ),
         },
       },
     }),
   );
   if (withValidation) {
-    decorators.push(ApiResponse({ status: 422, description: 'Validation failed', type: ValidationErrorBody }));
+    decorators.push(
+      ApiResponse({ status: 422, description: 'Validation failed', type: ValidationErrorBody }),
+    );
   }
   return applyDecorators(...decorators);
 }

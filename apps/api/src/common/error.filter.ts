@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ValidationFailed } from './app-error';
 import { RouteTable } from './route-table';
@@ -48,7 +55,11 @@ export class ErrorFilter implements ExceptionFilter {
 
   private describe(error: unknown, request: FastifyRequest) {
     if (error instanceof AppError) {
-      return { status: error.status, body: { detail: error.detail, code: error.code }, headers: error.headers };
+      return {
+        status: error.status,
+        body: { detail: error.detail, code: error.code },
+        headers: error.headers,
+      };
     }
     if (error instanceof ValidationFailed) {
       return {
@@ -71,7 +82,11 @@ export class ErrorFilter implements ExceptionFilter {
         }
       }
       if (status === 400 && /JSON/i.test(error.message)) {
-        return { status, body: { detail: 'Malformed JSON body', code: 'INVALID_JSON' }, headers: {} };
+        return {
+          status,
+          body: { detail: 'Malformed JSON body', code: 'INVALID_JSON' },
+          headers: {},
+        };
       }
       if (status >= 500) status = 500;
       return { status, body: this.plain(status), headers: {} };
@@ -79,8 +94,15 @@ export class ErrorFilter implements ExceptionFilter {
     const statusCode = (error as { statusCode?: unknown })?.statusCode;
     if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
       // Fastify's own errors (body too large, bad content type, bad JSON).
-      if ((error as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-        return { status: 400, body: { detail: 'Malformed JSON body', code: 'INVALID_JSON' }, headers: {} };
+      if (
+        (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+        error instanceof SyntaxError
+      ) {
+        return {
+          status: 400,
+          body: { detail: 'Malformed JSON body', code: 'INVALID_JSON' },
+          headers: {},
+        };
       }
       return { status: statusCode, body: this.plain(statusCode), headers: {} };
     }
@@ -93,6 +115,9 @@ export class ErrorFilter implements ExceptionFilter {
 
   private plain(status: number) {
     if (status >= 500) return { detail: 'Internal server error', code: 'INTERNAL_ERROR' };
-    return { detail: STATUS_TEXT[status] ?? 'Request failed', code: STATUS_CODES[status] ?? 'HTTP_ERROR' };
+    return {
+      detail: STATUS_TEXT[status] ?? 'Request failed',
+      code: STATUS_CODES[status] ?? 'HTTP_ERROR',
+    };
   }
 }

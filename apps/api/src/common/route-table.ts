@@ -10,7 +10,9 @@ export class RouteTable {
       '^' +
         url
           .split('/')
-          .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+          .map((part) =>
+            part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+          )
           .join('/') +
         '/?$',
     );

@@ -15,14 +15,25 @@ export class AppValidationPipe implements PipeTransform {
     const { metatype, type } = metadata;
     if (!metatype || PRIMITIVES.has(metatype) || type === 'custom') return value;
     const where = type === 'param' ? 'path' : type;
-    if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
+    if (
+      value === undefined ||
+      value === null ||
+      typeof value !== 'object' ||
+      Array.isArray(value)
+    ) {
       if (type === 'body') {
-        throw new ValidationFailed([{ loc: ['body'], msg: 'Request body must be a JSON object', type: 'type_error.object' }]);
+        throw new ValidationFailed([
+          { loc: ['body'], msg: 'Request body must be a JSON object', type: 'type_error.object' },
+        ]);
       }
       value = {};
     }
     const instance = plainToInstance(metatype, value, { enableImplicitConversion: false });
-    const errors = await validate(instance as object, { whitelist: true, forbidUnknownValues: false, stopAtFirstError: true });
+    const errors = await validate(instance as object, {
+      whitelist: true,
+      forbidUnknownValues: false,
+      stopAtFirstError: true,
+    });
     if (errors.length > 0) throw new ValidationFailed(flatten(errors, [where]));
     return instance;
   }
@@ -31,7 +42,11 @@ export class AppValidationPipe implements PipeTransform {
 function flatten(errors: ValidationError[], prefix: (string | number)[]): ValidationIssue[] {
   return errors.flatMap((error) => {
     const loc = [...prefix, error.property];
-    const own = Object.entries(error.constraints ?? {}).map(([rule, msg]) => ({ loc, msg, type: `value_error.${rule}` }));
+    const own = Object.entries(error.constraints ?? {}).map(([rule, msg]) => ({
+      loc,
+      msg,
+      type: `value_error.${rule}`,
+    }));
     return [...own, ...flatten(error.children ?? [], loc)];
   });
 }

@@ -14,5 +14,13 @@ function fromDomain(name: string, test: (value: string) => boolean, message: str
 }
 
 export const IsPhone = fromDomain('isPhone', isValidPhone, ValidationMessage.invalidPhone);
-export const IsPassword = fromDomain('isPassword', isValidPassword, ValidationMessage.tooShortPassword);
-export const IsNickname = fromDomain('isNickname', isValidNickname, ValidationMessage.tooShortNickname);
+export const IsPassword = fromDomain(
+  'isPassword',
+  isValidPassword,
+  ValidationMessage.tooShortPassword,
+);
+export const IsNickname = fromDomain(
+  'isNickname',
+  isValidNickname,
+  ValidationMessage.tooShortNickname,
+);

@@ -15,7 +15,9 @@ const intFrom = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/app'),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/ })
+      .default('postgres://postgres@127.0.0.1:5432/app'),
     DATABASE_POOL_SIZE: intFrom(10, 1, 200),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
     API_PORT: intFrom(3000, 1, 65535),
@@ -29,10 +31,16 @@ const schema = z
     LOGIN_MAX_FAILURES_PER_PHONE: intFrom(5, 1),
     LOGIN_MAX_FAILURES_PER_IP: intFrom(30, 1),
     LOGIN_FAILURE_WINDOW_SECONDS: intFrom(900, 1),
-    TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     TRON_FULL_NODE_URL: z.url().default('http://127.0.0.1:8090'),
     TRON_API_KEY: z.string().optional(),
-    TRON_USDT_CONTRACT: z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/).default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+    TRON_USDT_CONTRACT: z
+      .string()
+      .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)
+      .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
     TRON_MIN_CONFIRMATIONS: intFrom(19, 1, 1000),
     TRON_DEPOSIT_XPUB: z.string().optional(),
     TRON_HOT_WALLET_PRIVATE_KEY: z.string().optional(),
@@ -40,10 +48,15 @@ const schema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     for (const key of ['JWT_SECRET', 'ADMIN_PHONE', 'ADMIN_PASSWORD'] as const) {
-      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
+      if (!env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
     }
     if (env.JWT_SECRET === DEV_JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'the development JWT_SECRET cannot be used in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'the development JWT_SECRET cannot be used in production',
+      });
     }
   })
   .transform((env) => ({ ...env, JWT_SECRET: env.JWT_SECRET ?? DEV_JWT_SECRET }));

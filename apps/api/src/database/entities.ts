@@ -4,4 +4,13 @@ import { Message, MessageState } from '../modules/messages/message.entity';
 import { Trailer } from '../modules/trailers/trailer.entity';
 import { User } from '../modules/users/user.entity';
 
-export const ENTITIES = [User, AuthSession, RefreshToken, Trailer, Message, MessageState, AppSetting, PackageRow];
+export const ENTITIES = [
+  User,
+  AuthSession,
+  RefreshToken,
+  Trailer,
+  Message,
+  MessageState,
+  AppSetting,
+  PackageRow,
+];

@@ -16,7 +16,11 @@ export async function migrate(): Promise<string[]> {
 
 if (require.main === module) {
   migrate()
-    .then((names) => console.log(names.length ? `migrations applied: ${names.join(', ')}` : 'migrations: up to date'))
+    .then((names) =>
+      console.log(
+        names.length ? `migrations applied: ${names.join(', ')}` : 'migrations: up to date',
+      ),
+    )
     .catch((error) => {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);

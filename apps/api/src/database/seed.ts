@@ -17,7 +17,13 @@ export async function seed(dataSource: DataSource, admin?: { phone: string; pass
       await m.query(
         `INSERT INTO packages (vip_level, price_micro, daily_trailers, reward_micro, membership_days)
          VALUES ($1, $2, $3, $4, $5) ON CONFLICT (vip_level) DO NOTHING`,
-        [tier.vipLevel, tier.price.toString(), tier.dailyTrailers, tier.rewardPerTrailer.toString(), tier.membershipDays],
+        [
+          tier.vipLevel,
+          tier.price.toString(),
+          tier.dailyTrailers,
+          tier.rewardPerTrailer.toString(),
+          tier.membershipDays,
+        ],
       );
     }
     for (const [index, [title, description, key]] of SEED_TRAILERS.entries()) {
@@ -44,7 +50,10 @@ export async function seed(dataSource: DataSource, admin?: { phone: string; pass
       [SETTING_CARD, SEED_CARD],
       [SETTING_MAIN_MESSAGE, SEED_MAIN_MESSAGE],
     ]) {
-      await m.query(`INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [key, value]);
+      await m.query(
+        `INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`,
+        [key, value],
+      );
     }
   });
   if (admin) await seedAdmin(dataSource, admin.phone, admin.password);
@@ -58,10 +67,10 @@ async function seedAdmin(dataSource: DataSource, rawPhone: string, password: str
     [phone],
   );
   if (rows.length === 0) {
-    await dataSource.query(`INSERT INTO users (phone, password_hash, role) VALUES ($1, $2, 'admin')`, [
-      phone,
-      await hashPassword(password),
-    ]);
+    await dataSource.query(
+      `INSERT INTO users (phone, password_hash, role) VALUES ($1, $2, 'admin')`,
+      [phone, await hashPassword(password)],
+    );
     return;
   }
   const samePassword = await verifyPassword(rows[0].password_hash, password);
@@ -74,13 +83,18 @@ async function seedAdmin(dataSource: DataSource, rawPhone: string, password: str
 if (require.main === module) {
   const config = loadConfig();
   const dataSource = new DataSource(dataSourceOptions(config));
-  const admin = config.ADMIN_PHONE && config.ADMIN_PASSWORD ? { phone: config.ADMIN_PHONE, password: config.ADMIN_PASSWORD } : undefined;
+  const admin =
+    config.ADMIN_PHONE && config.ADMIN_PASSWORD
+      ? { phone: config.ADMIN_PHONE, password: config.ADMIN_PASSWORD }
+      : undefined;
   dataSource
     .initialize()
     .then(() => seed(dataSource, admin))
     .then(async () => {
       await dataSource.destroy();
-      console.log(`seed: done${admin ? ` (operator ${normalizePhone(admin.phone)})` : ' (no ADMIN_PHONE/ADMIN_PASSWORD: no operator)'}`);
+      console.log(
+        `seed: done${admin ? ` (operator ${normalizePhone(admin.phone)})` : ' (no ADMIN_PHONE/ADMIN_PASSWORD: no operator)'}`,
+      );
     })
     .catch((error) => {
       console.error(error instanceof Error ? error.message : error);

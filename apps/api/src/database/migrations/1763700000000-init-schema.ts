@@ -30,7 +30,9 @@ export class InitSchema1763700000000 implements MigrationInterface {
         revoked_at timestamptz,
         revoked_reason varchar(32)
       )`);
-    await q.query(`CREATE INDEX auth_sessions_live_idx ON auth_sessions (user_id) WHERE revoked_at IS NULL`);
+    await q.query(
+      `CREATE INDEX auth_sessions_live_idx ON auth_sessions (user_id) WHERE revoked_at IS NULL`,
+    );
     await q.query(`
       CREATE TABLE refresh_tokens (
         token_hash char(64) PRIMARY KEY,
@@ -57,7 +59,9 @@ export class InitSchema1763700000000 implements MigrationInterface {
         description text NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`COMMENT ON COLUMN messages.user_id IS 'the addressee; NULL is a message to every member'`);
+    await q.query(
+      `COMMENT ON COLUMN messages.user_id IS 'the addressee; NULL is a message to every member'`,
+    );
     await q.query(`CREATE INDEX messages_user_idx ON messages (user_id, id)`);
     await q.query(`
       CREATE TABLE message_states (
@@ -85,7 +89,16 @@ export class InitSchema1763700000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['packages', 'app_settings', 'message_states', 'messages', 'trailers', 'refresh_tokens', 'auth_sessions', 'users']) {
+    for (const table of [
+      'packages',
+      'app_settings',
+      'message_states',
+      'messages',
+      'trailers',
+      'refresh_tokens',
+      'auth_sessions',
+      'users',
+    ]) {
       await q.query(`DROP TABLE ${table}`);
     }
   }

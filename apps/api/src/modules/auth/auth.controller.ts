@@ -20,9 +20,24 @@ export class AuthController {
   @ApiBody({ type: TokenForm })
   @ApiOkResponse({ type: TokenResponse })
   @ApiErrors(
-    { status: 401, code: 'BAD_CREDENTIALS', detail: 'Incorrect email or password', description: 'Unknown phone or wrong password' },
-    { status: 403, code: 'ACCOUNT_DISABLED', detail: 'This account is deactivated', description: 'Deactivated member' },
-    { status: 429, code: 'TOO_MANY_ATTEMPTS', detail: 'Too many failed sign-in attempts, try again later', description: 'Too many attempts for this phone or address; see Retry-After' },
+    {
+      status: 401,
+      code: 'BAD_CREDENTIALS',
+      detail: 'Incorrect email or password',
+      description: 'Unknown phone or wrong password',
+    },
+    {
+      status: 403,
+      code: 'ACCOUNT_DISABLED',
+      detail: 'This account is deactivated',
+      description: 'Deactivated member',
+    },
+    {
+      status: 429,
+      code: 'TOO_MANY_ATTEMPTS',
+      detail: 'Too many failed sign-in attempts, try again later',
+      description: 'Too many attempts for this phone or address; see Retry-After',
+    },
     422,
   )
   login(@Body() form: TokenForm, @Req() request: FastifyRequest): Promise<TokenResponse> {
@@ -31,9 +46,14 @@ export class AuthController {
 
   @Post('refresh_token')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Exchange a refresh token for a new pair (rotation; reuse revokes the login)' })
+  @ApiOperation({
+    summary: 'Exchange a refresh token for a new pair (rotation; reuse revokes the login)',
+  })
   @ApiOkResponse({ type: TokenResponse })
-  @ApiErrors({ status: 401, code: 'INVALID_REFRESH_TOKEN', detail: 'Invalid or expired refresh token' }, 422)
+  @ApiErrors(
+    { status: 401, code: 'INVALID_REFRESH_TOKEN', detail: 'Invalid or expired refresh token' },
+    422,
+  )
   refreshToken(@Query() query: RefreshQuery): Promise<TokenResponse> {
     return this.auth.refresh(query.refresh_token);
   }
@@ -41,7 +61,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   @Auth()
-  @ApiOperation({ summary: "End this login: its refresh tokens and access tokens stop working" })
+  @ApiOperation({ summary: 'End this login: its refresh tokens and access tokens stop working' })
   @ApiOkResponse({ type: OkResponse })
   async logout(@CurrentUser() user: AuthUser): Promise<OkResponse> {
     await this.auth.logout(user.sessionId);

@@ -2,7 +2,10 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 export class TokenForm {
-  @ApiProperty({ description: 'The phone number (OAuth2 password flow username)', example: '+998901234567' })
+  @ApiProperty({
+    description: 'The phone number (OAuth2 password flow username)',
+    example: '+998901234567',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(64)
@@ -16,7 +19,10 @@ export class TokenForm {
 }
 
 export class RefreshQuery {
-  @ApiProperty({ description: 'The refresh token, without a "Bearer " prefix', example: 'q3Jb2...' })
+  @ApiProperty({
+    description: 'The refresh token, without a "Bearer " prefix',
+    example: 'q3Jb2...',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(256)
@@ -24,10 +30,16 @@ export class RefreshQuery {
 }
 
 export class TokenResponse {
-  @ApiProperty({ description: 'JWT, valid 15 minutes', example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9...' })
+  @ApiProperty({
+    description: 'JWT, valid 15 minutes',
+    example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9...',
+  })
   access_token: string;
 
-  @ApiProperty({ description: 'Opaque, valid 30 days, single use (rotated on refresh)', example: 'q3Jb2xX5...' })
+  @ApiProperty({
+    description: 'Opaque, valid 30 days, single use (rotated on refresh)',
+    example: 'q3Jb2xX5...',
+  })
   refresh_token: string;
 
   @ApiProperty({ enum: ['bearer'], example: 'bearer' })

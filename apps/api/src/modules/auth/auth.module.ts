@@ -14,7 +14,10 @@ import { SessionRevocationService } from './session-revocation.service';
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),
+      useFactory: (config: AppConfig) => ({
+        secret: config.JWT_SECRET,
+        signOptions: { algorithm: 'HS256' },
+      }),
     }),
   ],
   controllers: [AuthController],

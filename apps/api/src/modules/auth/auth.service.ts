@@ -22,7 +22,8 @@ const BAD_CREDENTIALS = () =>
   new AppError(HttpStatus.UNAUTHORIZED, 'BAD_CREDENTIALS', 'Incorrect email or password', {
     'WWW-Authenticate': 'Bearer',
   });
-const BAD_REFRESH = () => AppError.unauthorized('Invalid or expired refresh token', 'INVALID_REFRESH_TOKEN');
+const BAD_REFRESH = () =>
+  AppError.unauthorized('Invalid or expired refresh token', 'INVALID_REFRESH_TOKEN');
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -52,7 +53,8 @@ export class AuthService {
     }
     if (!(await verifyPassword(user.passwordHash, password))) throw BAD_CREDENTIALS();
     await this.throttle.succeeded(phone, ip);
-    if (!user.isActive) throw new AppError(HttpStatus.FORBIDDEN, 'ACCOUNT_DISABLED', 'This account is deactivated');
+    if (!user.isActive)
+      throw new AppError(HttpStatus.FORBIDDEN, 'ACCOUNT_DISABLED', 'This account is deactivated');
 
     const sessionId = randomUUID();
     return this.dataSource.transaction(async (manager) => {
@@ -84,7 +86,8 @@ export class AuthService {
       await manager.update(RefreshToken, { tokenHash }, { usedAt: new Date() });
       return { pair: await this.issue(manager, user, session.id) };
     });
-    if (outcome.revokeSessionId) await this.revocation.revokeSession(outcome.revokeSessionId, 'refresh_reuse');
+    if (outcome.revokeSessionId)
+      await this.revocation.revokeSession(outcome.revokeSessionId, 'refresh_reuse');
     if (outcome.error) throw outcome.error;
     return outcome.pair!;
   }
@@ -93,7 +96,11 @@ export class AuthService {
     await this.revocation.revokeSession(sessionId, 'logout');
   }
 
-  private async issue(manager: DataSource['manager'], user: User, sessionId: string): Promise<TokenPair> {
+  private async issue(
+    manager: DataSource['manager'],
+    user: User,
+    sessionId: string,
+  ): Promise<TokenPair> {
     const refreshToken = randomBytes(32).toString('base64url');
     await manager.insert(RefreshToken, {
       tokenHash: sha256(refreshToken),
@@ -101,7 +108,9 @@ export class AuthService {
       expiresAt: new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_SECONDS * 1000),
     });
     const claims: AccessClaims = { sub: user.id, sid: sessionId, role: user.role };
-    const accessToken = await this.jwt.signAsync(claims, { expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS });
+    const accessToken = await this.jwt.signAsync(claims, {
+      expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS,
+    });
     return { access_token: accessToken, refresh_token: refreshToken, token_type: 'bearer' };
   }
 }

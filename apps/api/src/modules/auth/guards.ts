@@ -1,4 +1,12 @@
-import { CanActivate, ExecutionContext, Injectable, SetMetadata, applyDecorators, createParamDecorator, UseGuards } from '@nestjs/common';
+import {
+  CanActivate,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+  applyDecorators,
+  createParamDecorator,
+  UseGuards,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiOAuth2 } from '@nestjs/swagger';
@@ -22,7 +30,10 @@ export class RolesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, [context.getHandler(), context.getClass()]);
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!roles) return true;
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
     if (!user || !roles.includes(user.role)) throw AppError.forbidden();
@@ -32,11 +43,17 @@ export class RolesGuard implements CanActivate {
 
 /** A member must be signed in; `roles` narrows it (operators: `Auth('admin')`). */
 export function Auth(...roles: Role[]) {
-  const decorators = [UseGuards(JwtAuthGuard, RolesGuard), ApiBearerAuth('bearer'), ApiOAuth2([], 'oauth2'), ApiErrors(401)];
+  const decorators = [
+    UseGuards(JwtAuthGuard, RolesGuard),
+    ApiBearerAuth('bearer'),
+    ApiOAuth2([], 'oauth2'),
+    ApiErrors(401),
+  ];
   if (roles.length) decorators.push(SetMetadata(ROLES, roles), ApiErrors(403));
   return applyDecorators(...decorators);
 }
 
 export const CurrentUser = createParamDecorator(
-  (_: unknown, context: ExecutionContext): AuthUser => context.switchToHttp().getRequest<{ user: AuthUser }>().user,
+  (_: unknown, context: ExecutionContext): AuthUser =>
+    context.switchToHttp().getRequest<{ user: AuthUser }>().user,
 );

@@ -25,7 +25,11 @@ export class SessionRevocationService {
     return (await this.redis.exists(this.key(sessionId))) === 1;
   }
 
-  async revokeSession(sessionId: string, reason: string, manager: EntityManager = this.dataSource.manager) {
+  async revokeSession(
+    sessionId: string,
+    reason: string,
+    manager: EntityManager = this.dataSource.manager,
+  ) {
     await manager.query(
       `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
       [sessionId, reason],
@@ -34,7 +38,12 @@ export class SessionRevocationService {
   }
 
   /** Every login of a member, except `keepSessionId` when given. */
-  async revokeAllForUser(userId: number, reason: string, keepSessionId?: string, manager: EntityManager = this.dataSource.manager) {
+  async revokeAllForUser(
+    userId: number,
+    reason: string,
+    keepSessionId?: string,
+    manager: EntityManager = this.dataSource.manager,
+  ) {
     // TypeORM answers an UPDATE ... RETURNING with [rows, rowCount].
     const [rows]: [{ id: string }[], number] = await manager.query(
       `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = $2

@@ -27,7 +27,9 @@ export class ContentService {
   }
 
   async packages(): Promise<PackageItem[]> {
-    const rows = await this.dataSource.getRepository(PackageRow).find({ order: { vipLevel: 'ASC' } });
+    const rows = await this.dataSource
+      .getRepository(PackageRow)
+      .find({ order: { vipLevel: 'ASC' } });
     return rows.map((row) => ({
       vip_level: row.vipLevel,
       price: microToNumber(row.priceMicro),

@@ -15,7 +15,10 @@ export class HealthResponse {
 }
 
 const within = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
+  ]);
 
 @ApiTags('health')
 @Controller('health')
@@ -28,14 +31,29 @@ export class HealthController {
   @Get()
   @ApiOperation({ summary: 'Liveness of the API and its PostgreSQL and Redis' })
   @ApiOkResponse({ type: HealthResponse })
-  @ApiResponse({ status: 503, description: 'A dependency is down; body has detail, code and the same fields' })
+  @ApiResponse({
+    status: 503,
+    description: 'A dependency is down; body has detail, code and the same fields',
+  })
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
     const [postgres, redis] = await Promise.all([
-      within(this.dataSource.query('SELECT 1'), 2000).then(() => 'up' as const, () => 'down' as const),
-      within(this.redis.ping(), 2000).then(() => 'up' as const, () => 'down' as const),
+      within(this.dataSource.query('SELECT 1'), 2000).then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
+      within(this.redis.ping(), 2000).then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
     ]);
     if (postgres === 'up' && redis === 'up') return { status: 'ok', postgres, redis };
     reply.status(HttpStatus.SERVICE_UNAVAILABLE);
-    return { status: 'degraded', postgres, redis, detail: 'A dependency is unavailable', code: 'SERVICE_UNAVAILABLE' };
+    return {
+      status: 'degraded',
+      postgres,
+      redis,
+      detail: 'A dependency is unavailable',
+      code: 'SERVICE_UNAVAILABLE',
+    };
   }
 }

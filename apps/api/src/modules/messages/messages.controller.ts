@@ -31,7 +31,7 @@ export class MessagesController {
   }
 
   @Delete()
-  @ApiOperation({ summary: 'Clear every message from this member\'s list' })
+  @ApiOperation({ summary: "Clear every message from this member's list" })
   @ApiOkResponse({ type: OkResponse })
   async deleteAllMessages(@CurrentUser() user: AuthUser): Promise<OkResponse> {
     await this.messages.hideAll(user.id);

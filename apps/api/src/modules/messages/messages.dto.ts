@@ -14,6 +14,10 @@ export class MessageItem {
 }
 
 export class MainMessage {
-  @ApiProperty({ required: false, description: 'Translation key or text of the home strip', example: 'main_message.promotion' })
+  @ApiProperty({
+    required: false,
+    description: 'Translation key or text of the home strip',
+    example: 'main_message.promotion',
+  })
   message?: string;
 }

@@ -21,7 +21,11 @@ class RedisCloser implements OnApplicationShutdown {
       provide: REDIS,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true }),
+        new Redis(config.REDIS_URL, {
+          lazyConnect: true,
+          maxRetriesPerRequest: 2,
+          enableOfflineQueue: true,
+        }),
     },
     RedisCloser,
   ],

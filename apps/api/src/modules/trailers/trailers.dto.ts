@@ -7,7 +7,10 @@ export class TrailerSummary {
   title: string;
   @ApiProperty({ example: 'A lighthouse keeper finds a ship that sank fifty years ago.' })
   description: string;
-  @ApiProperty({ description: 'Poster path on this API (prefix with the API base)', example: '/static/trailers/12.svg' })
+  @ApiProperty({
+    description: 'Poster path on this API (prefix with the API base)',
+    example: '/static/trailers/12.svg',
+  })
   image_url: string;
 }
 

@@ -4,10 +4,22 @@ import { ApiErrors } from '../../common/api-errors.decorator';
 import { OK, OkResponse } from '../../common/ok.dto';
 import { Auth, CurrentUser } from '../auth/guards';
 import type { AuthUser } from '../auth/auth.types';
-import { ChangePasswordBody, ChangePhoneBody, NicknameBody, RegisterBody, RegisterResponse, UserMe } from './users.dto';
+import {
+  ChangePasswordBody,
+  ChangePhoneBody,
+  NicknameBody,
+  RegisterBody,
+  RegisterResponse,
+  UserMe,
+} from './users.dto';
 import { UsersService } from './users.service';
 
-const PHONE_TAKEN = { status: 400, code: 'EMAIL_ALREADY_REGISTERED', detail: 'Email already registered', description: 'The phone is taken' };
+const PHONE_TAKEN = {
+  status: 400,
+  code: 'EMAIL_ALREADY_REGISTERED',
+  detail: 'Email already registered',
+  description: 'The phone is taken',
+};
 
 @ApiTags('users')
 @Controller('users')
@@ -18,7 +30,16 @@ export class UsersController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Register a member' })
   @ApiOkResponse({ type: RegisterResponse })
-  @ApiErrors(PHONE_TAKEN, { status: 400, code: 'INVALID_INVITE_CODE', detail: 'Invalid invite code', description: 'No member has this invite code' }, 422)
+  @ApiErrors(
+    PHONE_TAKEN,
+    {
+      status: 400,
+      code: 'INVALID_INVITE_CODE',
+      detail: 'Invalid invite code',
+      description: 'No member has this invite code',
+    },
+    422,
+  )
   register(@Body() body: RegisterBody): Promise<RegisterResponse> {
     return this.users.register(body.email, body.password, body.invite_code);
   }
@@ -37,7 +58,10 @@ export class UsersController {
   @ApiOperation({ summary: 'Change the nickname' })
   @ApiOkResponse({ type: OkResponse })
   @ApiErrors(422)
-  async changeNickname(@CurrentUser() user: AuthUser, @Body() body: NicknameBody): Promise<OkResponse> {
+  async changeNickname(
+    @CurrentUser() user: AuthUser,
+    @Body() body: NicknameBody,
+  ): Promise<OkResponse> {
     await this.users.setNickname(user.id, body.nickname);
     return OK;
   }
@@ -48,7 +72,10 @@ export class UsersController {
   @ApiOperation({ summary: 'Change the phone number (signs out every login)' })
   @ApiOkResponse({ type: OkResponse })
   @ApiErrors(PHONE_TAKEN, 422)
-  async changePhone(@CurrentUser() user: AuthUser, @Body() body: ChangePhoneBody): Promise<OkResponse> {
+  async changePhone(
+    @CurrentUser() user: AuthUser,
+    @Body() body: ChangePhoneBody,
+  ): Promise<OkResponse> {
     await this.users.changePhone(user.id, body.login);
     return OK;
   }
@@ -58,8 +85,19 @@ export class UsersController {
   @Auth()
   @ApiOperation({ summary: 'Change the password (signs out the other logins)' })
   @ApiOkResponse({ type: OkResponse })
-  @ApiErrors({ status: 400, code: 'INCORRECT_PASSWORD', detail: 'Incorrect password', description: 'The old password is wrong' }, 422)
-  async changePassword(@CurrentUser() user: AuthUser, @Body() body: ChangePasswordBody): Promise<OkResponse> {
+  @ApiErrors(
+    {
+      status: 400,
+      code: 'INCORRECT_PASSWORD',
+      detail: 'Incorrect password',
+      description: 'The old password is wrong',
+    },
+    422,
+  )
+  async changePassword(
+    @CurrentUser() user: AuthUser,
+    @Body() body: ChangePasswordBody,
+  ): Promise<OkResponse> {
     await this.users.changePassword(user.id, user.sessionId, body.old_password, body.new_password);
     return OK;
   }

@@ -3,7 +3,10 @@ import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-v
 import { IsNickname, IsPassword, IsPhone } from '../../common/validators';
 
 export class RegisterBody {
-  @ApiProperty({ description: 'The phone number (the spec calls it email)', example: '+998901234567' })
+  @ApiProperty({
+    description: 'The phone number (the spec calls it email)',
+    example: '+998901234567',
+  })
   @IsString()
   @IsNotEmpty({ message: 'Required' })
   @IsPhone()

@@ -7,10 +7,13 @@ import { SessionRevocationService } from '../auth/session-revocation.service';
 import { User } from './user.entity';
 import { UserMe } from './users.dto';
 
-const PHONE_TAKEN = () => AppError.badRequest('EMAIL_ALREADY_REGISTERED', 'Email already registered');
+const PHONE_TAKEN = () =>
+  AppError.badRequest('EMAIL_ALREADY_REGISTERED', 'Email already registered');
 
 function isUniqueViolation(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505';
+  return (
+    error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505'
+  );
 }
 
 @Injectable()
@@ -26,13 +29,18 @@ export class UsersService {
 
   async register(phone: string, password: string, inviteCode: unknown): Promise<{ id: number }> {
     const inviterId = parseInviteCode(inviteCode);
-    if (inviterId === 'invalid') throw AppError.badRequest('INVALID_INVITE_CODE', 'Invalid invite code');
+    if (inviterId === 'invalid')
+      throw AppError.badRequest('INVALID_INVITE_CODE', 'Invalid invite code');
     if (inviterId !== null && !(await this.users.existsBy({ id: inviterId }))) {
       throw AppError.badRequest('INVALID_INVITE_CODE', 'Invalid invite code');
     }
     const passwordHash = await hashPassword(password);
     try {
-      const result = await this.users.insert({ phone: normalizePhone(phone), passwordHash, inviterId });
+      const result = await this.users.insert({
+        phone: normalizePhone(phone),
+        passwordHash,
+        inviterId,
+      });
       return { id: result.identifiers[0].id as number };
     } catch (error) {
       if (isUniqueViolation(error)) throw PHONE_TAKEN();
@@ -83,7 +91,10 @@ export class UsersService {
   /** A new phone is a new login name: every session of the member ends. */
   async changePhone(userId: number, phone: string): Promise<void> {
     try {
-      await this.users.update({ id: userId }, { phone: normalizePhone(phone), updatedAt: new Date() });
+      await this.users.update(
+        { id: userId },
+        { phone: normalizePhone(phone), updatedAt: new Date() },
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw PHONE_TAKEN();
       throw error;
@@ -92,7 +103,12 @@ export class UsersService {
   }
 
   /** Other logins end; the one that changed the password stays signed in. */
-  async changePassword(userId: number, sessionId: string, oldPassword: string, newPassword: string): Promise<void> {
+  async changePassword(
+    userId: number,
+    sessionId: string,
+    oldPassword: string,
+    newPassword: string,
+  ): Promise<void> {
     const user = await this.users
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
@@ -101,7 +117,10 @@ export class UsersService {
     if (!(await verifyPassword(user.passwordHash, oldPassword))) {
       throw AppError.badRequest('INCORRECT_PASSWORD', 'Incorrect password');
     }
-    await this.users.update({ id: userId }, { passwordHash: await hashPassword(newPassword), updatedAt: new Date() });
+    await this.users.update(
+      { id: userId },
+      { passwordHash: await hashPassword(newPassword), updatedAt: new Date() },
+    );
     await this.revocation.revokeAllForUser(userId, 'password_change', sessionId);
   }
 }
