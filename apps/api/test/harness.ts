@@ -69,3 +69,67 @@ export async function member(t: TestApp, invite_code: unknown = 0) {
   const tokens = await login(t, account.phone, account.password);
   return { ...account, ...tokens, auth: { Authorization: `Bearer ${tokens.access_token}` } };
 }
+
+export type Member = Awaited<ReturnType<typeof member>>;
+
+/** The seeded operator's auth header. */
+export async function operator(t: TestApp) {
+  const tokens = await login(t, process.env.ADMIN_PHONE!, process.env.ADMIN_PASSWORD!);
+  return { Authorization: `Bearer ${tokens.access_token}` };
+}
+
+/** Credits (or debits) a member through the operator endpoint: the real money path. */
+export async function adjust(
+  t: TestApp,
+  admin: Record<string, string>,
+  userId: number,
+  amount: number,
+  account: 'money' | 'points' = 'money',
+) {
+  const res = await t
+    .http()
+    .post(`/admin/users/${userId}/adjust`)
+    .set(admin)
+    .send({ account, amount, reason: 'test funding' });
+  if (res.status !== 200)
+    throw new Error(`adjust failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export async function me(t: TestApp, m: Member) {
+  const res = await t.http().get('/users/me').set(m.auth);
+  if (res.status !== 200) throw new Error(`me failed: ${res.status}`);
+  return res.body;
+}
+
+/** Opens a trailer, then moves the view's start back as if `seconds` had passed. */
+export async function viewFor(t: TestApp, m: Member, trailerId: number, seconds: number) {
+  const res = await t.http().get(`/trailers/${trailerId}`).set(m.auth);
+  if (res.status !== 200) throw new Error(`open trailer failed: ${res.status}`);
+  await t.db.query(
+    `UPDATE trailer_views SET started_at = now() - make_interval(secs => $3) WHERE user_id = $1 AND trailer_id = $2`,
+    [m.id, trailerId, seconds],
+  );
+}
+
+export async function setLevel(t: TestApp, userId: number, level: number, days = 30) {
+  await t.db.query(
+    `UPDATE users SET vip_level = $2, vip_expire = now() + make_interval(days => $3) WHERE id = $1`,
+    [userId, level, days],
+  );
+}
+
+/** The operator's ledger report must say balanced and consistent. */
+export async function expectLedgerSound(t: TestApp, admin: Record<string, string>) {
+  const res = await t.http().get('/admin/reports/ledger').set(admin);
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({
+    balanced: true,
+    consistent: true,
+    unbalanced_transactions: 0,
+    mismatched_accounts: 0,
+    mismatched_earnings: 0,
+    negative_member_accounts: 0,
+  });
+  return res.body;
+}

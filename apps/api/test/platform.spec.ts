@@ -75,6 +75,15 @@ describe('platform: errors, docs, health, seed', () => {
     const ids = operations.map((op: { operationId: string }) => op.operationId).sort();
     expect(ids).toEqual(
       [
+        'adjustBalance',
+        'buyVip',
+        'getToday',
+        'ledgerReport',
+        'listAudit',
+        'listBalanceRecords',
+        'listInvites',
+        'transferToPoints',
+        'watchTrailer',
         'changeNickname',
         'changePassword',
         'changePhone',

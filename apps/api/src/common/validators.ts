@@ -1,5 +1,11 @@
 import { ValidationOptions, registerDecorator } from 'class-validator';
-import { isValidNickname, isValidPassword, isValidPhone, ValidationMessage } from '@app/domain';
+import {
+  isValidNickname,
+  isValidPassword,
+  isValidPhone,
+  parseMicro,
+  ValidationMessage,
+} from '@app/domain';
 
 /** class-validator adapters over the rules in libs/domain: one rule, two callers. */
 function fromDomain(name: string, test: (value: string) => boolean, message: string) {
@@ -24,3 +30,39 @@ export const IsNickname = fromDomain(
   isValidNickname,
   ValidationMessage.tooShortNickname,
 );
+
+/** Largest amount accepted anywhere: 1e9 USDT, far inside bigint and JSON number precision. */
+export const MAX_AMOUNT_MICRO = 1_000_000_000n * 1_000_000n;
+
+/**
+ * A USDT amount as a JSON number or decimal string with at most 6 decimals.
+ * `signed` allows negatives (operator adjustments); zero is never an amount.
+ */
+export function IsUsdtAmount(options: { signed?: boolean } = {}) {
+  const message = options.signed
+    ? 'amount must be a non-zero number with at most 6 decimals'
+    : 'amount must be a positive number with at most 6 decimals';
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isUsdtAmount',
+      target: target.constructor,
+      propertyName,
+      options: { message },
+      validator: {
+        validate: (value: unknown) => {
+          if (typeof value !== 'number' && typeof value !== 'string') return false;
+          const micro = parseMicro(value);
+          if (micro === null || micro === 0n) return false;
+          if (!options.signed && micro < 0n) return false;
+          return (micro < 0n ? -micro : micro) <= MAX_AMOUNT_MICRO;
+        },
+      },
+    });
+}
+
+/** The validated amount in micro-USDT (call only after IsUsdtAmount passed). */
+export function toMicro(value: number | string): bigint {
+  const micro = parseMicro(value);
+  if (micro === null) throw new Error(`unvalidated amount: ${value}`);
+  return micro;
+}

@@ -1,9 +1,10 @@
 import { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/config';
 import { InitSchema1763700000000 } from './migrations/1763700000000-init-schema';
+import { Ledger1763800000000 } from './migrations/1763800000000-ledger';
 import { ENTITIES } from './entities';
 
-export const MIGRATIONS = [InitSchema1763700000000];
+export const MIGRATIONS = [InitSchema1763700000000, Ledger1763800000000];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {
   return {
@@ -13,7 +14,8 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,
-    logging: ['error'],
+    // Expected errors (a taken phone, an overdraft) are handled; unexpected ones reach the error filter's log.
+    logging: false,
     extra: { max: config.DATABASE_POOL_SIZE },
   };
 }

@@ -1,3 +1,5 @@
+import { usdt } from '@app/domain';
+
 /** Demo content for `pnpm db:seed`: fictional films, local poster images. */
 export const SEED_TRAILERS = [
   [
@@ -89,3 +91,14 @@ export const SEED_MESSAGES = [
 
 export const SEED_MAIN_MESSAGE = 'main_message.promotion';
 export const SEED_CARD = '8600 1234 5678 9012';
+
+/** The spec's promotion: VIP2+ bought by an invited member, 10 to 14 May 2024 (UTC). */
+export const SEED_CAMPAIGN = {
+  name: 'May 2024 referral bonus',
+  startsAt: '2024-05-10T00:00:00Z',
+  endsAt: '2024-05-15T00:00:00Z',
+  minVipLevel: 2,
+  inviterPoints: usdt(10),
+  memberPoints: usdt(5),
+  holdDays: 30,
+};

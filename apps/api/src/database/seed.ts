@@ -1,11 +1,17 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { DEFAULT_ECONOMY, normalizePhone } from '@app/domain';
+import { DEFAULT_ECONOMY, DEFAULT_TEAM_RATES_BP, normalizePhone } from '@app/domain';
 import { loadConfig } from '../config/config';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords';
 import { SETTING_CARD, SETTING_MAIN_MESSAGE } from '../modules/content/content.entities';
 import { dataSourceOptions } from './data-source-options';
-import { SEED_CARD, SEED_MAIN_MESSAGE, SEED_MESSAGES, SEED_TRAILERS } from './seed-data';
+import {
+  SEED_CAMPAIGN,
+  SEED_CARD,
+  SEED_MAIN_MESSAGE,
+  SEED_MESSAGES,
+  SEED_TRAILERS,
+} from './seed-data';
 
 /**
  * Idempotent: fixed ids for demo rows, and never overwrites what an operator
@@ -26,6 +32,26 @@ export async function seed(dataSource: DataSource, admin?: { phone: string; pass
         ],
       );
     }
+    for (const [index, rate] of DEFAULT_TEAM_RATES_BP.entries()) {
+      await m.query(
+        `INSERT INTO team_rates (depth, rate_bp) VALUES ($1, $2) ON CONFLICT (depth) DO NOTHING`,
+        [index + 1, rate],
+      );
+    }
+    const c = SEED_CAMPAIGN;
+    await m.query(
+      `INSERT INTO promotion_campaigns (id, name, starts_at, ends_at, min_vip_level, inviter_points_micro, member_points_micro, hold_days)
+       VALUES (1, $1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+      [
+        c.name,
+        c.startsAt,
+        c.endsAt,
+        c.minVipLevel,
+        c.inviterPoints.toString(),
+        c.memberPoints.toString(),
+        c.holdDays,
+      ],
+    );
     for (const [index, [title, description, key]] of SEED_TRAILERS.entries()) {
       const id = index + 1;
       await m.query(
@@ -41,7 +67,7 @@ export async function seed(dataSource: DataSource, admin?: { phone: string; pass
       );
     }
     // Seeded rows carry explicit ids; move the sequences past them.
-    for (const table of ['trailers', 'messages']) {
+    for (const table of ['trailers', 'messages', 'promotion_campaigns']) {
       await m.query(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT COALESCE(MAX(id), 1) FROM ${table}), 1))`,
       );

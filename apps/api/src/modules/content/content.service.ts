@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { microToNumber } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { AppSetting, PackageRow, SETTING_CARD, SETTING_MAIN_MESSAGE } from './content.entities';
@@ -24,6 +24,13 @@ export class ContentService {
     const card = await this.setting(SETTING_CARD);
     if (!card) throw AppError.notFound('No card is configured');
     return { card };
+  }
+
+  /** One level's row of the economy table, read inside the caller's transaction. */
+  async tier(level: number, manager: EntityManager = this.dataSource.manager): Promise<PackageRow> {
+    const row = await manager.getRepository(PackageRow).findOneBy({ vipLevel: level });
+    if (!row) throw AppError.badRequest('UNKNOWN_VIP_LEVEL', 'This VIP level is not offered');
+    return row;
   }
 
   async packages(): Promise<PackageItem[]> {

@@ -1,19 +1,31 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
 import { Job } from 'bullmq';
 import { MAINTENANCE_QUEUE } from './queues';
+import { Outcome, SettlementService } from './settlement.service';
 
-/**
- * Consumer of the maintenance queue. Money jobs (membership expiry, held-point
- * release, promotions) arrive with the ledger; until then it acknowledges
- * what it is given so the pipeline can be exercised end to end.
- */
+/** Delivers maintenance jobs to the settlement service; safe to run twice. */
 @Processor(MAINTENANCE_QUEUE)
 export class MaintenanceProcessor extends WorkerHost {
-  private readonly logger = new Logger(MaintenanceProcessor.name);
+  constructor(private readonly settlement: SettlementService) {
+    super();
+  }
 
-  async process(job: Job): Promise<{ handled: string }> {
-    this.logger.log(`job ${job.name} (${job.id}) done`);
-    return { handled: job.name };
+  async process(job: Job): Promise<{ handled: string; outcome?: Outcome }> {
+    switch (job.name) {
+      case 'settle-promotion':
+        return {
+          handled: job.name,
+          outcome: await this.settlement.settlePromotion(job.data.grantId),
+        };
+      case 'release-hold':
+        return { handled: job.name, outcome: await this.settlement.releaseHold(job.data.holdId) };
+      case 'expire-membership':
+        return {
+          handled: job.name,
+          outcome: await this.settlement.expireMembership(job.data.userId),
+        };
+      default:
+        return { handled: job.name };
+    }
   }
 }

@@ -4,7 +4,10 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ConfigModule } from '../../config/config.module';
 import { DatabaseModule } from '../../database/database.module';
+import { LedgerModule } from '../ledger/ledger.module';
 import { MaintenanceProcessor } from './maintenance.processor';
+import { SettlementService } from './settlement.service';
+import { SweeperService } from './sweeper.service';
 import { MAINTENANCE_QUEUE, bullConnection } from './queues';
 
 /** The worker process: queue consumers and schedules, no HTTP. */
@@ -12,6 +15,7 @@ import { MAINTENANCE_QUEUE, bullConnection } from './queues';
   imports: [
     ConfigModule,
     DatabaseModule,
+    LedgerModule,
     ScheduleModule.forRoot(),
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
@@ -19,6 +23,6 @@ import { MAINTENANCE_QUEUE, bullConnection } from './queues';
     }),
     BullModule.registerQueue({ name: MAINTENANCE_QUEUE }),
   ],
-  providers: [MaintenanceProcessor],
+  providers: [MaintenanceProcessor, SettlementService, SweeperService],
 })
 export class WorkerModule {}

@@ -18,3 +18,17 @@ export class TrailerDetail extends TrailerSummary {
   @ApiProperty({ description: 'Video id on the external video site', example: 'dQw4w9WgXcQ' })
   trailer_key: string;
 }
+
+export class TodayResponse {
+  @ApiProperty({ description: 'USDT earned from trailers today (UTC)', example: 1.5 })
+  amount: number;
+  @ApiProperty({ description: 'Trailers counted today', example: 3 })
+  count: number;
+}
+
+export class WatchResponse {
+  @ApiProperty({ description: 'USDT credited for this trailer', example: 0.5 })
+  reward: number;
+  @ApiProperty({ type: TodayResponse })
+  today: TodayResponse;
+}

@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { ContentModule } from '../content/content.module';
 import { TrailersController } from './trailers.controller';
 import { TrailersService } from './trailers.service';
+import { WatchService } from './watch.service';
 
 @Module({
+  imports: [ContentModule],
   controllers: [TrailersController],
-  providers: [TrailersService],
-  exports: [TrailersService],
+  providers: [TrailersService, WatchService],
+  exports: [WatchService],
 })
 export class TrailersModule {}

@@ -13,6 +13,8 @@ import {
   UserMe,
 } from './users.dto';
 import { UsersService } from './users.service';
+import { TodayResponse } from '../trailers/trailers.dto';
+import { WatchService } from '../trailers/watch.service';
 
 const PHONE_TAKEN = {
   status: 400,
@@ -24,7 +26,10 @@ const PHONE_TAKEN = {
 @ApiTags('users')
 @Controller('users')
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly watches: WatchService,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -50,6 +55,14 @@ export class UsersController {
   @ApiOkResponse({ type: UserMe })
   getMe(@CurrentUser() user: AuthUser): Promise<UserMe> {
     return this.users.me(user.id);
+  }
+
+  @Get('me/today')
+  @Auth()
+  @ApiOperation({ summary: "Today's trailer earnings and count (UTC day)" })
+  @ApiOkResponse({ type: TodayResponse })
+  getToday(@CurrentUser() user: AuthUser): Promise<TodayResponse> {
+    return this.watches.today(user.id);
   }
 
   @Post('nickname')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { normalizePhone, parseInviteCode } from '@app/domain';
+import { effectiveVipLevel, microToNumber, normalizePhone, parseInviteCode } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { SessionRevocationService } from '../auth/session-revocation.service';
@@ -48,7 +48,7 @@ export class UsersService {
     }
   }
 
-  /** One indexed read: this endpoint is the hottest in the app. */
+  /** One indexed read (this is the hottest endpoint); every figure comes from the ledger. */
   async me(userId: number): Promise<UserMe> {
     const rows: {
       id: number;
@@ -59,8 +59,19 @@ export class UsersService {
       is_active: boolean;
       inviter_id: number | null;
       role: 'member' | 'admin';
+      money: string;
+      points: string;
+      points_hold: string;
+      total_earn_micro: string;
+      team_earn_micro: string;
     }[] = await this.dataSource.query(
-      `SELECT id, nickname, phone, vip_level, vip_expire, is_active, inviter_id, role FROM users WHERE id = $1`,
+      `SELECT u.id, u.nickname, u.phone, u.vip_level, u.vip_expire, u.is_active, u.inviter_id, u.role,
+              u.total_earn_micro, u.team_earn_micro,
+              COALESCE(SUM(a.balance) FILTER (WHERE a.kind = 'money'), 0) AS money,
+              COALESCE(SUM(a.balance) FILTER (WHERE a.kind = 'points'), 0) AS points,
+              COALESCE(SUM(a.balance) FILTER (WHERE a.kind = 'points_hold'), 0) AS points_hold
+       FROM users u LEFT JOIN ledger_accounts a ON a.user_id = u.id
+       WHERE u.id = $1 GROUP BY u.id`,
       [userId],
     );
     const user = rows[0];
@@ -69,17 +80,16 @@ export class UsersService {
       id: user.id,
       nickname: user.nickname,
       email: user.phone,
-      // The ledger (next milestone) is the only writer of money; until it
-      // exists nothing can move any, so every balance is truly zero.
-      money: 0,
-      points: 0,
-      points_hold: 0,
-      vip_level: user.vip_level,
+      money: microToNumber(BigInt(user.money)),
+      points: microToNumber(BigInt(user.points)),
+      points_hold: microToNumber(BigInt(user.points_hold)),
+      // The level that counts: an expired membership reads 0 before the expiry job runs.
+      vip_level: effectiveVipLevel(user.vip_level, user.vip_expire, new Date()),
       vip_expire: user.vip_expire ? user.vip_expire.toISOString() : null,
       is_active: user.is_active,
       inviter_id: user.inviter_id,
-      team_earn: 0,
-      total_earn: 0,
+      team_earn: microToNumber(BigInt(user.team_earn_micro)),
+      total_earn: microToNumber(BigInt(user.total_earn_micro)),
       role: user.role,
     };
   }

@@ -1,0 +1,109 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsUsdtAmount } from '../../common/validators';
+
+export class AdjustBody {
+  @ApiProperty({ enum: ['money', 'points'], example: 'money' })
+  @IsIn(['money', 'points'], { message: 'account must be money or points' })
+  account: 'money' | 'points';
+
+  @ApiProperty({
+    description: 'Signed: positive credits, negative debits (never below zero); at most 6 decimals',
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    example: -5.25,
+  })
+  @IsUsdtAmount({ signed: true })
+  amount: number | string;
+
+  @ApiProperty({ minLength: 3, maxLength: 500, example: 'Refund of a duplicated card deposit' })
+  @IsString()
+  @Length(3, 500)
+  reason: string;
+}
+
+export class AdjustResponse {
+  @ApiProperty({ example: '812' })
+  transaction_id: string;
+  @ApiProperty({ example: 94.75 })
+  money: number;
+  @ApiProperty({ example: 0 })
+  points: number;
+}
+
+export class PageQuery {
+  @ApiProperty({ required: false, minimum: 1, maximum: 200, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit?: number;
+
+  @ApiProperty({ required: false, description: 'Only entries with an id below this' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  before?: number;
+}
+
+export class AuditEntry {
+  @ApiProperty({ example: 7 })
+  id: number;
+  @ApiProperty({ example: 100000 })
+  actor_id: number;
+  @ApiProperty({ example: 'ledger.adjust' })
+  action: string;
+  @ApiProperty({ type: Number, nullable: true, example: 100042 })
+  target_user_id: number | null;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: { account: 'money', amount: -5.25, reason: 'Refund' },
+  })
+  details: Record<string, unknown>;
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T08:00:00.000Z' })
+  created_at: string;
+}
+
+export class LedgerTotal {
+  @ApiProperty({ example: 'rewards' })
+  kind: string;
+  @ApiProperty({ enum: ['USDT', 'POINTS'], example: 'USDT' })
+  currency: string;
+  @ApiProperty({ enum: ['member', 'system'], example: 'system' })
+  owner: string;
+  @ApiProperty({
+    description: 'Sum of postings (system accounts are negative when they paid out)',
+    example: -120.5,
+  })
+  total: number;
+}
+
+export class LedgerReportResponse {
+  @ApiProperty({
+    description: 'Every currency sums to zero and every transaction balances',
+    example: true,
+  })
+  balanced: boolean;
+  @ApiProperty({
+    description: 'Every cached balance and earnings figure equals its recomputation',
+    example: true,
+  })
+  consistent: boolean;
+  @ApiProperty({ example: 0 })
+  unbalanced_transactions: number;
+  @ApiProperty({ example: 0 })
+  mismatched_accounts: number;
+  @ApiProperty({ example: 0 })
+  mismatched_earnings: number;
+  @ApiProperty({ example: 0 })
+  negative_member_accounts: number;
+  @ApiProperty({ example: 1204 })
+  transactions: number;
+  @ApiProperty({ example: 5120 })
+  postings: number;
+  @ApiProperty({ type: [LedgerTotal] })
+  totals: LedgerTotal[];
+}

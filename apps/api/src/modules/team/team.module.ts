@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { TeamController } from './team.controller';
+import { TeamService } from './team.service';
+
+@Module({ controllers: [TeamController], providers: [TeamService] })
+export class TeamModule {}

@@ -1,0 +1,86 @@
+import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../common/api-errors.decorator';
+import { toMicro } from '../../common/validators';
+import { Auth, CurrentUser } from '../auth/guards';
+import type { AuthUser } from '../auth/auth.types';
+import {
+  BalanceQuery,
+  BalanceRecordItem,
+  BuyVipBody,
+  BuyVipResponse,
+  TransferBody,
+  TransferResponse,
+} from './wallet.dto';
+import { WalletService } from './wallet.service';
+
+const INSUFFICIENT = {
+  status: 400,
+  code: 'INSUFFICIENT_FUNDS',
+  detail: 'Insufficient funds',
+  description: 'The balance does not cover the amount',
+};
+const IDEMPOTENCY_HEADER = {
+  name: 'Idempotency-Key',
+  required: false,
+  description:
+    'Any unique string per intended operation: a retry with the same key is applied once',
+};
+
+@ApiTags('wallet')
+@Controller()
+@Auth()
+export class WalletController {
+  constructor(private readonly wallet: WalletService) {}
+
+  @Post('users/transfer')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Move E-Wallet money to registration points' })
+  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiOkResponse({ type: TransferResponse })
+  @ApiErrors(
+    INSUFFICIENT,
+    {
+      status: 409,
+      code: 'IDEMPOTENCY_CONFLICT',
+      detail: 'This idempotency key was used for a different operation',
+    },
+    422,
+  )
+  transferToPoints(
+    @CurrentUser() user: AuthUser,
+    @Body() body: TransferBody,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<TransferResponse> {
+    return this.wallet.transfer(user.id, toMicro(body.amount), key?.slice(0, 100));
+  }
+
+  @Post('balance/buy_vip')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Buy a VIP level above the current one (points first, else money)' })
+  @ApiOkResponse({ type: BuyVipResponse })
+  @ApiErrors(
+    INSUFFICIENT,
+    {
+      status: 400,
+      code: 'VIP_LEVEL_NOT_ABOVE_CURRENT',
+      detail: 'Only a level above the current one can be bought',
+    },
+    422,
+  )
+  buyVip(@CurrentUser() user: AuthUser, @Body() body: BuyVipBody): Promise<BuyVipResponse> {
+    return this.wallet.buyVip(user.id, body.vip_level);
+  }
+
+  @Get('balance')
+  @ApiOperation({ summary: 'Deposit, withdrawal and adjustment records, newest first' })
+  @ApiOkResponse({ type: [BalanceRecordItem] })
+  @ApiErrors(422)
+  listBalanceRecords(
+    @CurrentUser() user: AuthUser,
+    @Query() query: BalanceQuery,
+  ): Promise<BalanceRecordItem[]> {
+    const add = query.add === undefined ? undefined : query.add === 'true';
+    return this.wallet.records(user.id, add, query.limit ?? 20, query.before);
+  }
+}

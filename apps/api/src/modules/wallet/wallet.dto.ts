@@ -1,0 +1,91 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsUsdtAmount } from '../../common/validators';
+
+export class TransferBody {
+  @ApiProperty({
+    description:
+      'USDT to move from the E-Wallet (money) to registration points; > 0, at most 6 decimals',
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    example: 12.5,
+  })
+  @IsUsdtAmount()
+  amount: number | string;
+}
+
+export class TransferResponse {
+  @ApiProperty({ example: 87.5 })
+  money: number;
+  @ApiProperty({ example: 12.5 })
+  points: number;
+}
+
+export class BuyVipBody {
+  @ApiProperty({ minimum: 1, maximum: 9, example: 2 })
+  @IsInt({ message: 'vip_level must be an integer from 1 to 9' })
+  @Min(1, { message: 'vip_level must be an integer from 1 to 9' })
+  @Max(9, { message: 'vip_level must be an integer from 1 to 9' })
+  vip_level: number;
+}
+
+export class BuyVipResponse {
+  @ApiProperty({ example: 2 })
+  vip_level: number;
+  @ApiProperty({ format: 'date-time', example: '2027-02-04T08:00:00.000Z' })
+  vip_expire: string;
+  @ApiProperty({ enum: ['points', 'money'], example: 'points' })
+  paid_from: 'points' | 'money';
+}
+
+export class BalanceQuery {
+  @ApiProperty({
+    required: false,
+    enum: ['true', 'false'],
+    description: 'true: deposits and credits; false: withdrawals and debits',
+  })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'add must be true or false' })
+  add?: 'true' | 'false';
+
+  @ApiProperty({ required: false, minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiProperty({
+    required: false,
+    description: 'Only records with an id below this (the last id of the previous page)',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  before?: number;
+}
+
+export class BalanceRecordItem {
+  @ApiProperty({ example: 41 })
+  id: number;
+  @ApiProperty({ description: 'USDT requested or credited', example: 100 })
+  amount: number;
+  @ApiProperty({ description: 'true: money in (deposit, credit); false: money out', example: true })
+  is_add: boolean;
+  @ApiProperty({ enum: ['deposit', 'withdrawal', 'adjustment'], example: 'deposit' })
+  type: 'deposit' | 'withdrawal' | 'adjustment';
+  @ApiProperty({ enum: ['under_review', 'success', 'fail'], example: 'success' })
+  status: 'under_review' | 'success' | 'fail';
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T08:00:00.000Z' })
+  created_at: string;
+  @ApiProperty({ type: String, nullable: true, example: null })
+  tx_id: string | null;
+  @ApiProperty({ example: 0 })
+  fee: number;
+  @ApiProperty({ example: 100 })
+  net_amount: number;
+  @ApiProperty({ type: String, nullable: true, example: null })
+  wallet: string | null;
+}
