@@ -1,0 +1,76 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+/** A phone nobody has used: +998 and nine digits from the clock and chance. */
+function uniquePhone(): string {
+  const digits =
+    `${Date.now() % 1e6}`.padStart(6, '0') + `${Math.floor(Math.random() * 1000)}`.padStart(3, '0');
+  return `+998${digits}`;
+}
+
+async function apiLogin(request: APIRequestContext, phone: string, password: string) {
+  const response = await request.post('/api/token', { form: { username: phone, password } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { access_token: string; refresh_token: string };
+}
+
+test.beforeEach(async ({ page }) => {
+  // The app defaults to Russian; the test reads English labels.
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+});
+
+test('a member registers with an invite link, then signs in', async ({ page, request }) => {
+  // The inviter must exist for the invite code to be accepted.
+  const inviterResponse = await request.post('/api/users', {
+    data: { email: uniquePhone(), password: 'inviter-pass', invite_code: 0 },
+  });
+  expect(inviterResponse.status()).toBe(200);
+  const { id: inviterId } = (await inviterResponse.json()) as { id: number };
+  expect(inviterId).toBeGreaterThan(0);
+
+  const phone = uniquePhone();
+  const password = 'member-pass';
+
+  await page.goto(`/register?code=${inviterId}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByLabel('Invitation code')).toHaveValue(String(inviterId));
+  await expect(page.getByLabel('Phone number')).toHaveValue('+');
+
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Register' }).click();
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('You have successfully registered');
+
+  // The success modal leads to /login after 3 seconds.
+  await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 });
+
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav).toBeVisible();
+  // Titles, each possibly after a count badge (seeded messages make one).
+  await expect(nav.getByRole('link')).toHaveText([
+    /Home$/,
+    /Films$/,
+    /Invite$/,
+    /Message$/,
+    /Mine$/,
+  ]);
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+
+  // The session survives a reload (tokens in localStorage) and the invite was recorded.
+  await page.reload();
+  await expect(nav).toBeVisible();
+  const tokens = await apiLogin(request, phone, password);
+  const me = await request.get('/api/users/me', {
+    headers: { Authorization: `Bearer ${tokens.access_token}` },
+  });
+  expect(me.status()).toBe(200);
+  expect(await me.json()).toMatchObject({ email: phone, inviter_id: inviterId, vip_level: 0 });
+});

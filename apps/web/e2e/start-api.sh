@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Starts the API for the Playwright run (playwright.config.ts webServer):
+# creates the e2e database when missing, applies the migrations, then serves.
+# Needs a built API: pnpm --filter @app/domain build && pnpm --filter @app/api build
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/app_e2e}"
+export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/2}"
+export API_PORT="${API_PORT:-3101}"
+
+if [[ ! -f ../api/dist/main.js ]]; then
+  echo "e2e: apps/api/dist/main.js is missing; run 'pnpm --filter @app/api build' first" >&2
+  exit 1
+fi
+
+# The database named at the end of DATABASE_URL (app_e2e by default).
+db="${DATABASE_URL##*/}"
+db="${db%%\?*}"
+if [[ ! $db =~ ^[A-Za-z0-9_]+$ ]]; then
+  echo "e2e: unexpected database name '$db' in DATABASE_URL" >&2
+  exit 1
+fi
+psql -h 127.0.0.1 -U postgres -tc "select 1 from pg_database where datname='$db'" | grep -q 1 ||
+  createdb -h 127.0.0.1 -U postgres "$db"
+
+node ../api/dist/database/migrate.js
+exec node ../api/dist/main.js

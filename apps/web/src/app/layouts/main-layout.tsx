@@ -1,0 +1,55 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useListMessages } from '@app/contracts';
+import { BottomNav, isBottomNavHidden, type BottomNavItem } from '../../components/ui/bottom-nav';
+import {
+  ChatIcon,
+  FilmIcon,
+  HomeIcon,
+  InviteIcon,
+  MessageIcon,
+  UserIcon,
+} from '../../components/ui/icons';
+import { env } from '../../lib/env';
+import { PageFallback } from './page-fallback';
+
+export function MainLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // The unread badge follows new messages without a reload.
+  const messages = useListMessages({ query: { refetchInterval: 60_000 } });
+  const unread = messages.data?.filter((message) => !message.is_read).length ?? 0;
+
+  const items: BottomNavItem[] = [
+    { to: '/', label: t('nav.home'), icon: <HomeIcon /> },
+    { to: '/films', label: t('nav.films'), icon: <FilmIcon /> },
+    { to: '/invite', label: t('nav.invite'), icon: <InviteIcon /> },
+    {
+      to: '/message',
+      label: t('nav.message'),
+      icon: <MessageIcon />,
+      count: unread,
+      countLabel: t('nav.unread'),
+    },
+    { to: '/mine', label: t('nav.mine'), icon: <UserIcon /> },
+  ];
+
+  return (
+    <div className={isBottomNavHidden(pathname) ? 'shell' : 'shell has-bottom-nav'}>
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+      <a
+        className="support-button"
+        href={env.VITE_SUPPORT_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t('common.support')}
+      >
+        <ChatIcon />
+      </a>
+      <BottomNav items={items} label={t('nav.label')} />
+    </div>
+  );
+}

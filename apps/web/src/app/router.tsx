@@ -1,0 +1,163 @@
+import { lazy, type ComponentType } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PlaceholderPage } from '../components/ui/placeholder-page';
+import { GuestOnly, RequireAuth } from './guards';
+import { MainLayout } from './layouts/main-layout';
+import { PublicLayout } from './layouts/public-layout';
+
+/** Each page is its own chunk: a member downloads only the screens they open. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
+const RegisterPage = page(() => import('../features/auth/register-page'), 'RegisterPage');
+const ForgotPage = page(() => import('../features/auth/forgot-page'), 'ForgotPage');
+const ResetPage = page(() => import('../features/auth/reset-page'), 'ResetPage');
+const HomePage = page(() => import('../features/home/home-page'), 'HomePage');
+const FilmsPage = page(() => import('../features/films/films-page'), 'FilmsPage');
+const FilmDetailPage = page(() => import('../features/films/film-detail-page'), 'FilmDetailPage');
+const MessagesPage = page(() => import('../features/messages/messages-page'), 'MessagesPage');
+const MessageDetailPage = page(
+  () => import('../features/messages/message-detail-page'),
+  'MessageDetailPage',
+);
+const InvitePage = page(() => import('../features/team/invite-page'), 'InvitePage');
+const MinePage = page(() => import('../features/account/mine-page'), 'MinePage');
+const EditProfilePage = page(
+  () => import('../features/account/edit-profile-page'),
+  'EditProfilePage',
+);
+const SafetyPage = page(() => import('../features/account/safety-page'), 'SafetyPage');
+const ChangePhonePage = page(
+  () => import('../features/account/change-phone-page'),
+  'ChangePhonePage',
+);
+const ChangePasswordPage = page(
+  () => import('../features/account/change-password-page'),
+  'ChangePasswordPage',
+);
+
+type TitleKey =
+  | 'routes.category'
+  | 'routes.moments'
+  | 'routes.momentsCreate'
+  | 'routes.momentsCreateText'
+  | 'routes.about'
+  | 'routes.bonus'
+  | 'routes.tutorial'
+  | 'routes.challenge'
+  | 'routes.progress'
+  | 'routes.wallet'
+  | 'routes.recharge'
+  | 'routes.rechargeCode'
+  | 'routes.rechargeCard'
+  | 'routes.record'
+  | 'routes.team'
+  | 'routes.subscribe'
+  | 'routes.transfer'
+  | 'routes.verified'
+  | 'routes.safetyMail'
+  | 'routes.safetyTranspass'
+  | 'routes.management'
+  | 'routes.managementAdd'
+  | 'routes.funding'
+  | 'routes.rechargeRecords'
+  | 'routes.withdrawalHistory'
+  | 'routes.aboutUs'
+  | 'routes.withdrawalMethod'
+  | 'routes.withdrawal';
+
+function Placeholder({ titleKey, backTo }: { titleKey: TitleKey; backTo?: string }) {
+  const { t } = useTranslation();
+  return <PlaceholderPage title={t(titleKey)} backTo={backTo} />;
+}
+
+/** Spec routes whose features come in a later issue. */
+const placeholders: [path: string, titleKey: TitleKey, backTo?: string][] = [
+  ['/category', 'routes.category', '/'],
+  ['/moments', 'routes.moments', '/'],
+  ['/moments/create', 'routes.momentsCreate', '/moments'],
+  ['/moments/create-text', 'routes.momentsCreateText', '/moments'],
+  ['/about', 'routes.about', '/'],
+  ['/bonus', 'routes.bonus', '/'],
+  ['/tutorial', 'routes.tutorial', '/'],
+  ['/challenge', 'routes.challenge', '/'],
+  ['/progress', 'routes.progress', '/'],
+  ['/wallet', 'routes.wallet', '/'],
+  ['/mine/recharge', 'routes.recharge', '/mine'],
+  ['/mine/recharge-code', 'routes.rechargeCode', '/mine/recharge'],
+  ['/mine/recharge-card', 'routes.rechargeCard', '/mine'],
+  ['/mine/record', 'routes.record', '/mine'],
+  ['/mine/team', 'routes.team', '/mine'],
+  ['/mine/subscribe', 'routes.subscribe', '/mine'],
+  ['/mine/transfer', 'routes.transfer', '/mine'],
+  ['/mine/verified', 'routes.verified', '/mine'],
+  ['/mine/safety/mail', 'routes.safetyMail', '/mine/safety'],
+  ['/mine/safety/transpass', 'routes.safetyTranspass', '/mine/safety'],
+  ['/mine/management', 'routes.management', '/mine'],
+  ['/mine/management/add', 'routes.managementAdd', '/mine/management'],
+  ['/mine/funding', 'routes.funding', '/mine'],
+  ['/mine/recharge-records', 'routes.rechargeRecords', '/mine'],
+  ['/mine/withdrawal-history', 'routes.withdrawalHistory', '/mine'],
+  ['/mine/about', 'routes.aboutUs', '/mine'],
+  ['/mine/withdrawal-method', 'routes.withdrawalMethod', '/mine'],
+  ['/mine/withdrawal', 'routes.withdrawal', '/mine/withdrawal-method'],
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      {
+        path: '/login',
+        element: (
+          <GuestOnly>
+            <LoginPage />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: '/register',
+        element: (
+          <GuestOnly>
+            <RegisterPage />
+          </GuestOnly>
+        ),
+      },
+      { path: '/forgot', element: <ForgotPage /> },
+      { path: '/reset', element: <ResetPage /> },
+    ],
+  },
+  {
+    element: (
+      <RequireAuth>
+        <MainLayout />
+      </RequireAuth>
+    ),
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/films', element: <FilmsPage /> },
+      { path: '/films/:id', element: <FilmDetailPage /> },
+      { path: '/invite', element: <InvitePage /> },
+      { path: '/message', element: <MessagesPage /> },
+      { path: '/message/:id', element: <MessageDetailPage /> },
+      { path: '/mine', element: <MinePage /> },
+      { path: '/mine/edit', element: <EditProfilePage /> },
+      { path: '/mine/message', element: <MessagesPage /> },
+      { path: '/mine/safety', element: <SafetyPage /> },
+      { path: '/mine/safety/phone', element: <ChangePhonePage /> },
+      { path: '/mine/safety/password', element: <ChangePasswordPage /> },
+      ...placeholders.map(([path, titleKey, backTo]) => ({
+        path,
+        element: <Placeholder titleKey={titleKey} backTo={backTo} />,
+      })),
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

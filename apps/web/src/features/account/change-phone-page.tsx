@@ -1,0 +1,72 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { phoneSchema } from '@app/domain';
+import { ApiError, useChangePhone, useGetMe } from '@app/contracts';
+import { PageHeader } from '../../components/ui/page-header';
+import { TextField } from '../../components/ui/text-field';
+import { useToast } from '../../components/ui/toast';
+import { signOut } from '../../lib/auth';
+import { FormError, translateFieldError } from '../../lib/form-errors';
+
+const phoneFormSchema = z.object({ tel: phoneSchema });
+type PhoneForm = z.infer<typeof phoneFormSchema>;
+
+export function ChangePhonePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const me = useGetMe();
+  const change = useChangePhone();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PhoneForm>({
+    resolver: zodResolver(phoneFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { tel: '+' },
+  });
+
+  const onSubmit = handleSubmit(async ({ tel }) => {
+    try {
+      await change.mutateAsync({ data: { login: tel.trim() } });
+      // The API revoked this login's refresh tokens: sign in again with the new phone.
+      await signOut(queryClient);
+      navigate('/login', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        setError('tel', { type: 'server', message: FormError.alreadyRegistered });
+      } else {
+        toast(t('errors.generic'));
+      }
+    }
+  });
+
+  return (
+    <main className="page">
+      <PageHeader title={t('safety.phone')} backTo="/mine/safety" backLabel={t('common.back')} />
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField label={t('safety.currentPhone')} value={me.data?.email ?? ''} readOnly />
+        <TextField
+          label={t('safety.newPhone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          error={translateFieldError(t, errors.tel?.message)}
+          {...register('tel')}
+        />
+        <p className="form__note">{t('safety.phoneNote')}</p>
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {t('common.confirm')}
+        </button>
+      </form>
+    </main>
+  );
+}

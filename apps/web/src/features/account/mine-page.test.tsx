@@ -1,0 +1,50 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { clearTokens, getTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
+import { MEMBER, json } from '../../test/fake-api';
+import { renderWithApp } from '../../test/render';
+import { MinePage } from './mine-page';
+
+const routes = [
+  { path: '/mine', element: <MinePage /> },
+  { path: '/login', element: <p>login</p> },
+];
+
+describe('<MinePage>', () => {
+  beforeEach(() => {
+    setApiBaseUrl('/api');
+    setTokens({ access: 'a', refresh: 'r' });
+  });
+  afterEach(() => {
+    setFetch(undefined);
+    clearTokens();
+  });
+
+  it('shows user_{id} without a nickname and amounts to 2 decimals', async () => {
+    setFetch(vi.fn(async () => json(200, MEMBER)));
+    await renderWithApp(routes, { at: '/mine' });
+    await screen.findByText('user_42');
+    const balances = screen.getByRole('region', { name: 'Balances' });
+    const text = balances.textContent ?? '';
+    expect(text).toContain('12.50E-Wallet');
+    expect(text).toContain('3.45RegisterPoints');
+    expect(text).toContain('0.00Hold');
+    expect(text).toContain('100.99Total revenue');
+    expect(text).toContain('1.00Team revenue');
+  });
+
+  it('signs out: calls logout, forgets the tokens, goes to /login', async () => {
+    const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
+      String(input) === '/api/logout' ? json(200, { ok: true }) : json(200, MEMBER),
+    );
+    setFetch(fetch);
+    await renderWithApp(routes, { at: '/mine' });
+    await screen.findByText('user_42');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    expect(
+      fetch.mock.calls.some(([url, init]) => url === '/api/logout' && init?.method === 'POST'),
+    ).toBe(true);
+    expect(getTokens()).toBeNull();
+  });
+});

@@ -1,0 +1,136 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatUsdt } from '@app/domain';
+import { useGetMe } from '@app/contracts';
+import { ChevronIcon } from '../../components/ui/icons';
+import { LanguageSelect } from '../../components/ui/language-select';
+import { signOut } from '../../lib/auth';
+import { env } from '../../lib/env';
+import { displayName } from './display-name';
+
+export function MinePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // The dashboard always shows fresh balances when opened.
+  const me = useGetMe({ query: { refetchOnMount: 'always' } });
+  const user = me.data;
+
+  const onSignOut = async () => {
+    await signOut(queryClient);
+    navigate('/login', { replace: true });
+  };
+
+  const rows = [
+    { to: '/mine/funding', label: t('mine.funding') },
+    { to: '/mine/recharge-records', label: t('mine.rechargeRecords') },
+    { to: '/mine/withdrawal-history', label: t('mine.withdrawalHistory') },
+    { to: '/mine/subscribe', label: t('mine.subscribe') },
+    { to: '/mine/about', label: t('mine.aboutUs') },
+  ];
+
+  return (
+    <main className="page mine">
+      <h1 className="visually-hidden">{t('mine.title')}</h1>
+      <section className="profile-card" aria-label={t('mine.profile')}>
+        <div className="avatar" aria-hidden="true">
+          {user ? displayName(user).slice(0, 1).toUpperCase() : ''}
+        </div>
+        <div>
+          <p className="profile-card__name">{user ? displayName(user) : '…'}</p>
+          <p className="profile-card__id">
+            {t('mine.id')}: {user?.id ?? '…'}
+          </p>
+        </div>
+        {user ? <span className="vip-chip">{`VIP${user.vip_level}`}</span> : null}
+      </section>
+
+      {me.isError ? (
+        <p className="form__error" role="alert">
+          {t('errors.generic')}
+        </p>
+      ) : null}
+
+      <section className="balance-grid" aria-label={t('mine.balances')}>
+        <div>
+          <span className="balance-grid__value">{formatUsdt(user?.money ?? 0)}</span>
+          <span className="balance-grid__label">{t('mine.wallet')}</span>
+        </div>
+        <div>
+          <span className="balance-grid__value">{formatUsdt(user?.points ?? 0)}</span>
+          <span className="balance-grid__label">{t('mine.points')}</span>
+        </div>
+        <div>
+          <span className="balance-grid__value">{formatUsdt(user?.points_hold ?? 0)}</span>
+          <span className="balance-grid__label">{t('mine.hold')}</span>
+        </div>
+        <div>
+          <span className="balance-grid__value">{formatUsdt(user?.total_earn ?? 0)}</span>
+          <span className="balance-grid__label">{t('mine.totalRevenue')}</span>
+        </div>
+        <div>
+          <span className="balance-grid__value">{formatUsdt(user?.team_earn ?? 0)}</span>
+          <span className="balance-grid__label">{t('mine.teamRevenue')}</span>
+        </div>
+      </section>
+
+      <div className="action-row">
+        <Link to="/mine/recharge" className="button button--primary button--small">
+          {t('mine.recharge')}
+        </Link>
+        <Link to="/mine/transfer" className="button button--ghost button--small">
+          {t('mine.transfer')}
+        </Link>
+        <Link to="/mine/withdrawal-method" className="button button--ghost button--small">
+          {t('mine.withdraw')}
+        </Link>
+      </div>
+
+      <nav className="tiles tiles--four" aria-label={t('mine.shortcuts')}>
+        <Link to="/about" className="tile">
+          {t('mine.about')}
+        </Link>
+        <Link to="/mine/edit" className="tile">
+          {t('mine.profile')}
+        </Link>
+        <Link to="/mine/team" className="tile">
+          {t('mine.team')}
+        </Link>
+        <Link to="/mine/safety" className="tile">
+          {t('mine.safety')}
+        </Link>
+      </nav>
+
+      <ul className="menu">
+        {rows.map((row) => (
+          <li key={row.to}>
+            <Link to={row.to} className="menu__row">
+              <span>{row.label}</span>
+              <ChevronIcon />
+            </Link>
+          </li>
+        ))}
+        <li>
+          <a
+            className="menu__row"
+            href={env.VITE_SUPPORT_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <span>{t('mine.customerService')}</span>
+            <ChevronIcon />
+          </a>
+        </li>
+        <li className="menu__row">
+          <span>{t('common.language')}</span>
+          <LanguageSelect />
+        </li>
+      </ul>
+
+      <button type="button" className="button button--danger" onClick={onSignOut}>
+        {t('mine.signOut')}
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link, useLocation } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  getListMessagesQueryKey,
+  useDeleteAllMessages,
+  useListMessages,
+  useReadAllMessages,
+} from '@app/contracts';
+import { PageHeader } from '../../components/ui/page-header';
+import { useToast } from '../../components/ui/toast';
+import { formatDateTime } from './format-date';
+
+export function MessagesPage() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const messages = useListMessages();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: getListMessagesQueryKey() });
+  const readAll = useReadAllMessages({ mutation: { onSuccess: refresh } });
+  const deleteAll = useDeleteAllMessages({
+    mutation: {
+      onSuccess: () => {
+        toast(t('messages.deleted'));
+        return refresh();
+      },
+    },
+  });
+  const list = messages.data ?? [];
+  const inAccount = pathname.startsWith('/mine/');
+
+  return (
+    <main className="page">
+      <PageHeader
+        title={t('messages.title')}
+        backTo={inAccount ? '/mine' : undefined}
+        backLabel={t('common.back')}
+      />
+      <div className="toolbar">
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => readAll.mutate()}
+          disabled={readAll.isPending || list.every((m) => m.is_read)}
+        >
+          {t('messages.readAll')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => deleteAll.mutate()}
+          disabled={deleteAll.isPending || list.length === 0}
+        >
+          {t('messages.deleteAll')}
+        </button>
+      </div>
+      {messages.isPending ? <p className="empty">{t('common.loading')}</p> : null}
+      {messages.isSuccess && list.length === 0 ? (
+        <p className="empty">{t('common.noRecords')}</p>
+      ) : null}
+      <ul className="message-list">
+        {list.map((message) => (
+          <li key={message.id}>
+            <Link
+              to={`/message/${message.id}`}
+              className={message.is_read ? 'message-row' : 'message-row is-unread'}
+            >
+              <span className="message-row__title">
+                {message.is_read ? null : (
+                  <span className="dot" aria-label={t('messages.unread')} role="img" />
+                )}
+                {message.title}
+              </span>
+              <span className="message-row__description clamp-2">{message.description}</span>
+              <time className="message-row__date" dateTime={message.created_at}>
+                {formatDateTime(message.created_at, i18n.language)}
+              </time>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

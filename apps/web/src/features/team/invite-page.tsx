@@ -1,0 +1,89 @@
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { effectiveVipLevel } from '@app/domain';
+import { useGetMe } from '@app/contracts';
+import { CopyIcon } from '../../components/ui/icons';
+import { Modal } from '../../components/ui/modal';
+import { PageHeader } from '../../components/ui/page-header';
+import { useToast } from '../../components/ui/toast';
+
+export function inviteLink(origin: string, id: number): string {
+  return `${origin}/register?code=${id}`;
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Older browsers and insecure origins: fall back to a hidden textarea.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+export function InvitePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const me = useGetMe();
+  const user = me.data;
+  const level = user
+    ? effectiveVipLevel(
+        user.vip_level,
+        user.vip_expire ? new Date(user.vip_expire) : null,
+        new Date(),
+      )
+    : null;
+  const link = user ? inviteLink(window.location.origin, user.id) : '';
+
+  const onCopy = async () => {
+    toast((await copyText(link)) ? t('invite.copied') : t('invite.copyFailed'));
+  };
+  const goHome = () => navigate('/', { replace: true });
+
+  return (
+    <main className="page">
+      <PageHeader title={t('invite.title')} />
+      <section className="invite-card">
+        <p className="invite-card__label">{t('invite.code')}</p>
+        <p className="invite-card__code" data-testid="invite-code">
+          {user?.id ?? '…'}
+        </p>
+        <p className="invite-card__label">{t('invite.link')}</p>
+        <p className="invite-card__link" data-testid="invite-link">
+          {link}
+        </p>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={onCopy}
+          disabled={!user || level === 0}
+        >
+          <CopyIcon /> {t('invite.copy')}
+        </button>
+      </section>
+      <p className="form__note">{t('invite.promotion')}</p>
+      <Modal
+        open={level === 0}
+        onClose={goHome}
+        title={t('invite.onlyVipTitle')}
+        actions={
+          <button type="button" className="button button--primary" onClick={goHome}>
+            {t('common.confirm')}
+          </button>
+        }
+      >
+        <p>{t('invite.onlyVip')}</p>
+      </Modal>
+    </main>
+  );
+}
