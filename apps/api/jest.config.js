@@ -25,4 +25,6 @@ module.exports = {
   },
   globalSetup: '<rootDir>/test/global-setup.ts',
   testTimeout: 30000,
+  // BullMQ's blocking Redis connections can outlive close() by a moment; never let CI hang on them.
+  forceExit: true,
 };

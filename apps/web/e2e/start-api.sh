@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Starts the API for the Playwright run (playwright.config.ts webServer):
-# creates the e2e database when missing, applies the migrations, then serves.
+# recreates the e2e database (every run starts from the schema the code
+# describes), applies the migrations, seeds the economy table and the e2e
+# operator, then serves.
 # Needs a built API: pnpm --filter @app/domain build && pnpm --filter @app/api build
 set -euo pipefail
 
@@ -22,8 +24,11 @@ if [[ ! $db =~ ^[A-Za-z0-9_]+$ ]]; then
   echo "e2e: unexpected database name '$db' in DATABASE_URL" >&2
   exit 1
 fi
-psql -h 127.0.0.1 -U postgres -tc "select 1 from pg_database where datname='$db'" | grep -q 1 ||
-  createdb -h 127.0.0.1 -U postgres "$db"
+dropdb -h 127.0.0.1 -U postgres --if-exists --force "$db"
+createdb -h 127.0.0.1 -U postgres "$db"
 
 node ../api/dist/database/migrate.js
+# Packages, demo content and the operator the journeys sign in as (idempotent).
+ADMIN_PHONE="${E2E_ADMIN_PHONE:-+998900000001}" ADMIN_PASSWORD="${E2E_ADMIN_PASSWORD:-admin-e2e-password}" \
+  node ../api/dist/database/seed.js
 exec node ../api/dist/main.js

@@ -19,15 +19,24 @@ export {
 export type { BodyType, ErrorType, RequestConfig, Tokens, ValidationIssue } from './http-client';
 
 import type {
+  adjustBalance,
+  buyVip,
   getCard,
   getMainMessage,
   getMe,
   getMessage,
+  getToday,
   getTrailer,
+  ledgerReport,
+  listAudit,
+  listBalanceRecords,
+  listInvites,
   listMessages,
   listPackages,
   listTrailers,
   login,
+  transferToPoints,
+  watchTrailer,
 } from './generated/endpoints';
 
 /*
@@ -43,3 +52,13 @@ export type ApiMessageDetail = Awaited<ReturnType<typeof getMessage>>;
 export type ApiMainMessage = Awaited<ReturnType<typeof getMainMessage>>;
 export type ApiCard = Awaited<ReturnType<typeof getCard>>;
 export type ApiPackage = Awaited<ReturnType<typeof listPackages>>[number];
+export type ApiToday = Awaited<ReturnType<typeof getToday>>;
+export type ApiWatchResult = Awaited<ReturnType<typeof watchTrailer>>;
+export type ApiTransferResult = Awaited<ReturnType<typeof transferToPoints>>;
+export type ApiBuyVipResult = Awaited<ReturnType<typeof buyVip>>;
+export type ApiInvites = Awaited<ReturnType<typeof listInvites>>;
+export type ApiTeamMember = ApiInvites['level1'][number];
+export type ApiBalanceRecord = Awaited<ReturnType<typeof listBalanceRecords>>[number];
+export type ApiAdjustResult = Awaited<ReturnType<typeof adjustBalance>>;
+export type ApiLedgerReport = Awaited<ReturnType<typeof ledgerReport>>;
+export type ApiAuditEntry = Awaited<ReturnType<typeof listAudit>>[number];

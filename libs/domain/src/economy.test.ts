@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canBuyVipLevel,
   DEFAULT_ECONOMY,
   DEFAULT_TEAM_RATES_BP,
   effectiveVipLevel,
   isValidVipLevel,
   MAX_VIP_LEVEL,
   MEMBERSHIP_DAYS,
+  ownsVipLevel,
+  tasksRemaining,
+  vipPaymentSource,
   WATCH_MIN_SECONDS,
   WITHDRAWAL_FEE_BP,
   WITHDRAWAL_MAX_LEVEL0,
@@ -110,5 +114,42 @@ describe('isValidVipLevel', () => {
     for (const bad of [-1, 10, 1.5, NaN, Infinity, '1', null, undefined]) {
       expect(isValidVipLevel(bad), String(bad)).toBe(false);
     }
+  });
+});
+
+describe('tasksRemaining', () => {
+  it("is the level's quota minus today's count", () => {
+    expect(tasksRemaining(4, 0)).toBe(4);
+    expect(tasksRemaining(4, 3)).toBe(1);
+    expect(tasksRemaining(2, 2)).toBe(0);
+  });
+
+  it('never goes below 0 (the quota was lowered, or the level expired today)', () => {
+    expect(tasksRemaining(2, 4)).toBe(0);
+    expect(tasksRemaining(0, 1)).toBe(0);
+  });
+});
+
+describe('package rules', () => {
+  it('only levels above the effective level can be bought', () => {
+    expect(canBuyVipLevel(1, 0)).toBe(true);
+    expect(canBuyVipLevel(3, 2)).toBe(true);
+    expect(canBuyVipLevel(2, 2)).toBe(false);
+    expect(canBuyVipLevel(1, 2)).toBe(false);
+    expect(canBuyVipLevel(0, 0)).toBe(false);
+    expect(canBuyVipLevel(10, 0)).toBe(false);
+  });
+
+  it('levels at or below the effective level are owned', () => {
+    expect(ownsVipLevel(2, 2)).toBe(true);
+    expect(ownsVipLevel(1, 2)).toBe(true);
+    expect(ownsVipLevel(3, 2)).toBe(false);
+    expect(ownsVipLevel(0, 0)).toBe(false);
+  });
+
+  it('pays from points first, then money, else nothing', () => {
+    expect(vipPaymentSource(usdt(50), usdt(100), usdt(50))).toBe('points');
+    expect(vipPaymentSource(usdt(50), usdt(50), usdt(49.99))).toBe('money');
+    expect(vipPaymentSource(usdt(50), usdt(49.99), usdt(49.99))).toBeNull();
   });
 });

@@ -47,3 +47,34 @@ export function isValidVipLevel(level: unknown): level is number {
     typeof level === 'number' && Number.isInteger(level) && level >= 0 && level <= MAX_VIP_LEVEL
   );
 }
+
+/** Trailers still countable today: the level's quota minus today's count, never below 0. */
+export function tasksRemaining(dailyTrailers: number, countToday: number): number {
+  return Math.max(0, dailyTrailers - Math.max(0, countToday));
+}
+
+/** Only a level above the current effective level can be bought. */
+export function canBuyVipLevel(level: number, effectiveLevel: number): boolean {
+  return isValidVipLevel(level) && level > 0 && level > effectiveLevel;
+}
+
+/** A level counts as owned while the effective level is at or above it. */
+export function ownsVipLevel(level: number, effectiveLevel: number): boolean {
+  return level > 0 && effectiveLevel >= level;
+}
+
+export type VipPaymentSource = 'points' | 'money';
+
+/**
+ * Which balance pays for a package: points first when they cover the whole
+ * price, otherwise money, otherwise none (the buy is refused, nothing moves).
+ */
+export function vipPaymentSource(
+  price: Micro,
+  money: Micro,
+  points: Micro,
+): VipPaymentSource | null {
+  if (points >= price) return 'points';
+  if (money >= price) return 'money';
+  return null;
+}

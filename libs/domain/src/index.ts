@@ -1,3 +1,4 @@
 export * from './money';
 export * from './economy';
 export * from './validation';
+export * from './amount';

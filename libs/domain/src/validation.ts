@@ -24,6 +24,14 @@ export const ValidationMessage = {
   tooShortNickname: 'Too short nickname',
   tooLongNickname: 'Too long nickname',
   invalidTxId: 'Invalid transaction id',
+  invalidAmount: 'Invalid amount',
+  amountNotPositive: 'Amount must be greater than 0',
+  amountZero: 'Amount must not be 0',
+  tooManyDecimals: 'At most 6 decimals',
+  amountAboveBalance: 'Amount is above the balance',
+  invalidMemberId: 'Invalid member ID',
+  tooShortReason: 'Too short reason',
+  tooLongReason: 'Too long reason',
 } as const;
 
 export function isValidPhone(value: string): boolean {

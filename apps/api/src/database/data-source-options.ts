@@ -2,9 +2,14 @@ import { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/config';
 import { InitSchema1763700000000 } from './migrations/1763700000000-init-schema';
 import { Ledger1763800000000 } from './migrations/1763800000000-ledger';
+import { LedgerPostFunction1763900000000 } from './migrations/1763900000000-ledger-post-function';
 import { ENTITIES } from './entities';
 
-export const MIGRATIONS = [InitSchema1763700000000, Ledger1763800000000];
+export const MIGRATIONS = [
+  InitSchema1763700000000,
+  Ledger1763800000000,
+  LedgerPostFunction1763900000000,
+];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {
   return {

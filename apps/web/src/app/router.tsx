@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '../components/ui/placeholder-page';
-import { GuestOnly, RequireAuth } from './guards';
+import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { MainLayout } from './layouts/main-layout';
 import { PublicLayout } from './layouts/public-layout';
 
@@ -38,6 +38,20 @@ const ChangePasswordPage = page(
   () => import('../features/account/change-password-page'),
   'ChangePasswordPage',
 );
+const TeamPage = page(() => import('../features/team/team-page'), 'TeamPage');
+const TransferPage = page(() => import('../features/wallet/transfer-page'), 'TransferPage');
+const SubscribePage = page(() => import('../features/wallet/subscribe-page'), 'SubscribePage');
+const FundingPage = page(() => import('../features/wallet/records-pages'), 'FundingPage');
+const RechargeRecordsPage = page(
+  () => import('../features/wallet/records-pages'),
+  'RechargeRecordsPage',
+);
+const WithdrawalHistoryPage = page(
+  () => import('../features/wallet/records-pages'),
+  'WithdrawalHistoryPage',
+);
+// Operators only: members never download this chunk (the guard renders first).
+const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage');
 
 type TitleKey =
   | 'routes.category'
@@ -54,17 +68,11 @@ type TitleKey =
   | 'routes.rechargeCode'
   | 'routes.rechargeCard'
   | 'routes.record'
-  | 'routes.team'
-  | 'routes.subscribe'
-  | 'routes.transfer'
   | 'routes.verified'
   | 'routes.safetyMail'
   | 'routes.safetyTranspass'
   | 'routes.management'
   | 'routes.managementAdd'
-  | 'routes.funding'
-  | 'routes.rechargeRecords'
-  | 'routes.withdrawalHistory'
   | 'routes.aboutUs'
   | 'routes.withdrawalMethod'
   | 'routes.withdrawal';
@@ -90,17 +98,11 @@ const placeholders: [path: string, titleKey: TitleKey, backTo?: string][] = [
   ['/mine/recharge-code', 'routes.rechargeCode', '/mine/recharge'],
   ['/mine/recharge-card', 'routes.rechargeCard', '/mine'],
   ['/mine/record', 'routes.record', '/mine'],
-  ['/mine/team', 'routes.team', '/mine'],
-  ['/mine/subscribe', 'routes.subscribe', '/mine'],
-  ['/mine/transfer', 'routes.transfer', '/mine'],
   ['/mine/verified', 'routes.verified', '/mine'],
   ['/mine/safety/mail', 'routes.safetyMail', '/mine/safety'],
   ['/mine/safety/transpass', 'routes.safetyTranspass', '/mine/safety'],
   ['/mine/management', 'routes.management', '/mine'],
   ['/mine/management/add', 'routes.managementAdd', '/mine/management'],
-  ['/mine/funding', 'routes.funding', '/mine'],
-  ['/mine/recharge-records', 'routes.rechargeRecords', '/mine'],
-  ['/mine/withdrawal-history', 'routes.withdrawalHistory', '/mine'],
   ['/mine/about', 'routes.aboutUs', '/mine'],
   ['/mine/withdrawal-method', 'routes.withdrawalMethod', '/mine'],
   ['/mine/withdrawal', 'routes.withdrawal', '/mine/withdrawal-method'],
@@ -149,6 +151,20 @@ export const routes: RouteObject[] = [
       { path: '/mine/safety', element: <SafetyPage /> },
       { path: '/mine/safety/phone', element: <ChangePhonePage /> },
       { path: '/mine/safety/password', element: <ChangePasswordPage /> },
+      { path: '/mine/team', element: <TeamPage /> },
+      { path: '/mine/transfer', element: <TransferPage /> },
+      { path: '/mine/subscribe', element: <SubscribePage /> },
+      { path: '/mine/funding', element: <FundingPage /> },
+      { path: '/mine/recharge-records', element: <RechargeRecordsPage /> },
+      { path: '/mine/withdrawal-history', element: <WithdrawalHistoryPage /> },
+      {
+        path: '/admin',
+        element: (
+          <RequireAdmin>
+            <AdminPage />
+          </RequireAdmin>
+        ),
+      },
       ...placeholders.map(([path, titleKey, backTo]) => ({
         path,
         element: <Placeholder titleKey={titleKey} backTo={backTo} />,

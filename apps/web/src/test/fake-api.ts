@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { DEFAULT_ECONOMY, microToNumber } from '@app/domain';
 
 export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -30,4 +31,51 @@ export function fakeFetch(routes: Record<string, unknown>) {
     if (path in routes) return json(200, routes[path]);
     return json(404, { detail: 'Not Found', code: 'NOT_FOUND' });
   });
+}
+
+/** The API's GET /packages answer for the default economy. */
+export const PACKAGES = DEFAULT_ECONOMY.map((tier) => ({
+  vip_level: tier.vipLevel,
+  price: microToNumber(tier.price),
+  daily_trailers: tier.dailyTrailers,
+  reward_per_trailer: microToNumber(tier.rewardPerTrailer),
+  membership_days: tier.membershipDays,
+}));
+
+export interface FakeRequest {
+  method: string;
+  /** Without the /api prefix and the query string. */
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
+
+/**
+ * A fetch whose answers come from `handle`: a Response is sent as is,
+ * undefined is a 404, anything else is a 200 JSON body. Every request is kept.
+ */
+export function apiFetch(handle: (request: FakeRequest) => unknown) {
+  const requests: FakeRequest[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const request: FakeRequest = {
+      method: (init?.method ?? 'GET').toUpperCase(),
+      path: url.pathname.replace(/^\/api/, ''),
+      query: url.searchParams,
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    requests.push(request);
+    const answer = handle(request);
+    if (answer instanceof Response) return answer;
+    if (answer === undefined) return json(404, { detail: 'Not Found', code: 'NOT_FOUND' });
+    return json(200, answer);
+  });
+  return { fetch, requests };
+}
+
+/** A membership that runs for another 30 days. */
+export function activeVip(level: number) {
+  return { vip_level: level, vip_expire: new Date(Date.now() + 30 * 86_400_000).toISOString() };
 }

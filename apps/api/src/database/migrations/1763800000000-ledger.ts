@@ -17,6 +17,10 @@ export class Ledger1763800000000 implements MigrationInterface {
         kind varchar(32) NOT NULL,
         currency varchar(8) NOT NULL CHECK (currency IN ('USDT', 'POINTS')),
         balance bigint NOT NULL DEFAULT 0,
+        -- What /users/me shows as total_earn and team_earn, kept on the member's
+        -- money account (already locked by every posting that moves it).
+        earned_rewards bigint NOT NULL DEFAULT 0 CHECK (earned_rewards >= 0),
+        earned_commissions bigint NOT NULL DEFAULT 0 CHECK (earned_commissions >= 0),
         -- Member accounts never go negative; system accounts are the other side.
         CONSTRAINT ledger_accounts_member_non_negative CHECK (user_id IS NULL OR balance >= 0)
       )`);
@@ -62,8 +66,12 @@ export class Ledger1763800000000 implements MigrationInterface {
       CREATE TABLE ledger_postings (
         id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
         transaction_id bigint NOT NULL REFERENCES ledger_transactions(id),
-        account_id bigint NOT NULL REFERENCES ledger_accounts(id),
-        contra_account_id bigint NOT NULL REFERENCES ledger_accounts(id),
+        -- No foreign keys to ledger_accounts: their checks would take a share
+        -- lock on the few system accounts in every posting, a hot spot under
+        -- load. The statement trigger below checks the ids instead, and
+        -- accounts can never be deleted.
+        account_id bigint NOT NULL,
+        contra_account_id bigint NOT NULL,
         amount bigint NOT NULL CHECK (amount <> 0),
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
@@ -84,38 +92,33 @@ export class Ledger1763800000000 implements MigrationInterface {
       await q.query(`CREATE TRIGGER ${table}_append_only BEFORE UPDATE OR DELETE ON ${table}
                      FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change()`);
     }
-    // At commit, each transaction sums to zero in each currency, and both legs
-    // of every posting are in one currency.
+    await q.query(`CREATE TRIGGER ledger_accounts_never_deleted BEFORE DELETE ON ledger_accounts
+                   FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change()`);
+    // After every insert of postings: both legs name existing accounts of one
+    // currency, and every transaction touched sums to zero in each currency
+    // (so a transaction's postings are written in one statement).
     await q.query(`
-      CREATE FUNCTION ledger_check_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE unbalanced text;
+      CREATE FUNCTION ledger_check_postings() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF EXISTS (
-          SELECT 1 FROM ledger_accounts a, ledger_accounts c
-          WHERE a.id = NEW.account_id AND c.id = NEW.contra_account_id AND a.currency <> c.currency
+          SELECT 1 FROM new_postings p
+          LEFT JOIN ledger_accounts a ON a.id = p.account_id
+          LEFT JOIN ledger_accounts c ON c.id = p.contra_account_id
+          WHERE a.id IS NULL OR c.id IS NULL OR a.currency <> c.currency
         ) THEN
-          RAISE EXCEPTION 'ledger posting % mixes currencies', NEW.id;
+          RAISE EXCEPTION 'ledger posting names an unknown account or mixes currencies';
         END IF;
-        SELECT a.currency INTO unbalanced
-        FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-        WHERE p.transaction_id = NEW.transaction_id
-        GROUP BY a.currency HAVING SUM(p.amount) <> 0 LIMIT 1;
-        IF unbalanced IS NOT NULL THEN
-          RAISE EXCEPTION 'ledger transaction % does not balance in %', NEW.transaction_id, unbalanced;
+        IF EXISTS (
+          SELECT 1 FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+          WHERE p.transaction_id IN (SELECT DISTINCT transaction_id FROM new_postings)
+          GROUP BY p.transaction_id, a.currency HAVING SUM(p.amount) <> 0
+        ) THEN
+          RAISE EXCEPTION 'ledger transaction does not balance';
         END IF;
         RETURN NULL;
       END $$`);
-    await q.query(`CREATE CONSTRAINT TRIGGER ledger_postings_balanced AFTER INSERT ON ledger_postings
-                   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_check_balanced()`);
-
-    // Earnings shown on /users/me, kept by the ledger service beside the postings
-    // and recomputed by the ledger report.
-    await q.query(
-      `ALTER TABLE users ADD COLUMN total_earn_micro bigint NOT NULL DEFAULT 0 CHECK (total_earn_micro >= 0)`,
-    );
-    await q.query(
-      `ALTER TABLE users ADD COLUMN team_earn_micro bigint NOT NULL DEFAULT 0 CHECK (team_earn_micro >= 0)`,
-    );
+    await q.query(`CREATE TRIGGER ledger_postings_checked AFTER INSERT ON ledger_postings
+                   REFERENCING NEW TABLE AS new_postings FOR EACH STATEMENT EXECUTE FUNCTION ledger_check_postings()`);
 
     await q.query(`
       CREATE TABLE trailer_views (
@@ -133,6 +136,16 @@ export class Ledger1763800000000 implements MigrationInterface {
         reward_micro bigint NOT NULL CHECK (reward_micro >= 0),
         created_at timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT trailer_watches_once_a_day UNIQUE (user_id, watch_day, trailer_id)
+      )`);
+    // One row per member and day: its conditional upsert is what enforces the
+    // daily quota under concurrency, and it answers /users/me/today.
+    await q.query(`
+      CREATE TABLE watch_days (
+        user_id integer NOT NULL REFERENCES users(id),
+        watch_day date NOT NULL,
+        count integer NOT NULL CHECK (count >= 0),
+        amount_micro bigint NOT NULL CHECK (amount_micro >= 0),
+        PRIMARY KEY (user_id, watch_day)
       )`);
     await q.query(`
       CREATE TABLE team_rates (
@@ -216,6 +229,7 @@ export class Ledger1763800000000 implements MigrationInterface {
       'promotion_grants',
       'promotion_campaigns',
       'team_rates',
+      'watch_days',
       'trailer_watches',
       'trailer_views',
       'ledger_postings',
@@ -224,7 +238,6 @@ export class Ledger1763800000000 implements MigrationInterface {
     ]) {
       await q.query(`DROP TABLE ${table}`);
     }
-    await q.query(`ALTER TABLE users DROP COLUMN total_earn_micro, DROP COLUMN team_earn_micro`);
-    await q.query(`DROP FUNCTION ledger_check_balanced(); DROP FUNCTION ledger_refuse_change();`);
+    await q.query(`DROP FUNCTION ledger_check_postings(); DROP FUNCTION ledger_refuse_change();`);
   }
 }

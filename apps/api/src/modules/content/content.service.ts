@@ -6,6 +6,8 @@ import { AppSetting, PackageRow, SETTING_CARD, SETTING_MAIN_MESSAGE } from './co
 import { CardResponse, PackageItem } from './content.dto';
 import { MainMessage } from '../messages/messages.dto';
 
+export const ECONOMY_CACHE_MS = 5_000;
+
 @Injectable()
 export class ContentService {
   constructor(private readonly dataSource: DataSource) {}
@@ -26,9 +28,24 @@ export class ContentService {
     return { card };
   }
 
-  /** One level's row of the economy table, read inside the caller's transaction. */
-  async tier(level: number, manager: EntityManager = this.dataSource.manager): Promise<PackageRow> {
-    const row = await manager.getRepository(PackageRow).findOneBy({ vipLevel: level });
+  private economy?: { rows: Map<number, PackageRow>; loadedAt: number };
+
+  /**
+   * One level's row of the economy table. Every reward and purchase needs it,
+   * so the table is kept in memory for ECONOMY_CACHE_MS: an operator's change
+   * takes effect within that time. A refresh reads through the caller's
+   * transaction: asking the pool for a second connection while holding one
+   * starves the pool under load.
+   */
+  async tier(level: number, manager: EntityManager): Promise<PackageRow> {
+    if (!this.economy || Date.now() - this.economy.loadedAt > ECONOMY_CACHE_MS) {
+      const rows = await manager.getRepository(PackageRow).find();
+      this.economy = {
+        rows: new Map(rows.map((row) => [row.vipLevel, row])),
+        loadedAt: Date.now(),
+      };
+    }
+    const row = this.economy.rows.get(level);
     if (!row) throw AppError.badRequest('UNKNOWN_VIP_LEVEL', 'This VIP level is not offered');
     return row;
   }

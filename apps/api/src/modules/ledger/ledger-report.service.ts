@@ -42,16 +42,15 @@ export class LedgerReportService {
     );
     const [earnings] = await q(`
       WITH earned AS (
-        SELECT m.user_id,
-               SUM(p.amount) FILTER (WHERE c.kind = 'rewards') AS total_earn,
-               SUM(p.amount) FILTER (WHERE c.kind = 'team_commissions') AS team_earn
-        FROM ledger_postings p
-        JOIN ledger_accounts m ON m.id = p.account_id AND m.user_id IS NOT NULL AND m.kind = 'money'
-        JOIN ledger_accounts c ON c.id = p.contra_account_id AND c.user_id IS NULL
-        GROUP BY m.user_id
+        SELECT p.account_id,
+               COALESCE(SUM(p.amount) FILTER (WHERE c.kind = 'rewards'), 0) AS rewards,
+               COALESCE(SUM(p.amount) FILTER (WHERE c.kind = 'team_commissions'), 0) AS commissions
+        FROM ledger_postings p JOIN ledger_accounts c ON c.id = p.contra_account_id AND c.user_id IS NULL
+        GROUP BY p.account_id
       )
-      SELECT count(*) AS n FROM users u LEFT JOIN earned e ON e.user_id = u.id
-      WHERE u.total_earn_micro <> COALESCE(e.total_earn, 0) OR u.team_earn_micro <> COALESCE(e.team_earn, 0)`);
+      SELECT count(*) AS n FROM ledger_accounts a LEFT JOIN earned e ON e.account_id = a.id
+      WHERE a.user_id IS NOT NULL AND a.kind = 'money'
+        AND (a.earned_rewards <> COALESCE(e.rewards, 0) OR a.earned_commissions <> COALESCE(e.commissions, 0))`);
     const totals: { kind: string; currency: string; owner: 'member' | 'system'; total: string }[] =
       await q(`
       SELECT a.kind, a.currency, CASE WHEN a.user_id IS NULL THEN 'system' ELSE 'member' END AS owner,

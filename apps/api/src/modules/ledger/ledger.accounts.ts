@@ -39,9 +39,7 @@ export function currencyOf(ref: AccountRef): Currency {
 }
 
 /** Money arriving from these system accounts counts as the member's earnings. */
-export const EARNING_COLUMNS: Partial<
-  Record<SystemAccount, 'total_earn_micro' | 'team_earn_micro'>
-> = {
-  rewards: 'total_earn_micro',
-  team_commissions: 'team_earn_micro',
+export const EARNING_SOURCES: Partial<Record<SystemAccount, 'rewards' | 'commissions'>> = {
+  rewards: 'rewards',
+  team_commissions: 'commissions',
 };

@@ -2,14 +2,8 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
-import {
-  AccountRef,
-  EARNING_COLUMNS,
-  MemberRef,
-  MEMBER_ACCOUNTS,
-  SystemAccount,
-  currencyOf,
-} from './ledger.accounts';
+import { preparedQuery, sqlState } from '../../database/prepared';
+import { AccountRef, EARNING_SOURCES, MEMBER_ACCOUNTS, currencyOf } from './ledger.accounts';
 
 export interface Transfer {
   from: AccountRef;
@@ -36,17 +30,27 @@ export interface PostResult {
 export const insufficientFunds = () =>
   AppError.badRequest('INSUFFICIENT_FUNDS', 'Insufficient funds');
 
+const idempotencyConflict = () =>
+  new AppError(
+    HttpStatus.CONFLICT,
+    'IDEMPOTENCY_CONFLICT',
+    'This idempotency key was used for a different operation',
+  );
+
 const refKey = (ref: AccountRef) =>
   'system' in ref ? `system:${ref.system}` : `member:${ref.userId}:${ref.account}`;
+const userOf = (ref: AccountRef) => ('system' in ref ? null : ref.userId);
+const kindOf = (ref: AccountRef) => ('system' in ref ? ref.system : ref.account);
 
 /**
  * The only writer of money. Runs inside the caller's database transaction so
- * a business change and its postings commit or fail together.
+ * a business change and its postings commit or fail together. The posting
+ * itself is one call of the `ledger_post` database function (one round trip);
+ * the database also refuses negative member balances, unbalanced or
+ * mixed-currency transactions and any edit of a written row.
  */
 @Injectable()
 export class LedgerService {
-  private readonly systemIds = new Map<SystemAccount, string>();
-
   async post(manager: EntityManager, request: PostRequest): Promise<PostResult> {
     if (!manager.queryRunner?.isTransactionActive)
       throw new Error('LedgerService.post needs a database transaction');
@@ -54,7 +58,7 @@ export class LedgerService {
       throw new Error('a ledger transaction needs at least one transfer');
     for (const t of request.transfers) {
       if (typeof t.amount !== 'bigint' || t.amount <= 0n)
-        throw new Error(`transfer amount must be a positive bigint`);
+        throw new Error('transfer amount must be a positive bigint');
       if (currencyOf(t.from) !== currencyOf(t.to))
         throw new Error(`transfer mixes currencies: ${refKey(t.from)} -> ${refKey(t.to)}`);
       if (refKey(t.from) === refKey(t.to)) throw new Error('transfer to the same account');
@@ -67,151 +71,62 @@ export class LedgerService {
         ]),
       )
       .digest('hex');
-
-    const inserted: { id: string }[] = await manager.query(
-      `INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint, user_id, memo)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-      [
-        request.key,
-        request.kind,
-        fingerprint,
-        request.userId ?? null,
-        JSON.stringify(request.memo ?? {}),
-      ],
-    );
-    if (inserted.length === 0) {
-      const [existing] = await manager.query(
-        `SELECT id, fingerprint FROM ledger_transactions WHERE idempotency_key = $1`,
-        [request.key],
+    const earnings = this.earnings(request.transfers);
+    try {
+      const [row] = await preparedQuery<{ transaction_id: string; replayed: boolean }>(
+        manager,
+        'ledger-post',
+        `SELECT transaction_id, replayed FROM ledger_post($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [
+          request.key,
+          request.kind,
+          fingerprint,
+          request.userId ?? null,
+          JSON.stringify(request.memo ?? {}),
+          request.transfers.map((t) => userOf(t.from)),
+          request.transfers.map((t) => kindOf(t.from)),
+          request.transfers.map((t) => userOf(t.to)),
+          request.transfers.map((t) => kindOf(t.to)),
+          request.transfers.map((t) => currencyOf(t.from)),
+          request.transfers.map((t) => t.amount.toString()),
+          earnings.map((e) => e.userId),
+          earnings.map((e) => e.rewards.toString()),
+          earnings.map((e) => e.commissions.toString()),
+        ],
       );
-      if (existing.fingerprint !== fingerprint) {
-        throw new AppError(
-          HttpStatus.CONFLICT,
-          'IDEMPOTENCY_CONFLICT',
-          'This idempotency key was used for a different operation',
-        );
-      }
-      return { transactionId: String(existing.id), replayed: true };
+      return { transactionId: String(row.transaction_id), replayed: row.replayed };
+    } catch (error) {
+      const message = (error as { message?: string })?.message;
+      if (sqlState(error) === 'P0001' && message === 'INSUFFICIENT_FUNDS')
+        throw insufficientFunds();
+      if (sqlState(error) === 'P0001' && message === 'IDEMPOTENCY_CONFLICT')
+        throw idempotencyConflict();
+      throw error;
     }
-    const transactionId = String(inserted[0].id);
-
-    const accountIds = await this.applyDeltas(manager, request.transfers);
-    const values: unknown[] = [];
-    const rows: string[] = [];
-    for (const t of request.transfers) {
-      const from = accountIds.get(refKey(t.from))!;
-      const to = accountIds.get(refKey(t.to))!;
-      for (const [account, contra, amount] of [
-        [from, to, -t.amount],
-        [to, from, t.amount],
-      ] as const) {
-        const i = values.length;
-        rows.push(`($${i + 1}, $${i + 2}, $${i + 3}, $${i + 4})`);
-        values.push(transactionId, account, contra, amount.toString());
-      }
-    }
-    await manager.query(
-      `INSERT INTO ledger_postings (transaction_id, account_id, contra_account_id, amount) VALUES ${rows.join(', ')}`,
-      values,
-    );
-    await this.updateEarnings(manager, request.transfers);
-    return { transactionId, replayed: false };
   }
 
   /**
-   * Moves each member account by its net change in one conditional statement
-   * each, in a fixed order (no deadlocks between concurrent postings). A change
-   * that would go below zero is refused here, and by the CHECK constraint.
+   * /users/me's earnings move with the money: rewards into a member's money
+   * count as total_earn, team commissions as team_earn; a reversal takes them back.
    */
-  private async applyDeltas(
-    manager: EntityManager,
-    transfers: Transfer[],
-  ): Promise<Map<string, string>> {
-    const ids = new Map<string, string>();
-    const deltas = new Map<string, { ref: MemberRef; delta: bigint }>();
-    for (const t of transfers) {
-      for (const [ref, delta] of [
-        [t.from, -t.amount],
-        [t.to, t.amount],
-      ] as const) {
-        if ('system' in ref) {
-          ids.set(refKey(ref), await this.systemAccountId(manager, ref.system));
-          continue;
-        }
-        const key = refKey(ref);
-        const entry = deltas.get(key) ?? { ref, delta: 0n };
-        entry.delta += delta;
-        deltas.set(key, entry);
-      }
-    }
-    const ordered = [...deltas.values()].sort(
-      (a, b) => a.ref.userId - b.ref.userId || a.ref.account.localeCompare(b.ref.account),
-    );
-    for (const { ref, delta } of ordered) {
-      // A debit only ever updates an existing account, and only while it stays
-      // at or above zero. (PostgreSQL checks constraints on an upsert's proposed
-      // row before it finds the conflict, so a negative upsert always fails.)
-      // (TypeORM answers an UPDATE ... RETURNING with [rows, rowCount].)
-      const rows: { id: string }[] =
-        delta < 0n
-          ? (
-              await manager.query(
-                `UPDATE ledger_accounts SET balance = balance + $3
-               WHERE user_id = $1 AND kind = $2 AND balance + $3 >= 0 RETURNING id`,
-                [ref.userId, ref.account, delta.toString()],
-              )
-            )[0]
-          : await manager.query(
-              `INSERT INTO ledger_accounts (user_id, kind, currency, balance) VALUES ($1, $2, $3, $4)
-               ON CONFLICT (user_id, kind) WHERE user_id IS NOT NULL
-               DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance
-               RETURNING id`,
-              [ref.userId, ref.account, MEMBER_ACCOUNTS[ref.account], delta.toString()],
-            );
-      if (rows.length === 0) throw insufficientFunds();
-      ids.set(refKey(ref), String(rows[0].id));
-    }
-    return ids;
-  }
-
-  /** Keeps /users/me's earnings beside the postings; a reversal takes them back. */
-  private async updateEarnings(manager: EntityManager, transfers: Transfer[]) {
+  private earnings(transfers: Transfer[]) {
+    const changes: { userId: number; rewards: bigint; commissions: bigint }[] = [];
     for (const { from, to, amount } of transfers) {
-      let change: { userId: number; column: string; amount: bigint } | undefined;
-      if (
-        'system' in from &&
-        'account' in to &&
-        to.account === 'money' &&
-        EARNING_COLUMNS[from.system]
-      ) {
-        change = { userId: to.userId, column: EARNING_COLUMNS[from.system]!, amount };
-      } else if (
-        'system' in to &&
-        'account' in from &&
-        from.account === 'money' &&
-        EARNING_COLUMNS[to.system]
-      ) {
-        change = { userId: from.userId, column: EARNING_COLUMNS[to.system]!, amount: -amount };
-      }
-      if (!change) continue;
-      await manager.query(
-        `UPDATE users SET ${change.column} = ${change.column} + $2 WHERE id = $1`,
-        [change.userId, change.amount.toString()],
-      );
+      const [source, target, signed] =
+        'system' in from && 'account' in to
+          ? [from.system, to, amount]
+          : 'system' in to && 'account' in from
+            ? [to.system, from, -amount]
+            : [];
+      const earning = source && EARNING_SOURCES[source];
+      if (!earning || !target || target.account !== 'money') continue;
+      changes.push({
+        userId: target.userId,
+        rewards: earning === 'rewards' ? signed! : 0n,
+        commissions: earning === 'commissions' ? signed! : 0n,
+      });
     }
-  }
-
-  /** System accounts are created by the migration; their ids never change. */
-  private async systemAccountId(manager: EntityManager, name: SystemAccount): Promise<string> {
-    const cached = this.systemIds.get(name);
-    if (cached) return cached;
-    const [row] = await manager.query(
-      `SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = $1`,
-      [name],
-    );
-    if (!row) throw new Error(`system account ${name} is missing: run the migrations`);
-    this.systemIds.set(name, String(row.id));
-    return String(row.id);
+    return changes;
   }
 
   /** Balances of one member's accounts (0 for accounts never used). */

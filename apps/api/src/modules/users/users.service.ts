@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { effectiveVipLevel, microToNumber, normalizePhone, parseInviteCode } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { preparedQuery } from '../../database/prepared';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { SessionRevocationService } from '../auth/session-revocation.service';
 import { User } from './user.entity';
@@ -62,14 +63,17 @@ export class UsersService {
       money: string;
       points: string;
       points_hold: string;
-      total_earn_micro: string;
-      team_earn_micro: string;
-    }[] = await this.dataSource.query(
+      total_earn: string;
+      team_earn: string;
+    }[] = await preparedQuery(
+      this.dataSource,
+      'users-me',
       `SELECT u.id, u.nickname, u.phone, u.vip_level, u.vip_expire, u.is_active, u.inviter_id, u.role,
-              u.total_earn_micro, u.team_earn_micro,
               COALESCE(SUM(a.balance) FILTER (WHERE a.kind = 'money'), 0) AS money,
               COALESCE(SUM(a.balance) FILTER (WHERE a.kind = 'points'), 0) AS points,
-              COALESCE(SUM(a.balance) FILTER (WHERE a.kind = 'points_hold'), 0) AS points_hold
+              COALESCE(SUM(a.balance) FILTER (WHERE a.kind = 'points_hold'), 0) AS points_hold,
+              COALESCE(SUM(a.earned_rewards) FILTER (WHERE a.kind = 'money'), 0) AS total_earn,
+              COALESCE(SUM(a.earned_commissions) FILTER (WHERE a.kind = 'money'), 0) AS team_earn
        FROM users u LEFT JOIN ledger_accounts a ON a.user_id = u.id
        WHERE u.id = $1 GROUP BY u.id`,
       [userId],
@@ -88,8 +92,8 @@ export class UsersService {
       vip_expire: user.vip_expire ? user.vip_expire.toISOString() : null,
       is_active: user.is_active,
       inviter_id: user.inviter_id,
-      team_earn: microToNumber(BigInt(user.team_earn_micro)),
-      total_earn: microToNumber(BigInt(user.total_earn_micro)),
+      team_earn: microToNumber(BigInt(user.team_earn)),
+      total_earn: microToNumber(BigInt(user.total_earn)),
       role: user.role,
     };
   }

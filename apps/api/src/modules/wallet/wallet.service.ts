@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { effectiveVipLevel, microToNumber } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { lockMember } from '../../database/locks';
 import { ContentService } from '../content/content.service';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService, insufficientFunds } from '../ledger/ledger.service';
@@ -45,8 +46,9 @@ export class WalletService {
    */
   async buyVip(userId: number, level: number): Promise<BuyVipResponse> {
     return this.dataSource.transaction(async (manager) => {
+      await lockMember(manager, userId);
       const [user] = await manager.query(
-        `SELECT vip_level, vip_expire, inviter_id FROM users WHERE id = $1 FOR UPDATE`,
+        `SELECT vip_level, vip_expire, inviter_id FROM users WHERE id = $1`,
         [userId],
       );
       const now = new Date();

@@ -36,7 +36,7 @@ export function MainLayout() {
   ];
 
   return (
-    <div className={isBottomNavHidden(pathname) ? 'shell' : 'shell has-bottom-nav'}>
+    <div className={isBottomNavHidden(pathname) ? 'shell shell--main' : 'shell has-bottom-nav'}>
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>

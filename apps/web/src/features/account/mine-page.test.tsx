@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { clearTokens, getTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
-import { MEMBER, json } from '../../test/fake-api';
+import { MEMBER, apiFetch, json } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { MinePage } from './mine-page';
 
@@ -46,5 +46,46 @@ describe('<MinePage>', () => {
       fetch.mock.calls.some(([url, init]) => url === '/api/logout' && init?.method === 'POST'),
     ).toBe(true);
     expect(getTokens()).toBeNull();
+  });
+
+  it("shows today's earnings (0.00 when none) and links the money screens", async () => {
+    setFetch(
+      apiFetch(({ path }) =>
+        path === '/users/me/today'
+          ? { amount: 0, count: 0 }
+          : path === '/users/me'
+            ? MEMBER
+            : undefined,
+      ).fetch,
+    );
+    await renderWithApp(routes, { at: '/mine' });
+    await screen.findByText('user_42');
+    await waitFor(() => expect(screen.getByTestId('today-earnings').textContent).toBe('0.00'));
+    expect(screen.getByRole('link', { name: 'Transfer' }).getAttribute('href')).toBe(
+      '/mine/transfer',
+    );
+    expect(screen.getByRole('link', { name: 'Subscribe package' }).getAttribute('href')).toBe(
+      '/mine/subscribe',
+    );
+    expect(screen.getByRole('link', { name: 'My team' }).getAttribute('href')).toBe('/mine/team');
+    expect(screen.getByRole('link', { name: 'Funding details' }).getAttribute('href')).toBe(
+      '/mine/funding',
+    );
+    expect(screen.queryByRole('link', { name: 'Operator' })).toBeNull();
+  });
+
+  it("shows today's amount to 2 decimals and the Operator row to operators", async () => {
+    setFetch(
+      apiFetch(({ path }) =>
+        path === '/users/me/today'
+          ? { amount: 2.409, count: 3 }
+          : path === '/users/me'
+            ? { ...MEMBER, role: 'admin' }
+            : undefined,
+      ).fetch,
+    );
+    await renderWithApp(routes, { at: '/mine' });
+    await waitFor(() => expect(screen.getByTestId('today-earnings').textContent).toBe('2.40'));
+    expect(screen.getByRole('link', { name: 'Operator' }).getAttribute('href')).toBe('/admin');
   });
 });

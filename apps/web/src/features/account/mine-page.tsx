@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import { useGetMe } from '@app/contracts';
+import { useGetMe, useGetToday } from '@app/contracts';
 import { ChevronIcon } from '../../components/ui/icons';
 import { LanguageSelect } from '../../components/ui/language-select';
 import { signOut } from '../../lib/auth';
@@ -15,6 +15,7 @@ export function MinePage() {
   const queryClient = useQueryClient();
   // The dashboard always shows fresh balances when opened.
   const me = useGetMe({ query: { refetchOnMount: 'always' } });
+  const today = useGetToday({ query: { refetchOnMount: 'always' } });
   const user = me.data;
 
   const onSignOut = async () => {
@@ -28,6 +29,7 @@ export function MinePage() {
     { to: '/mine/withdrawal-history', label: t('mine.withdrawalHistory') },
     { to: '/mine/subscribe', label: t('mine.subscribe') },
     { to: '/mine/about', label: t('mine.aboutUs') },
+    ...(user?.role === 'admin' ? [{ to: '/admin', label: t('mine.operator') }] : []),
   ];
 
   return (
@@ -64,6 +66,12 @@ export function MinePage() {
         <div>
           <span className="balance-grid__value">{formatUsdt(user?.points_hold ?? 0)}</span>
           <span className="balance-grid__label">{t('mine.hold')}</span>
+        </div>
+        <div>
+          <span className="balance-grid__value" data-testid="today-earnings">
+            {formatUsdt(today.data?.amount ?? 0)}
+          </span>
+          <span className="balance-grid__label">{t('mine.todayEarnings')}</span>
         </div>
         <div>
           <span className="balance-grid__value">{formatUsdt(user?.total_earn ?? 0)}</span>

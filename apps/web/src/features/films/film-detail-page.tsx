@@ -1,10 +1,31 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useGetTrailer, type ApiTrailer } from '@app/contracts';
+import { formatUsdt } from '@app/domain';
+import {
+  ApiError,
+  getGetMeQueryKey,
+  getGetTodayQueryKey,
+  useGetTrailer,
+  useWatchTrailer,
+  type ApiTrailer,
+  type ApiWatchResult,
+} from '@app/contracts';
 import { PlayIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { Poster } from '../../components/ui/poster';
+import { useToast } from '../../components/ui/toast';
+import { useWatchTimer } from './use-watch-timer';
+
+/** How long the "View counted" popup stays (spec section 9). */
+export const VIEW_COUNTED_MS = 1500;
+
+const WATCH_ERROR_KEYS = {
+  WATCH_TOO_SHORT: 'films.watchTooShort',
+  ALREADY_WATCHED: 'films.alreadyWatched',
+  DAILY_QUOTA_REACHED: 'films.dailyQuotaReached',
+} as const;
 
 /** Only safe characters reach the embed URL. */
 export function embedUrl(trailerKey: string): string | null {
@@ -49,13 +70,61 @@ function Player({ trailer }: { trailer: ApiTrailer }) {
   );
 }
 
+/** Shows for 1.5 s; a tap anywhere closes it sooner. */
+function ViewCountedPopup({ result, onClose }: { result: ApiWatchResult; onClose: () => void }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const timer = setTimeout(onClose, VIEW_COUNTED_MS);
+    return () => clearTimeout(timer);
+  }, [onClose]);
+  return (
+    <div className="popup-backdrop" onClick={onClose}>
+      <div className="popup" role="dialog" aria-modal="true" aria-label={t('films.viewCounted')}>
+        <p className="popup__title">{t('films.viewCounted')}</p>
+        <p className="popup__amount">+{formatUsdt(result.reward)} USDT</p>
+      </div>
+    </div>
+  );
+}
+
 export function FilmDetailPage() {
   const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
   const { id } = useParams();
   const trailerId = Number(id);
-  const trailer = useGetTrailer(trailerId, {
-    query: { enabled: Number.isInteger(trailerId) && trailerId > 0 },
+  const validId = Number.isInteger(trailerId) && trailerId > 0;
+  // GET /trailers/{id} starts the view on the server; the 10 s count from its answer.
+  const trailer = useGetTrailer(trailerId, { query: { enabled: validId } });
+  const watch = useWatchTrailer({
+    mutation: {
+      // Runs even after the member left the page: the balances stay right.
+      onSuccess: (result) => {
+        queryClient.setQueryData(getGetTodayQueryKey(), result.today);
+        void queryClient.invalidateQueries({ queryKey: getGetTodayQueryKey() });
+        void queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
+      },
+    },
   });
+  const [counted, setCounted] = useState<ApiWatchResult | null>(null);
+
+  useWatchTimer(trailerId, validId && trailer.isSuccess, () => {
+    watch.mutate(
+      { id: trailerId },
+      {
+        onSuccess: setCounted,
+        onError: (error) => {
+          const code = error instanceof ApiError ? error.code : undefined;
+          const key =
+            code && code in WATCH_ERROR_KEYS
+              ? WATCH_ERROR_KEYS[code as keyof typeof WATCH_ERROR_KEYS]
+              : 'errors.generic';
+          toast(t(key));
+        },
+      },
+    );
+  });
+  const closePopup = useCallback(() => setCounted(null), []);
 
   return (
     <main className="page">
@@ -67,9 +136,7 @@ export function FilmDetailPage() {
       {trailer.isPending && trailer.fetchStatus !== 'idle' ? (
         <p className="empty">{t('common.loading')}</p>
       ) : null}
-      {trailer.isError || !Number.isInteger(trailerId) ? (
-        <p className="empty">{t('films.notFound')}</p>
-      ) : null}
+      {trailer.isError || !validId ? <p className="empty">{t('films.notFound')}</p> : null}
       {trailer.data ? (
         <article className="film-detail">
           <Player trailer={trailer.data} />
@@ -81,6 +148,7 @@ export function FilmDetailPage() {
           <p className="film-detail__description">{trailer.data.description}</p>
         </article>
       ) : null}
+      {counted ? <ViewCountedPopup result={counted} onClose={closePopup} /> : null}
     </main>
   );
 }

@@ -1,44 +1,99 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { effectiveVipLevel, formatUsdt } from '@app/domain';
-import { useGetMe, useListPackages, useListTrailers } from '@app/contracts';
+import { formatUsdt, tasksRemaining } from '@app/domain';
+import {
+  useGetMe,
+  useGetToday,
+  useListPackages,
+  useListTrailers,
+  type ApiPackage,
+} from '@app/contracts';
+import { Dropdown } from '../../components/ui/dropdown';
 import { PageHeader } from '../../components/ui/page-header';
 import { Poster } from '../../components/ui/poster';
+import { effectiveLevelOf } from '../../lib/membership';
+
+/**
+ * done/total per level: today's count belongs to the member's effective level
+ * (the one that pays); other levels have no trailers counted today.
+ */
+export function levelProgress(
+  packages: readonly ApiPackage[],
+  effectiveLevel: number,
+  countToday: number,
+): { level: number; done: number; total: number }[] {
+  return [...packages]
+    .sort((a, b) => a.vip_level - b.vip_level)
+    .map((tier) => ({
+      level: tier.vip_level,
+      done: tier.vip_level === effectiveLevel ? Math.min(countToday, tier.daily_trailers) : 0,
+      total: tier.daily_trailers,
+    }));
+}
 
 export function FilmsPage() {
   const { t } = useTranslation();
   const trailers = useListTrailers();
   const me = useGetMe();
+  const today = useGetToday({ query: { refetchOnMount: 'always' } });
   const packages = useListPackages();
 
-  const level = me.data
-    ? effectiveVipLevel(
-        me.data.vip_level,
-        me.data.vip_expire ? new Date(me.data.vip_expire) : null,
-        new Date(),
-      )
-    : 0;
+  const level = effectiveLevelOf(me.data);
   const tier = packages.data?.find((p) => p.vip_level === level);
+  const count = today.data?.count ?? 0;
+  const remaining = tier && today.data ? tasksRemaining(tier.daily_trailers, count) : null;
+  const progress = levelProgress(packages.data ?? [], level, count);
+  const [shownLevel, setShownLevel] = useState<string>(String(level));
+  const shown = progress.find((p) => String(p.level) === shownLevel);
 
   return (
     <main className="page">
       <PageHeader title={t('films.title')} />
       <section className="stats-card" aria-label={t('films.summary')}>
         <div>
+          <span className="stats-card__label">{t('films.todayEarnings')}</span>
+          <span className="stats-card__value" data-testid="films-today">
+            {formatUsdt(today.data?.amount ?? 0)}
+          </span>
+        </div>
+        <div>
+          <span className="stats-card__label">{t('films.tasksRemaining')}</span>
+          <span className="stats-card__value" data-testid="tasks-remaining">
+            {remaining ?? '-'}
+          </span>
+        </div>
+        <div>
           <span className="stats-card__label">{t('films.level')}</span>
           <span className="stats-card__value">{`VIP${level}`}</span>
         </div>
-        <div>
-          <span className="stats-card__label">{t('films.dailyTasks')}</span>
-          <span className="stats-card__value">{tier ? tier.daily_trailers : '-'}</span>
-        </div>
-        <div>
-          <span className="stats-card__label">{t('films.rewardPerTrailer')}</span>
-          <span className="stats-card__value">
-            {tier ? `${formatUsdt(tier.reward_per_trailer)} USDT` : '-'}
-          </span>
-        </div>
       </section>
+      {progress.length > 0 ? (
+        <div className="level-progress">
+          <span className="level-progress__label">{t('films.progress')}</span>
+          <Dropdown
+            label={t('films.progress')}
+            items={progress.map((p) => ({
+              value: String(p.level),
+              label: `VIP${p.level} ${p.done}/${p.total}`,
+            }))}
+            value={String(level)}
+            onChange={setShownLevel}
+          />
+          {shown ? (
+            <div
+              className="progress-bar"
+              role="progressbar"
+              aria-label={`VIP${shown.level}`}
+              aria-valuemin={0}
+              aria-valuemax={shown.total}
+              aria-valuenow={shown.done}
+            >
+              <span style={{ width: `${shown.total ? (shown.done / shown.total) * 100 : 0}%` }} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
       {trailers.isPending ? <p className="empty">{t('common.loading')}</p> : null}
       {trailers.isError ? <p className="empty">{t('errors.generic')}</p> : null}
       {trailers.isSuccess && trailers.data.length === 0 ? (

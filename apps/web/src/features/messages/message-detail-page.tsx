@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getListMessagesQueryKey, useGetMessage } from '@app/contracts';
 import { PageHeader } from '../../components/ui/page-header';
-import { formatDateTime } from './format-date';
+import { formatDateTime } from '../../lib/format-date';
 
 export function MessageDetailPage() {
   const { t, i18n } = useTranslation();

@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import { PageHeader } from '../../components/ui/page-header';
 import { useToast } from '../../components/ui/toast';
-import { formatDateTime } from './format-date';
+import { formatDateTime } from '../../lib/format-date';
 
 export function MessagesPage() {
   const { t, i18n } = useTranslation();

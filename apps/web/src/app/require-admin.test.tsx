@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { clearTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
+import { MEMBER, fakeFetch, json } from '../test/fake-api';
+import { renderWithApp } from '../test/render';
+import { RequireAdmin } from './guards';
+
+const routes = [
+  {
+    path: '/admin',
+    element: (
+      <RequireAdmin>
+        <p>operator area</p>
+      </RequireAdmin>
+    ),
+  },
+  { path: '/', element: <p>home</p> },
+];
+
+describe('<RequireAdmin>', () => {
+  beforeEach(() => {
+    setApiBaseUrl('/api');
+    setTokens({ access: 'a', refresh: 'r' });
+  });
+  afterEach(() => {
+    setFetch(undefined);
+    clearTokens();
+  });
+
+  it('sends members to / without rendering the operator area', async () => {
+    setFetch(fakeFetch({ '/users/me': MEMBER }));
+    await renderWithApp(routes, { at: '/admin' });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(screen.queryByText('operator area')).toBeNull();
+  });
+
+  it('sends everyone to / when the role cannot be read', async () => {
+    setFetch(async () => json(500, { detail: 'boom', code: 'INTERNAL' }));
+    await renderWithApp(routes, { at: '/admin' });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'), {
+      timeout: 3000,
+    });
+  });
+
+  it('lets operators in', async () => {
+    setFetch(fakeFetch({ '/users/me': { ...MEMBER, role: 'admin' } }));
+    await renderWithApp(routes, { at: '/admin' });
+    expect(await screen.findByText('operator area')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/admin');
+  });
+});

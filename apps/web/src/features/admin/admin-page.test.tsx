@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { clearTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
+import { apiFetch, json } from '../../test/fake-api';
+import { renderWithApp } from '../../test/render';
+import { AdminPage } from './admin-page';
+
+const REPORT = {
+  balanced: true,
+  consistent: false,
+  unbalanced_transactions: 0,
+  mismatched_accounts: 2,
+  mismatched_earnings: 0,
+  negative_member_accounts: 0,
+  transactions: 12,
+  postings: 24,
+  totals: [
+    { kind: 'money', currency: 'USDT', owner: 'member', total: 100 },
+    { kind: 'adjustments', currency: 'USDT', owner: 'system', total: -100 },
+  ],
+};
+
+const entry = (id: number) => ({
+  id,
+  actor_id: 1,
+  action: 'ledger.adjust',
+  target_user_id: 100001,
+  details: { account: 'money', amount: 100, reason: 'Welcome' },
+  created_at: '2030-01-01T00:00:00.000Z',
+});
+
+function serve(adjust: () => unknown = () => ({ transaction_id: '81', money: 100, points: 0 })) {
+  const api = apiFetch(({ method, path, query }) => {
+    if (path === '/admin/reports/ledger') return REPORT;
+    if (path === '/admin/audit') {
+      return query.get('before') === null
+        ? Array.from({ length: 20 }, (_, i) => entry(50 - i))
+        : [entry(3)];
+    }
+    if (method === 'POST' && path === '/admin/users/100001/adjust') return adjust();
+    if (method === 'POST' && path.startsWith('/admin/users/')) return undefined;
+    return undefined;
+  });
+  setFetch(api.fetch);
+  return api;
+}
+
+const adjustCalls = (api: ReturnType<typeof serve>) =>
+  api.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/adjust'));
+
+async function fillAdjust(values: { id: string; amount: string; reason: string }) {
+  fireEvent.change(screen.getByLabelText('Member ID'), { target: { value: values.id } });
+  fireEvent.change(screen.getByLabelText('Amount (USDT)'), { target: { value: values.amount } });
+  fireEvent.change(screen.getByLabelText('Reason'), { target: { value: values.reason } });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Review adjustment' })));
+}
+
+describe('<AdminPage>', () => {
+  beforeEach(() => {
+    setApiBaseUrl('/api');
+    setTokens({ access: 'a', refresh: 'r' });
+  });
+  afterEach(() => {
+    setFetch(undefined);
+    clearTokens();
+  });
+
+  it('shows whether the ledger balances and is consistent, the counts and totals', async () => {
+    serve();
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await waitFor(() =>
+      expect(screen.getByTestId('verdict-balanced').textContent).toBe('BalancedYes'),
+    );
+    expect(screen.getByTestId('verdict-consistent').textContent).toBe('ConsistentNo');
+    expect(screen.getByText('Mismatched accounts').nextSibling?.textContent).toBe('2');
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('adjustments').parentElement?.textContent).toContain('-100.00');
+  });
+
+  it('confirms before adjusting, sends a signed amount with an idempotency key, shows the balances', async () => {
+    const api = serve();
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await fillAdjust({ id: '100001', amount: '100', reason: 'Welcome credit' });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the adjustment' });
+    expect(dialog.textContent).toContain('Credit 100.00 to the E-Wallet of member 100001?');
+    expect(adjustCalls(api)).toHaveLength(0);
+
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
+    const result = await screen.findByTestId('adjust-result');
+    expect(result.textContent).toContain('transaction 81');
+    expect(result.textContent).toContain('E-Wallet 100.00, RegisterPoints 0.00');
+    const [call] = adjustCalls(api);
+    expect(call.body).toEqual({ account: 'money', amount: 100, reason: 'Welcome credit' });
+    expect(call.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('cancel sends nothing', async () => {
+    const api = serve();
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await fillAdjust({ id: '100001', amount: '-5', reason: 'Oops' });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Debit 5.00 from the E-Wallet of member 100001?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(adjustCalls(api)).toHaveLength(0);
+  });
+
+  it('validates on submit', async () => {
+    const api = serve();
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await fillAdjust({ id: 'abc', amount: '0', reason: 'ab' });
+    expect(await screen.findByText('Invalid member ID')).toBeTruthy();
+    expect(screen.getByText('Amount must not be 0')).toBeTruthy();
+    expect(screen.getByText('Too short reason (at least 3 characters)')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(adjustCalls(api)).toHaveLength(0);
+  });
+
+  it.each([
+    ['999', () => undefined, 'No member with this ID'],
+    [
+      '100001',
+      () => json(400, { detail: 'Insufficient funds', code: 'INSUFFICIENT_FUNDS' }),
+      'The debit is larger than the balance',
+    ],
+  ])('shows the translated error for member %s', async (id, answer, message) => {
+    serve(answer);
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await fillAdjust({ id, amount: '-1000', reason: 'Test debit' });
+    const dialog = await screen.findByRole('dialog');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByTestId('adjust-result')).toBeNull();
+  });
+
+  it('lists the audit log with "Load more"', async () => {
+    const api = serve();
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(20));
+    expect(screen.getAllByTestId('audit-entry')[0].textContent).toContain('ledger.adjust');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Load more' })));
+    await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(21));
+    const last = api.requests.filter((r) => r.path === '/admin/audit').at(-1);
+    expect(last?.query.get('before')).toBe('31');
+  });
+});

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/ui/page-header';
+import { AdjustForm } from './adjust-form';
+import { AuditLog } from './audit-log';
+import { LedgerReportSection } from './ledger-report-section';
+
+/** The operator area (role admin; the route guard keeps members out). */
+export function AdminPage() {
+  const { t } = useTranslation();
+  return (
+    <main className="page admin">
+      <PageHeader title={t('admin.title')} backTo="/mine" backLabel={t('common.back')} />
+      <LedgerReportSection />
+      <AdjustForm />
+      <AuditLog />
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { getListAuditQueryKey, listAudit } from '@app/contracts';
+import { formatDateTime } from '../../lib/format-date';
+
+export const AUDIT_PAGE_SIZE = 20;
+
+/** Operator actions, newest first, with "Load more" (`before` = last id). */
+export function AuditLog() {
+  const { t, i18n } = useTranslation();
+  const audit = useInfiniteQuery({
+    queryKey: [...getListAuditQueryKey(), 'pages'],
+    queryFn: ({ pageParam, signal }) =>
+      listAudit({ limit: AUDIT_PAGE_SIZE, before: pageParam }, undefined, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) =>
+      last.length < AUDIT_PAGE_SIZE ? undefined : last[last.length - 1]?.id,
+    refetchOnMount: 'always',
+  });
+  const entries = audit.data?.pages.flat() ?? [];
+
+  return (
+    <section className="admin-section" aria-labelledby="audit-title">
+      <h2 id="audit-title" className="section-title">
+        {t('admin.audit.title')}
+      </h2>
+      {audit.isPending ? <p className="empty">{t('common.loading')}</p> : null}
+      {audit.isError ? <p className="empty">{t('errors.generic')}</p> : null}
+      {audit.isSuccess && entries.length === 0 ? (
+        <p className="empty">{t('common.noRecords')}</p>
+      ) : null}
+      <ul className="record-list">
+        {entries.map((entry) => (
+          <li key={entry.id} className="record-row" data-testid="audit-entry">
+            <div className="record-row__main">
+              <span className="record-row__type">{entry.action}</span>
+              <span>#{entry.id}</span>
+            </div>
+            <div className="record-row__meta">
+              <span>
+                {t('admin.audit.actor', { id: entry.actor_id })}
+                {entry.target_user_id !== null
+                  ? ` → ${t('admin.audit.target', { id: entry.target_user_id })}`
+                  : ''}
+              </span>
+              <time dateTime={entry.created_at}>
+                {formatDateTime(entry.created_at, i18n.language)}
+              </time>
+            </div>
+            {Object.keys(entry.details).length > 0 ? (
+              <code className="audit-details">{JSON.stringify(entry.details)}</code>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {audit.hasNextPage ? (
+        <button
+          type="button"
+          className="button button--ghost button--block load-more"
+          onClick={() => void audit.fetchNextPage()}
+          disabled={audit.isFetchingNextPage}
+        >
+          {audit.isFetchingNextPage ? t('common.loading') : t('common.loadMore')}
+        </button>
+      ) : null}
+    </section>
+  );
+}

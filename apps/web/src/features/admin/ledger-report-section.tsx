@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { formatUsdt } from '@app/domain';
+import { useLedgerReport } from '@app/contracts';
+
+function Verdict({ ok, label }: { ok: boolean; label: 'balanced' | 'consistent' }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`verdict ${ok ? 'is-ok' : 'is-bad'}`} data-testid={`verdict-${label}`}>
+      <span className="verdict__label">{t(`admin.ledger.${label}`)}</span>
+      <strong>{ok ? t('admin.ledger.yes') : t('admin.ledger.no')}</strong>
+    </div>
+  );
+}
+
+/** Whether the ledger balances and every cached figure matches it, with totals. */
+export function LedgerReportSection() {
+  const { t } = useTranslation();
+  const report = useLedgerReport({ query: { refetchOnMount: 'always' } });
+  const data = report.data;
+
+  const counts = data
+    ? ([
+        ['transactions', data.transactions],
+        ['postings', data.postings],
+        ['unbalancedTransactions', data.unbalanced_transactions],
+        ['mismatchedAccounts', data.mismatched_accounts],
+        ['mismatchedEarnings', data.mismatched_earnings],
+        ['negativeMemberAccounts', data.negative_member_accounts],
+      ] as const)
+    : [];
+
+  return (
+    <section className="admin-section" aria-labelledby="ledger-title">
+      <div className="admin-section__head">
+        <h2 id="ledger-title" className="section-title">
+          {t('admin.ledger.title')}
+        </h2>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => void report.refetch()}
+          disabled={report.isFetching}
+        >
+          {t('admin.refresh')}
+        </button>
+      </div>
+      {report.isPending ? <p className="empty">{t('common.loading')}</p> : null}
+      {report.isError ? <p className="empty">{t('errors.generic')}</p> : null}
+      {data ? (
+        <>
+          <div className="verdicts">
+            <Verdict ok={data.balanced} label="balanced" />
+            <Verdict ok={data.consistent} label="consistent" />
+          </div>
+          <dl className="summary-list">
+            {counts.map(([key, value]) => (
+              <div key={key}>
+                <dt>{t(`admin.ledger.${key}`)}</dt>
+                <dd
+                  className={
+                    key !== 'transactions' && key !== 'postings' && value > 0 ? 'is-bad' : ''
+                  }
+                >
+                  {value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <div className="table-scroll">
+            <table className="data-table">
+              <caption className="visually-hidden">{t('admin.ledger.totals')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.ledger.kind')}</th>
+                  <th scope="col">{t('admin.ledger.owner')}</th>
+                  <th scope="col">{t('admin.ledger.currency')}</th>
+                  <th scope="col" className="num">
+                    {t('admin.ledger.total')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.totals.map((row) => (
+                  <tr key={`${row.owner}-${row.kind}-${row.currency}`}>
+                    <td>{row.kind}</td>
+                    <td>{t(`admin.ledger.owners.${row.owner}`)}</td>
+                    <td>{row.currency}</td>
+                    <td className="num">{formatUsdt(row.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatUsdt } from '@app/domain';
+import {
+  getListBalanceRecordsQueryKey,
+  listBalanceRecords,
+  type ApiBalanceRecord,
+  type ListBalanceRecordsAdd,
+} from '@app/contracts';
+import { formatDateTime } from '../../lib/format-date';
+
+export const RECORDS_PAGE_SIZE = 20;
+
+/** The next `before`: the last id of a full page; a short page is the end. */
+export function nextBefore(page: readonly { id: number }[], pageSize: number): number | undefined {
+  return page.length < pageSize ? undefined : page[page.length - 1]?.id;
+}
+
+function RecordRow({ record }: { record: ApiBalanceRecord }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className="record-row" data-testid="balance-record">
+      <div className="record-row__main">
+        <span className="record-row__type">{t(`records.type.${record.type}`)}</span>
+        <span className={`record-row__amount ${record.is_add ? 'is-credit' : 'is-debit'}`}>
+          {record.is_add ? '+' : '-'}
+          {formatUsdt(record.amount)} USDT
+        </span>
+      </div>
+      <div className="record-row__meta">
+        <time dateTime={record.created_at}>{formatDateTime(record.created_at, i18n.language)}</time>
+        <span className={`record-status record-status--${record.status}`}>
+          {t(`records.status.${record.status}`)}
+        </span>
+      </div>
+      {!record.is_add && record.fee > 0 ? (
+        <div className="record-row__meta">
+          <span>{t('records.fee', { amount: formatUsdt(record.fee) })}</span>
+          <span>{t('records.net', { amount: formatUsdt(record.net_amount) })}</span>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** Deposits, withdrawals and adjustments, newest first, with "Load more". */
+export function BalanceRecords({ add }: { add?: ListBalanceRecordsAdd }) {
+  const { t } = useTranslation();
+  const params = add === undefined ? {} : { add };
+  const records = useInfiniteQuery({
+    queryKey: [...getListBalanceRecordsQueryKey(params), 'pages'],
+    queryFn: ({ pageParam, signal }) =>
+      listBalanceRecords(
+        { ...params, limit: RECORDS_PAGE_SIZE, before: pageParam },
+        undefined,
+        signal,
+      ),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => nextBefore(last, RECORDS_PAGE_SIZE),
+    refetchOnMount: 'always',
+  });
+  const rows = records.data?.pages.flat() ?? [];
+
+  if (records.isPending) return <p className="empty">{t('common.loading')}</p>;
+  if (records.isError) return <p className="empty">{t('errors.generic')}</p>;
+  if (rows.length === 0) return <p className="empty">{t('common.noRecords')}</p>;
+  return (
+    <>
+      <ul className="record-list">
+        {rows.map((record) => (
+          <RecordRow key={record.id} record={record} />
+        ))}
+      </ul>
+      {records.hasNextPage ? (
+        <button
+          type="button"
+          className="button button--ghost button--block load-more"
+          onClick={() => void records.fetchNextPage()}
+          disabled={records.isFetchingNextPage}
+        >
+          {records.isFetchingNextPage ? t('common.loading') : t('common.loadMore')}
+        </button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { clearTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
+import { apiFetch } from '../../test/fake-api';
+import { renderWithApp } from '../../test/render';
+import { RECORDS_PAGE_SIZE, nextBefore } from './balance-records';
+import { FundingPage, RechargeRecordsPage, WithdrawalHistoryPage } from './records-pages';
+
+function record(id: number, isAdd: boolean, overrides: object = {}) {
+  return {
+    id,
+    amount: 100,
+    is_add: isAdd,
+    type: isAdd ? 'deposit' : 'withdrawal',
+    status: 'success',
+    created_at: '2030-01-02T10:00:00.000Z',
+    tx_id: null,
+    fee: 0,
+    net_amount: 100,
+    wallet: null,
+    ...overrides,
+  };
+}
+
+describe('nextBefore', () => {
+  it('is the last id of a full page, nothing after a short one', () => {
+    expect(nextBefore([{ id: 9 }, { id: 5 }], 2)).toBe(5);
+    expect(nextBefore([{ id: 9 }], 2)).toBeUndefined();
+    expect(nextBefore([], 2)).toBeUndefined();
+  });
+});
+
+describe('balance record pages', () => {
+  beforeEach(() => {
+    setApiBaseUrl('/api');
+    setTokens({ access: 'a', refresh: 'r' });
+  });
+  afterEach(() => {
+    setFetch(undefined);
+    clearTokens();
+  });
+
+  it('shows "No records" when empty', async () => {
+    setFetch(apiFetch(({ path }) => (path === '/balance' ? [] : undefined)).fetch);
+    await renderWithApp([{ path: '/r', element: <RechargeRecordsPage /> }], { at: '/r' });
+    expect(await screen.findByText('No records')).toBeTruthy();
+  });
+
+  it('recharge records ask for add=true; rows show amount, type, translated status', async () => {
+    const api = apiFetch(({ path }) =>
+      path === '/balance'
+        ? [
+            record(3, true, { status: 'under_review', amount: 12.345 }),
+            record(2, true, { type: 'adjustment', status: 'fail' }),
+          ]
+        : undefined,
+    );
+    setFetch(api.fetch);
+    await renderWithApp([{ path: '/r', element: <RechargeRecordsPage /> }], { at: '/r' });
+    const rows = await screen.findAllByTestId('balance-record');
+    expect(rows).toHaveLength(2);
+    expect(rows[0].textContent).toContain('Deposit');
+    expect(rows[0].textContent).toContain('+12.34 USDT');
+    expect(rows[0].textContent).toContain('Under review');
+    expect(rows[1].textContent).toContain('Adjustment');
+    expect(rows[1].textContent).toContain('Fail');
+    expect(api.requests[0].query.get('add')).toBe('true');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('withdrawal history asks for add=false and shows fee and net amount', async () => {
+    const api = apiFetch(({ path }) =>
+      path === '/balance'
+        ? [record(4, false, { fee: 1.5, net_amount: 8.5, amount: 10 })]
+        : undefined,
+    );
+    setFetch(api.fetch);
+    await renderWithApp([{ path: '/w', element: <WithdrawalHistoryPage /> }], { at: '/w' });
+    const [row] = await screen.findAllByTestId('balance-record');
+    expect(row.textContent).toContain('-10.00 USDT');
+    expect(row.textContent).toContain('Fee 1.50');
+    expect(row.textContent).toContain('Net 8.50');
+    expect(api.requests[0].query.get('add')).toBe('false');
+  });
+
+  it('"Load more" asks for the records before the last one shown', async () => {
+    const firstPage = Array.from({ length: RECORDS_PAGE_SIZE }, (_, i) => record(100 - i, true));
+    const api = apiFetch(({ path, query }) => {
+      if (path !== '/balance') return undefined;
+      return query.get('before') === null ? firstPage : [record(5, true)];
+    });
+    setFetch(api.fetch);
+    await renderWithApp([{ path: '/r', element: <RechargeRecordsPage /> }], { at: '/r' });
+    await screen.findAllByTestId('balance-record');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Load more' })));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('balance-record')).toHaveLength(RECORDS_PAGE_SIZE + 1),
+    );
+    const last = api.requests[api.requests.length - 1];
+    expect(last.query.get('before')).toBe(String(100 - RECORDS_PAGE_SIZE + 1));
+    expect(last.query.get('limit')).toBe(String(RECORDS_PAGE_SIZE));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('funding tabs: All without add, then deposits and withdrawals', async () => {
+    const api = apiFetch(({ path }) => (path === '/balance' ? [] : undefined));
+    setFetch(api.fetch);
+    await renderWithApp([{ path: '/f', element: <FundingPage /> }], { at: '/f' });
+    await screen.findByText('No records');
+    expect(api.requests[0].query.has('add')).toBe(false);
+    fireEvent.click(screen.getByRole('tab', { name: 'Deposit record' }));
+    await waitFor(() => expect(api.requests.at(-1)?.query.get('add')).toBe('true'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Withdrawal records' }));
+    await waitFor(() => expect(api.requests.at(-1)?.query.get('add')).toBe('false'));
+    expect(
+      screen.getByRole('tab', { name: 'Withdrawal records' }).getAttribute('aria-selected'),
+    ).toBe('true');
+  });
+});

@@ -1,0 +1,246 @@
+// Runs by scripts/bench/api.sh, which prepares the bench database and the
+// environment. Starts the bare baseline and the real API, signs a member in,
+// loads both with wrk one after the other and reports the API's throughput
+// relative to the baseline, its p99 latency and its resident memory.
+// Everything stays on 127.0.0.1 and every child process is stopped at the end.
+/* global fetch */
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { clearTimeout, setTimeout } from 'node:timers';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, URLSearchParams } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const env = process.env;
+const apiPort = Number(env.BENCH_API_PORT ?? 3200);
+const barePort = Number(env.BENCH_BARE_PORT ?? 3201);
+const duration = Number(env.BENCH_DURATION ?? 15);
+const warmup = Number(env.BENCH_WARMUP ?? 5);
+const connections = Number(env.BENCH_CONNECTIONS ?? 50);
+const GOALS = { ratio: 0.5, p99Ms: 50, rssMb: 250 };
+const PHONE = '+998901234567';
+const PASSWORD = 'secret12';
+
+const outDir = `${root}.bench`;
+mkdirSync(outDir, { recursive: true });
+const children = [];
+
+function start(name, args, extraEnv) {
+  const log = createWriteStream(`${outDir}/${name}.log`);
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  child.exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
+  children.push({ name, child });
+  return child;
+}
+
+async function stopAll() {
+  for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.race([Promise.all(children.map(({ child }) => child.exited)), sleep(5000)]);
+  for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function fail(message) {
+  console.error(`bench: ${message}`);
+  for (const { name } of children) console.error(`  (output of ${name}: .bench/${name}.log)`);
+  await stopAll();
+  process.exit(2);
+}
+
+// Bounded: whatever happens, nothing runs longer than this.
+const deadline = setTimeout(
+  () => fail('took too long, stopped'),
+  (120 + 2 * (duration + warmup)) * 1000,
+);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    await stopAll();
+    process.exit(130);
+  });
+}
+
+async function waitFor(name, child, url) {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null)
+      await fail(`${name} exited with ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  await fail(`${name} was not ready within 60 s (${url})`);
+}
+
+/** Runs wrk and returns its parsed summary. */
+function wrk(url, seconds, headers = []) {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
+  for (const header of headers) args.push('-H', header);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`wrk exited with ${code}:\n${out}`));
+      resolve(parseWrk(out));
+    });
+  });
+}
+
+function parseWrk(out) {
+  const num = (re) => {
+    const m = re.exec(out);
+    return m ? Number(m[1]) : null;
+  };
+  const p99 = /^\s*99%\s+([\d.]+)(us|ms|s)\b/m.exec(out);
+  const unit = { us: 0.001, ms: 1, s: 1000 };
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    requestsPerSecond: num(/Requests\/sec:\s+([\d.]+)/),
+    p99Ms: p99 ? Number(p99[1]) * unit[p99[2]] : null,
+    requests: num(/(\d+) requests in/),
+    non2xx: num(/Non-2xx or 3xx responses:\s+(\d+)/) ?? 0,
+    socketErrors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    raw: out,
+  };
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+async function signIn() {
+  const base = `http://127.0.0.1:${apiPort}`;
+  const reg = await fetch(`${base}/users/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: PHONE, password: PASSWORD, invite_code: 0 }),
+  });
+  if (reg.status !== 200 && reg.status !== 400) {
+    await fail(`POST /users/ answered ${reg.status}: ${await reg.text()}`);
+  }
+  const tokenRes = await fetch(`${base}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: PHONE, password: PASSWORD }),
+  });
+  const body = await tokenRes.json().catch(() => ({}));
+  if (tokenRes.status !== 200 || !body.access_token) {
+    await fail(`POST /token answered ${tokenRes.status}: ${JSON.stringify(body)}`);
+  }
+  const me = await fetch(`${base}/users/me`, {
+    headers: { authorization: `Bearer ${body.access_token}` },
+  });
+  if (me.status !== 200) await fail(`GET /users/me answered ${me.status}: ${await me.text()}`);
+  return body.access_token;
+}
+
+const bare = start('bare-server', ['scripts/bench/bare-server.mjs'], {
+  BENCH_BARE_PORT: String(barePort),
+});
+const api = start('api', ['apps/api/dist/main.js'], {
+  NODE_ENV: 'production',
+  API_PORT: String(apiPort),
+  API_HOST: '127.0.0.1',
+});
+await waitFor('bare server', bare, `http://127.0.0.1:${barePort}/rows/1`);
+await waitFor('API', api, `http://127.0.0.1:${apiPort}/health`);
+const token = await signIn();
+
+const bareUrl = `http://127.0.0.1:${barePort}/rows/1`;
+const apiUrl = `http://127.0.0.1:${apiPort}/users/me`;
+const auth = [`Authorization: Bearer ${token}`];
+let bareRun;
+let apiRun;
+try {
+  console.log(`bench: warming up the bare server (${warmup} s), then measuring (${duration} s)`);
+  await wrk(bareUrl, warmup);
+  bareRun = await wrk(bareUrl, duration);
+  console.log(`bench: warming up the API (${warmup} s), then measuring (${duration} s)`);
+  await wrk(apiUrl, warmup, auth);
+  apiRun = await wrk(apiUrl, duration, auth);
+} catch (error) {
+  await fail(error.message);
+}
+if (api.exitCode !== null) await fail(`the API exited with ${api.exitCode} during the run`);
+const memory = rssMb(api.pid);
+clearTimeout(deadline);
+await stopAll();
+
+for (const [name, run] of [
+  ['bare', bareRun],
+  ['api', apiRun],
+]) {
+  if (run.requestsPerSecond === null || run.p99Ms === null) {
+    await fail(`could not read wrk's output for ${name}:\n${run.raw}`);
+  }
+}
+
+const ratio = apiRun.requestsPerSecond / bareRun.requestsPerSecond;
+const errorsFree = apiRun.non2xx === 0 && bareRun.non2xx === 0;
+const checks = [
+  [`throughput ratio api/bare >= ${GOALS.ratio}`, ratio.toFixed(2), ratio >= GOALS.ratio],
+  [`API p99 <= ${GOALS.p99Ms} ms`, `${apiRun.p99Ms.toFixed(1)} ms`, apiRun.p99Ms <= GOALS.p99Ms],
+  [`API RSS <= ${GOALS.rssMb} MB`, `${memory.rss.toFixed(0)} MB`, memory.rss <= GOALS.rssMb],
+  ['every response 2xx', `${apiRun.non2xx + bareRun.non2xx} other`, errorsFree],
+];
+
+const pad = (text, width) => String(text).padEnd(width);
+const lpad = (text, width) => String(text).padStart(width);
+console.log('');
+console.log(
+  `API benchmark: wrk -t1 -c${connections} -d${duration}s --latency after a ${warmup} s warm-up, ` +
+    'loopback, wrk sharing the cores',
+);
+console.log(`  ${pad('', 34)}${lpad('req/s', 9)}${lpad('p99', 11)}${lpad('non-2xx', 9)}`);
+for (const [label, run] of [
+  ['bare Fastify + pg, GET one row', bareRun],
+  ['API GET /users/me (Bearer)', apiRun],
+]) {
+  console.log(
+    `  ${pad(label, 34)}${lpad(run.requestsPerSecond.toFixed(0), 9)}` +
+      `${lpad(run.p99Ms.toFixed(1) + ' ms', 11)}${lpad(run.non2xx, 9)}`,
+  );
+}
+console.log(`  ratio api/bare: ${ratio.toFixed(2)}`);
+console.log(
+  `  API resident memory at the end: ${memory.rss.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB)`,
+);
+console.log('');
+for (const [goal, value, ok] of checks) {
+  console.log(`  ${pad(goal, 36)}${pad(value, 12)}${ok ? 'PASS' : 'FAIL'}`);
+}
+
+writeFileSync(
+  `${outDir}/api.json`,
+  JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      wrk: { threads: 1, connections, durationSeconds: duration, warmupSeconds: warmup },
+      bare: { ...bareRun, raw: undefined },
+      api: { ...apiRun, raw: undefined },
+      ratio,
+      apiRssMb: memory.rss,
+      apiPeakRssMb: memory.peak,
+      goals: GOALS,
+      pass: checks.every(([, , ok]) => ok),
+    },
+    null,
+    2,
+  ) + '\n',
+);
+process.exit(checks.every(([, , ok]) => ok) ? 0 : 1);

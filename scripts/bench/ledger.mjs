@@ -1,0 +1,136 @@
+// The project's side of scripts/bench/ledger.sh: N concurrent members posting
+// trailer rewards through the same WatchService call the HTTP endpoint makes,
+// for BENCH_DURATION seconds; then every posting is counted and checked.
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
+const requireApi = createRequire(resolve(root, 'apps/api/package.json'));
+requireApi('reflect-metadata');
+const { NestFactory } = requireApi('@nestjs/core');
+const { DataSource } = requireApi('typeorm');
+const { AppModule } = requireApi('./dist/app.module.js');
+const { WatchService } = requireApi('./dist/modules/trailers/watch.service.js');
+const { LedgerReportService } = requireApi('./dist/modules/ledger/ledger-report.service.js');
+
+const duration = Number(process.env.BENCH_DURATION ?? 20);
+const clients = Number(process.env.BENCH_CLIENTS ?? 16);
+const pgbenchTps = Number(process.env.PGBENCH_TPS);
+const MEMBERS_PER_CLIENT = 4;
+const TRAILERS = 400;
+const REWARD_MICRO = 12_000_000n; // level 9
+const RATES_BP = [1000n, 500n, 200n];
+
+const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error'] });
+const db = app.get(DataSource);
+const watches = app.get(WatchService);
+
+// Setup: level-9 members, each client with its own three uplines (so clients do
+// not queue on one upline's account), enough trailers that no pair repeats,
+// and every view already 10 s old. The daily quota is raised in the economy
+// table (operators can) so the quota never stops a run.
+await db.query(`UPDATE packages SET daily_trailers = 100000 WHERE vip_level = 9`);
+await db.query(
+  `INSERT INTO trailers (title, image_url, trailer_key)
+   SELECT 'Bench ' || g, '/static/trailers/1.svg', 'aqz-KE-bpKQ' FROM generate_series(1, $1) g`,
+  [TRAILERS],
+);
+const trailerIds = (await db.query(`SELECT id FROM trailers ORDER BY id`)).map((r) => r.id);
+const insertUser = async (phone, inviterId) =>
+  (
+    await db.query(
+      `INSERT INTO users (phone, password_hash, inviter_id, vip_level, vip_expire) VALUES ($1, 'x', $2, 9, now() + interval '30 days') RETURNING id`,
+      [phone, inviterId],
+    )
+  )[0].id;
+const plan = [];
+for (let c = 0; c < clients; c++) {
+  const top = await insertUser(`+7000${c}000001`, null);
+  const middle = await insertUser(`+7000${c}000002`, top);
+  const inviter = await insertUser(`+7000${c}000003`, middle);
+  const members = [];
+  for (let m = 0; m < MEMBERS_PER_CLIENT; m++)
+    members.push(await insertUser(`+7000${c}1${String(m).padStart(5, '0')}`, inviter));
+  plan.push({ uplines: [inviter, middle, top], members });
+}
+await db.query(
+  `INSERT INTO trailer_views (user_id, trailer_id, started_at)
+   SELECT u.id, t.id, now() - interval '1 minute' FROM users u CROSS JOIN trailers t WHERE u.vip_level = 9 AND u.phone LIKE '+7000%'`,
+);
+
+// Run: each client walks its own (member, trailer) pairs as fast as it can.
+const deadline = Date.now() + duration * 1000;
+const started = process.hrtime.bigint();
+const done = await Promise.all(
+  plan.map(async ({ members }) => {
+    let posted = 0;
+    for (let i = 0; Date.now() < deadline; i++) {
+      const member = members[i % members.length];
+      const trailer = trailerIds[Math.floor(i / members.length) % trailerIds.length];
+      await watches.watch(member, trailer);
+      posted++;
+    }
+    return posted;
+  }),
+);
+const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+const posted = done.reduce((a, b) => a + b, 0);
+const rate = posted / seconds;
+
+// Check: every call is one watch, one ledger transaction, eight postings, and
+// every balance is exactly what the calls should have paid.
+const [counts] = await db.query(`
+  SELECT (SELECT count(*) FROM trailer_watches) AS watches,
+         (SELECT count(*) FROM ledger_transactions WHERE kind = 'reward') AS transactions,
+         (SELECT count(*) FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id WHERE t.kind = 'reward') AS postings`);
+let wrongBalances = 0;
+const balance = async (id) =>
+  BigInt(
+    (
+      await db.query(
+        `SELECT COALESCE(MAX(balance), 0) AS b FROM ledger_accounts WHERE user_id = $1 AND kind = 'money'`,
+        [id],
+      )
+    )[0].b,
+  );
+for (const [c, { uplines, members }] of plan.entries()) {
+  for (const [m, id] of members.entries()) {
+    const expected =
+      BigInt(Math.floor(done[c] / members.length) + (m < done[c] % members.length ? 1 : 0)) *
+      REWARD_MICRO;
+    if ((await balance(id)) !== expected) wrongBalances++;
+  }
+  for (const [depth, id] of uplines.entries()) {
+    if ((await balance(id)) !== (BigInt(done[c]) * REWARD_MICRO * RATES_BP[depth]) / 10_000n)
+      wrongBalances++;
+  }
+}
+const report = await app.get(LedgerReportService).report();
+await app.close();
+
+const lost = posted - Number(counts.transactions);
+const duplicated = Number(counts.watches) - Number(counts.transactions);
+const ratio = rate / pgbenchTps;
+const checksPass =
+  lost === 0 &&
+  duplicated === 0 &&
+  Number(counts.postings) === posted * 8 &&
+  wrongBalances === 0 &&
+  report.balanced &&
+  report.consistent;
+console.log('');
+console.log(
+  `pgbench tpcb-like      ${pgbenchTps.toFixed(0).padStart(8)} tps  (${clients} clients, ${duration}s)`,
+);
+console.log(
+  `reward posting         ${rate.toFixed(0).padStart(8)} tps  (${clients} members at once, reward + 3 commissions each, ${posted} postings)`,
+);
+console.log(
+  `ratio                  ${ratio.toFixed(2).padStart(8)}      goal >= 0.5  ${ratio >= 0.5 ? 'PASS' : 'FAIL'}`,
+);
+console.log(
+  `checks                 lost ${lost}, duplicated ${duplicated}, ledger rows ${counts.postings}/${posted * 8}, wrong balances ${wrongBalances}, ` +
+    `ledger ${report.balanced ? 'balanced' : 'UNBALANCED'} and ${report.consistent ? 'consistent' : 'INCONSISTENT'}  ${checksPass ? 'PASS' : 'FAIL'}`,
+);
+process.exit(ratio >= 0.5 && checksPass ? 0 : 1);

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# pnpm bench:ledger: the project's reward posting (the call POST /trailers/{id}/watch
+# makes: a reward plus three team commissions, one database transaction) against
+# pgbench's built-in tpcb-like bank transaction, on the same PostgreSQL in the
+# same run. Prints both rates and their ratio (goal >= 0.5) and checks at the
+# end that no posting was lost or duplicated. Exit 0 when the goal and the
+# checks pass, 1 when one fails, 2 on an error.
+#
+# Settings: BENCH_DURATION (20 s), BENCH_CLIENTS (16), BENCH_NO_BUILD=1 to reuse dist.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$ROOT"
+# shellcheck source=scripts/lib/env.sh
+source scripts/lib/env.sh
+
+base_db=$(
+  load_dotenv .env
+  echo "${DATABASE_URL:-$DEFAULT_DATABASE_URL}"
+)
+base_redis=$(
+  load_dotenv .env
+  echo "${REDIS_URL:-$DEFAULT_REDIS_URL}"
+)
+duration=${BENCH_DURATION:-20}
+clients=${BENCH_CLIENTS:-16}
+
+bash scripts/services.sh
+if [[ ${BENCH_NO_BUILD:-0} != 1 || ! -f apps/api/dist/main.js ]]; then
+  echo "bench: building @app/domain and @app/api"
+  pnpm --silent --filter @app/domain run build
+  pnpm --silent --filter @app/api run build
+fi
+
+# 1. The baseline: pgbench tpcb-like, scale 1, prepared statements.
+PGBENCH_URL=$(with_db_name "$base_db" app_bench_pgbench)
+recreate_db "$PGBENCH_URL"
+pgbench -q -i -s 1 "$PGBENCH_URL" >/dev/null 2>&1
+echo "bench: pgbench tpcb-like, $clients clients, ${duration}s"
+pgbench_out=$(pgbench -b tpcb-like -M prepared -c "$clients" -j 2 -T "$duration" -n "$PGBENCH_URL" 2>&1)
+pgbench_tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' <<<"$pgbench_out" | head -n 1)
+if [[ -z $pgbench_tps ]]; then
+  echo "$pgbench_out" >&2
+  echo "bench: could not read pgbench's tps" >&2
+  exit 2
+fi
+
+# 2. The project: the watch service's reward posting on a migrated, seeded database.
+DATABASE_URL=$(with_db_name "$base_db" app_bench_ledger)
+REDIS_URL=$(with_redis_db "$base_redis" 3)
+recreate_db "$DATABASE_URL"
+export DATABASE_URL REDIS_URL NODE_ENV=production JWT_SECRET=bench-ledger-secret-0123456789abcdefghij
+export ADMIN_PHONE=+998900000008 ADMIN_PASSWORD=bench-admin-password
+node apps/api/dist/database/migrate.js >/dev/null
+node apps/api/dist/database/seed.js >/dev/null
+
+PGBENCH_TPS=$pgbench_tps BENCH_DURATION=$duration BENCH_CLIENTS=$clients exec node scripts/bench/ledger.mjs

@@ -1,0 +1,61 @@
+# Shared helpers for the scripts in this folder; source it, don't run it.
+# shellcheck shell=bash
+
+# shellcheck disable=SC2034 # used by the scripts that source this file
+DEFAULT_DATABASE_URL='postgres://postgres@127.0.0.1:5432/app'
+# shellcheck disable=SC2034
+DEFAULT_REDIS_URL='redis://127.0.0.1:6379'
+
+# load_dotenv FILE: exports each KEY=VALUE of FILE that the environment does
+# not already set (the environment wins, as with dotenv in the app).
+load_dotenv() {
+  local file=$1 line key value
+  [[ -f $file ]] || return 0
+  while IFS= read -r line || [[ -n $line ]]; do
+    line=${line%$'\r'}
+    [[ $line =~ ^[[:space:]]*(export[[:space:]]+)?([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*=[[:space:]]*(.*)$ ]] || continue
+    key=${BASH_REMATCH[2]}
+    value=${BASH_REMATCH[3]}
+    if [[ $value =~ ^\"(.*)\"[[:space:]]*(#.*)?$ || $value =~ ^\'(.*)\'[[:space:]]*(#.*)?$ ]]; then
+      value=${BASH_REMATCH[1]}
+    else
+      # Unquoted: a " #" starts a comment, surrounding blanks do not count.
+      value=${value%%[[:space:]]#*}
+      value=${value%"${value##*[![:space:]]}"}
+    fi
+    [[ -n ${!key+set} ]] || export "$key=$value"
+  done <"$file"
+}
+
+# with_db_name URL NAME: the same PostgreSQL URL pointing at database NAME.
+with_db_name() {
+  node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + encodeURIComponent(process.argv[2]); console.log(u.href)' "$1" "$2"
+}
+
+# with_redis_db URL N: the same Redis URL selecting logical database N.
+with_redis_db() {
+  node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.href)' "$1" "$2"
+}
+
+# db_name URL: the database named by a PostgreSQL URL.
+db_name() {
+  node -e 'const u = new URL(process.argv[1]); console.log(decodeURIComponent(u.pathname.slice(1)) || "postgres")' "$1"
+}
+
+# pg_admin_query URL SQL [psql -v args...]: runs SQL on the server of URL,
+# connected to its maintenance database "postgres"; SQL may use :'var'.
+pg_admin_query() {
+  local url sql=$2
+  url=$(with_db_name "$1" postgres)
+  shift 2
+  psql "$url" -X -w -q -t -A -v ON_ERROR_STOP=1 "$@" <<<"$sql"
+}
+
+# recreate_db URL: drops and creates the database of URL (tests and benches
+# start from a clean database every run).
+recreate_db() {
+  local name
+  name=$(db_name "$1")
+  pg_admin_query "$1" 'SET client_min_messages = warning; DROP DATABASE IF EXISTS :"db" WITH (FORCE)' -v db="$name" >/dev/null
+  pg_admin_query "$1" 'CREATE DATABASE :"db"' -v db="$name" >/dev/null
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# pnpm start: the whole app for development against the local PostgreSQL and
+# Redis. Builds the domain library and the API, migrates and seeds, then runs
+# the API, the worker and the web dev server together with prefixed output.
+# Ctrl-C (or SIGTERM) stops all three; so does any one of them exiting.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+# shellcheck source=scripts/lib/env.sh
+source scripts/lib/env.sh
+
+if [[ ! -f .env && -f .env.example ]]; then
+  cp .env.example .env
+  echo "start: created .env from .env.example (development defaults)"
+fi
+load_dotenv .env
+export DATABASE_URL=${DATABASE_URL:-$DEFAULT_DATABASE_URL}
+export REDIS_URL=${REDIS_URL:-$DEFAULT_REDIS_URL}
+export API_PORT=${API_PORT:-3000}
+export WEB_PORT=${WEB_PORT:-5173}
+
+if [[ ! -d node_modules ]]; then
+  echo "start: dependencies are missing: run 'pnpm install' first" >&2
+  exit 1
+fi
+
+bash scripts/services.sh
+
+echo "start: building @app/domain and @app/api"
+pnpm --silent --filter @app/domain run build
+pnpm --silent --filter @app/api run build
+node apps/api/dist/database/migrate.js
+node apps/api/dist/database/seed.js
+
+pids=()
+names=()
+
+# run NAME COMMAND...: starts COMMAND in its own session (so that stopping it
+# also stops whatever it spawned, like vite under pnpm) with prefixed output.
+run() {
+  local name=$1
+  shift
+  # sed ignores Ctrl-C so that the shutdown messages still get through.
+  setsid "$@" > >(
+    trap '' INT
+    exec sed -u "s/^/[$name] /"
+  ) 2>&1 &
+  pids+=("$!")
+  names+=("$name")
+}
+
+stopping=0
+stop_all() {
+  local code=${1:-0} pid i
+  ((stopping)) && return
+  stopping=1
+  # Our own output may already be gone (a pipe closed by the same Ctrl-C):
+  # never let that stop the cleanup.
+  set +e
+  trap '' INT TERM PIPE
+  echo "start: stopping ${names[*]}" 2>/dev/null
+  for pid in "${pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+  # Give them 10 s to close connections, then force.
+  for ((i = 0; i < 100; i++)); do
+    local alive=0
+    for pid in "${pids[@]}"; do kill -0 -- "-$pid" 2>/dev/null && alive=1; done
+    ((alive)) || break
+    sleep 0.1
+  done
+  for pid in "${pids[@]}"; do kill -KILL -- "-$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  exit "$code"
+}
+trap 'stop_all 130' INT
+trap 'stop_all 143' TERM
+
+run api node apps/api/dist/main.js
+run worker node apps/api/dist/worker.js
+run web pnpm --silent --filter @app/web run dev
+
+# Announce the URLs once the API accepts connections (at most 60 s).
+(
+  for ((i = 0; i < 120; i++)); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$API_PORT") 2>/dev/null; then
+      cat <<MSG
+
+  Web:      http://127.0.0.1:$WEB_PORT
+  API:      http://127.0.0.1:$API_PORT
+  Swagger:  http://127.0.0.1:$API_PORT/docs
+
+  Press Ctrl-C to stop.
+
+MSG
+      exit 0
+    fi
+    sleep 0.5
+  done
+  echo "start: the API did not open port $API_PORT within 60 s" >&2
+) &
+announcer=$!
+
+# The first of the three to exit brings the others down.
+set +e
+wait -n "${pids[@]}"
+code=$?
+set -e
+kill "$announcer" 2>/dev/null || true
+for i in "${!pids[@]}"; do
+  if ! kill -0 "${pids[$i]}" 2>/dev/null; then
+    echo "start: ${names[$i]} exited with status $code" >&2
+    break
+  fi
+done
+stop_all "$((code == 0 ? 1 : code))"
