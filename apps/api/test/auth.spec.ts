@@ -1,4 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
+import { loadConfig } from '../src/config/config';
+import { SessionRevocationService } from '../src/modules/auth/session-revocation.service';
 import { TestApp, login, member, register, startApp, uniquePhone } from './harness';
 
 describe('auth and users', () => {
@@ -254,6 +256,42 @@ describe('auth and users', () => {
           detail: 'Could not validate credentials',
           code: 'UNAUTHORIZED',
         });
+      }
+    });
+  });
+
+  describe('revocation across API processes', () => {
+    const sessionOf = (accessToken: string) =>
+      JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sid as string;
+
+    it('refuses a token whose login another process revoked (published over Redis)', async () => {
+      const m = await member(t);
+      expect((await t.http().get('/users/me').set(m.auth)).status).toBe(200);
+      const other = t.redis.duplicate();
+      await other.set(`revoked-session:${sessionOf(m.access_token)}`, '1', 'EX', 900);
+      await other.publish('revoked-sessions', sessionOf(m.access_token));
+      await other.quit();
+      let status = 200;
+      for (let i = 0; i < 50 && status === 200; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        status = (await t.http().get('/users/me').set(m.auth)).status;
+      }
+      expect(status).toBe(401);
+    });
+
+    it('knows revocations written before it started', async () => {
+      const m = await member(t);
+      const sid = sessionOf(m.access_token);
+      await t.redis.set(`revoked-session:${sid}`, '1', 'EX', 900);
+      // A freshly started process's service (a second app in this process
+      // would replace passport's global strategy, so the service stands alone).
+      const fresh = new SessionRevocationService(t.db, t.redis, loadConfig());
+      await fresh.onModuleInit();
+      try {
+        expect(fresh.isRevoked(sid)).toBe(true);
+        expect(fresh.isRevoked('00000000-0000-0000-0000-000000000000')).toBe(false);
+      } finally {
+        await fresh.onApplicationShutdown();
       }
     });
   });

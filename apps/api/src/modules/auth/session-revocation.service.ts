@@ -1,28 +1,58 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { REDIS } from '../redis/redis.module';
 
+const KEY_PREFIX = 'revoked-session:';
+const CHANNEL = 'revoked-sessions';
+
 /**
  * Ends logins. PostgreSQL is the record (refresh tokens of a revoked login
- * stop working); Redis remembers revoked logins for one access-token lifetime
- * so their still-valid access tokens are refused too.
+ * stop working). Access tokens of a revoked login are refused too, for the
+ * rest of their 15 minutes: each revocation is written to Redis with that
+ * lifetime and published, and every API process keeps the set in memory,
+ * loaded from Redis when it (re)connects. The per-request check therefore
+ * costs no network round trip.
  */
 @Injectable()
-export class SessionRevocationService {
+export class SessionRevocationService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(SessionRevocationService.name);
+  /** session id -> epoch ms after which its access tokens have expired anyway */
+  private readonly revoked = new Map<string, number>();
+  private subscriber?: Redis;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private key(sessionId: string) {
-    return `revoked-session:${sessionId}`;
+  async onModuleInit() {
+    if (process.env.OPENAPI_ONLY === '1') return;
+    this.subscriber = this.redis.duplicate({ lazyConnect: true });
+    this.subscriber.on('message', (_channel, sessionId: string) => this.remember(sessionId));
+    // Messages missed while disconnected are in the keys: reload them on every (re)connect.
+    this.subscriber.on('ready', () => {
+      this.loadFromRedis().catch((error) =>
+        this.logger.error(`reloading revocations failed: ${error}`),
+      );
+    });
+    await this.subscriber.connect();
+    await this.subscriber.subscribe(CHANNEL);
+    await this.loadFromRedis();
   }
 
-  async isRevoked(sessionId: string): Promise<boolean> {
-    return (await this.redis.exists(this.key(sessionId))) === 1;
+  async onApplicationShutdown() {
+    this.subscriber?.disconnect();
+  }
+
+  isRevoked(sessionId: string): boolean {
+    const until = this.revoked.get(sessionId);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.revoked.delete(sessionId);
+    return false;
   }
 
   async revokeSession(
@@ -34,7 +64,7 @@ export class SessionRevocationService {
       `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
       [sessionId, reason],
     );
-    await this.remember([sessionId]);
+    await this.announce([sessionId]);
   }
 
   /** Every login of a member, except `keepSessionId` when given. */
@@ -51,14 +81,43 @@ export class SessionRevocationService {
        RETURNING id`,
       [userId, reason, keepSessionId ?? null],
     );
-    await this.remember(rows.map((r) => r.id));
+    await this.announce(rows.map((r) => r.id));
   }
 
-  private async remember(sessionIds: string[]) {
+  private remember(sessionId: string, ttlMs = this.config.ACCESS_TOKEN_TTL_SECONDS * 1000) {
+    this.revoked.set(sessionId, Date.now() + ttlMs);
+    if (this.revoked.size > 10_000) this.purgeExpired();
+  }
+
+  private purgeExpired() {
+    const now = Date.now();
+    for (const [id, until] of this.revoked) if (until <= now) this.revoked.delete(id);
+  }
+
+  private async announce(sessionIds: string[]) {
     if (sessionIds.length === 0) return;
-    const ttl = this.config.ACCESS_TOKEN_TTL_SECONDS;
+    for (const id of sessionIds) this.remember(id);
     const pipeline = this.redis.pipeline();
-    for (const id of sessionIds) pipeline.set(this.key(id), '1', 'EX', ttl);
+    for (const id of sessionIds) {
+      pipeline.set(KEY_PREFIX + id, '1', 'EX', this.config.ACCESS_TOKEN_TTL_SECONDS);
+      pipeline.publish(CHANNEL, id);
+    }
     await pipeline.exec();
+  }
+
+  private async loadFromRedis() {
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${KEY_PREFIX}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length === 0) continue;
+      const pipeline = this.redis.pipeline();
+      for (const key of keys) pipeline.pttl(key);
+      const ttls = (await pipeline.exec()) ?? [];
+      keys.forEach((key, i) => {
+        const ttl = Number(ttls[i]?.[1]);
+        if (ttl > 0) this.remember(key.slice(KEY_PREFIX.length), ttl);
+      });
+    } while (cursor !== '0');
   }
 }
