@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { lifecycleLogger } from './common/lifecycle-logger';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -14,6 +15,7 @@ import { UsersModule } from './modules/users/users.module';
 import { WalletModule } from './modules/wallet/wallet.module';
 
 @Module({
+  providers: [lifecycleLogger('API')],
   imports: [
     ConfigModule,
     DatabaseModule,

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ConfigModule } from '../../config/config.module';
+import { lifecycleLogger } from '../../common/lifecycle-logger';
 import { DatabaseModule } from '../../database/database.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { MaintenanceProcessor } from './maintenance.processor';
@@ -23,6 +24,6 @@ import { MAINTENANCE_QUEUE, bullConnection } from './queues';
     }),
     BullModule.registerQueue({ name: MAINTENANCE_QUEUE }),
   ],
-  providers: [MaintenanceProcessor, SettlementService, SweeperService],
+  providers: [MaintenanceProcessor, SettlementService, SweeperService, lifecycleLogger('worker')],
 })
 export class WorkerModule {}

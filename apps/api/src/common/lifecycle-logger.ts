@@ -1,0 +1,15 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+
+/**
+ * Says when a process has finished its graceful shutdown (connections
+ * closed, in-flight work done); Nest then re-raises the signal to exit.
+ */
+export function lifecycleLogger(processName: string) {
+  @Injectable()
+  class LifecycleLogger implements OnApplicationShutdown {
+    onApplicationShutdown(signal?: string) {
+      console.log(`${processName} stopped${signal ? ` on ${signal}` : ''}`);
+    }
+  }
+  return LifecycleLogger;
+}

@@ -1,0 +1,79 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { useTestEnv } from './env';
+
+useTestEnv();
+
+/**
+ * The built entry points as real processes (pnpm test builds them first):
+ * they refuse bad settings and shut down cleanly on SIGTERM.
+ */
+const DIST = resolve(__dirname, '../dist');
+const PORT = 3190 + (process.pid % 9);
+
+function run(entry: string, env: Record<string, string> = {}) {
+  const file = resolve(DIST, entry);
+  if (!existsSync(file))
+    throw new Error(`${file} is missing: build the API first (pnpm --filter @app/api build)`);
+  const child = spawn(process.execPath, [file], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((done) =>
+    child.on('exit', (code, signal) => done({ code, signal })),
+  );
+  return { child, exited, output: () => output };
+}
+
+async function waitFor(check: () => Promise<boolean> | boolean, ms = 15_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('timed out');
+}
+
+describe('processes', () => {
+  let running: ChildProcess | undefined;
+  afterEach(() => running?.kill('SIGKILL'));
+
+  it.each([
+    [{ API_PORT: 'not-a-port' }, 'API_PORT'],
+    [{ NODE_ENV: 'production', JWT_SECRET: '' }, 'JWT_SECRET is required in production'],
+  ])('the API refuses to boot with %p', async (env, message) => {
+    const api = run('main.js', env);
+    running = api.child;
+    expect((await api.exited).code).toBe(1);
+    expect(api.output()).toContain(message);
+  });
+
+  it('the API serves, then on SIGTERM closes its connections and stops', async () => {
+    const api = run('main.js', { API_PORT: String(PORT), API_HOST: '127.0.0.1' });
+    running = api.child;
+    const health = () =>
+      fetch(`http://127.0.0.1:${PORT}/health`).then(
+        (r) => r.status,
+        () => 0,
+      );
+    await waitFor(async () => (await health()) === 200);
+    api.child.kill('SIGTERM');
+    // Nest finishes its shutdown hooks, then re-raises the signal to exit.
+    expect(await api.exited).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(api.output()).toContain('API stopped on SIGTERM');
+    expect(await health()).toBe(0);
+  });
+
+  it('the worker connects, then on SIGTERM closes its queue and stops', async () => {
+    const worker = run('worker.js');
+    running = worker.child;
+    await waitFor(() => worker.output().includes('worker started'));
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(worker.output()).toContain('worker stopped on SIGTERM');
+  });
+});
