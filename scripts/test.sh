@@ -18,14 +18,7 @@ source scripts/lib/env.sh
 # Only the connection settings come from .env: a NODE_ENV=development there
 # would, for one, make vite build a development bundle.
 unset NODE_ENV
-base_db=$(
-  load_dotenv .env
-  echo "${DATABASE_URL:-$DEFAULT_DATABASE_URL}"
-)
-base_redis=$(
-  load_dotenv .env
-  echo "${REDIS_URL:-$DEFAULT_REDIS_URL}"
-)
+base_urls
 TEST_DATABASE_URL=${TEST_DATABASE_URL:-$(with_db_name "$base_db" app_test)}
 TEST_REDIS_URL=${TEST_REDIS_URL:-$(with_redis_db "$base_redis" 1)}
 export TEST_DATABASE_URL TEST_REDIS_URL

@@ -15,14 +15,7 @@ cd "$ROOT"
 # shellcheck source=scripts/lib/env.sh
 source scripts/lib/env.sh
 
-base_db=$(
-  load_dotenv .env
-  echo "${DATABASE_URL:-$DEFAULT_DATABASE_URL}"
-)
-base_redis=$(
-  load_dotenv .env
-  echo "${REDIS_URL:-$DEFAULT_REDIS_URL}"
-)
+base_urls
 
 if ! command -v wrk >/dev/null; then
   if ((EUID == 0)); then

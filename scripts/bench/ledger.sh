@@ -14,14 +14,7 @@ cd "$ROOT"
 # shellcheck source=scripts/lib/env.sh
 source scripts/lib/env.sh
 
-base_db=$(
-  load_dotenv .env
-  echo "${DATABASE_URL:-$DEFAULT_DATABASE_URL}"
-)
-base_redis=$(
-  load_dotenv .env
-  echo "${REDIS_URL:-$DEFAULT_REDIS_URL}"
-)
+base_urls
 duration=${BENCH_DURATION:-20}
 clients=${BENCH_CLIENTS:-16}
 

@@ -59,3 +59,17 @@ recreate_db() {
   pg_admin_query "$1" 'SET client_min_messages = warning; DROP DATABASE IF EXISTS :"db" WITH (FORCE)' -v db="$name" >/dev/null
   pg_admin_query "$1" 'CREATE DATABASE :"db"' -v db="$name" >/dev/null
 }
+
+# base_urls: sets base_db and base_redis to the configured PostgreSQL and Redis
+# URLs (environment, then .env, then the defaults) without exporting anything
+# else from .env; scripts derive their own databases from them.
+base_urls() {
+  base_db=$(
+    load_dotenv .env
+    echo "${DATABASE_URL:-$DEFAULT_DATABASE_URL}"
+  )
+  base_redis=$(
+    load_dotenv .env
+    echo "${REDIS_URL:-$DEFAULT_REDIS_URL}"
+  )
+}
