@@ -45,7 +45,6 @@ export function ChangePasswordPage() {
     }
   });
 
-  const toggle = { showLabel: t('auth.showPassword'), hideLabel: t('auth.hidePassword') };
   return (
     <main className="page">
       <PageHeader title={t('safety.password')} backTo="/mine/safety" backLabel={t('common.back')} />
@@ -54,21 +53,18 @@ export function ChangePasswordPage() {
           label={t('safety.oldPassword')}
           autoComplete="current-password"
           error={translateFieldError(t, errors.password?.message)}
-          {...toggle}
           {...register('password')}
         />
         <PasswordField
           label={t('safety.newPassword')}
           autoComplete="new-password"
           error={translateFieldError(t, errors.newPassword?.message)}
-          {...toggle}
           {...register('newPassword')}
         />
         <PasswordField
           label={t('safety.confirmPassword')}
           autoComplete="new-password"
           error={translateFieldError(t, errors.passwordConfirm?.message)}
-          {...toggle}
           {...register('passwordConfirm')}
         />
         <button type="submit" className="button button--primary" disabled={isSubmitting}>

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '@app/domain';
 import { useGetMe, useGetToday } from '@app/contracts';
+import { BalanceGrid } from '../../components/ui/balance-grid';
 import { ChevronIcon } from '../../components/ui/icons';
 import { LanguageSelect } from '../../components/ui/language-select';
 import { signOut } from '../../lib/auth';
@@ -54,34 +54,21 @@ export function MinePage() {
         </p>
       ) : null}
 
-      <section className="balance-grid" aria-label={t('mine.balances')}>
-        <div>
-          <span className="balance-grid__value">{formatUsdt(user?.money ?? 0)}</span>
-          <span className="balance-grid__label">{t('mine.wallet')}</span>
-        </div>
-        <div>
-          <span className="balance-grid__value">{formatUsdt(user?.points ?? 0)}</span>
-          <span className="balance-grid__label">{t('mine.points')}</span>
-        </div>
-        <div>
-          <span className="balance-grid__value">{formatUsdt(user?.points_hold ?? 0)}</span>
-          <span className="balance-grid__label">{t('mine.hold')}</span>
-        </div>
-        <div>
-          <span className="balance-grid__value" data-testid="today-earnings">
-            {formatUsdt(today.data?.amount ?? 0)}
-          </span>
-          <span className="balance-grid__label">{t('mine.todayEarnings')}</span>
-        </div>
-        <div>
-          <span className="balance-grid__value">{formatUsdt(user?.total_earn ?? 0)}</span>
-          <span className="balance-grid__label">{t('mine.totalRevenue')}</span>
-        </div>
-        <div>
-          <span className="balance-grid__value">{formatUsdt(user?.team_earn ?? 0)}</span>
-          <span className="balance-grid__label">{t('mine.teamRevenue')}</span>
-        </div>
-      </section>
+      <BalanceGrid
+        label={t('mine.balances')}
+        items={[
+          { label: t('mine.wallet'), amount: user?.money ?? 0 },
+          { label: t('mine.points'), amount: user?.points ?? 0 },
+          { label: t('mine.hold'), amount: user?.points_hold ?? 0 },
+          {
+            label: t('mine.todayEarnings'),
+            amount: today.data?.amount ?? 0,
+            testId: 'today-earnings',
+          },
+          { label: t('mine.totalRevenue'), amount: user?.total_earn ?? 0 },
+          { label: t('mine.teamRevenue'), amount: user?.team_earn ?? 0 },
+        ]}
+      />
 
       <div className="action-row">
         <Link to="/mine/recharge" className="button button--primary button--small">

@@ -84,8 +84,6 @@ export function LoginPage() {
           label={t('auth.password')}
           autoComplete="current-password"
           placeholder={t('auth.passwordPlaceholder')}
-          showLabel={t('auth.showPassword')}
-          hideLabel={t('auth.hidePassword')}
           error={translateFieldError(t, errors.password?.message)}
           {...register('password')}
         />

@@ -94,8 +94,6 @@ export function RegisterPage() {
           label={t('auth.password')}
           autoComplete="new-password"
           placeholder={t('auth.passwordPlaceholder')}
-          showLabel={t('auth.showPassword')}
-          hideLabel={t('auth.hidePassword')}
           error={translateFieldError(t, errors.password?.message)}
           {...register('password')}
         />
@@ -103,8 +101,6 @@ export function RegisterPage() {
           label={t('auth.passwordConfirm')}
           autoComplete="new-password"
           placeholder={t('auth.passwordConfirmPlaceholder')}
-          showLabel={t('auth.showPassword')}
-          hideLabel={t('auth.hidePassword')}
           error={translateFieldError(t, errors.passwordConfirm?.message)}
           {...register('passwordConfirm')}
         />

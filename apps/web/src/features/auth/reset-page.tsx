@@ -40,16 +40,12 @@ export function ResetPage() {
         <PasswordField
           label={t('auth.newPassword')}
           autoComplete="new-password"
-          showLabel={t('auth.showPassword')}
-          hideLabel={t('auth.hidePassword')}
           error={translateFieldError(t, errors.password?.message)}
           {...register('password')}
         />
         <PasswordField
           label={t('auth.passwordConfirm')}
           autoComplete="new-password"
-          showLabel={t('auth.showPassword')}
-          hideLabel={t('auth.hidePassword')}
           error={translateFieldError(t, errors.passwordConfirm?.message)}
           {...register('passwordConfirm')}
         />

@@ -17,6 +17,7 @@ import {
   useListPackages,
   type ApiBuyVipResult,
 } from '@app/contracts';
+import { BalanceGrid } from '../../components/ui/balance-grid';
 import { Modal } from '../../components/ui/modal';
 import { PageHeader } from '../../components/ui/page-header';
 import { formatDayMonthYear } from '../../lib/format-date';
@@ -98,16 +99,13 @@ export function SubscribePage() {
   return (
     <main className="page">
       <PageHeader title={t('routes.subscribe')} backTo="/mine" backLabel={t('common.back')} />
-      <section className="balance-grid balance-grid--two" aria-label={t('mine.balances')}>
-        <div>
-          <span className="balance-grid__value">{formatUsdt(user?.money ?? 0)}</span>
-          <span className="balance-grid__label">{t('mine.wallet')}</span>
-        </div>
-        <div>
-          <span className="balance-grid__value">{formatUsdt(user?.points ?? 0)}</span>
-          <span className="balance-grid__label">{t('mine.points')}</span>
-        </div>
-      </section>
+      <BalanceGrid
+        label={t('mine.balances')}
+        items={[
+          { label: t('mine.wallet'), amount: user?.money ?? 0 },
+          { label: t('mine.points'), amount: user?.points ?? 0 },
+        ]}
+      />
       {packages.isPending ? <p className="empty">{t('common.loading')}</p> : null}
       {packages.isError ? <p className="empty">{t('errors.generic')}</p> : null}
       <form onSubmit={onSubmit} noValidate>
