@@ -1,11 +1,14 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Queue, QueueEvents } from 'bullmq';
+import { DataSource } from 'typeorm';
 import { useTestEnv } from './env';
 import { MAINTENANCE_QUEUE, bullConnection } from '../src/modules/jobs/queues';
 import { WorkerModule } from '../src/modules/jobs/worker.module';
 
 useTestEnv();
+// The worker's own timer drives the sweep in this file.
+process.env.SWEEP_INTERVAL_MS = '200';
 
 describe('worker process', () => {
   let worker: INestApplicationContext;
@@ -31,6 +34,22 @@ describe('worker process', () => {
     const job = await queue.add('ping', { at: Date.now() }, { jobId: `ping-${Date.now()}` });
     const result = await job.waitUntilFinished(events, 10_000);
     expect(result).toEqual({ handled: 'ping' });
+  });
+
+  it('sweeps on its own timer: an expired membership is reset without anyone asking', async () => {
+    const db = worker.get(DataSource);
+    const [user] = await db.query(
+      `INSERT INTO users (phone, password_hash, vip_level, vip_expire)
+       VALUES ('+99800' || floor(random() * 1e7)::text, 'x', 3, now() - interval '1 minute') RETURNING id`,
+    );
+    let level = 3;
+    for (let i = 0; i < 100 && level !== 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      [{ vip_level: level }] = await db.query(`SELECT vip_level FROM users WHERE id = $1`, [
+        user.id,
+      ]);
+    }
+    expect(level).toBe(0);
   });
 
   it('collapses duplicate deliveries of one deterministic job id', async () => {

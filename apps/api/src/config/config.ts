@@ -31,6 +31,7 @@ const schema = z
     LOGIN_MAX_FAILURES_PER_PHONE: intFrom(5, 1),
     LOGIN_MAX_FAILURES_PER_IP: intFrom(30, 1),
     LOGIN_FAILURE_WINDOW_SECONDS: intFrom(900, 1),
+    SWEEP_INTERVAL_MS: intFrom(10_000, 100),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

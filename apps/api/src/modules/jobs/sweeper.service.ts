@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { MAINTENANCE_QUEUE } from './queues';
@@ -13,16 +14,23 @@ export const SWEEP_BATCH = 500;
  * everything is refilled on the next sweep. It never touches money itself.
  */
 @Injectable()
-export class SweeperService {
+export class SweeperService implements OnModuleInit {
   private readonly logger = new Logger(SweeperService.name);
   private running = false;
 
   constructor(
     private readonly dataSource: DataSource,
     @InjectQueue(MAINTENANCE_QUEUE) private readonly queue: Queue,
+    private readonly scheduler: SchedulerRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Interval('sweep', Number(process.env.SWEEP_INTERVAL_MS ?? 10_000))
+  onModuleInit() {
+    const timer = setInterval(() => void this.tick(), this.config.SWEEP_INTERVAL_MS);
+    // Registered with the scheduler, which clears it on shutdown.
+    this.scheduler.addInterval('sweep', timer);
+  }
+
   async tick() {
     if (this.running) return;
     this.running = true;
