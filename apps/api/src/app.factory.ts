@@ -26,6 +26,13 @@ export async function createApp(
   });
   const routes = new RouteTable();
   adapter.getInstance().addHook('onRoute', (route) => routes.add(route.method, route.url));
+  // Answers carry personal data and tokens: never cached by browsers or
+  // proxies, never sniffed as another type. Posters may be cached.
+  adapter.getInstance().addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (!request.url.startsWith('/static/')) reply.header('Cache-Control', 'no-store');
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     logger: options.logger === false ? false : ['error', 'warn'],
     bufferLogs: false,

@@ -58,6 +58,17 @@ describe('platform: errors, docs, health, seed', () => {
     }
   });
 
+  it('marks answers not cacheable and not sniffable; posters may be cached', async () => {
+    const api = await t.http().get('/packages');
+    expect(api.headers['cache-control']).toBe('no-store');
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    const error = await t.http().get('/no/such/route');
+    expect(error.headers['cache-control']).toBe('no-store');
+    const poster = await t.http().get('/static/trailers/1.svg');
+    expect(poster.headers['cache-control']).not.toBe('no-store');
+    expect(poster.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('reports PostgreSQL and Redis in /health', async () => {
     const res = await t.http().get('/health');
     expect(res.status).toBe(200);
