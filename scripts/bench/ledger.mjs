@@ -17,8 +17,8 @@ const { LedgerReportService } = requireApi('./dist/modules/ledger/ledger-report.
 const duration = Number(process.env.BENCH_DURATION ?? 20);
 const clients = Number(process.env.BENCH_CLIENTS ?? 16);
 const pgbenchTps = Number(process.env.PGBENCH_TPS);
-const MEMBERS_PER_CLIENT = 4;
-const TRAILERS = 400;
+const MEMBERS_PER_CLIENT = 8;
+const TRAILERS = 600; // 4,800 distinct (member, trailer) pairs per client: each pays once a day
 const REWARD_MICRO = 12_000_000n; // level 9
 const RATES_BP = [1000n, 500n, 200n];
 
@@ -65,7 +65,14 @@ const started = process.hrtime.bigint();
 const done = await Promise.all(
   plan.map(async ({ members }) => {
     let posted = 0;
+    const pairs = members.length * trailerIds.length;
     for (let i = 0; Date.now() < deadline; i++) {
+      if (i === pairs) {
+        console.warn(
+          'bench: a client used up its member/trailer pairs before the deadline; raise TRAILERS',
+        );
+        break;
+      }
       const member = members[i % members.length];
       const trailer = trailerIds[Math.floor(i / members.length) % trailerIds.length];
       await watches.watch(member, trailer);
