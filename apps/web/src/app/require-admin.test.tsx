@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { clearTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
-import { MEMBER, fakeFetch, json } from '../test/fake-api';
+import { setFetch } from '@app/contracts';
+import { MEMBER, fakeFetch, json, signedInApi } from '../test/fake-api';
 import { renderWithApp } from '../test/render';
 import { RequireAdmin } from './guards';
 
@@ -18,14 +18,7 @@ const routes = [
 ];
 
 describe('<RequireAdmin>', () => {
-  beforeEach(() => {
-    setApiBaseUrl('/api');
-    setTokens({ access: 'a', refresh: 'r' });
-  });
-  afterEach(() => {
-    setFetch(undefined);
-    clearTokens();
-  });
+  signedInApi();
 
   it('sends members to / without rendering the operator area', async () => {
     setFetch(fakeFetch({ '/users/me': MEMBER }));

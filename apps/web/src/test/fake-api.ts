@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { clearTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
 import { DEFAULT_ECONOMY, microToNumber } from '@app/domain';
 
 export function json(status: number, body: unknown): Response {
@@ -78,4 +79,19 @@ export function apiFetch(handle: (request: FakeRequest) => unknown) {
 /** A membership that runs for another 30 days. */
 export function activeVip(level: number) {
   return { vip_level: level, vip_expire: new Date(Date.now() + 30 * 86_400_000).toISOString() };
+}
+
+/**
+ * Call inside a describe: each test starts signed in against the `/api` base
+ * and ends with no fake fetch and no tokens left behind.
+ */
+export function signedInApi() {
+  beforeEach(() => {
+    setApiBaseUrl('/api');
+    setTokens({ access: 'a', refresh: 'r' });
+  });
+  afterEach(() => {
+    setFetch(undefined);
+    clearTokens();
+  });
 }

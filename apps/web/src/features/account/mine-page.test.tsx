@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { clearTokens, getTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
-import { MEMBER, apiFetch, json } from '../../test/fake-api';
+import { getTokens, setFetch } from '@app/contracts';
+import { MEMBER, apiFetch, json, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { MinePage } from './mine-page';
 
@@ -11,14 +11,7 @@ const routes = [
 ];
 
 describe('<MinePage>', () => {
-  beforeEach(() => {
-    setApiBaseUrl('/api');
-    setTokens({ access: 'a', refresh: 'r' });
-  });
-  afterEach(() => {
-    setFetch(undefined);
-    clearTokens();
-  });
+  signedInApi();
 
   it('shows user_{id} without a nickname and amounts to 2 decimals', async () => {
     setFetch(vi.fn(async () => json(200, MEMBER)));

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { clearTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
-import { apiFetch, json } from '../../test/fake-api';
+import { setFetch } from '@app/contracts';
+import { apiFetch, json, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { AdminPage } from './admin-page';
 
@@ -56,14 +56,7 @@ async function fillAdjust(values: { id: string; amount: string; reason: string }
 }
 
 describe('<AdminPage>', () => {
-  beforeEach(() => {
-    setApiBaseUrl('/api');
-    setTokens({ access: 'a', refresh: 'r' });
-  });
-  afterEach(() => {
-    setFetch(undefined);
-    clearTokens();
-  });
+  signedInApi();
 
   it('shows whether the ledger balances and is consistent, the counts and totals', async () => {
     serve();

@@ -1,14 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, renderHook, screen } from '@testing-library/react';
-import {
-  clearTokens,
-  getGetMeQueryKey,
-  getGetTodayQueryKey,
-  setApiBaseUrl,
-  setFetch,
-  setTokens,
-} from '@app/contracts';
-import { apiFetch, json } from '../../test/fake-api';
+import { getGetMeQueryKey, getGetTodayQueryKey, setFetch } from '@app/contracts';
+import { apiFetch, json, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { FilmDetailPage, VIEW_COUNTED_MS } from './film-detail-page';
 import { WATCH_DELAY_MS, useWatchTimer } from './use-watch-timer';
@@ -79,16 +72,9 @@ describe('useWatchTimer', () => {
 });
 
 describe('<FilmDetailPage>', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    setApiBaseUrl('/api');
-    setTokens({ access: 'a', refresh: 'r' });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    setFetch(undefined);
-    clearTokens();
-  });
+  signedInApi();
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
 
   const routes = [
     { path: '/films/:id', element: <FilmDetailPage /> },

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { clearTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
-import { MEMBER, PACKAGES, activeVip, apiFetch } from '../../test/fake-api';
+import { setFetch } from '@app/contracts';
+import { MEMBER, PACKAGES, activeVip, apiFetch, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { FilmsPage, levelProgress } from './films-page';
 
@@ -34,14 +34,7 @@ describe('levelProgress', () => {
 });
 
 describe('<FilmsPage>', () => {
-  beforeEach(() => {
-    setApiBaseUrl('/api');
-    setTokens({ access: 'a', refresh: 'r' });
-  });
-  afterEach(() => {
-    setFetch(undefined);
-    clearTokens();
-  });
+  signedInApi();
 
   it("shows today's earnings to 2 decimals and the effective level's tasks remaining", async () => {
     serve(activeVip(1), { amount: 1.5, count: 3 });

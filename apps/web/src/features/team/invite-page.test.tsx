@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { clearTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
-import { MEMBER, fakeFetch } from '../../test/fake-api';
+import { setFetch } from '@app/contracts';
+import { MEMBER, fakeFetch, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { InvitePage, inviteLink } from './invite-page';
 
@@ -11,14 +11,7 @@ const routes = [
 ];
 
 describe('<InvitePage>', () => {
-  beforeEach(() => {
-    setApiBaseUrl('/api');
-    setTokens({ access: 'a', refresh: 'r' });
-  });
-  afterEach(() => {
-    setFetch(undefined);
-    clearTokens();
-  });
+  signedInApi();
 
   it('builds the registration link from the member id', () => {
     expect(inviteLink('https://club.example', 42)).toBe('https://club.example/register?code=42');

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { clearTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
-import { MEMBER, fakeFetch } from '../../test/fake-api';
+import { setFetch } from '@app/contracts';
+import { MEMBER, fakeFetch, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { TeamPage, teamCounts } from './team-page';
 
@@ -12,14 +12,7 @@ const member = (id: number, vip_level: number) => ({
 });
 
 describe('<TeamPage>', () => {
-  beforeEach(() => {
-    setApiBaseUrl('/api');
-    setTokens({ access: 'a', refresh: 'r' });
-  });
-  afterEach(() => {
-    setFetch(undefined);
-    clearTokens();
-  });
+  signedInApi();
 
   it('counts members holding a VIP level and all members', () => {
     expect(teamCounts([member(1, 0), member(2, 3), member(3, 1)])).toEqual({ vip: 2, total: 3 });

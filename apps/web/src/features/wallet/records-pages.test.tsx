@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { clearTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
-import { apiFetch } from '../../test/fake-api';
+import { setFetch } from '@app/contracts';
+import { apiFetch, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { RECORDS_PAGE_SIZE, nextBefore } from './balance-records';
 import { FundingPage, RechargeRecordsPage, WithdrawalHistoryPage } from './records-pages';
@@ -31,14 +31,7 @@ describe('nextBefore', () => {
 });
 
 describe('balance record pages', () => {
-  beforeEach(() => {
-    setApiBaseUrl('/api');
-    setTokens({ access: 'a', refresh: 'r' });
-  });
-  afterEach(() => {
-    setFetch(undefined);
-    clearTokens();
-  });
+  signedInApi();
 
   it('shows "No records" when empty', async () => {
     setFetch(apiFetch(({ path }) => (path === '/balance' ? [] : undefined)).fetch);

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { clearTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
-import { MEMBER, PACKAGES, apiFetch, json } from '../../test/fake-api';
+import { setFetch } from '@app/contracts';
+import { MEMBER, PACKAGES, apiFetch, json, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { SubscribePage } from './subscribe-page';
 
@@ -32,14 +32,7 @@ async function open() {
 }
 
 describe('<SubscribePage>', () => {
-  beforeEach(() => {
-    setApiBaseUrl('/api');
-    setTokens({ access: 'a', refresh: 'r' });
-  });
-  afterEach(() => {
-    setFetch(undefined);
-    clearTokens();
-  });
+  signedInApi();
 
   it('lists VIP1..VIP9 from /packages with price, trailers, reward and 75 days', async () => {
     serve({});

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { clearTokens, setApiBaseUrl, setFetch, setTokens } from '@app/contracts';
-import { MEMBER, apiFetch, json } from '../../test/fake-api';
+import { setFetch } from '@app/contracts';
+import { MEMBER, apiFetch, json, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { TransferPage } from './transfer-page';
 
@@ -31,14 +31,7 @@ async function submit(quantity: string) {
 }
 
 describe('<TransferPage>', () => {
-  beforeEach(() => {
-    setApiBaseUrl('/api');
-    setTokens({ access: 'a', refresh: 'r' });
-  });
-  afterEach(() => {
-    setFetch(undefined);
-    clearTokens();
-  });
+  signedInApi();
 
   async function open() {
     await renderWithApp(routes, { at: '/mine/transfer' });
