@@ -31,7 +31,7 @@ echo "start: building @app/domain and @app/api"
 pnpm --silent --filter @app/domain run build
 pnpm --silent --filter @app/api run build
 node apps/api/dist/database/migrate.js
-node apps/api/dist/database/seed.js
+node apps/api/dist/seed/seed.js
 
 pids=()
 names=()

@@ -44,6 +44,6 @@ JWT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("he
 export DATABASE_URL REDIS_URL JWT_SECRET
 export NODE_ENV=production ADMIN_PHONE=+998900000009 ADMIN_PASSWORD=bench-admin-password
 node apps/api/dist/database/migrate.js >/dev/null
-node apps/api/dist/database/seed.js >/dev/null
+node apps/api/dist/seed/seed.js >/dev/null
 
 exec node scripts/bench/api.mjs

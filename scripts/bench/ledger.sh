@@ -45,6 +45,6 @@ recreate_db "$DATABASE_URL"
 export DATABASE_URL REDIS_URL NODE_ENV=production JWT_SECRET=bench-ledger-secret-0123456789abcdefghij
 export ADMIN_PHONE=+998900000008 ADMIN_PASSWORD=bench-admin-password
 node apps/api/dist/database/migrate.js >/dev/null
-node apps/api/dist/database/seed.js >/dev/null
+node apps/api/dist/seed/seed.js >/dev/null
 
 PGBENCH_TPS=$pgbench_tps BENCH_DURATION=$duration BENCH_CLIENTS=$clients exec node scripts/bench/ledger.mjs

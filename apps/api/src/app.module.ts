@@ -2,18 +2,20 @@ import { Module } from '@nestjs/common';
 import { lifecycleLogger } from './common/lifecycle-logger';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ContentModule } from './modules/content/content.module';
-import { AdminModule } from './modules/admin/admin.module';
+import { EconomyModule } from './modules/economy/economy.module';
 import { HealthModule } from './modules/health/health.module';
 import { LedgerModule } from './modules/ledger/ledger.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { RedisModule } from './modules/redis/redis.module';
-import { TrailersModule } from './modules/trailers/trailers.module';
 import { TeamModule } from './modules/team/team.module';
+import { TrailersModule } from './modules/trailers/trailers.module';
 import { UsersModule } from './modules/users/users.module';
 import { WalletModule } from './modules/wallet/wallet.module';
 
+/** The API process's root. */
 @Module({
   providers: [lifecycleLogger('API')],
   imports: [
@@ -26,6 +28,7 @@ import { WalletModule } from './modules/wallet/wallet.module';
     TrailersModule,
     MessagesModule,
     ContentModule,
+    EconomyModule,
     WalletModule,
     TeamModule,
     AdminModule,

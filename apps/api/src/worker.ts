@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig } from './config/config';
-import { WorkerModule } from './modules/jobs/worker.module';
+import { WorkerModule } from './worker/worker.module';
 
 async function main() {
   loadConfig();

@@ -1,5 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import { loadConfig } from '../src/config/config';
+import { AuthSessionsRepository } from '../src/modules/auth/auth-sessions.repository';
 import { SessionRevocationService } from '../src/modules/auth/session-revocation.service';
 import { TestApp, login, member, register, startApp, uniquePhone } from './harness';
 
@@ -285,7 +286,11 @@ describe('auth and users', () => {
       await t.redis.set(`revoked-session:${sid}`, '1', 'EX', 900);
       // A freshly started process's service (a second app in this process
       // would replace passport's global strategy, so the service stands alone).
-      const fresh = new SessionRevocationService(t.db, t.redis, loadConfig());
+      const fresh = new SessionRevocationService(
+        new AuthSessionsRepository(t.db),
+        t.redis,
+        loadConfig(),
+      );
       await fresh.onModuleInit();
       try {
         expect(fresh.isRevoked(sid)).toBe(true);

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../src/config/config';
 import { dataSourceOptions } from '../src/database/data-source-options';
-import { seed } from '../src/database/seed';
+import { seed } from '../src/seed/seed';
 import { TEST_DATABASE_URL, useTestEnv } from './env';
 
 /** A fresh schema per run: drop everything, migrate from zero, seed. */

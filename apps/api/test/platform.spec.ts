@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { seed } from '../src/database/seed';
+import { seed } from '../src/seed/seed';
 import { TestApp, startApp, uniquePhone } from './harness';
 
 describe('platform: errors, docs, health, seed', () => {

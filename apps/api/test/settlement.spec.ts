@@ -4,7 +4,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { MAINTENANCE_QUEUE, bullConnection } from '../src/modules/jobs/queues';
 import { SettlementService } from '../src/modules/jobs/settlement.service';
 import { SweeperService } from '../src/modules/jobs/sweeper.service';
-import { WorkerModule } from '../src/modules/jobs/worker.module';
+import { WorkerModule } from '../src/worker/worker.module';
 import { TestApp, adjust, expectLedgerSound, me, member, operator, startApp } from './harness';
 
 // Sweeps run when the test says so, not on the worker's timer.

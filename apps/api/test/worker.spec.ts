@@ -4,7 +4,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { useTestEnv } from './env';
 import { MAINTENANCE_QUEUE, bullConnection } from '../src/modules/jobs/queues';
-import { WorkerModule } from '../src/modules/jobs/worker.module';
+import { WorkerModule } from '../src/worker/worker.module';
 
 useTestEnv();
 // The worker's own timer drives the sweep in this file.

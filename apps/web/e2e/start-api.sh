@@ -30,5 +30,5 @@ createdb -h 127.0.0.1 -U postgres "$db"
 node ../api/dist/database/migrate.js
 # Packages, demo content and the operator the journeys sign in as (idempotent).
 ADMIN_PHONE="${E2E_ADMIN_PHONE:-+998900000001}" ADMIN_PASSWORD="${E2E_ADMIN_PASSWORD:-admin-e2e-password}" \
-  node ../api/dist/database/seed.js
+  node ../api/dist/seed/seed.js
 exec node ../api/dist/main.js

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adjustFormSchema, parseAmountInput, transferFormSchema, usdtAmountSchema } from './amount';
-import { usdt } from './money';
+import { MAX_AMOUNT_MICRO, usdt } from './money';
 import { ValidationMessage } from './validation';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
@@ -39,6 +39,16 @@ describe('usdtAmountSchema', () => {
     expect(schema.parse('-5.25')).toBe(-5_250_000n);
     expect(schema.parse('100')).toBe(usdt(100));
     expect(firstMessage(schema.safeParse('0.000'))).toBe(ValidationMessage.amountZero);
+  });
+
+  it('refuses amounts above the API ceiling, either sign', () => {
+    expect(usdtAmountSchema().parse('1000000000')).toBe(MAX_AMOUNT_MICRO);
+    expect(firstMessage(usdtAmountSchema().safeParse('1000000000.000001'))).toBe(
+      ValidationMessage.amountTooLarge,
+    );
+    expect(firstMessage(usdtAmountSchema({ signed: true }).safeParse('-1000000001'))).toBe(
+      ValidationMessage.amountTooLarge,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Micro, USDT_DECIMALS, parseMicro } from './money';
+import { MAX_AMOUNT_MICRO, type Micro, USDT_DECIMALS, parseMicro } from './money';
 import { ValidationMessage } from './validation';
 
 /** Reasons of operator adjustments (contract section 6; the API checks the same bounds). */
@@ -28,7 +28,8 @@ export function parseAmountInput(text: string): Micro | AmountInputProblem {
 
 /**
  * An amount field: text in, micro-USDT out. Unsigned amounts must be above 0;
- * signed ones (operator adjustments) only must not be 0.
+ * signed ones (operator adjustments) only must not be 0; none may exceed
+ * MAX_AMOUNT_MICRO, the API's ceiling.
  */
 export function usdtAmountSchema({ signed = false }: { signed?: boolean } = {}) {
   return z.string().transform((text, ctx): Micro => {
@@ -43,6 +44,10 @@ export function usdtAmountSchema({ signed = false }: { signed?: boolean } = {}) 
     }
     if (!signed && parsed <= 0n) {
       ctx.addIssue({ code: 'custom', message: ValidationMessage.amountNotPositive });
+      return z.NEVER;
+    }
+    if ((parsed < 0n ? -parsed : parsed) > MAX_AMOUNT_MICRO) {
+      ctx.addIssue({ code: 'custom', message: ValidationMessage.amountTooLarge });
       return z.NEVER;
     }
     return parsed;

@@ -8,6 +8,9 @@ export const USDT_DECIMALS = 6;
 
 export type Micro = bigint;
 
+/** Largest amount accepted anywhere: 1e9 USDT, far inside bigint and JSON number precision. */
+export const MAX_AMOUNT_MICRO: Micro = 1_000_000_000n * 1_000_000n;
+
 const DECIMAL_RE = /^(-)?(\d+)(?:\.(\d{1,6}))?$/;
 
 /**

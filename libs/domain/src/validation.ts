@@ -29,6 +29,7 @@ export const ValidationMessage = {
   amountZero: 'Amount must not be 0',
   tooManyDecimals: 'At most 6 decimals',
   amountAboveBalance: 'Amount is above the balance',
+  amountTooLarge: 'Amount is too large',
   invalidMemberId: 'Invalid member ID',
   tooShortReason: 'Too short reason',
   tooLongReason: 'Too long reason',

@@ -1,33 +1,23 @@
-import { HttpStatus } from '@nestjs/common';
+import { ERRORS, ErrorCode } from './error-codes';
 
 /**
- * A rule violation the client can act on. `detail` is stable English text,
- * `code` the machine-readable key the web client translates.
+ * A rule violation the client can act on. The code decides the HTTP status
+ * (see the catalogue in error-codes.ts); `detail` is stable English text,
+ * the catalogue's unless a more precise one is given.
  */
 export class AppError extends Error {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly detail: string,
-    readonly headers: Record<string, string> = {},
+    readonly code: ErrorCode,
+    readonly detail: string = ERRORS[code].detail,
+    headers: Record<string, string> = {},
   ) {
     super(detail);
-  }
-
-  static badRequest(code: string, detail: string) {
-    return new AppError(HttpStatus.BAD_REQUEST, code, detail);
-  }
-
-  static unauthorized(detail = 'Could not validate credentials', code = 'UNAUTHORIZED') {
-    return new AppError(HttpStatus.UNAUTHORIZED, code, detail, { 'WWW-Authenticate': 'Bearer' });
-  }
-
-  static forbidden(detail = 'Not enough permissions') {
-    return new AppError(HttpStatus.FORBIDDEN, 'FORBIDDEN', detail);
-  }
-
-  static notFound(detail = 'Not Found') {
-    return new AppError(HttpStatus.NOT_FOUND, 'NOT_FOUND', detail);
+    this.status = ERRORS[code].status;
+    // RFC 6750: a 401 names the scheme the client should use.
+    this.headers = this.status === 401 ? { 'WWW-Authenticate': 'Bearer', ...headers } : headers;
   }
 }
 

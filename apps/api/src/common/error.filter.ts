@@ -8,31 +8,8 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ValidationFailed } from './app-error';
+import { ERRORS, ErrorCode, codeForStatus } from './error-codes';
 import { RouteTable } from './route-table';
-
-const STATUS_CODES: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  406: 'NOT_ACCEPTABLE',
-  408: 'REQUEST_TIMEOUT',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  414: 'URI_TOO_LONG',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-  431: 'HEADERS_TOO_LARGE',
-};
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  413: 'Request body is larger than 1 MiB',
-  415: 'Unsupported Media Type',
-};
 
 /**
  * Every error leaves the API as `{detail, code}`. Anything we did not expect
@@ -64,7 +41,7 @@ export class ErrorFilter implements ExceptionFilter {
     if (error instanceof ValidationFailed) {
       return {
         status: HttpStatus.UNPROCESSABLE_ENTITY,
-        body: { detail: error.issues, code: 'VALIDATION_ERROR' },
+        body: { detail: error.issues, code: 'VALIDATION_ERROR' satisfies ErrorCode },
         headers: {},
       };
     }
@@ -76,20 +53,16 @@ export class ErrorFilter implements ExceptionFilter {
         if (allowed.length > 0) {
           return {
             status: 405,
-            body: { detail: STATUS_TEXT[405], code: STATUS_CODES[405] },
+            body: errorBody('METHOD_NOT_ALLOWED'),
             headers: { Allow: allowed.join(', ') },
           };
         }
       }
       if (status === 400 && /JSON/i.test(error.message)) {
-        return {
-          status,
-          body: { detail: 'Malformed JSON body', code: 'INVALID_JSON' },
-          headers: {},
-        };
+        return { status, body: errorBody('INVALID_JSON'), headers: {} };
       }
       if (status >= 500) status = 500;
-      return { status, body: this.plain(status), headers: {} };
+      return { status, body: errorBody(codeForStatus(status)), headers: {} };
     }
     const statusCode = (error as { statusCode?: unknown })?.statusCode;
     if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
@@ -98,26 +71,12 @@ export class ErrorFilter implements ExceptionFilter {
         (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
         error instanceof SyntaxError
       ) {
-        return {
-          status: 400,
-          body: { detail: 'Malformed JSON body', code: 'INVALID_JSON' },
-          headers: {},
-        };
+        return { status: 400, body: errorBody('INVALID_JSON'), headers: {} };
       }
-      return { status: statusCode, body: this.plain(statusCode), headers: {} };
+      return { status: statusCode, body: errorBody(codeForStatus(statusCode)), headers: {} };
     }
-    return {
-      status: 500,
-      body: { detail: 'Internal server error', code: 'INTERNAL_ERROR' },
-      headers: {},
-    };
-  }
-
-  private plain(status: number) {
-    if (status >= 500) return { detail: 'Internal server error', code: 'INTERNAL_ERROR' };
-    return {
-      detail: STATUS_TEXT[status] ?? 'Request failed',
-      code: STATUS_CODES[status] ?? 'HTTP_ERROR',
-    };
+    return { status: 500, body: errorBody('INTERNAL_ERROR'), headers: {} };
   }
 }
+
+const errorBody = (code: ErrorCode) => ({ detail: ERRORS[code].detail, code });

@@ -1,5 +1,6 @@
 import { ValidationOptions, registerDecorator } from 'class-validator';
 import {
+  MAX_AMOUNT_MICRO,
   isValidNickname,
   isValidPassword,
   isValidPhone,
@@ -30,9 +31,6 @@ export const IsNickname = fromDomain(
   isValidNickname,
   ValidationMessage.tooShortNickname,
 );
-
-/** Largest amount accepted anywhere: 1e9 USDT, far inside bigint and JSON number precision. */
-export const MAX_AMOUNT_MICRO = 1_000_000_000n * 1_000_000n;
 
 /**
  * A USDT amount as a JSON number or decimal string with at most 6 decimals.

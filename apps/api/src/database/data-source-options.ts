@@ -3,7 +3,6 @@ import { AppConfig } from '../config/config';
 import { InitSchema1763700000000 } from './migrations/1763700000000-init-schema';
 import { Ledger1763800000000 } from './migrations/1763800000000-ledger';
 import { LedgerPostFunction1763900000000 } from './migrations/1763900000000-ledger-post-function';
-import { ENTITIES } from './entities';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -15,7 +14,9 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
   return {
     type: 'postgres',
     url: config.DATABASE_URL,
-    entities: ENTITIES,
+    // Entities are registered by the modules that own them (TypeOrmModule.forFeature
+    // with autoLoadEntities); migrations and the seed use SQL only.
+    entities: [],
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,

@@ -11,6 +11,7 @@ import { dataSourceOptions } from './data-source-options';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         ...dataSourceOptions(config),
+        autoLoadEntities: true,
         manualInitialization: process.env.OPENAPI_ONLY === '1',
       }),
     }),

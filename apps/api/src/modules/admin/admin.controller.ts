@@ -3,18 +3,13 @@ import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { IdParam } from '../../common/id-param.dto';
 import { toMicro } from '../../common/validators';
-import { Auth, CurrentUser } from '../auth/guards';
-import type { AuthUser } from '../auth/auth.types';
+import { Auth, CurrentUser } from '../../common/auth';
+import type { AuthUser } from '../../common/auth';
 import { LedgerReportService } from '../ledger/ledger-report.service';
-import {
-  AdjustBody,
-  AdjustResponse,
-  AuditEntry,
-  LedgerReportResponse,
-  PageQuery,
-} from './admin.dto';
+import { AdjustBody, AdjustResponse, LedgerReportResponse, PageQuery } from './admin.dto';
 import { AdminService } from './admin.service';
-import { AuditService } from './audit.service';
+import { AuditEntry } from '../audit/audit.dto';
+import { AuditService } from '../audit/audit.service';
 
 @ApiTags('admin')
 @Controller('admin')
@@ -37,16 +32,7 @@ export class AdminController {
     description: 'A retry with the same key is applied once',
   })
   @ApiOkResponse({ type: AdjustResponse })
-  @ApiErrors(
-    404,
-    {
-      status: 400,
-      code: 'INSUFFICIENT_FUNDS',
-      detail: 'Insufficient funds',
-      description: 'A debit larger than the balance',
-    },
-    422,
-  )
+  @ApiErrors('NOT_FOUND', 'INSUFFICIENT_FUNDS', 'VALIDATION_ERROR')
   adjustBalance(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,
@@ -76,7 +62,7 @@ export class AdminController {
   @Get('audit')
   @ApiOperation({ summary: 'Operator actions, newest first' })
   @ApiOkResponse({ type: [AuditEntry] })
-  @ApiErrors(422)
+  @ApiErrors('VALIDATION_ERROR')
   listAudit(@Query() query: PageQuery): Promise<AuditEntry[]> {
     return this.audit.list(query.limit ?? 50, query.before);
   }

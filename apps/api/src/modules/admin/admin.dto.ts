@@ -1,12 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { ADJUST_ACCOUNTS, ADJUST_REASON_MAX, ADJUST_REASON_MIN, AdjustAccount } from '@app/domain';
 import { IsUsdtAmount } from '../../common/validators';
 
 export class AdjustBody {
-  @ApiProperty({ enum: ['money', 'points'], example: 'money' })
-  @IsIn(['money', 'points'], { message: 'account must be money or points' })
-  account: 'money' | 'points';
+  @ApiProperty({ enum: ADJUST_ACCOUNTS, example: 'money' })
+  @IsIn(ADJUST_ACCOUNTS, { message: 'account must be money or points' })
+  account: AdjustAccount;
 
   @ApiProperty({
     description: 'Signed: positive credits, negative debits (never below zero); at most 6 decimals',
@@ -16,9 +17,13 @@ export class AdjustBody {
   @IsUsdtAmount({ signed: true })
   amount: number | string;
 
-  @ApiProperty({ minLength: 3, maxLength: 500, example: 'Refund of a duplicated card deposit' })
+  @ApiProperty({
+    minLength: ADJUST_REASON_MIN,
+    maxLength: ADJUST_REASON_MAX,
+    example: 'Refund of a duplicated card deposit',
+  })
   @IsString()
-  @Length(3, 500)
+  @Length(ADJUST_REASON_MIN, ADJUST_REASON_MAX)
   reason: string;
 }
 
@@ -46,25 +51,6 @@ export class PageQuery {
   @IsInt()
   @Min(1)
   before?: number;
-}
-
-export class AuditEntry {
-  @ApiProperty({ example: 7 })
-  id: number;
-  @ApiProperty({ example: 100000 })
-  actor_id: number;
-  @ApiProperty({ example: 'ledger.adjust' })
-  action: string;
-  @ApiProperty({ type: Number, nullable: true, example: 100042 })
-  target_user_id: number | null;
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    example: { account: 'money', amount: -5.25, reason: 'Refund' },
-  })
-  details: Record<string, unknown>;
-  @ApiProperty({ format: 'date-time', example: '2026-11-21T08:00:00.000Z' })
-  created_at: string;
 }
 
 export class LedgerTotal {

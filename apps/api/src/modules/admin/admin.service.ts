@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { microToNumber } from '@app/domain';
+import { AdjustAccount, microToNumber } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService, Transfer } from '../ledger/ledger.service';
 import { AdjustResponse } from './admin.dto';
-import { AuditService } from './audit.service';
+import { AuditService } from '../audit/audit.service';
+import { UsersService } from '../users/users.service';
+import { WalletService } from '../wallet/wallet.service';
 
 @Injectable()
 export class AdminService {
@@ -14,6 +16,8 @@ export class AdminService {
     private readonly dataSource: DataSource,
     private readonly ledger: LedgerService,
     private readonly audit: AuditService,
+    private readonly users: UsersService,
+    private readonly wallet: WalletService,
   ) {}
 
   /**
@@ -24,14 +28,14 @@ export class AdminService {
   async adjust(
     actorId: number,
     userId: number,
-    account: 'money' | 'points',
+    account: AdjustAccount,
     amount: bigint,
     reason: string,
     requestKey?: string,
   ): Promise<AdjustResponse> {
     return this.dataSource.transaction(async (manager) => {
-      const [target] = await manager.query(`SELECT id FROM users WHERE id = $1`, [userId]);
-      if (!target) throw AppError.notFound('Member not found');
+      if (!(await this.users.exists(userId, manager)))
+        throw new AppError('NOT_FOUND', 'Member not found');
       const counter = system(account === 'money' ? 'adjustments' : 'points_adjustments');
       const own = member(userId, account);
       const abs = amount < 0n ? -amount : amount;
@@ -48,11 +52,12 @@ export class AdminService {
       });
       if (!posted.replayed) {
         if (account === 'money') {
-          await manager.query(
-            `INSERT INTO balance_records (user_id, type, is_add, amount_micro, status, reason, ledger_transaction_id)
-             VALUES ($1, 'adjustment', $2, $3, 'success', $4, $5)`,
-            [userId, amount > 0n, abs.toString(), reason, posted.transactionId],
-          );
+          await this.wallet.recordAdjustment(manager, {
+            userId,
+            amount,
+            reason,
+            ledgerTransactionId: posted.transactionId,
+          });
         }
         await this.audit.record(manager, actorId, 'ledger.adjust', userId, {
           account,

@@ -5,8 +5,8 @@ import { ApiErrors } from '../../common/api-errors.decorator';
 import { OK, OkResponse } from '../../common/ok.dto';
 import { AuthService } from './auth.service';
 import { RefreshQuery, TokenForm, TokenResponse } from './auth.dto';
-import { Auth, CurrentUser } from './guards';
-import type { AuthUser } from './auth.types';
+import { Auth, CurrentUser } from '../../common/auth';
+import type { AuthUser } from '../../common/auth';
 
 @ApiTags('auth')
 @Controller()
@@ -19,27 +19,7 @@ export class AuthController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ type: TokenForm })
   @ApiOkResponse({ type: TokenResponse })
-  @ApiErrors(
-    {
-      status: 401,
-      code: 'BAD_CREDENTIALS',
-      detail: 'Incorrect email or password',
-      description: 'Unknown phone or wrong password',
-    },
-    {
-      status: 403,
-      code: 'ACCOUNT_DISABLED',
-      detail: 'This account is deactivated',
-      description: 'Deactivated member',
-    },
-    {
-      status: 429,
-      code: 'TOO_MANY_ATTEMPTS',
-      detail: 'Too many failed sign-in attempts, try again later',
-      description: 'Too many attempts for this phone or address; see Retry-After',
-    },
-    422,
-  )
+  @ApiErrors('BAD_CREDENTIALS', 'ACCOUNT_DISABLED', 'TOO_MANY_ATTEMPTS', 'VALIDATION_ERROR')
   login(@Body() form: TokenForm, @Req() request: FastifyRequest): Promise<TokenResponse> {
     return this.auth.login(form.username, form.password, request.ip);
   }
@@ -50,10 +30,7 @@ export class AuthController {
     summary: 'Exchange a refresh token for a new pair (rotation; reuse revokes the login)',
   })
   @ApiOkResponse({ type: TokenResponse })
-  @ApiErrors(
-    { status: 401, code: 'INVALID_REFRESH_TOKEN', detail: 'Invalid or expired refresh token' },
-    422,
-  )
+  @ApiErrors('INVALID_REFRESH_TOKEN', 'VALIDATION_ERROR')
   refreshToken(@Query() query: RefreshQuery): Promise<TokenResponse> {
     return this.auth.refresh(query.refresh_token);
   }

@@ -1,5 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { PASSWORD_MAX } from '@app/domain';
+import { IsPassword, IsPhone } from '../../common/validators';
 
 export class TokenForm {
   @ApiProperty({
@@ -44,4 +46,25 @@ export class TokenResponse {
 
   @ApiProperty({ enum: ['bearer'], example: 'bearer' })
   token_type: 'bearer';
+}
+
+export class ChangePhoneBody {
+  @ApiProperty({ description: 'The new phone number', example: '+998901234568' })
+  @IsString()
+  @IsNotEmpty({ message: 'Required' })
+  @IsPhone()
+  login: string;
+}
+
+export class ChangePasswordBody {
+  @ApiProperty({ example: 'secret12' })
+  @IsString()
+  @IsNotEmpty({ message: 'Required' })
+  @MaxLength(PASSWORD_MAX)
+  old_password: string;
+
+  @ApiProperty({ minLength: 2, maxLength: 128, example: 'secret34' })
+  @IsString()
+  @IsPassword()
+  new_password: string;
 }

@@ -2,15 +2,23 @@ import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
+import { AccountController } from './account.controller';
+import { AuthSession, RefreshToken } from './auth-session.entity';
+import { AuthSessionsRepository } from './auth-sessions.repository';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
 import { SessionRevocationService } from './session-revocation.service';
 
+/** Owns `auth_sessions` and `refresh_tokens`; global so every module's guards find the JWT strategy. */
 @Global()
 @Module({
   imports: [
+    TypeOrmModule.forFeature([AuthSession, RefreshToken]),
+    UsersModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
@@ -20,8 +28,14 @@ import { SessionRevocationService } from './session-revocation.service';
       }),
     }),
   ],
-  controllers: [AuthController],
-  providers: [AuthService, JwtStrategy, LoginThrottleService, SessionRevocationService],
+  controllers: [AuthController, AccountController],
+  providers: [
+    AuthService,
+    AuthSessionsRepository,
+    JwtStrategy,
+    LoginThrottleService,
+    SessionRevocationService,
+  ],
   exports: [SessionRevocationService],
 })
 export class AuthModule {}

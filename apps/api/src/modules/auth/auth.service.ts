@@ -1,15 +1,16 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { isValidPhone, normalizePhone } from '@app/domain';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AppError } from '../../common/app-error';
-import { User } from '../users/user.entity';
+import type { Role } from '../../common/auth';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../common/passwords';
+import { UsersService } from '../users/users.service';
 import { AccessClaims } from './auth.types';
-import { AuthSession, RefreshToken } from './auth-session.entity';
+import { AuthSessionsRepository } from './auth-sessions.repository';
 import { LoginThrottleService } from './login-throttle.service';
-import { burnPasswordCheck, verifyPassword } from './passwords';
 import { SessionRevocationService } from './session-revocation.service';
 
 export interface TokenPair {
@@ -18,20 +19,16 @@ export interface TokenPair {
   token_type: 'bearer';
 }
 
-const BAD_CREDENTIALS = () =>
-  new AppError(HttpStatus.UNAUTHORIZED, 'BAD_CREDENTIALS', 'Incorrect email or password', {
-    'WWW-Authenticate': 'Bearer',
-  });
-const BAD_REFRESH = () =>
-  AppError.unauthorized('Invalid or expired refresh token', 'INVALID_REFRESH_TOKEN');
-
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** Sign-in, sessions and the credentials themselves (phone and password changes). */
 @Injectable()
 export class AuthService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly jwt: JwtService,
+    private readonly users: UsersService,
+    private readonly sessions: AuthSessionsRepository,
     private readonly throttle: LoginThrottleService,
     private readonly revocation: SessionRevocationService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -41,24 +38,18 @@ export class AuthService {
   async login(username: string, password: string, ip: string): Promise<TokenPair> {
     const phone = isValidPhone(username) ? normalizePhone(username) : username.trim().slice(0, 64);
     await this.throttle.begin(phone, ip);
-    const user = await this.dataSource
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('u.phone = :phone', { phone })
-      .getOne();
+    const user = await this.users.credentials({ phone });
     if (!user) {
       await burnPasswordCheck(password);
-      throw BAD_CREDENTIALS();
+      throw new AppError('BAD_CREDENTIALS');
     }
-    if (!(await verifyPassword(user.passwordHash, password))) throw BAD_CREDENTIALS();
+    if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('BAD_CREDENTIALS');
     await this.throttle.succeeded(phone, ip);
-    if (!user.isActive)
-      throw new AppError(HttpStatus.FORBIDDEN, 'ACCOUNT_DISABLED', 'This account is deactivated');
+    if (!user.isActive) throw new AppError('ACCOUNT_DISABLED');
 
     const sessionId = randomUUID();
     return this.dataSource.transaction(async (manager) => {
-      await manager.insert(AuthSession, { id: sessionId, userId: user.id });
+      await this.sessions.createSession(manager, sessionId, user.id);
       return this.issue(manager, user, sessionId);
     });
   }
@@ -70,25 +61,20 @@ export class AuthService {
   async refresh(refreshToken: string): Promise<TokenPair> {
     const tokenHash = sha256(refreshToken);
     const outcome = await this.dataSource.transaction(async (manager) => {
-      const token = await manager
-        .getRepository(RefreshToken)
-        .createQueryBuilder('t')
-        .setLock('pessimistic_write')
-        .where('t.tokenHash = :tokenHash', { tokenHash })
-        .getOne();
-      if (!token) return { error: BAD_REFRESH() };
-      const session = await manager.findOneByOrFail(AuthSession, { id: token.sessionId });
-      if (session.revokedAt) return { error: BAD_REFRESH() };
-      if (token.usedAt) return { error: BAD_REFRESH(), revokeSessionId: session.id };
-      if (token.expiresAt.getTime() <= Date.now()) return { error: BAD_REFRESH() };
-      const user = await manager.findOneByOrFail(User, { id: session.userId });
-      if (!user.isActive) return { error: BAD_REFRESH(), revokeSessionId: session.id };
-      await manager.update(RefreshToken, { tokenHash }, { usedAt: new Date() });
+      const token = await this.sessions.lockRefreshToken(manager, tokenHash);
+      if (!token) return { error: true };
+      const session = await this.sessions.findSession(manager, token.sessionId);
+      if (!session || session.revokedAt) return { error: true };
+      if (token.usedAt) return { error: true, revokeSessionId: session.id };
+      if (token.expiresAt.getTime() <= Date.now()) return { error: true };
+      const user = await this.users.account(session.userId, manager);
+      if (!user?.isActive) return { error: true, revokeSessionId: session.id };
+      await this.sessions.markUsed(manager, tokenHash);
       return { pair: await this.issue(manager, user, session.id) };
     });
     if (outcome.revokeSessionId)
       await this.revocation.revokeSession(outcome.revokeSessionId, 'refresh_reuse');
-    if (outcome.error) throw outcome.error;
+    if (outcome.error) throw new AppError('INVALID_REFRESH_TOKEN');
     return outcome.pair!;
   }
 
@@ -96,13 +82,34 @@ export class AuthService {
     await this.revocation.revokeSession(sessionId, 'logout');
   }
 
+  /** A new phone is a new login name: every session of the member ends. */
+  async changePhone(userId: number, phone: string): Promise<void> {
+    await this.users.setPhone(userId, phone);
+    await this.revocation.revokeAllForUser(userId, 'phone_change');
+  }
+
+  /** Other logins end; the one that changed the password stays signed in. */
+  async changePassword(
+    userId: number,
+    sessionId: string,
+    oldPassword: string,
+    newPassword: string,
+  ): Promise<void> {
+    const user = await this.users.credentials({ id: userId });
+    if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) {
+      throw new AppError('INCORRECT_PASSWORD');
+    }
+    await this.users.setPasswordHash(userId, await hashPassword(newPassword));
+    await this.revocation.revokeAllForUser(userId, 'password_change', sessionId);
+  }
+
   private async issue(
-    manager: DataSource['manager'],
-    user: User,
+    manager: EntityManager,
+    user: { id: number; role: Role },
     sessionId: string,
   ): Promise<TokenPair> {
     const refreshToken = randomBytes(32).toString('base64url');
-    await manager.insert(RefreshToken, {
+    await this.sessions.addRefreshToken(manager, {
       tokenHash: sha256(refreshToken),
       sessionId,
       expiresAt: new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_SECONDS * 1000),

@@ -3,7 +3,8 @@ import { createSecretKey } from 'node:crypto';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { AccessClaims, AuthUser } from './auth.types';
+import type { AuthUser } from '../../common/auth';
+import { AccessClaims } from './auth.types';
 import { SessionRevocationService } from './session-revocation.service';
 
 @Injectable()

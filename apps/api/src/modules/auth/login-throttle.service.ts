@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AppError } from '../../common/app-error';
@@ -42,12 +42,7 @@ export class LoginThrottleService {
     if (overPhone || overIp) {
       const ttl = Math.max(overPhone ? phoneTtl : 0, overIp ? ipTtl : 0);
       const retryAfter = String(Math.max(1, Math.ceil(ttl / 1000)));
-      throw new AppError(
-        HttpStatus.TOO_MANY_REQUESTS,
-        'TOO_MANY_ATTEMPTS',
-        'Too many failed sign-in attempts, try again later',
-        { 'Retry-After': retryAfter },
-      );
+      throw new AppError('TOO_MANY_ATTEMPTS', undefined, { 'Retry-After': retryAfter });
     }
   }
 

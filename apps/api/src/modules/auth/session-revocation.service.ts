@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
-import { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { REDIS } from '../redis/redis.module';
+import { AuthSessionsRepository } from './auth-sessions.repository';
 
 const KEY_PREFIX = 'revoked-session:';
 const CHANNEL = 'revoked-sessions';
@@ -23,7 +23,7 @@ export class SessionRevocationService implements OnModuleInit, OnApplicationShut
   private subscriber?: Redis;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly sessions: AuthSessionsRepository,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -55,33 +55,14 @@ export class SessionRevocationService implements OnModuleInit, OnApplicationShut
     return false;
   }
 
-  async revokeSession(
-    sessionId: string,
-    reason: string,
-    manager: EntityManager = this.dataSource.manager,
-  ) {
-    await manager.query(
-      `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
-      [sessionId, reason],
-    );
+  async revokeSession(sessionId: string, reason: string) {
+    await this.sessions.revoke(sessionId, reason);
     await this.announce([sessionId]);
   }
 
   /** Every login of a member, except `keepSessionId` when given. */
-  async revokeAllForUser(
-    userId: number,
-    reason: string,
-    keepSessionId?: string,
-    manager: EntityManager = this.dataSource.manager,
-  ) {
-    // TypeORM answers an UPDATE ... RETURNING with [rows, rowCount].
-    const [rows]: [{ id: string }[], number] = await manager.query(
-      `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = $2
-       WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)
-       RETURNING id`,
-      [userId, reason, keepSessionId ?? null],
-    );
-    await this.announce(rows.map((r) => r.id));
+  async revokeAllForUser(userId: number, reason: string, keepSessionId?: string) {
+    await this.announce(await this.sessions.revokeAllForUser(userId, reason, keepSessionId));
   }
 
   private remember(sessionId: string, ttlMs = this.config.ACCESS_TOKEN_TTL_SECONDS * 1000) {

@@ -1,9 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
-import { Auth } from '../auth/guards';
-import { MainMessage } from '../messages/messages.dto';
-import { CardResponse, PackageItem } from './content.dto';
+import { Auth } from '../../common/auth';
+import { CardResponse, MainMessage } from './content.dto';
 import { ContentService } from './content.service';
 
 @ApiTags('content')
@@ -22,15 +21,8 @@ export class ContentController {
   @Auth()
   @ApiOperation({ summary: 'The card number for card deposits' })
   @ApiOkResponse({ type: CardResponse })
-  @ApiErrors(404)
+  @ApiErrors('NOT_FOUND')
   getCard(): Promise<CardResponse> {
     return this.content.card();
-  }
-
-  @Get('packages')
-  @ApiOperation({ summary: 'The economy table: VIP levels, prices, quotas, rewards' })
-  @ApiOkResponse({ type: [PackageItem] })
-  listPackages(): Promise<PackageItem[]> {
-    return this.content.packages();
   }
 }

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiResponse, ApiTags } from '
 import type { FastifyReply } from 'fastify';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { ERRORS, ErrorCode } from '../../common/error-codes';
 import { REDIS } from '../redis/redis.module';
 
 export class HealthResponse {
@@ -52,8 +53,8 @@ export class HealthController {
       status: 'degraded',
       postgres,
       redis,
-      detail: 'A dependency is unavailable',
-      code: 'SERVICE_UNAVAILABLE',
+      detail: ERRORS.SERVICE_UNAVAILABLE.detail,
+      code: 'SERVICE_UNAVAILABLE' satisfies ErrorCode,
     };
   }
 }

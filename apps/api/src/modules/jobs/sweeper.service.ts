@@ -3,7 +3,8 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
+import { PromotionsService } from '../promotions/promotions.service';
+import { UsersService } from '../users/users.service';
 import { MAINTENANCE_QUEUE } from './queues';
 
 export const SWEEP_BATCH = 500;
@@ -19,7 +20,8 @@ export class SweeperService implements OnModuleInit {
   private running = false;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly promotions: PromotionsService,
+    private readonly users: UsersService,
     @InjectQueue(MAINTENANCE_QUEUE) private readonly queue: Queue,
     private readonly scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -44,27 +46,21 @@ export class SweeperService implements OnModuleInit {
   }
 
   async sweep(): Promise<number> {
-    const q = (sql: string) => this.dataSource.query(sql, [SWEEP_BATCH]);
-    const grants: { id: string }[] = await q(
-      `SELECT id FROM promotion_grants WHERE status = 'pending' ORDER BY id LIMIT $1`,
-    );
-    const holds: { id: string }[] = await q(
-      `SELECT id FROM points_holds WHERE released_at IS NULL AND release_at <= now() ORDER BY id LIMIT $1`,
-    );
-    const expired: { id: number; expire: string }[] = await q(
-      `SELECT id, (extract(epoch FROM vip_expire) * 1000)::bigint AS expire FROM users
-       WHERE vip_level > 0 AND vip_expire <= now() ORDER BY id LIMIT $1`,
-    );
+    const [grants, holds, expired] = await Promise.all([
+      this.promotions.pendingGrantIds(SWEEP_BATCH),
+      this.promotions.dueHoldIds(SWEEP_BATCH),
+      this.users.dueExpirations(SWEEP_BATCH),
+    ]);
     const jobs = [
-      ...grants.map((g) => ({
+      ...grants.map((grantId) => ({
         name: 'settle-promotion',
-        data: { grantId: Number(g.id) },
-        opts: { jobId: `promotion-${g.id}` },
+        data: { grantId },
+        opts: { jobId: `promotion-${grantId}` },
       })),
-      ...holds.map((h) => ({
+      ...holds.map((holdId) => ({
         name: 'release-hold',
-        data: { holdId: Number(h.id) },
-        opts: { jobId: `hold-${h.id}` },
+        data: { holdId },
+        opts: { jobId: `hold-${holdId}` },
       })),
       ...expired.map((u) => ({
         name: 'expire-membership',

@@ -3,8 +3,8 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { IdParam } from '../../common/id-param.dto';
 import { OK, OkResponse } from '../../common/ok.dto';
-import { Auth, CurrentUser } from '../auth/guards';
-import type { AuthUser } from '../auth/auth.types';
+import { Auth, CurrentUser } from '../../common/auth';
+import type { AuthUser } from '../../common/auth';
 import { MessageItem } from './messages.dto';
 import { MessagesService } from './messages.service';
 
@@ -41,7 +41,7 @@ export class MessagesController {
   @Get(':id')
   @ApiOperation({ summary: 'One message (marks it read)' })
   @ApiOkResponse({ type: MessageItem })
-  @ApiErrors(404, 422)
+  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
   getMessage(@CurrentUser() user: AuthUser, @Param() params: IdParam): Promise<MessageItem> {
     return this.messages.open(user.id, params.id);
   }

@@ -12,12 +12,3 @@ export class MessageItem {
   @ApiProperty({ example: false })
   is_read: boolean;
 }
-
-export class MainMessage {
-  @ApiProperty({
-    required: false,
-    description: 'Translation key or text of the home strip',
-    example: 'main_message.promotion',
-  })
-  message?: string;
-}

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Auth, CurrentUser } from '../auth/guards';
-import type { AuthUser } from '../auth/auth.types';
+import { Auth, CurrentUser } from '../../common/auth';
+import type { AuthUser } from '../../common/auth';
 import { InvitesResponse } from './team.dto';
 import { TeamService } from './team.service';
 

@@ -2,8 +2,8 @@ import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { IdParam } from '../../common/id-param.dto';
-import { Auth, CurrentUser } from '../auth/guards';
-import type { AuthUser } from '../auth/auth.types';
+import { Auth, CurrentUser } from '../../common/auth';
+import type { AuthUser } from '../../common/auth';
 import { TrailerDetail, TrailerSummary, WatchResponse } from './trailers.dto';
 import { TrailersService } from './trailers.service';
 import { WatchService } from './watch.service';
@@ -27,7 +27,7 @@ export class TrailersController {
   @Get(':id')
   @ApiOperation({ summary: "One trailer with its video key; starts this member's view" })
   @ApiOkResponse({ type: TrailerDetail })
-  @ApiErrors(404, 422)
+  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
   getTrailer(@CurrentUser() user: AuthUser, @Param() params: IdParam): Promise<TrailerDetail> {
     return this.trailers.open(user.id, params.id);
   }
@@ -37,26 +37,11 @@ export class TrailersController {
   @ApiOperation({ summary: 'Count a watched trailer (10 s after opening it) and pay its reward' })
   @ApiOkResponse({ type: WatchResponse })
   @ApiErrors(
-    404,
-    {
-      status: 400,
-      code: 'WATCH_TOO_SHORT',
-      detail: 'Watch the trailer for at least 10 seconds',
-      description: 'Less than 10 s since GET /trailers/{id}',
-    },
-    {
-      status: 400,
-      code: 'ALREADY_WATCHED',
-      detail: 'This trailer was already counted today',
-      description: 'Once per trailer per day',
-    },
-    {
-      status: 400,
-      code: 'DAILY_QUOTA_REACHED',
-      detail: "Today's trailer quota is used up",
-      description: "The level's daily quota is used",
-    },
-    422,
+    'NOT_FOUND',
+    'WATCH_TOO_SHORT',
+    'ALREADY_WATCHED',
+    'DAILY_QUOTA_REACHED',
+    'VALIDATION_ERROR',
   )
   watchTrailer(@CurrentUser() user: AuthUser, @Param() params: IdParam): Promise<WatchResponse> {
     return this.watches.watch(user.id, params.id);

@@ -1,13 +1,19 @@
 import { Module } from '@nestjs/common';
-import { ContentModule } from '../content/content.module';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { EconomyModule } from '../economy/economy.module';
+import { UsersModule } from '../users/users.module';
+import { TodayController } from './today.controller';
+import { Trailer } from './trailer.entity';
 import { TrailersController } from './trailers.controller';
+import { TrailersRepository } from './trailers.repository';
 import { TrailersService } from './trailers.service';
 import { WatchService } from './watch.service';
 
+/** Owns `trailers`, `trailer_views`, `trailer_watches` and `watch_days`. */
 @Module({
-  imports: [ContentModule],
-  controllers: [TrailersController],
-  providers: [TrailersService, WatchService],
-  exports: [WatchService],
+  imports: [TypeOrmModule.forFeature([Trailer]), UsersModule, EconomyModule],
+  controllers: [TrailersController, TodayController],
+  providers: [TrailersService, TrailersRepository, WatchService],
+  exports: [TrailersService],
 })
 export class TrailersModule {}

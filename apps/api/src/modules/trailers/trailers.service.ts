@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { Trailer } from './trailer.entity';
 import { TrailerDetail, TrailerSummary } from './trailers.dto';
-import { WatchService } from './watch.service';
+import { TrailersRepository } from './trailers.repository';
 
 const summary = (t: Trailer): TrailerSummary => ({
   id: t.id,
@@ -14,21 +13,17 @@ const summary = (t: Trailer): TrailerSummary => ({
 
 @Injectable()
 export class TrailersService {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly watches: WatchService,
-  ) {}
+  constructor(private readonly trailers: TrailersRepository) {}
 
   async list(): Promise<TrailerSummary[]> {
-    const rows = await this.dataSource.getRepository(Trailer).find({ order: { id: 'DESC' } });
-    return rows.map(summary);
+    return (await this.trailers.list()).map(summary);
   }
 
   /** The trailer, and the start of this member's view of it. */
   async open(userId: number, id: number): Promise<TrailerDetail> {
-    const trailer = await this.dataSource.getRepository(Trailer).findOneBy({ id });
-    if (!trailer) throw AppError.notFound('Trailer not found');
-    await this.watches.startView(userId, id);
+    const trailer = await this.trailers.findById(id);
+    if (!trailer) throw new AppError('NOT_FOUND', 'Trailer not found');
+    await this.trailers.startView(userId, id);
     return { ...summary(trailer), trailer_key: trailer.trailerKey };
   }
 }

@@ -1,6 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-
-export type Role = 'member' | 'admin';
+import type { Role } from '../../common/auth';
 
 @Entity('users')
 export class User {

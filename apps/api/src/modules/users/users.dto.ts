@@ -70,24 +70,3 @@ export class NicknameBody {
   @IsNickname()
   nickname: string;
 }
-
-export class ChangePhoneBody {
-  @ApiProperty({ description: 'The new phone number', example: '+998901234568' })
-  @IsString()
-  @IsNotEmpty({ message: 'Required' })
-  @IsPhone()
-  login: string;
-}
-
-export class ChangePasswordBody {
-  @ApiProperty({ example: 'secret12' })
-  @IsString()
-  @IsNotEmpty({ message: 'Required' })
-  @MaxLength(128)
-  old_password: string;
-
-  @ApiProperty({ minLength: 2, maxLength: 128, example: 'secret34' })
-  @IsString()
-  @IsPassword()
-  new_password: string;
-}

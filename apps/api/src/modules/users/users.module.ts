@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
-import { TrailersModule } from '../trailers/trailers.module';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { User } from './user.entity';
 import { UsersController } from './users.controller';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
+/** Owns `users`. Imports no other module of the app (the ledger is global). */
 @Module({
-  imports: [TrailersModule],
+  imports: [TypeOrmModule.forFeature([User])],
   controllers: [UsersController],
-  providers: [UsersService],
+  providers: [UsersService, UsersRepository],
   exports: [UsersService],
 })
 export class UsersModule {}

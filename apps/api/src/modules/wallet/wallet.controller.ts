@@ -2,8 +2,8 @@ import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/c
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { toMicro } from '../../common/validators';
-import { Auth, CurrentUser } from '../auth/guards';
-import type { AuthUser } from '../auth/auth.types';
+import { Auth, CurrentUser } from '../../common/auth';
+import type { AuthUser } from '../../common/auth';
 import {
   BalanceQuery,
   BalanceRecordItem,
@@ -14,12 +14,6 @@ import {
 } from './wallet.dto';
 import { WalletService } from './wallet.service';
 
-const INSUFFICIENT = {
-  status: 400,
-  code: 'INSUFFICIENT_FUNDS',
-  detail: 'Insufficient funds',
-  description: 'The balance does not cover the amount',
-};
 const IDEMPOTENCY_HEADER = {
   name: 'Idempotency-Key',
   required: false,
@@ -38,15 +32,7 @@ export class WalletController {
   @ApiOperation({ summary: 'Move E-Wallet money to registration points' })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiOkResponse({ type: TransferResponse })
-  @ApiErrors(
-    INSUFFICIENT,
-    {
-      status: 409,
-      code: 'IDEMPOTENCY_CONFLICT',
-      detail: 'This idempotency key was used for a different operation',
-    },
-    422,
-  )
+  @ApiErrors('INSUFFICIENT_FUNDS', 'IDEMPOTENCY_CONFLICT', 'VALIDATION_ERROR')
   transferToPoints(
     @CurrentUser() user: AuthUser,
     @Body() body: TransferBody,
@@ -59,15 +45,7 @@ export class WalletController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Buy a VIP level above the current one (points first, else money)' })
   @ApiOkResponse({ type: BuyVipResponse })
-  @ApiErrors(
-    INSUFFICIENT,
-    {
-      status: 400,
-      code: 'VIP_LEVEL_NOT_ABOVE_CURRENT',
-      detail: 'Only a level above the current one can be bought',
-    },
-    422,
-  )
+  @ApiErrors('INSUFFICIENT_FUNDS', 'VIP_LEVEL_NOT_ABOVE_CURRENT', 'VALIDATION_ERROR')
   buyVip(@CurrentUser() user: AuthUser, @Body() body: BuyVipBody): Promise<BuyVipResponse> {
     return this.wallet.buyVip(user.id, body.vip_level);
   }
@@ -75,7 +53,7 @@ export class WalletController {
   @Get('balance')
   @ApiOperation({ summary: 'Deposit, withdrawal and adjustment records, newest first' })
   @ApiOkResponse({ type: [BalanceRecordItem] })
-  @ApiErrors(422)
+  @ApiErrors('VALIDATION_ERROR')
   listBalanceRecords(
     @CurrentUser() user: AuthUser,
     @Query() query: BalanceQuery,

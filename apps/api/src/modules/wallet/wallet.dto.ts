@@ -1,7 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { MAX_VIP_LEVEL } from '@app/domain';
 import { IsUsdtAmount } from '../../common/validators';
+
+const VIP_LEVEL_MESSAGE = `vip_level must be an integer from 1 to ${MAX_VIP_LEVEL}`;
 
 export class TransferBody {
   @ApiProperty({
@@ -22,10 +25,10 @@ export class TransferResponse {
 }
 
 export class BuyVipBody {
-  @ApiProperty({ minimum: 1, maximum: 9, example: 2 })
-  @IsInt({ message: 'vip_level must be an integer from 1 to 9' })
-  @Min(1, { message: 'vip_level must be an integer from 1 to 9' })
-  @Max(9, { message: 'vip_level must be an integer from 1 to 9' })
+  @ApiProperty({ minimum: 1, maximum: MAX_VIP_LEVEL, example: 2 })
+  @IsInt({ message: VIP_LEVEL_MESSAGE })
+  @Min(1, { message: VIP_LEVEL_MESSAGE })
+  @Max(MAX_VIP_LEVEL, { message: VIP_LEVEL_MESSAGE })
   vip_level: number;
 }
 

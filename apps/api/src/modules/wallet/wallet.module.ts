@@ -1,7 +1,16 @@
 import { Module } from '@nestjs/common';
-import { ContentModule } from '../content/content.module';
+import { EconomyModule } from '../economy/economy.module';
+import { PromotionsModule } from '../promotions/promotions.module';
+import { UsersModule } from '../users/users.module';
 import { WalletController } from './wallet.controller';
+import { WalletRepository } from './wallet.repository';
 import { WalletService } from './wallet.service';
 
-@Module({ imports: [ContentModule], controllers: [WalletController], providers: [WalletService] })
+/** Owns `balance_records`; moves money through the ledger. */
+@Module({
+  imports: [UsersModule, EconomyModule, PromotionsModule],
+  controllers: [WalletController],
+  providers: [WalletService, WalletRepository],
+  exports: [WalletService],
+})
 export class WalletModule {}

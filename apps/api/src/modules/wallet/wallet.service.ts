@@ -1,13 +1,15 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { effectiveVipLevel, microToNumber } from '@app/domain';
+import { DataSource, EntityManager } from 'typeorm';
+import { canBuyVipLevel, effectiveVipLevel, microToNumber, vipPaymentSource } from '@app/domain';
 import { AppError } from '../../common/app-error';
-import { lockMember } from '../../database/locks';
-import { ContentService } from '../content/content.service';
+import { EconomyService } from '../economy/economy.service';
 import { member, system } from '../ledger/ledger.accounts';
-import { LedgerService, insufficientFunds } from '../ledger/ledger.service';
+import { LedgerService } from '../ledger/ledger.service';
+import { PromotionsService } from '../promotions/promotions.service';
+import { UsersService } from '../users/users.service';
 import { BalanceRecordItem, BuyVipResponse, TransferResponse } from './wallet.dto';
+import { WalletRepository } from './wallet.repository';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -15,8 +17,11 @@ const DAY_MS = 24 * 3600 * 1000;
 export class WalletService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly balanceRecords: WalletRepository,
     private readonly ledger: LedgerService,
-    private readonly content: ContentService,
+    private readonly users: UsersService,
+    private readonly economy: EconomyService,
+    private readonly promotions: PromotionsService,
   ) {}
 
   /**
@@ -40,38 +45,26 @@ export class WalletService {
   }
 
   /**
-   * Buys a level above the effective one for 75 days (the table's days), paid
-   * in full from points when they cover it, else from money. The member row is
+   * Buys a level above the effective one for the table's days, paid in full
+   * from points when they cover it, else from money. The member row is
    * locked, so two purchases by one member run one after the other.
    */
   async buyVip(userId: number, level: number): Promise<BuyVipResponse> {
     return this.dataSource.transaction(async (manager) => {
-      await lockMember(manager, userId);
-      const [user] = await manager.query(
-        `SELECT vip_level, vip_expire, inviter_id FROM users WHERE id = $1`,
-        [userId],
-      );
+      await this.users.lock(manager, userId);
+      const user = await this.users.membership(manager, userId);
+      if (!user) throw new AppError('UNAUTHORIZED');
       const now = new Date();
-      const current = effectiveVipLevel(user.vip_level, user.vip_expire, now);
-      if (level <= current) {
-        throw new AppError(
-          HttpStatus.BAD_REQUEST,
-          'VIP_LEVEL_NOT_ABOVE_CURRENT',
-          'Only a level above the current one can be bought',
-        );
+      if (!canBuyVipLevel(level, effectiveVipLevel(user.vipLevel, user.vipExpire, now))) {
+        throw new AppError('VIP_LEVEL_NOT_ABOVE_CURRENT');
       }
-      const tier = await this.content.tier(level, manager);
+      const tier = await this.economy.tier(level, manager);
       const balances = await this.ledger.balancesOf(manager, userId);
-      const paidFrom =
-        balances.points >= tier.priceMicro
-          ? 'points'
-          : balances.money >= tier.priceMicro
-            ? 'money'
-            : null;
-      if (!paidFrom) throw insufficientFunds();
+      const paidFrom = vipPaymentSource(tier.priceMicro, balances.money, balances.points);
+      if (!paidFrom) throw new AppError('INSUFFICIENT_FUNDS');
       if (tier.priceMicro > 0n) {
         await this.ledger.post(manager, {
-          key: `buy-vip:${userId}:${level}:${user.vip_expire ? new Date(user.vip_expire).getTime() : 'none'}`,
+          key: `buy-vip:${userId}:${level}:${user.vipExpire ? user.vipExpire.getTime() : 'none'}`,
           kind: 'buy_vip',
           userId,
           memo: { vip_level: level },
@@ -87,21 +80,33 @@ export class WalletService {
         });
       }
       const vipExpire = new Date(now.getTime() + tier.membershipDays * DAY_MS);
-      await manager.query(
-        `UPDATE users SET vip_level = $2, vip_expire = $3, updated_at = now() WHERE id = $1`,
-        [userId, level, vipExpire],
-      );
-      if (user.inviter_id !== null) {
-        // Recorded now, paid by the worker: the grant row is the pending work.
-        await manager.query(
-          `INSERT INTO promotion_grants (campaign_id, member_id, inviter_id)
-           SELECT id, $1, $2 FROM promotion_campaigns
-           WHERE $3 >= min_vip_level AND starts_at <= $4 AND $4 < ends_at
-           ON CONFLICT (campaign_id, member_id) DO NOTHING`,
-          [userId, user.inviter_id, level, now],
-        );
+      await this.users.setMembership(manager, userId, level, vipExpire);
+      if (user.inviterId !== null) {
+        await this.promotions.recordGrants(manager, {
+          memberId: userId,
+          inviterId: user.inviterId,
+          level,
+          at: now,
+        });
       }
       return { vip_level: level, vip_expire: vipExpire.toISOString(), paid_from: paidFrom };
+    });
+  }
+
+  /** An operator's correction of money, shown to the member as a balance record. */
+  recordAdjustment(
+    db: EntityManager,
+    adjustment: { userId: number; amount: bigint; reason: string; ledgerTransactionId: string },
+  ): Promise<void> {
+    const { amount } = adjustment;
+    return this.balanceRecords.add(db, {
+      userId: adjustment.userId,
+      type: 'adjustment',
+      isAdd: amount > 0n,
+      amount: amount < 0n ? -amount : amount,
+      status: 'success',
+      reason: adjustment.reason,
+      ledgerTransactionId: adjustment.ledgerTransactionId,
     });
   }
 
@@ -111,22 +116,7 @@ export class WalletService {
     limit: number,
     before?: number,
   ): Promise<BalanceRecordItem[]> {
-    const rows: {
-      id: string;
-      type: BalanceRecordItem['type'];
-      is_add: boolean;
-      amount_micro: string;
-      fee_micro: string;
-      status: BalanceRecordItem['status'];
-      tx_id: string | null;
-      wallet: string | null;
-      created_at: Date;
-    }[] = await this.dataSource.query(
-      `SELECT id, type, is_add, amount_micro, fee_micro, status, tx_id, wallet, created_at FROM balance_records
-       WHERE user_id = $1 AND ($2::boolean IS NULL OR is_add = $2) AND ($3::bigint IS NULL OR id < $3)
-       ORDER BY id DESC LIMIT $4`,
-      [userId, add ?? null, before ?? null, limit],
-    );
+    const rows = await this.balanceRecords.list(userId, { add, limit, before });
     return rows.map((row) => {
       const amount = BigInt(row.amount_micro);
       const fee = BigInt(row.fee_micro);

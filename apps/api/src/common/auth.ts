@@ -1,3 +1,7 @@
+/**
+ * Who may call a route. The passport 'jwt' strategy that fills `request.user`
+ * lives in the auth module; controllers of every module only need these.
+ */
 import {
   CanActivate,
   ExecutionContext,
@@ -10,15 +14,22 @@ import {
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiOAuth2 } from '@nestjs/swagger';
-import { AppError } from '../../common/app-error';
-import { ApiErrors } from '../../common/api-errors.decorator';
-import type { Role } from '../users/user.entity';
-import type { AuthUser } from './auth.types';
+import { AppError } from './app-error';
+import { ApiErrors } from './api-errors.decorator';
+
+export type Role = 'member' | 'admin';
+
+/** The signed-in member as guards hand it to controllers. */
+export interface AuthUser {
+  id: number;
+  sessionId: string;
+  role: Role;
+}
 
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T>(error: unknown, user: T): T {
-    if (error || !user) throw AppError.unauthorized();
+    if (error || !user) throw new AppError('UNAUTHORIZED');
     return user;
   }
 }
@@ -36,7 +47,7 @@ export class RolesGuard implements CanActivate {
     ]);
     if (!roles) return true;
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
-    if (!user || !roles.includes(user.role)) throw AppError.forbidden();
+    if (!user || !roles.includes(user.role)) throw new AppError('FORBIDDEN');
     return true;
   }
 }
@@ -47,9 +58,9 @@ export function Auth(...roles: Role[]) {
     UseGuards(JwtAuthGuard, RolesGuard),
     ApiBearerAuth('bearer'),
     ApiOAuth2([], 'oauth2'),
-    ApiErrors(401),
+    ApiErrors('UNAUTHORIZED'),
   ];
-  if (roles.length) decorators.push(SetMetadata(ROLES, roles), ApiErrors(403));
+  if (roles.length) decorators.push(SetMetadata(ROLES, roles), ApiErrors('FORBIDDEN'));
   return applyDecorators(...decorators);
 }
 

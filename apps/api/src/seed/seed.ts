@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { DEFAULT_ECONOMY, DEFAULT_TEAM_RATES_BP, normalizePhone } from '@app/domain';
 import { loadConfig } from '../config/config';
-import { hashPassword, verifyPassword } from '../modules/auth/passwords';
+import { hashPassword, verifyPassword } from '../common/passwords';
 import { SETTING_CARD, SETTING_MAIN_MESSAGE } from '../modules/content/content.entities';
-import { dataSourceOptions } from './data-source-options';
+import { dataSourceOptions } from '../database/data-source-options';
 import {
   SEED_CAMPAIGN,
   SEED_CARD,

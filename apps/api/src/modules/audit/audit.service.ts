@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { AuditEntry } from './admin.dto';
+import { AuditEntry } from './audit.dto';
 
 /** Every operator action, written in the same transaction as the action. */
 @Injectable()

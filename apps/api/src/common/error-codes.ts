@@ -1,0 +1,181 @@
+/**
+ * Every error code the API answers, with its HTTP status, the default
+ * `detail` text and what it means. AppError, the Swagger error documentation
+ * (ErrorBody.code is this list as an enum) and, through the OpenAPI document,
+ * the web's typed code-to-message mapping all read this one list. A new code
+ * is added here first; the web build then fails until it has a message.
+ */
+interface ErrorDefinition {
+  status: number;
+  detail: string;
+  description: string;
+}
+
+export const ERRORS = {
+  // Generic HTTP answers (the framework's own errors are mapped onto these).
+  BAD_REQUEST: { status: 400, detail: 'Bad Request', description: 'The request is malformed' },
+  INVALID_JSON: {
+    status: 400,
+    detail: 'Malformed JSON body',
+    description: 'The body is not valid JSON',
+  },
+  UNAUTHORIZED: {
+    status: 401,
+    detail: 'Could not validate credentials',
+    description: 'Missing, expired or invalid credentials',
+  },
+  FORBIDDEN: { status: 403, detail: 'Not enough permissions', description: 'Operators only' },
+  NOT_FOUND: { status: 404, detail: 'Not Found', description: 'Not found (or not yours)' },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    detail: 'Method Not Allowed',
+    description: 'The path exists under another method (see Allow)',
+  },
+  NOT_ACCEPTABLE: { status: 406, detail: 'Not Acceptable', description: 'Not acceptable' },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    detail: 'Request Timeout',
+    description: 'The request took too long',
+  },
+  CONFLICT: { status: 409, detail: 'Conflict', description: 'Conflicts with the current state' },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    detail: 'Request body is larger than 1 MiB',
+    description: 'The body is too large',
+  },
+  URI_TOO_LONG: { status: 414, detail: 'URI Too Long', description: 'The URL is too long' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    detail: 'Unsupported Media Type',
+    description: 'The body has a content type this endpoint does not read',
+  },
+  VALIDATION_ERROR: {
+    status: 422,
+    detail: 'Validation failed',
+    description: 'A field is invalid; `detail` lists `{loc, msg, type}`',
+  },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    detail: 'Too Many Requests',
+    description: 'Too many requests, see Retry-After',
+  },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    detail: 'Request Header Fields Too Large',
+    description: 'The headers are too large',
+  },
+  HTTP_ERROR: { status: 400, detail: 'Request failed', description: 'Another client error' },
+  INTERNAL_ERROR: {
+    status: 500,
+    detail: 'Internal server error',
+    description: 'An unexpected failure (logged)',
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    detail: 'A dependency is unavailable',
+    description: 'A dependency (PostgreSQL or Redis) is down',
+  },
+
+  // Sign-in and sessions
+  BAD_CREDENTIALS: {
+    status: 401,
+    detail: 'Incorrect email or password',
+    description: 'Unknown phone or wrong password',
+  },
+  INVALID_REFRESH_TOKEN: {
+    status: 401,
+    detail: 'Invalid or expired refresh token',
+    description: 'Unknown, used, expired or revoked refresh token',
+  },
+  ACCOUNT_DISABLED: {
+    status: 403,
+    detail: 'This account is deactivated',
+    description: 'The member is deactivated (said only after a correct password)',
+  },
+  TOO_MANY_ATTEMPTS: {
+    status: 429,
+    detail: 'Too many failed sign-in attempts, try again later',
+    description: 'Too many failed attempts, see Retry-After',
+  },
+  INCORRECT_PASSWORD: {
+    status: 400,
+    detail: 'Incorrect password',
+    description: 'The current password is wrong',
+  },
+
+  // Members
+  EMAIL_ALREADY_REGISTERED: {
+    status: 400,
+    detail: 'Email already registered',
+    description: 'The phone is taken',
+  },
+  INVALID_INVITE_CODE: {
+    status: 400,
+    detail: 'Invalid invite code',
+    description: 'No member has this invite code',
+  },
+
+  // Money
+  INSUFFICIENT_FUNDS: {
+    status: 400,
+    detail: 'Insufficient funds',
+    description: 'The balance does not cover the amount',
+  },
+  IDEMPOTENCY_CONFLICT: {
+    status: 409,
+    detail: 'This idempotency key was used for a different operation',
+    description: 'The Idempotency-Key was used for another request',
+  },
+  VIP_LEVEL_NOT_ABOVE_CURRENT: {
+    status: 400,
+    detail: 'Only a level above the current one can be bought',
+    description: 'The level is not above the effective one',
+  },
+  UNKNOWN_VIP_LEVEL: {
+    status: 400,
+    detail: 'This VIP level is not offered',
+    description: 'The economy table has no such level',
+  },
+
+  // Trailers
+  ALREADY_WATCHED: {
+    status: 400,
+    detail: 'This trailer was already counted today',
+    description: 'Each trailer pays once a day',
+  },
+  DAILY_QUOTA_REACHED: {
+    status: 400,
+    detail: "Today's trailer quota is used up",
+    description: "The level's daily quota is used up",
+  },
+  WATCH_TOO_SHORT: {
+    status: 400,
+    detail: 'Watch the trailer for at least 10 seconds',
+    description: 'The view started less than 10 seconds ago',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+/** The catalogue's generic code for an HTTP status the framework produced. */
+export function codeForStatus(status: number): ErrorCode {
+  if (status >= 500) return 'INTERNAL_ERROR';
+  const generic: Record<number, ErrorCode> = {
+    400: 'BAD_REQUEST',
+    401: 'UNAUTHORIZED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    405: 'METHOD_NOT_ALLOWED',
+    406: 'NOT_ACCEPTABLE',
+    408: 'REQUEST_TIMEOUT',
+    409: 'CONFLICT',
+    413: 'PAYLOAD_TOO_LARGE',
+    414: 'URI_TOO_LONG',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    422: 'VALIDATION_ERROR',
+    429: 'TOO_MANY_REQUESTS',
+    431: 'HEADERS_TOO_LARGE',
+  };
+  return generic[status] ?? 'HTTP_ERROR';
+}

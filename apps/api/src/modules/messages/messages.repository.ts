@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface MessageRow {
+  id: number;
+  title: string;
+  description: string;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+// What a member sees: messages to them or to everyone, minus those they cleared.
+const VISIBLE = `
+  FROM messages m
+  LEFT JOIN message_states s ON s.message_id = m.id AND s.user_id = $1
+  WHERE (m.user_id = $1 OR m.user_id IS NULL) AND s.hidden_at IS NULL`;
+
+/**
+ * The only door to `messages` and `message_states`. Every query joins the
+ * two (what one member sees and did), so they are SQL rather than entities.
+ */
+@Injectable()
+export class MessagesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  visible(userId: number): Promise<MessageRow[]> {
+    return this.dataSource.query(
+      `SELECT m.id, m.title, m.description, m.created_at, s.read_at ${VISIBLE} ORDER BY m.id DESC`,
+      [userId],
+    );
+  }
+
+  async findVisible(userId: number, messageId: number): Promise<MessageRow | undefined> {
+    const rows: MessageRow[] = await this.dataSource.query(
+      `SELECT m.id, m.title, m.description, m.created_at, s.read_at ${VISIBLE} AND m.id = $2`,
+      [userId, messageId],
+    );
+    return rows[0];
+  }
+
+  async markRead(userId: number, messageId: number): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO message_states (user_id, message_id, read_at) VALUES ($1, $2, now())
+       ON CONFLICT (user_id, message_id) DO UPDATE SET read_at = COALESCE(message_states.read_at, now())`,
+      [userId, messageId],
+    );
+  }
+
+  /** Marks every message the member sees now as read or cleared. */
+  async markAllVisible(userId: number, column: 'read_at' | 'hidden_at'): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO message_states (user_id, message_id, ${column})
+       SELECT $1, m.id, now() ${VISIBLE}
+       ON CONFLICT (user_id, message_id) DO UPDATE SET ${column} = COALESCE(message_states.${column}, now())`,
+      [userId],
+    );
+  }
+}

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { preparedQuery } from '../../database/prepared';
+import { Trailer } from './trailer.entity';
+
+/** The member's day is the UTC calendar day, taken from the database clock. */
+const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
+
+/** Where one member stands with one trailer today. */
+export interface WatchState {
+  day: string;
+  trailer_exists: boolean;
+  watched: boolean;
+  count: string;
+  amount: string;
+  long_enough: boolean | null;
+}
+
+/** The only door to `trailers`, `trailer_views`, `trailer_watches` and `watch_days`. */
+@Injectable()
+export class TrailersRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  list(): Promise<Trailer[]> {
+    return this.dataSource.getRepository(Trailer).find({ order: { id: 'DESC' } });
+  }
+
+  findById(id: number): Promise<Trailer | null> {
+    return this.dataSource.getRepository(Trailer).findOneBy({ id });
+  }
+
+  /** Opening a trailer starts the view; opening it again the same day keeps the first start. */
+  async startView(userId: number, trailerId: number): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO trailer_views (user_id, trailer_id, started_at) VALUES ($1, $2, now())
+       ON CONFLICT (user_id, trailer_id) DO UPDATE SET started_at =
+         CASE WHEN trailer_views.started_at < ${TODAY} THEN now() ELSE trailer_views.started_at END`,
+      [userId, trailerId],
+    );
+  }
+
+  /** Everything the watch rules need, in one prepared statement. */
+  async watchState(
+    db: EntityManager,
+    userId: number,
+    trailerId: number,
+    minSeconds: number,
+  ): Promise<WatchState> {
+    const [state] = await preparedQuery<WatchState>(
+      db,
+      'watch-state',
+      `SELECT ${TODAY}::text AS day,
+         EXISTS (SELECT 1 FROM trailers WHERE id = $2) AS trailer_exists,
+         COALESCE(d.count, 0) AS count, COALESCE(d.amount_micro, 0) AS amount,
+         EXISTS (SELECT 1 FROM trailer_watches WHERE user_id = $1 AND watch_day = ${TODAY} AND trailer_id = $2) AS watched,
+         (SELECT started_at <= now() - make_interval(secs => $3) FROM trailer_views WHERE user_id = $1 AND trailer_id = $2) AS long_enough
+       FROM (SELECT 1) one LEFT JOIN watch_days d ON d.user_id = $1 AND d.watch_day = ${TODAY}`,
+      [userId, trailerId, minSeconds],
+    );
+    return state;
+  }
+
+  /**
+   * Adds the watch to the day's counter only while it is under the quota (the
+   * counter row serialises one member's concurrent watches), and records the
+   * watch itself; a second watch of one trailer hits the unique index (the
+   * caller maps it). No row back means the quota was reached.
+   */
+  async countWatch(
+    db: EntityManager,
+    watch: { userId: number; trailerId: number; day: string; reward: bigint; quota: number },
+  ): Promise<{ count: number; amount_micro: string } | undefined> {
+    const [row] = await preparedQuery<{ count: number; amount_micro: string }>(
+      db,
+      'watch-count',
+      `WITH counter AS (
+         INSERT INTO watch_days (user_id, watch_day, count, amount_micro) VALUES ($1, $3, 1, $4)
+         ON CONFLICT (user_id, watch_day) DO UPDATE
+           SET count = watch_days.count + 1, amount_micro = watch_days.amount_micro + EXCLUDED.amount_micro
+           WHERE watch_days.count < $5
+         RETURNING count, amount_micro
+       ), watch AS (
+         INSERT INTO trailer_watches (user_id, trailer_id, watch_day, reward_micro)
+         SELECT $1, $2, $3, $4 FROM counter
+       )
+       SELECT count, amount_micro FROM counter`,
+      [watch.userId, watch.trailerId, watch.day, watch.reward.toString(), watch.quota],
+    );
+    return row;
+  }
+
+  async today(userId: number): Promise<{ count: number; amount_micro: string } | undefined> {
+    const [row] = await this.dataSource.query(
+      `SELECT count, amount_micro FROM watch_days WHERE user_id = $1 AND watch_day = ${TODAY}`,
+      [userId],
+    );
+    return row;
+  }
+}

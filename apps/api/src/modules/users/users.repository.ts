@@ -1,0 +1,174 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { preparedQuery } from '../../database/prepared';
+import { User } from './user.entity';
+
+/** A member's level as stored: `effectiveVipLevel` in libs/domain says what counts today. */
+export interface Membership {
+  vipLevel: number;
+  vipExpire: Date | null;
+  inviterId: number | null;
+}
+
+/** The active inviters above a member, nearest first (depth 1 to 3). */
+export interface Upline {
+  id: number;
+  depth: number;
+}
+
+export interface TeamMemberRow {
+  depth: number;
+  id: number;
+  vipLevel: number;
+  vipExpire: Date | null;
+  createdAt: Date;
+}
+
+export interface Credentials {
+  id: number;
+  passwordHash: string;
+  isActive: boolean;
+  role: User['role'];
+}
+
+/** The only door to the `users` table. */
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private repo(db: EntityManager = this.dataSource.manager) {
+    return db.getRepository(User);
+  }
+
+  exists(id: number, db?: EntityManager): Promise<boolean> {
+    return this.repo(db).existsBy({ id });
+  }
+
+  async insert(values: Pick<User, 'phone' | 'passwordHash' | 'inviterId'>): Promise<number> {
+    const result = await this.repo().insert(values);
+    return result.identifiers[0].id as number;
+  }
+
+  findById(id: number, db?: EntityManager): Promise<User | null> {
+    return this.repo(db).findOneBy({ id });
+  }
+
+  credentials(by: { phone: string } | { id: number }): Promise<Credentials | null> {
+    const query = this.repo().createQueryBuilder('u').addSelect('u.passwordHash');
+    if ('phone' in by) query.where('u.phone = :phone', { phone: by.phone });
+    else query.where('u.id = :id', { id: by.id });
+    return query.getOne();
+  }
+
+  async update(
+    id: number,
+    values: Partial<Pick<User, 'nickname' | 'phone' | 'passwordHash'>>,
+  ): Promise<void> {
+    await this.repo().update({ id }, { ...values, updatedAt: new Date() });
+  }
+
+  /** The row the /users/me read starts from (prepared: it is the hottest endpoint). */
+  async profile(id: number) {
+    const [row] = await preparedQuery<{
+      id: number;
+      nickname: string | null;
+      phone: string;
+      vip_level: number;
+      vip_expire: Date | null;
+      is_active: boolean;
+      inviter_id: number | null;
+      role: User['role'];
+    }>(
+      this.dataSource,
+      'users-profile',
+      `SELECT id, nickname, phone, vip_level, vip_expire, is_active, inviter_id, role FROM users WHERE id = $1`,
+      [id],
+    );
+    return row;
+  }
+
+  /**
+   * Serialises one member's money-changing requests (watches, purchases) for
+   * the rest of the transaction. NO KEY UPDATE still lets other transactions
+   * insert rows that reference the member (its ledger accounts), so it cannot
+   * deadlock with their foreign-key checks. Run it as its own statement before
+   * reading what it protects: in READ COMMITTED the following statements then
+   * see every change committed by the lock's previous holder.
+   */
+  async lock(db: EntityManager, id: number): Promise<void> {
+    await preparedQuery(db, 'lock-member', `SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE`, [
+      id,
+    ]);
+  }
+
+  async membership(db: EntityManager, id: number): Promise<Membership | undefined> {
+    const [row] = await preparedQuery<Membership>(
+      db,
+      'member-membership',
+      `SELECT vip_level AS "vipLevel", vip_expire AS "vipExpire", inviter_id AS "inviterId" FROM users WHERE id = $1`,
+      [id],
+    );
+    return row;
+  }
+
+  /** The membership and the active inviters up to three levels above, in one statement. */
+  async membershipWithUplines(
+    db: EntityManager,
+    id: number,
+  ): Promise<(Membership & { uplines: Upline[] }) | undefined> {
+    const [row] = await preparedQuery<Membership & { uplines: Upline[] }>(
+      db,
+      'member-uplines',
+      `SELECT u.vip_level AS "vipLevel", u.vip_expire AS "vipExpire", u.inviter_id AS "inviterId",
+         (WITH RECURSIVE chain AS (
+            SELECT id, inviter_id, is_active, 1 AS depth FROM users WHERE id = u.inviter_id
+            UNION ALL
+            SELECT p.id, p.inviter_id, p.is_active, c.depth + 1 FROM users p JOIN chain c ON p.id = c.inviter_id WHERE c.depth < 3
+          )
+          SELECT COALESCE(json_agg(json_build_object('id', c.id, 'depth', c.depth) ORDER BY c.depth), '[]')
+          FROM chain c WHERE c.is_active) AS uplines
+       FROM users u WHERE u.id = $1`,
+      [id],
+    );
+    return row;
+  }
+
+  async setMembership(db: EntityManager, id: number, level: number, expire: Date): Promise<void> {
+    await this.repo(db).update(
+      { id },
+      { vipLevel: level, vipExpire: expire, updatedAt: new Date() },
+    );
+  }
+
+  /** Back to level 0 when the membership has run out; false when there was nothing to do. */
+  async expireMembership(id: number): Promise<boolean> {
+    const [, affected] = await this.dataSource.query(
+      `UPDATE users SET vip_level = 0, vip_expire = NULL, updated_at = now()
+       WHERE id = $1 AND vip_level > 0 AND vip_expire <= now()`,
+      [id],
+    );
+    return affected > 0;
+  }
+
+  async dueExpirations(limit: number): Promise<{ id: number; expire: string }[]> {
+    return this.dataSource.query(
+      `SELECT id, (extract(epoch FROM vip_expire) * 1000)::bigint AS expire FROM users
+       WHERE vip_level > 0 AND vip_expire <= now() ORDER BY id LIMIT $1`,
+      [limit],
+    );
+  }
+
+  /** The three levels below a member, by depth then id. */
+  async downline(id: number): Promise<TeamMemberRow[]> {
+    return this.dataSource.query(
+      `WITH RECURSIVE team AS (
+         SELECT id, vip_level, vip_expire, created_at, 1 AS depth FROM users WHERE inviter_id = $1
+         UNION ALL
+         SELECT u.id, u.vip_level, u.vip_expire, u.created_at, t.depth + 1 FROM users u JOIN team t ON u.inviter_id = t.id WHERE t.depth < 3
+       )
+       SELECT depth, id, vip_level AS "vipLevel", vip_expire AS "vipExpire", created_at AS "createdAt"
+       FROM team ORDER BY depth, id`,
+      [id],
+    );
+  }
+}

@@ -1,0 +1,27 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { lifecycleLogger } from '../common/lifecycle-logger';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { ConfigModule } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { bullConnection } from '../modules/jobs/queues';
+import { JobsModule } from '../modules/jobs/jobs.module';
+import { LedgerModule } from '../modules/ledger/ledger.module';
+
+/** The worker process's root: queue consumers and schedules, no HTTP. */
+@Module({
+  imports: [
+    ConfigModule,
+    DatabaseModule,
+    LedgerModule,
+    ScheduleModule.forRoot(),
+    BullModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ connection: bullConnection(config.REDIS_URL) }),
+    }),
+    JobsModule,
+  ],
+  providers: [lifecycleLogger('worker')],
+})
+export class WorkerModule {}
