@@ -4,6 +4,8 @@
  * bodies into ApiError and applies the token refresh rule (spec section 4).
  */
 
+import type { ErrorCode } from './generated/model';
+
 export interface Tokens {
   access: string;
   refresh: string;
@@ -26,17 +28,20 @@ export interface RequestConfig {
   responseType?: string;
 }
 
-/** A non-2xx answer. `detail` is a string, or the list of issues on a 422. */
+/**
+ * A non-2xx answer. `detail` is a string, or the list of issues on a 422;
+ * `code` is one of the API's catalogue (the OpenAPI ErrorCode enum).
+ */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  readonly code: ErrorCode | undefined;
   readonly detail: string | ValidationIssue[] | undefined;
   readonly body: unknown;
 
   constructor(status: number, body: unknown) {
     const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     const detail = record.detail as string | ValidationIssue[] | undefined;
-    const code = typeof record.code === 'string' ? record.code : undefined;
+    const code = typeof record.code === 'string' ? (record.code as ErrorCode) : undefined;
     super(typeof detail === 'string' ? detail : `HTTP ${status}${code ? ` ${code}` : ''}`);
     this.name = 'ApiError';
     this.status = status;

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { PasswordField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { FormError, translateFieldError } from '../../lib/form-errors';
+import { apiErrorKey } from '../../lib/api-errors';
 
 type PasswordChangeForm = z.infer<typeof passwordChangeFormSchema>;
 
@@ -40,7 +41,7 @@ export function ChangePasswordPage() {
       if (error instanceof ApiError && error.code === 'INCORRECT_PASSWORD') {
         setError('password', { type: 'server', message: FormError.incorrectPassword });
       } else {
-        toast(t('errors.generic'));
+        toast(t(apiErrorKey(error)));
       }
     }
   });

@@ -11,6 +11,7 @@ import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { signOut } from '../../lib/auth';
 import { FormError, translateFieldError } from '../../lib/form-errors';
+import { apiErrorKey } from '../../lib/api-errors';
 
 const phoneFormSchema = z.object({ tel: phoneSchema });
 type PhoneForm = z.infer<typeof phoneFormSchema>;
@@ -41,10 +42,10 @@ export function ChangePhonePage() {
       await signOut(queryClient);
       navigate('/login', { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
+      if (error instanceof ApiError && error.code === 'EMAIL_ALREADY_REGISTERED') {
         setError('tel', { type: 'server', message: FormError.alreadyRegistered });
       } else {
-        toast(t('errors.generic'));
+        toast(t(apiErrorKey(error)));
       }
     }
   });

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { translateFieldError } from '../../lib/form-errors';
+import { apiErrorKey } from '../../lib/api-errors';
 
 const profileFormSchema = z.object({ nickname: nicknameSchema });
 type ProfileForm = z.infer<typeof profileFormSchema>;
@@ -37,8 +38,8 @@ export function EditProfilePage() {
       await change.mutateAsync({ data: { nickname } });
       await queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
       navigate('/mine');
-    } catch {
-      toast(t('errors.generic'));
+    } catch (error) {
+      toast(t(apiErrorKey(error)));
     }
   });
 

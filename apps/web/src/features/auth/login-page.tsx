@@ -17,6 +17,7 @@ import { LanguageSelect } from '../../components/ui/language-select';
 import { Splash } from '../../components/ui/splash';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { FormError, translateFieldError } from '../../lib/form-errors';
+import { apiErrorKey } from '../../lib/api-errors';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -55,10 +56,8 @@ export function LoginPage() {
       if (error instanceof ApiError && error.detail === BAD_CREDENTIALS_DETAIL) {
         setError('email', { type: 'server', message: FormError.incorrect });
         setError('password', { type: 'server', message: FormError.incorrect });
-      } else if (error instanceof ApiError && error.status === 429) {
-        setFormError(t('errors.tooManyAttempts'));
       } else {
-        setFormError(t('errors.generic'));
+        setFormError(t(apiErrorKey(error)));
       }
     }
   });

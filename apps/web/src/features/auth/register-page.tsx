@@ -11,6 +11,7 @@ import { Splash } from '../../components/ui/splash';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { FormError, translateFieldError } from '../../lib/form-errors';
 import { initialInviteCode, inviteCodeForApi } from './invite-code';
+import { apiErrorKey } from '../../lib/api-errors';
 
 export const REDIRECT_AFTER_REGISTER_MS = 3000;
 
@@ -67,7 +68,7 @@ export function RegisterPage() {
       } else if (error instanceof ApiError && error.code === 'INVALID_INVITE_CODE') {
         setError('invite', { type: 'server', message: FormError.invalidInvite });
       } else {
-        setFormError(t('errors.generic'));
+        setFormError(t(apiErrorKey(error)));
       }
     }
   });

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
 import {
-  ApiError,
   getGetMeQueryKey,
   getGetTodayQueryKey,
   useGetTrailer,
@@ -16,16 +15,11 @@ import { PlayIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { Poster } from '../../components/ui/poster';
 import { useToast } from '../../components/ui/toast';
+import { apiErrorKey } from '../../lib/api-errors';
 import { useWatchTimer } from './use-watch-timer';
 
 /** How long the "View counted" popup stays (spec section 9). */
 export const VIEW_COUNTED_MS = 1500;
-
-const WATCH_ERROR_KEYS = {
-  WATCH_TOO_SHORT: 'films.watchTooShort',
-  ALREADY_WATCHED: 'films.alreadyWatched',
-  DAILY_QUOTA_REACHED: 'films.dailyQuotaReached',
-} as const;
 
 /** Only safe characters reach the embed URL. */
 export function embedUrl(trailerKey: string): string | null {
@@ -113,14 +107,7 @@ export function FilmDetailPage() {
       { id: trailerId },
       {
         onSuccess: setCounted,
-        onError: (error) => {
-          const code = error instanceof ApiError ? error.code : undefined;
-          const key =
-            code && code in WATCH_ERROR_KEYS
-              ? WATCH_ERROR_KEYS[code as keyof typeof WATCH_ERROR_KEYS]
-              : 'errors.generic';
-          toast(t(key));
-        },
+        onError: (error) => toast(t(apiErrorKey(error))),
       },
     );
   });

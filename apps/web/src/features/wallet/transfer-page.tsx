@@ -20,6 +20,7 @@ import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { translateFieldError } from '../../lib/form-errors';
 import { newIdempotencyKey } from '../../lib/idempotency';
+import { apiErrorKey } from '../../lib/api-errors';
 
 /** Spec section 4: after a 200 the loader stays, then back to /mine. */
 export const REDIRECT_AFTER_TRANSFER_MS = 2000;
@@ -71,7 +72,7 @@ export function TransferPage() {
       if (error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS') {
         setError('quantity', { type: 'server', message: t('errors.insufficientFunds') });
       } else {
-        toast(t('errors.generic'));
+        toast(t(apiErrorKey(error)));
       }
     }
   });

@@ -5,10 +5,11 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { ErrorCode } from './errorCode';
 
 export interface ErrorBody {
   /** Machine-readable error code */
-  code: string;
+  code: ErrorCode;
   /** Stable English text */
   detail: string;
 }

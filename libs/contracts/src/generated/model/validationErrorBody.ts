@@ -5,9 +5,10 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { ValidationErrorBodyCode } from './validationErrorBodyCode';
 import type { ValidationIssueBody } from './validationIssueBody';
 
 export interface ValidationErrorBody {
-  code: string;
+  code: ValidationErrorBodyCode;
   detail: ValidationIssueBody[];
 }

@@ -1,0 +1,52 @@
+import type { ParseKeys } from 'i18next';
+import { ApiError, type ErrorCode } from '@app/contracts';
+
+/**
+ * What a member reads for each error code of the API's catalogue (the
+ * OpenAPI ErrorCode enum). Exhaustive on purpose: a code added to the API
+ * fails this build until it has a message.
+ */
+export const API_ERROR_KEYS = {
+  BAD_REQUEST: 'errors.generic',
+  INVALID_JSON: 'errors.generic',
+  UNAUTHORIZED: 'errors.signInAgain',
+  FORBIDDEN: 'errors.forbidden',
+  NOT_FOUND: 'errors.notFound',
+  METHOD_NOT_ALLOWED: 'errors.generic',
+  NOT_ACCEPTABLE: 'errors.generic',
+  REQUEST_TIMEOUT: 'errors.unavailable',
+  CONFLICT: 'errors.generic',
+  PAYLOAD_TOO_LARGE: 'errors.invalidInput',
+  URI_TOO_LONG: 'errors.invalidInput',
+  UNSUPPORTED_MEDIA_TYPE: 'errors.generic',
+  VALIDATION_ERROR: 'errors.invalidInput',
+  TOO_MANY_REQUESTS: 'errors.tooManyAttempts',
+  HEADERS_TOO_LARGE: 'errors.generic',
+  HTTP_ERROR: 'errors.generic',
+  INTERNAL_ERROR: 'errors.generic',
+  SERVICE_UNAVAILABLE: 'errors.unavailable',
+  BAD_CREDENTIALS: 'errors.incorrect',
+  INVALID_REFRESH_TOKEN: 'errors.signInAgain',
+  ACCOUNT_DISABLED: 'errors.accountDisabled',
+  TOO_MANY_ATTEMPTS: 'errors.tooManyAttempts',
+  INCORRECT_PASSWORD: 'errors.incorrectPassword',
+  EMAIL_ALREADY_REGISTERED: 'errors.alreadyRegistered',
+  INVALID_INVITE_CODE: 'errors.invalidInvite',
+  INSUFFICIENT_FUNDS: 'errors.insufficientFunds',
+  IDEMPOTENCY_CONFLICT: 'errors.generic',
+  VIP_LEVEL_NOT_ABOVE_CURRENT: 'subscribe.notAbove',
+  UNKNOWN_VIP_LEVEL: 'errors.notFound',
+  ALREADY_WATCHED: 'films.alreadyWatched',
+  DAILY_QUOTA_REACHED: 'films.dailyQuotaReached',
+  WATCH_TOO_SHORT: 'films.watchTooShort',
+} as const satisfies Record<ErrorCode, ParseKeys>;
+
+export type ApiErrorKey = (typeof API_ERROR_KEYS)[ErrorCode];
+
+/** The message key for any failure of a call: the code's, else the generic one. */
+export function apiErrorKey(error: unknown): ApiErrorKey {
+  if (error instanceof ApiError && error.code && error.code in API_ERROR_KEYS) {
+    return API_ERROR_KEYS[error.code];
+  }
+  return 'errors.generic';
+}
