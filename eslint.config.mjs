@@ -1,5 +1,72 @@
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+const dirs = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const absolute = (path) => fileURLToPath(new URL(path, import.meta.url));
+const WEB = './apps/web/src';
+const API = './apps/api/src';
+const webFeatures = dirs(`${WEB}/features`);
+const apiModules = dirs(`${API}/modules`);
+
+/**
+ * The layers, kept by the linter (bulletproof-react's model): a web feature
+ * never imports another feature, shared web code never imports a feature or
+ * the app shell, libs/domain imports nothing of the apps; in the API the
+ * ledger imports no module, no module reaches into another's entities or
+ * repositories (call the owner's exported service), and common/ and
+ * database/ import no module.
+ */
+const boundaries = [
+  ...webFeatures.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move shared code to components/ or lib/.',
+  })),
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`],
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Shared web code (components/, lib/) never imports features or the app shell.',
+  },
+  {
+    target: `${WEB}/features`,
+    from: `${WEB}/app`,
+    message: 'Features never import the app shell.',
+  },
+  {
+    target: './libs/domain',
+    from: ['./apps', './libs/contracts'],
+    message: 'libs/domain is pure rules: it imports nothing of the apps.',
+  },
+  {
+    target: `${API}/modules/ledger`,
+    from: `${API}/modules`,
+    except: ['./ledger'],
+    message: 'The ledger imports no module: modules call the ledger, never the reverse.',
+  },
+  {
+    target: [`${API}/common`, `${API}/database`, `${API}/config`],
+    from: `${API}/modules`,
+    message: 'common/, config/ and database/ sit below the modules and import none of them.',
+  },
+  ...apiModules.map((module) => ({
+    target: `${API}/modules/${module}`,
+    from: [
+      `${API}/modules/*/*.entity.ts`,
+      `${API}/modules/*/*.entities.ts`,
+      `${API}/modules/*/*.repository.ts`,
+    ],
+    except: [`${absolute(`${API}/modules/${module}`)}/**`],
+    message: "A module never touches another module's tables: call the owner's exported service.",
+  })),
+];
 
 export default tseslint.config(
   {
@@ -13,6 +80,16 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'libs/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': [

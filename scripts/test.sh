@@ -136,6 +136,7 @@ step lint check pnpm run lint
 step format check pnpm run format:check
 step typecheck check pnpm run typecheck
 step contracts check bash scripts/contracts.sh --check --no-build
+step "db schema" check bash scripts/db-schema.sh --check --no-build
 step "domain unit" vitest pnpm --filter @app/domain run test
 step "api integration" jest env DATABASE_URL="$TEST_DATABASE_URL" REDIS_URL="$TEST_REDIS_URL" \
   pnpm --filter @app/api run test

@@ -1,0 +1,631 @@
+-- The schema the migrations produce (scripts/db-schema.sh). Do not edit: change
+-- a migration, run `pnpm db:schema` and commit both.
+
+CREATE FUNCTION public.ledger_check_postings() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        IF EXISTS (
+          SELECT 1 FROM new_postings p
+          LEFT JOIN ledger_accounts a ON a.id = p.account_id
+          LEFT JOIN ledger_accounts c ON c.id = p.contra_account_id
+          WHERE a.id IS NULL OR c.id IS NULL OR a.currency <> c.currency
+        ) THEN
+          RAISE EXCEPTION 'ledger posting names an unknown account or mixes currencies';
+        END IF;
+        IF EXISTS (
+          SELECT 1 FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+          WHERE p.transaction_id IN (SELECT DISTINCT transaction_id FROM new_postings)
+          GROUP BY p.transaction_id, a.currency HAVING SUM(p.amount) <> 0
+        ) THEN
+          RAISE EXCEPTION 'ledger transaction does not balance';
+        END IF;
+        RETURN NULL;
+      END $$;
+
+CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, p_user_id integer, p_memo jsonb, p_from_user integer[], p_from_kind text[], p_to_user integer[], p_to_kind text[], p_currency text[], p_amount bigint[], p_earn_user integer[], p_earn_rewards bigint[], p_earn_commissions bigint[]) RETURNS TABLE(transaction_id bigint, replayed boolean)
+    LANGUAGE plpgsql
+    AS $$
+      DECLARE
+        v_tx bigint;
+        v_fingerprint text;
+        v_id bigint;
+        r record;
+        -- Account ids resolved once: (user or NULL for system, kind) -> id.
+        v_users integer[] := '{}';
+        v_kinds text[] := '{}';
+        v_ids bigint[] := '{}';
+      BEGIN
+        INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint, user_id, memo)
+        VALUES (p_key, p_kind, p_fingerprint, p_user_id, p_memo)
+        ON CONFLICT (idempotency_key) DO NOTHING
+        RETURNING id INTO v_tx;
+        IF v_tx IS NULL THEN
+          SELECT t.id, t.fingerprint INTO v_tx, v_fingerprint FROM ledger_transactions t WHERE t.idempotency_key = p_key;
+          IF v_fingerprint <> p_fingerprint THEN
+            RAISE EXCEPTION 'IDEMPOTENCY_CONFLICT' USING ERRCODE = 'P0001';
+          END IF;
+          RETURN QUERY SELECT v_tx, true;
+          RETURN;
+        END IF;
+
+        FOR r IN
+          SELECT x.user_id, x.kind, x.currency, SUM(x.delta) AS delta,
+                 COALESCE(MAX(e.rewards), 0) AS rewards, COALESCE(MAX(e.commissions), 0) AS commissions
+          FROM (
+            SELECT p_from_user[i] AS user_id, p_from_kind[i] AS kind, p_currency[i] AS currency, -p_amount[i] AS delta
+            FROM generate_subscripts(p_amount, 1) AS i WHERE p_from_user[i] IS NOT NULL
+            UNION ALL
+            SELECT p_to_user[i], p_to_kind[i], p_currency[i], p_amount[i]
+            FROM generate_subscripts(p_amount, 1) AS i WHERE p_to_user[i] IS NOT NULL
+          ) x
+          LEFT JOIN (
+            SELECT p_earn_user[i] AS user_id, SUM(p_earn_rewards[i]) AS rewards, SUM(p_earn_commissions[i]) AS commissions
+            FROM generate_subscripts(p_earn_user, 1) AS i GROUP BY 1
+          ) e ON e.user_id = x.user_id AND x.kind = 'money'
+          GROUP BY x.user_id, x.kind, x.currency ORDER BY x.user_id, x.kind
+        LOOP
+          IF r.delta < 0 THEN
+            UPDATE ledger_accounts SET balance = balance + r.delta,
+              earned_rewards = earned_rewards + r.rewards, earned_commissions = earned_commissions + r.commissions
+            WHERE user_id = r.user_id AND kind = r.kind AND balance + r.delta >= 0
+            RETURNING id INTO v_id;
+            IF v_id IS NULL THEN
+              RAISE EXCEPTION 'INSUFFICIENT_FUNDS' USING ERRCODE = 'P0001';
+            END IF;
+          ELSE
+            INSERT INTO ledger_accounts (user_id, kind, currency, balance, earned_rewards, earned_commissions)
+            VALUES (r.user_id, r.kind, r.currency, r.delta, r.rewards, r.commissions)
+            ON CONFLICT (user_id, kind) WHERE user_id IS NOT NULL
+            DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance,
+              earned_rewards = ledger_accounts.earned_rewards + EXCLUDED.earned_rewards,
+              earned_commissions = ledger_accounts.earned_commissions + EXCLUDED.earned_commissions
+            RETURNING id INTO v_id;
+          END IF;
+          v_users := v_users || r.user_id;
+          v_kinds := v_kinds || r.kind::text;
+          v_ids := v_ids || v_id;
+          v_id := NULL;
+        END LOOP;
+        FOR r IN
+          SELECT a.id, a.kind FROM ledger_accounts a
+          WHERE a.user_id IS NULL AND a.kind IN (
+            SELECT p_from_kind[i] FROM generate_subscripts(p_amount, 1) AS i WHERE p_from_user[i] IS NULL
+            UNION SELECT p_to_kind[i] FROM generate_subscripts(p_amount, 1) AS i WHERE p_to_user[i] IS NULL)
+        LOOP
+          v_users := v_users || NULL::integer;
+          v_kinds := v_kinds || r.kind::text;
+          v_ids := v_ids || r.id;
+        END LOOP;
+
+        WITH accounts AS (
+          SELECT u AS user_id, k AS kind, id FROM unnest(v_users, v_kinds, v_ids) AS t(u, k, id)
+        ),
+        legs AS (
+          SELECT i, p_from_user[i] AS fu, p_from_kind[i] AS fk, p_to_user[i] AS tu, p_to_kind[i] AS tk, p_amount[i] AS amount
+          FROM generate_subscripts(p_amount, 1) AS i
+        )
+        INSERT INTO ledger_postings (transaction_id, account_id, contra_account_id, amount)
+        SELECT v_tx, x.account_id, x.contra_id, x.amount FROM (
+          SELECT l.i, 0 AS leg, f.id AS account_id, t.id AS contra_id, -l.amount AS amount
+          FROM legs l
+          JOIN accounts f ON f.kind = l.fk AND f.user_id IS NOT DISTINCT FROM l.fu
+          JOIN accounts t ON t.kind = l.tk AND t.user_id IS NOT DISTINCT FROM l.tu
+          UNION ALL
+          SELECT l.i, 1, t.id, f.id, l.amount
+          FROM legs l
+          JOIN accounts f ON f.kind = l.fk AND f.user_id IS NOT DISTINCT FROM l.fu
+          JOIN accounts t ON t.kind = l.tk AND t.user_id IS NOT DISTINCT FROM l.tu
+        ) x ORDER BY x.i, x.leg;
+
+        RETURN QUERY SELECT v_tx, false;
+      END $$;
+
+CREATE FUNCTION public.ledger_refuse_change() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        RAISE EXCEPTION 'ledger rows are append-only (% on %)', TG_OP, TG_TABLE_NAME;
+      END $$;
+
+CREATE TABLE public.app_settings (
+    key character varying(64) NOT NULL,
+    value text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.audit_log (
+    id bigint NOT NULL,
+    actor_id integer NOT NULL,
+    action character varying(64) NOT NULL,
+    target_user_id integer,
+    details jsonb DEFAULT '{}'::jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE public.audit_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.audit_log_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.auth_sessions (
+    id uuid NOT NULL,
+    user_id integer NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    revoked_at timestamp with time zone,
+    revoked_reason character varying(32)
+);
+
+CREATE TABLE public.balance_records (
+    id bigint NOT NULL,
+    user_id integer NOT NULL,
+    type character varying(16) NOT NULL,
+    is_add boolean NOT NULL,
+    amount_micro bigint NOT NULL,
+    fee_micro bigint DEFAULT 0 NOT NULL,
+    status character varying(16) NOT NULL,
+    tx_id character varying(64),
+    wallet character varying(64),
+    reason text,
+    ledger_transaction_id bigint,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT balance_records_amount_micro_check CHECK ((amount_micro > 0)),
+    CONSTRAINT balance_records_fee_micro_check CHECK ((fee_micro >= 0)),
+    CONSTRAINT balance_records_status_check CHECK (((status)::text = ANY ((ARRAY['under_review'::character varying, 'success'::character varying, 'fail'::character varying])::text[]))),
+    CONSTRAINT balance_records_type_check CHECK (((type)::text = ANY ((ARRAY['deposit'::character varying, 'withdrawal'::character varying, 'adjustment'::character varying])::text[])))
+);
+
+ALTER TABLE public.balance_records ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.balance_records_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.ledger_accounts (
+    id bigint NOT NULL,
+    user_id integer,
+    kind character varying(32) NOT NULL,
+    currency character varying(8) NOT NULL,
+    balance bigint DEFAULT 0 NOT NULL,
+    earned_rewards bigint DEFAULT 0 NOT NULL,
+    earned_commissions bigint DEFAULT 0 NOT NULL,
+    CONSTRAINT ledger_accounts_currency_check CHECK (((currency)::text = ANY ((ARRAY['USDT'::character varying, 'POINTS'::character varying])::text[]))),
+    CONSTRAINT ledger_accounts_earned_commissions_check CHECK ((earned_commissions >= 0)),
+    CONSTRAINT ledger_accounts_earned_rewards_check CHECK ((earned_rewards >= 0)),
+    CONSTRAINT ledger_accounts_member_non_negative CHECK (((user_id IS NULL) OR (balance >= 0)))
+);
+
+ALTER TABLE public.ledger_accounts ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.ledger_accounts_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.ledger_postings (
+    id bigint NOT NULL,
+    transaction_id bigint NOT NULL,
+    account_id bigint NOT NULL,
+    contra_account_id bigint NOT NULL,
+    amount bigint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT ledger_postings_amount_check CHECK ((amount <> 0))
+);
+
+ALTER TABLE public.ledger_postings ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.ledger_postings_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.ledger_transactions (
+    id bigint NOT NULL,
+    idempotency_key character varying(200) NOT NULL,
+    kind character varying(32) NOT NULL,
+    fingerprint character(64) NOT NULL,
+    user_id integer,
+    memo jsonb DEFAULT '{}'::jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE public.ledger_transactions ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.ledger_transactions_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.message_states (
+    user_id integer NOT NULL,
+    message_id integer NOT NULL,
+    read_at timestamp with time zone,
+    hidden_at timestamp with time zone
+);
+
+CREATE TABLE public.messages (
+    id integer NOT NULL,
+    user_id integer,
+    title character varying(200) NOT NULL,
+    description text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE public.messages ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.messages_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE SEQUENCE public.migrations_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+CREATE TABLE public.packages (
+    vip_level smallint NOT NULL,
+    price_micro bigint NOT NULL,
+    daily_trailers integer NOT NULL,
+    reward_micro bigint NOT NULL,
+    membership_days integer NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT packages_daily_trailers_check CHECK ((daily_trailers >= 0)),
+    CONSTRAINT packages_membership_days_check CHECK ((membership_days >= 0)),
+    CONSTRAINT packages_price_micro_check CHECK ((price_micro >= 0)),
+    CONSTRAINT packages_reward_micro_check CHECK ((reward_micro >= 0)),
+    CONSTRAINT packages_vip_level_check CHECK (((vip_level >= 0) AND (vip_level <= 9)))
+);
+
+CREATE TABLE public.points_holds (
+    id bigint NOT NULL,
+    user_id integer NOT NULL,
+    amount_micro bigint NOT NULL,
+    release_at timestamp with time zone NOT NULL,
+    released_at timestamp with time zone,
+    source character varying(64) NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT points_holds_amount_micro_check CHECK ((amount_micro > 0))
+);
+
+ALTER TABLE public.points_holds ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.points_holds_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.promotion_campaigns (
+    id integer NOT NULL,
+    name character varying(100) NOT NULL,
+    starts_at timestamp with time zone NOT NULL,
+    ends_at timestamp with time zone NOT NULL,
+    min_vip_level smallint NOT NULL,
+    inviter_points_micro bigint NOT NULL,
+    member_points_micro bigint NOT NULL,
+    hold_days integer NOT NULL,
+    CONSTRAINT promotion_campaigns_check CHECK ((ends_at > starts_at)),
+    CONSTRAINT promotion_campaigns_hold_days_check CHECK ((hold_days >= 0)),
+    CONSTRAINT promotion_campaigns_inviter_points_micro_check CHECK ((inviter_points_micro >= 0)),
+    CONSTRAINT promotion_campaigns_member_points_micro_check CHECK ((member_points_micro >= 0)),
+    CONSTRAINT promotion_campaigns_min_vip_level_check CHECK (((min_vip_level >= 1) AND (min_vip_level <= 9)))
+);
+
+ALTER TABLE public.promotion_campaigns ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.promotion_campaigns_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.promotion_grants (
+    id bigint NOT NULL,
+    campaign_id integer NOT NULL,
+    member_id integer NOT NULL,
+    inviter_id integer NOT NULL,
+    status character varying(16) DEFAULT 'pending'::character varying NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    settled_at timestamp with time zone,
+    CONSTRAINT promotion_grants_status_check CHECK (((status)::text = ANY ((ARRAY['pending'::character varying, 'done'::character varying])::text[])))
+);
+
+ALTER TABLE public.promotion_grants ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.promotion_grants_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.refresh_tokens (
+    token_hash character(64) NOT NULL,
+    session_id uuid NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    used_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.team_rates (
+    depth smallint NOT NULL,
+    rate_bp integer NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT team_rates_depth_check CHECK (((depth >= 1) AND (depth <= 3))),
+    CONSTRAINT team_rates_rate_bp_check CHECK (((rate_bp >= 0) AND (rate_bp <= 10000)))
+);
+
+CREATE TABLE public.trailer_views (
+    user_id integer NOT NULL,
+    trailer_id integer NOT NULL,
+    started_at timestamp with time zone NOT NULL
+);
+
+CREATE TABLE public.trailer_watches (
+    id bigint NOT NULL,
+    user_id integer NOT NULL,
+    trailer_id integer NOT NULL,
+    watch_day date NOT NULL,
+    reward_micro bigint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT trailer_watches_reward_micro_check CHECK ((reward_micro >= 0))
+);
+
+ALTER TABLE public.trailer_watches ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.trailer_watches_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.trailers (
+    id integer NOT NULL,
+    title character varying(200) NOT NULL,
+    description text DEFAULT ''::text NOT NULL,
+    image_url character varying(500) NOT NULL,
+    trailer_key character varying(64) NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE public.trailers ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.trailers_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.users (
+    id integer NOT NULL,
+    phone character varying(32) NOT NULL,
+    password_hash text NOT NULL,
+    nickname character varying(32),
+    role character varying(16) DEFAULT 'member'::character varying NOT NULL,
+    is_active boolean DEFAULT true NOT NULL,
+    inviter_id integer,
+    vip_level smallint DEFAULT 0 NOT NULL,
+    vip_expire timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT users_role_check CHECK (((role)::text = ANY ((ARRAY['member'::character varying, 'admin'::character varying])::text[]))),
+    CONSTRAINT users_vip_level_check CHECK (((vip_level >= 0) AND (vip_level <= 9)))
+);
+
+ALTER TABLE public.users ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.users_id_seq
+    START WITH 100000
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.watch_days (
+    user_id integer NOT NULL,
+    watch_day date NOT NULL,
+    count integer NOT NULL,
+    amount_micro bigint NOT NULL,
+    CONSTRAINT watch_days_amount_micro_check CHECK ((amount_micro >= 0)),
+    CONSTRAINT watch_days_count_check CHECK ((count >= 0))
+);
+
+ALTER TABLE ONLY public.app_settings
+    ADD CONSTRAINT app_settings_pkey PRIMARY KEY (key);
+
+ALTER TABLE ONLY public.audit_log
+    ADD CONSTRAINT audit_log_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.auth_sessions
+    ADD CONSTRAINT auth_sessions_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.balance_records
+    ADD CONSTRAINT balance_records_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.ledger_accounts
+    ADD CONSTRAINT ledger_accounts_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.ledger_postings
+    ADD CONSTRAINT ledger_postings_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.ledger_transactions
+    ADD CONSTRAINT ledger_transactions_idempotency_key_key UNIQUE (idempotency_key);
+
+ALTER TABLE ONLY public.ledger_transactions
+    ADD CONSTRAINT ledger_transactions_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.message_states
+    ADD CONSTRAINT message_states_pkey PRIMARY KEY (user_id, message_id);
+
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.packages
+    ADD CONSTRAINT packages_pkey PRIMARY KEY (vip_level);
+
+ALTER TABLE ONLY public.points_holds
+    ADD CONSTRAINT points_holds_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.points_holds
+    ADD CONSTRAINT points_holds_source_key UNIQUE (source);
+
+ALTER TABLE ONLY public.promotion_campaigns
+    ADD CONSTRAINT promotion_campaigns_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.promotion_grants
+    ADD CONSTRAINT promotion_grants_once_per_member UNIQUE (campaign_id, member_id);
+
+ALTER TABLE ONLY public.promotion_grants
+    ADD CONSTRAINT promotion_grants_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.refresh_tokens
+    ADD CONSTRAINT refresh_tokens_pkey PRIMARY KEY (token_hash);
+
+ALTER TABLE ONLY public.team_rates
+    ADD CONSTRAINT team_rates_pkey PRIMARY KEY (depth);
+
+ALTER TABLE ONLY public.trailer_views
+    ADD CONSTRAINT trailer_views_pkey PRIMARY KEY (user_id, trailer_id);
+
+ALTER TABLE ONLY public.trailer_watches
+    ADD CONSTRAINT trailer_watches_once_a_day UNIQUE (user_id, watch_day, trailer_id);
+
+ALTER TABLE ONLY public.trailer_watches
+    ADD CONSTRAINT trailer_watches_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.trailers
+    ADD CONSTRAINT trailers_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.users
+    ADD CONSTRAINT users_phone_key UNIQUE (phone);
+
+ALTER TABLE ONLY public.users
+    ADD CONSTRAINT users_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.watch_days
+    ADD CONSTRAINT watch_days_pkey PRIMARY KEY (user_id, watch_day);
+
+CREATE INDEX audit_log_created_idx ON public.audit_log USING btree (id DESC);
+
+CREATE INDEX auth_sessions_live_idx ON public.auth_sessions USING btree (user_id) WHERE (revoked_at IS NULL);
+
+CREATE INDEX balance_records_user_idx ON public.balance_records USING btree (user_id, id DESC);
+
+CREATE UNIQUE INDEX ledger_accounts_member_key ON public.ledger_accounts USING btree (user_id, kind) WHERE (user_id IS NOT NULL);
+
+CREATE UNIQUE INDEX ledger_accounts_system_key ON public.ledger_accounts USING btree (kind) WHERE (user_id IS NULL);
+
+CREATE INDEX ledger_postings_account_idx ON public.ledger_postings USING btree (account_id, contra_account_id);
+
+CREATE INDEX ledger_postings_transaction_idx ON public.ledger_postings USING btree (transaction_id);
+
+CREATE INDEX ledger_transactions_user_idx ON public.ledger_transactions USING btree (user_id, id);
+
+CREATE INDEX messages_user_idx ON public.messages USING btree (user_id, id);
+
+CREATE INDEX points_holds_due_idx ON public.points_holds USING btree (release_at) WHERE (released_at IS NULL);
+
+CREATE INDEX promotion_grants_pending_idx ON public.promotion_grants USING btree (id) WHERE ((status)::text = 'pending'::text);
+
+CREATE INDEX refresh_tokens_session_idx ON public.refresh_tokens USING btree (session_id);
+
+CREATE INDEX users_inviter_idx ON public.users USING btree (inviter_id);
+
+CREATE TRIGGER ledger_accounts_never_deleted BEFORE DELETE ON public.ledger_accounts FOR EACH ROW EXECUTE FUNCTION public.ledger_refuse_change();
+
+CREATE TRIGGER ledger_postings_append_only BEFORE DELETE OR UPDATE ON public.ledger_postings FOR EACH ROW EXECUTE FUNCTION public.ledger_refuse_change();
+
+CREATE TRIGGER ledger_postings_checked AFTER INSERT ON public.ledger_postings REFERENCING NEW TABLE AS new_postings FOR EACH STATEMENT EXECUTE FUNCTION public.ledger_check_postings();
+
+CREATE TRIGGER ledger_transactions_append_only BEFORE DELETE OR UPDATE ON public.ledger_transactions FOR EACH ROW EXECUTE FUNCTION public.ledger_refuse_change();
+
+ALTER TABLE ONLY public.audit_log
+    ADD CONSTRAINT audit_log_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.audit_log
+    ADD CONSTRAINT audit_log_target_user_id_fkey FOREIGN KEY (target_user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.auth_sessions
+    ADD CONSTRAINT auth_sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.balance_records
+    ADD CONSTRAINT balance_records_ledger_transaction_id_fkey FOREIGN KEY (ledger_transaction_id) REFERENCES public.ledger_transactions(id);
+
+ALTER TABLE ONLY public.balance_records
+    ADD CONSTRAINT balance_records_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.ledger_accounts
+    ADD CONSTRAINT ledger_accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.ledger_postings
+    ADD CONSTRAINT ledger_postings_transaction_id_fkey FOREIGN KEY (transaction_id) REFERENCES public.ledger_transactions(id);
+
+ALTER TABLE ONLY public.ledger_transactions
+    ADD CONSTRAINT ledger_transactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.message_states
+    ADD CONSTRAINT message_states_message_id_fkey FOREIGN KEY (message_id) REFERENCES public.messages(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.message_states
+    ADD CONSTRAINT message_states_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.points_holds
+    ADD CONSTRAINT points_holds_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.promotion_grants
+    ADD CONSTRAINT promotion_grants_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.promotion_campaigns(id);
+
+ALTER TABLE ONLY public.promotion_grants
+    ADD CONSTRAINT promotion_grants_inviter_id_fkey FOREIGN KEY (inviter_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.promotion_grants
+    ADD CONSTRAINT promotion_grants_member_id_fkey FOREIGN KEY (member_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.refresh_tokens
+    ADD CONSTRAINT refresh_tokens_session_id_fkey FOREIGN KEY (session_id) REFERENCES public.auth_sessions(id);
+
+ALTER TABLE ONLY public.trailer_views
+    ADD CONSTRAINT trailer_views_trailer_id_fkey FOREIGN KEY (trailer_id) REFERENCES public.trailers(id);
+
+ALTER TABLE ONLY public.trailer_views
+    ADD CONSTRAINT trailer_views_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.trailer_watches
+    ADD CONSTRAINT trailer_watches_trailer_id_fkey FOREIGN KEY (trailer_id) REFERENCES public.trailers(id);
+
+ALTER TABLE ONLY public.trailer_watches
+    ADD CONSTRAINT trailer_watches_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.users
+    ADD CONSTRAINT users_inviter_id_fkey FOREIGN KEY (inviter_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.watch_days
+    ADD CONSTRAINT watch_days_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+

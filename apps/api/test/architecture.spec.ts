@@ -1,0 +1,84 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/**
+ * One owner per table: the module whose repository (or service, for the
+ * ledger) is the only code that names it. Add a new table here with its
+ * owner, in the same change as its migration.
+ */
+const OWNERS: Record<string, string> = {
+  users: 'users',
+  auth_sessions: 'auth',
+  refresh_tokens: 'auth',
+  trailers: 'trailers',
+  trailer_views: 'trailers',
+  trailer_watches: 'trailers',
+  watch_days: 'trailers',
+  messages: 'messages',
+  message_states: 'messages',
+  app_settings: 'content',
+  packages: 'economy',
+  team_rates: 'economy',
+  promotion_campaigns: 'promotions',
+  promotion_grants: 'promotions',
+  points_holds: 'promotions',
+  ledger_accounts: 'ledger',
+  ledger_transactions: 'ledger',
+  ledger_postings: 'ledger',
+  balance_records: 'wallet',
+  audit_log: 'audit',
+};
+
+const SRC = join(__dirname, '..', 'src');
+const MODULES = join(SRC, 'modules');
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/** Table names a piece of source code uses: in SQL, and as entities. */
+export function tablesNamedIn(source: string): string[] {
+  const names = new Set<string>();
+  const sql = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE|REFERENCES)\s+(?:public\.)?"?([a-z_][a-z0-9_]*)/g;
+  const entity = /@Entity\(\s*'([a-z_][a-z0-9_]*)'/g;
+  for (const pattern of [sql, entity]) {
+    for (const match of source.matchAll(pattern)) names.add(match[1]);
+  }
+  return [...names].filter((name) => name in OWNERS);
+}
+
+describe('architecture', () => {
+  it('gives every table of the schema snapshot exactly one owner', () => {
+    const schema = readFileSync(join(SRC, 'database', 'schema.sql'), 'utf8');
+    const tables = [...schema.matchAll(/^CREATE TABLE public\.(\w+)/gm)].map((m) => m[1]).sort();
+    expect(tables.length).toBeGreaterThan(0);
+    expect(Object.keys(OWNERS).sort()).toEqual(tables);
+  });
+
+  it('finds table names in SQL and entities (the check below can fail)', () => {
+    expect(
+      tablesNamedIn(
+        "SELECT 1 FROM users u JOIN ledger_accounts a ON true; INSERT INTO audit_log; @Entity('trailers')",
+      ).sort(),
+    ).toEqual(['audit_log', 'ledger_accounts', 'trailers', 'users']);
+    expect(tablesNamedIn('the users of this module, user_id, balance')).toEqual([]);
+  });
+
+  it('lets no module name a table another module owns', () => {
+    const owners = new Set(Object.values(OWNERS));
+    const modules = readdirSync(MODULES);
+    for (const owner of owners) expect(modules).toContain(owner);
+    const trespasses: string[] = [];
+    for (const module of modules) {
+      for (const file of files(join(MODULES, module))) {
+        for (const table of tablesNamedIn(readFileSync(file, 'utf8'))) {
+          if (OWNERS[table] !== module)
+            trespasses.push(`${relative(SRC, file)} names ${table} (owned by ${OWNERS[table]})`);
+        }
+      }
+    }
+    expect(trespasses).toEqual([]);
+  });
+});
