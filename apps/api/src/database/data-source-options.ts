@@ -3,11 +3,13 @@ import { AppConfig } from '../config/config';
 import { InitSchema1763700000000 } from './migrations/1763700000000-init-schema';
 import { Ledger1763800000000 } from './migrations/1763800000000-ledger';
 import { LedgerPostFunction1763900000000 } from './migrations/1763900000000-ledger-post-function';
+import { UserAccessNotify1764000000000 } from './migrations/1764000000000-user-access-notify';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
   Ledger1763800000000,
   LedgerPostFunction1763900000000,
+  UserAccessNotify1764000000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -128,6 +128,15 @@ CREATE FUNCTION public.ledger_refuse_change() RETURNS trigger
         RAISE EXCEPTION 'ledger rows are append-only (% on %)', TG_OP, TG_TABLE_NAME;
       END $$;
 
+CREATE FUNCTION public.users_access_notify() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        PERFORM pg_notify('user_access',
+          json_build_object('id', NEW.id, 'active', NEW.is_active, 'role', NEW.role)::text);
+        RETURN NULL;
+      END $$;
+
 CREATE TABLE public.app_settings (
     key character varying(64) NOT NULL,
     value text NOT NULL,
@@ -562,6 +571,10 @@ CREATE TRIGGER ledger_postings_append_only BEFORE DELETE OR UPDATE ON public.led
 CREATE TRIGGER ledger_postings_checked AFTER INSERT ON public.ledger_postings REFERENCING NEW TABLE AS new_postings FOR EACH STATEMENT EXECUTE FUNCTION public.ledger_check_postings();
 
 CREATE TRIGGER ledger_transactions_append_only BEFORE DELETE OR UPDATE ON public.ledger_transactions FOR EACH ROW EXECUTE FUNCTION public.ledger_refuse_change();
+
+CREATE TRIGGER users_access_changed AFTER UPDATE OF is_active, role ON public.users FOR EACH ROW WHEN (((old.is_active IS DISTINCT FROM new.is_active) OR ((old.role)::text IS DISTINCT FROM (new.role)::text))) EXECUTE FUNCTION public.users_access_notify();
+
+CREATE TRIGGER users_access_created AFTER INSERT ON public.users FOR EACH ROW WHEN (((NOT new.is_active) OR ((new.role)::text <> 'member'::text))) EXECUTE FUNCTION public.users_access_notify();
 
 ALTER TABLE ONLY public.audit_log
     ADD CONSTRAINT audit_log_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES public.users(id);

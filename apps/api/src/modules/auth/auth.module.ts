@@ -4,6 +4,7 @@ import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users/users.module';
+import { AccessStateService } from './access-state.service';
 import { AccountController } from './account.controller';
 import { AuthSession, RefreshToken } from './auth-session.entity';
 import { AuthSessionsRepository } from './auth-sessions.repository';
@@ -30,6 +31,7 @@ import { SessionRevocationService } from './session-revocation.service';
   ],
   controllers: [AuthController, AccountController],
   providers: [
+    AccessStateService,
     AuthService,
     AuthSessionsRepository,
     JwtStrategy,

@@ -158,6 +158,13 @@ export class UsersRepository {
     );
   }
 
+  /** Every member who is not a plain active member: deactivated, or staff. */
+  accessExceptions(): Promise<{ id: number; isActive: boolean; role: User['role'] }[]> {
+    return this.dataSource.query(
+      `SELECT id, is_active AS "isActive", role FROM users WHERE NOT is_active OR role <> 'member'`,
+    );
+  }
+
   /** The three levels below a member, by depth then id. */
   async downline(id: number): Promise<TeamMemberRow[]> {
     return this.dataSource.query(

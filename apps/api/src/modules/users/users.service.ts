@@ -10,6 +10,13 @@ import { Credentials, Membership, UsersRepository } from './users.repository';
 
 export type { Credentials, Membership, Upline } from './users.repository';
 
+/**
+ * The PostgreSQL channel on which every change of a member's active flag or
+ * role is announced as `{id, active, role}` (a trigger on `users`, migration
+ * UserAccessNotify1764000000000).
+ */
+export const USER_ACCESS_CHANNEL = 'user_access';
+
 /** Members: registration, profile, levels and the invitation tree. */
 @Injectable()
 export class UsersService {
@@ -67,6 +74,11 @@ export class UsersService {
   async account(userId: number, db?: EntityManager) {
     const user = await this.users.findById(userId, db);
     return user && { id: user.id, isActive: user.isActive, role: user.role };
+  }
+
+  /** Deactivated members and staff; everyone else is an active member. */
+  accessExceptions() {
+    return this.users.accessExceptions();
   }
 
   credentials(by: { phone: string } | { id: number }): Promise<Credentials | null> {
