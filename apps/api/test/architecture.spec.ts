@@ -27,6 +27,7 @@ const OWNERS: Record<string, string> = {
   ledger_postings: 'ledger',
   balance_records: 'wallet',
   audit_log: 'audit',
+  adjustment_requests: 'admin',
 };
 
 const SRC = join(__dirname, '..', 'src');

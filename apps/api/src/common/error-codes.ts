@@ -137,6 +137,23 @@ export const ERRORS = {
     description: 'The economy table has no such level',
   },
 
+  // Operators
+  SELF_ADJUST_FORBIDDEN: {
+    status: 403,
+    detail: 'Operators cannot adjust their own balances',
+    description: "The operator is the adjustment's member",
+  },
+  SELF_APPROVAL_FORBIDDEN: {
+    status: 403,
+    detail: 'A second operator must approve this adjustment',
+    description: 'The operator who asked for an adjustment cannot approve it',
+  },
+  ADJUSTMENT_ALREADY_DECIDED: {
+    status: 409,
+    detail: 'This adjustment was already approved or rejected',
+    description: 'The request is no longer pending',
+  },
+
   // Trailers
   ALREADY_WATCHED: {
     status: 400,

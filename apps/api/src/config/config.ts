@@ -32,6 +32,8 @@ const schema = z
     LOGIN_MAX_FAILURES_PER_IP: intFrom(30, 1),
     LOGIN_FAILURE_WINDOW_SECONDS: intFrom(900, 1),
     SWEEP_INTERVAL_MS: intFrom(10_000, 100),
+    /** Adjustments above this many USDT (or points) wait for a second operator; 0: never. */
+    ADJUST_APPROVAL_THRESHOLD: intFrom(1000),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

@@ -4,12 +4,14 @@ import { InitSchema1763700000000 } from './migrations/1763700000000-init-schema'
 import { Ledger1763800000000 } from './migrations/1763800000000-ledger';
 import { LedgerPostFunction1763900000000 } from './migrations/1763900000000-ledger-post-function';
 import { UserAccessNotify1764000000000 } from './migrations/1764000000000-user-access-notify';
+import { AdjustmentRequests1764100000000 } from './migrations/1764100000000-adjustment-requests';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
   Ledger1763800000000,
   LedgerPostFunction1763900000000,
   UserAccessNotify1764000000000,
+  AdjustmentRequests1764100000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -137,6 +137,35 @@ CREATE FUNCTION public.users_access_notify() RETURNS trigger
         RETURN NULL;
       END $$;
 
+CREATE TABLE public.adjustment_requests (
+    id bigint NOT NULL,
+    request_key character varying(160) NOT NULL,
+    requested_by integer NOT NULL,
+    user_id integer NOT NULL,
+    account character varying(16) NOT NULL,
+    amount_micro bigint NOT NULL,
+    reason text NOT NULL,
+    status character varying(16) DEFAULT 'pending'::character varying NOT NULL,
+    decided_by integer,
+    decided_at timestamp with time zone,
+    ledger_transaction_id bigint,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT adjustment_requests_account_check CHECK (((account)::text = ANY ((ARRAY['money'::character varying, 'points'::character varying])::text[]))),
+    CONSTRAINT adjustment_requests_amount_micro_check CHECK ((amount_micro <> 0)),
+    CONSTRAINT adjustment_requests_check CHECK ((requested_by <> user_id)),
+    CONSTRAINT adjustment_requests_check1 CHECK (((decided_by IS NULL) OR ((decided_by <> requested_by) AND (decided_by <> user_id)) OR ((status)::text = 'rejected'::text))),
+    CONSTRAINT adjustment_requests_status_check CHECK (((status)::text = ANY ((ARRAY['pending'::character varying, 'approved'::character varying, 'rejected'::character varying])::text[])))
+);
+
+ALTER TABLE public.adjustment_requests ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.adjustment_requests_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 CREATE TABLE public.app_settings (
     key character varying(64) NOT NULL,
     value text NOT NULL,
@@ -463,6 +492,12 @@ CREATE TABLE public.watch_days (
     CONSTRAINT watch_days_count_check CHECK ((count >= 0))
 );
 
+ALTER TABLE ONLY public.adjustment_requests
+    ADD CONSTRAINT adjustment_requests_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.adjustment_requests
+    ADD CONSTRAINT adjustment_requests_request_key_key UNIQUE (request_key);
+
 ALTER TABLE ONLY public.app_settings
     ADD CONSTRAINT app_settings_pkey PRIMARY KEY (key);
 
@@ -538,6 +573,8 @@ ALTER TABLE ONLY public.users
 ALTER TABLE ONLY public.watch_days
     ADD CONSTRAINT watch_days_pkey PRIMARY KEY (user_id, watch_day);
 
+CREATE INDEX adjustment_requests_pending_idx ON public.adjustment_requests USING btree (id) WHERE ((status)::text = 'pending'::text);
+
 CREATE INDEX audit_log_created_idx ON public.audit_log USING btree (id DESC);
 
 CREATE INDEX auth_sessions_live_idx ON public.auth_sessions USING btree (user_id) WHERE (revoked_at IS NULL);
@@ -575,6 +612,18 @@ CREATE TRIGGER ledger_transactions_append_only BEFORE DELETE OR UPDATE ON public
 CREATE TRIGGER users_access_changed AFTER UPDATE OF is_active, role ON public.users FOR EACH ROW WHEN (((old.is_active IS DISTINCT FROM new.is_active) OR ((old.role)::text IS DISTINCT FROM (new.role)::text))) EXECUTE FUNCTION public.users_access_notify();
 
 CREATE TRIGGER users_access_created AFTER INSERT ON public.users FOR EACH ROW WHEN (((NOT new.is_active) OR ((new.role)::text <> 'member'::text))) EXECUTE FUNCTION public.users_access_notify();
+
+ALTER TABLE ONLY public.adjustment_requests
+    ADD CONSTRAINT adjustment_requests_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.adjustment_requests
+    ADD CONSTRAINT adjustment_requests_ledger_transaction_id_fkey FOREIGN KEY (ledger_transaction_id) REFERENCES public.ledger_transactions(id);
+
+ALTER TABLE ONLY public.adjustment_requests
+    ADD CONSTRAINT adjustment_requests_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.adjustment_requests
+    ADD CONSTRAINT adjustment_requests_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.audit_log
     ADD CONSTRAINT audit_log_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES public.users(id);

@@ -24,6 +24,7 @@ import type {
 import type {
   AdjustBody,
   AdjustResponse,
+  AdjustmentRequestItem,
   AuditEntry,
   BalanceRecordItem,
   BuyVipBody,
@@ -35,6 +36,7 @@ import type {
   HealthResponse,
   InvitesResponse,
   LedgerReportResponse,
+  ListAdjustmentsParams,
   ListAuditParams,
   ListBalanceRecordsParams,
   MainMessage,
@@ -61,6 +63,302 @@ import { httpClient } from '../http-client';
 import type { ErrorType, BodyType } from '../http-client';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
+/**
+ * @summary Adjustments waiting for (or given) a second operator, newest first
+ */
+export const listAdjustments = (
+  params?: ListAdjustmentsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AdjustmentRequestItem[]>(
+    { url: `/admin/adjustments`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListAdjustmentsQueryKey = (params?: ListAdjustmentsParams) => {
+  return [`/admin/adjustments`, ...(params ? [params] : [])] as const;
+};
+
+export const getListAdjustmentsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listAdjustments>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListAdjustmentsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdjustments>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListAdjustmentsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listAdjustments>>> = ({ signal }) =>
+    listAdjustments(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listAdjustments>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListAdjustmentsQueryResult = NonNullable<Awaited<ReturnType<typeof listAdjustments>>>;
+export type ListAdjustmentsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useListAdjustments<
+  TData = Awaited<ReturnType<typeof listAdjustments>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListAdjustmentsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdjustments>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdjustments>>,
+          TError,
+          Awaited<ReturnType<typeof listAdjustments>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListAdjustments<
+  TData = Awaited<ReturnType<typeof listAdjustments>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListAdjustmentsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdjustments>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAdjustments>>,
+          TError,
+          Awaited<ReturnType<typeof listAdjustments>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListAdjustments<
+  TData = Awaited<ReturnType<typeof listAdjustments>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListAdjustmentsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdjustments>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Adjustments waiting for (or given) a second operator, newest first
+ */
+
+export function useListAdjustments<
+  TData = Awaited<ReturnType<typeof listAdjustments>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListAdjustmentsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAdjustments>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListAdjustmentsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Approve another operator's adjustment: it is posted now (audited)
+ */
+export const approveAdjustment = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AdjustResponse>(
+    { url: `/admin/adjustments/${id}/approve`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getApproveAdjustmentMutationOptions = <
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof approveAdjustment>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof approveAdjustment>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['approveAdjustment'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof approveAdjustment>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return approveAdjustment(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ApproveAdjustmentMutationResult = NonNullable<
+  Awaited<ReturnType<typeof approveAdjustment>>
+>;
+
+export type ApproveAdjustmentMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Approve another operator's adjustment: it is posted now (audited)
+ */
+export const useApproveAdjustment = <
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof approveAdjustment>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof approveAdjustment>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getApproveAdjustmentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Turn down a pending adjustment (audited)
+ */
+export const rejectAdjustment = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AdjustmentRequestItem>(
+    { url: `/admin/adjustments/${id}/reject`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getRejectAdjustmentMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof rejectAdjustment>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof rejectAdjustment>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['rejectAdjustment'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof rejectAdjustment>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return rejectAdjustment(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RejectAdjustmentMutationResult = NonNullable<
+  Awaited<ReturnType<typeof rejectAdjustment>>
+>;
+
+export type RejectAdjustmentMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Turn down a pending adjustment (audited)
+ */
+export const useRejectAdjustment = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof rejectAdjustment>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof rejectAdjustment>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getRejectAdjustmentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 
 /**
  * @summary Operator actions, newest first

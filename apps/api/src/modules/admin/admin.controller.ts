@@ -6,7 +6,14 @@ import { toMicro } from '../../common/validators';
 import { Auth, CurrentUser } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { LedgerReportService } from '../ledger/ledger-report.service';
-import { AdjustBody, AdjustResponse, LedgerReportResponse, PageQuery } from './admin.dto';
+import {
+  AdjustBody,
+  AdjustmentListQuery,
+  AdjustmentRequestItem,
+  AdjustResponse,
+  LedgerReportResponse,
+  PageQuery,
+} from './admin.dto';
 import { AdminService } from './admin.service';
 import { AuditEntry } from '../audit/audit.dto';
 import { AuditService } from '../audit/audit.service';
@@ -32,7 +39,7 @@ export class AdminController {
     description: 'A retry with the same key is applied once',
   })
   @ApiOkResponse({ type: AdjustResponse })
-  @ApiErrors('NOT_FOUND', 'INSUFFICIENT_FUNDS', 'VALIDATION_ERROR')
+  @ApiErrors('NOT_FOUND', 'SELF_ADJUST_FORBIDDEN', 'INSUFFICIENT_FUNDS', 'VALIDATION_ERROR')
   adjustBalance(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,
@@ -41,12 +48,53 @@ export class AdminController {
   ): Promise<AdjustResponse> {
     return this.admin.adjust(
       user.id,
-      params.id,
-      body.account,
-      toMicro(body.amount),
-      body.reason,
+      {
+        userId: params.id,
+        account: body.account,
+        amount: toMicro(body.amount),
+        reason: body.reason,
+      },
       key?.slice(0, 100),
     );
+  }
+
+  @Get('adjustments')
+  @ApiOperation({ summary: 'Adjustments waiting for (or given) a second operator, newest first' })
+  @ApiOkResponse({ type: [AdjustmentRequestItem] })
+  @ApiErrors('VALIDATION_ERROR')
+  listAdjustments(@Query() query: AdjustmentListQuery): Promise<AdjustmentRequestItem[]> {
+    return this.admin.listRequests(query.status ?? 'pending', query.limit ?? 50, query.before);
+  }
+
+  @Post('adjustments/:id/approve')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Approve another operator's adjustment: it is posted now (audited)" })
+  @ApiOkResponse({ type: AdjustResponse })
+  @ApiErrors(
+    'NOT_FOUND',
+    'SELF_APPROVAL_FORBIDDEN',
+    'SELF_ADJUST_FORBIDDEN',
+    'ADJUSTMENT_ALREADY_DECIDED',
+    'INSUFFICIENT_FUNDS',
+    'VALIDATION_ERROR',
+  )
+  approveAdjustment(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+  ): Promise<AdjustResponse> {
+    return this.admin.approve(user.id, params.id);
+  }
+
+  @Post('adjustments/:id/reject')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Turn down a pending adjustment (audited)' })
+  @ApiOkResponse({ type: AdjustmentRequestItem })
+  @ApiErrors('NOT_FOUND', 'ADJUSTMENT_ALREADY_DECIDED', 'VALIDATION_ERROR')
+  rejectAdjustment(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+  ): Promise<AdjustmentRequestItem> {
+    return this.admin.reject(user.id, params.id);
   }
 
   @Get('reports/ledger')

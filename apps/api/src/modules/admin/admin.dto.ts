@@ -28,8 +28,16 @@ export class AdjustBody {
 }
 
 export class AdjustResponse {
-  @ApiProperty({ example: '812' })
-  transaction_id: string;
+  @ApiProperty({
+    enum: ['applied', 'pending_approval'],
+    description: 'pending_approval: above ADJUST_APPROVAL_THRESHOLD, waits for a second operator',
+    example: 'applied',
+  })
+  status: 'applied' | 'pending_approval';
+  @ApiProperty({ type: String, nullable: true, example: '812', description: 'null while pending' })
+  transaction_id: string | null;
+  @ApiProperty({ type: Number, nullable: true, example: null, description: 'the approval request' })
+  request_id: number | null;
   @ApiProperty({ example: 94.75 })
   money: number;
   @ApiProperty({ example: 0 })
@@ -92,4 +100,38 @@ export class LedgerReportResponse {
   postings: number;
   @ApiProperty({ type: [LedgerTotal] })
   totals: LedgerTotal[];
+}
+
+export class AdjustmentRequestItem {
+  @ApiProperty({ example: 3 })
+  id: number;
+  @ApiProperty({ example: 100000 })
+  requested_by: number;
+  @ApiProperty({ example: 100042 })
+  user_id: number;
+  @ApiProperty({ enum: ADJUST_ACCOUNTS, example: 'money' })
+  account: AdjustAccount;
+  @ApiProperty({ description: 'Signed USDT (or points)', example: 2500 })
+  amount: number;
+  @ApiProperty({ example: 'Bank transfer received by hand' })
+  reason: string;
+  @ApiProperty({ enum: ['pending', 'approved', 'rejected'], example: 'pending' })
+  status: 'pending' | 'approved' | 'rejected';
+  @ApiProperty({ type: Number, nullable: true, example: null })
+  decided_by: number | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
+  decided_at: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null })
+  transaction_id: string | null;
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T08:00:00.000Z' })
+  created_at: string;
+}
+
+export class AdjustmentListQuery extends PageQuery {
+  @ApiProperty({ required: false, enum: ['pending', 'approved', 'rejected'], default: 'pending' })
+  @IsOptional()
+  @IsIn(['pending', 'approved', 'rejected'], {
+    message: 'status must be pending, approved or rejected',
+  })
+  status?: 'pending' | 'approved' | 'rejected';
 }

@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
+import { AdjustmentRequestsRepository } from './adjustment-requests.repository';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
 
-/** The operator's routes; owns no table (it acts through the owners, audited). */
+/** The operator's routes; owns `adjustment_requests`, acts on the rest through their owners, audited. */
 @Module({
   imports: [AuditModule, UsersModule, WalletModule],
   controllers: [AdminController],
-  providers: [AdminService],
+  providers: [AdminService, AdjustmentRequestsRepository],
 })
 export class AdminModule {}

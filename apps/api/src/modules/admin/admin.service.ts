@@ -1,15 +1,50 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { AdjustAccount, microToNumber } from '@app/domain';
+import { DataSource, EntityManager } from 'typeorm';
+import { AdjustAccount, microToNumber, usdt } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { AuditService } from '../audit/audit.service';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService, Transfer } from '../ledger/ledger.service';
-import { AdjustResponse } from './admin.dto';
-import { AuditService } from '../audit/audit.service';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
+import {
+  AdjustmentRequestRow,
+  AdjustmentRequestsRepository,
+  RequestStatus,
+} from './adjustment-requests.repository';
+import { AdjustResponse, AdjustmentRequestItem } from './admin.dto';
 
+interface Adjustment {
+  userId: number;
+  account: AdjustAccount;
+  amount: bigint;
+  reason: string;
+}
+
+const abs = (amount: bigint) => (amount < 0n ? -amount : amount);
+
+const requestItem = (row: AdjustmentRequestRow): AdjustmentRequestItem => ({
+  id: Number(row.id),
+  requested_by: row.requested_by,
+  user_id: row.user_id,
+  account: row.account,
+  amount: microToNumber(BigInt(row.amount_micro)),
+  reason: row.reason,
+  status: row.status,
+  decided_by: row.decided_by,
+  decided_at: row.decided_at ? row.decided_at.toISOString() : null,
+  transaction_id: row.ledger_transaction_id,
+  created_at: row.created_at.toISOString(),
+});
+
+/**
+ * Operators' corrections of balances. An operator never adjusts their own
+ * account; above ADJUST_APPROVAL_THRESHOLD an adjustment is only a request
+ * until a second operator approves it (four eyes). Everything is audited in
+ * the transaction that does it.
+ */
 @Injectable()
 export class AdminService {
   constructor(
@@ -18,60 +53,170 @@ export class AdminService {
     private readonly audit: AuditService,
     private readonly users: UsersService,
     private readonly wallet: WalletService,
+    private readonly requests: AdjustmentRequestsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /**
-   * An operator's correction: a ledger transaction against the adjustments
-   * account, audited, and shown to the member as a balance record when it
-   * touches money.
-   */
+  private needsApproval(amount: bigint): boolean {
+    const threshold = this.config.ADJUST_APPROVAL_THRESHOLD;
+    return threshold > 0 && abs(amount) > usdt(threshold);
+  }
+
   async adjust(
     actorId: number,
-    userId: number,
-    account: AdjustAccount,
-    amount: bigint,
-    reason: string,
-    requestKey?: string,
+    adjustment: Adjustment,
+    requestKey: string = randomUUID(),
   ): Promise<AdjustResponse> {
+    if (adjustment.userId === actorId) throw new AppError('SELF_ADJUST_FORBIDDEN');
     return this.dataSource.transaction(async (manager) => {
-      if (!(await this.users.exists(userId, manager)))
+      if (!(await this.users.exists(adjustment.userId, manager)))
         throw new AppError('NOT_FOUND', 'Member not found');
-      const counter = system(account === 'money' ? 'adjustments' : 'points_adjustments');
-      const own = member(userId, account);
-      const abs = amount < 0n ? -amount : amount;
-      const transfer: Transfer =
-        amount > 0n
-          ? { from: counter, to: own, amount: abs }
-          : { from: own, to: counter, amount: abs };
-      const posted = await this.ledger.post(manager, {
-        key: `adjust:${actorId}:${requestKey ?? randomUUID()}`,
-        kind: 'adjustment',
-        userId,
-        memo: { actor_id: actorId, reason },
-        transfers: [transfer],
+      if (!this.needsApproval(adjustment.amount)) {
+        const transactionId = await this.apply(manager, actorId, adjustment, {
+          key: `adjust:${actorId}:${requestKey}`,
+        });
+        return this.response(manager, adjustment.userId, { transactionId });
+      }
+      const { row, created } = await this.requests.addOrFind(manager, {
+        key: `adjust:${actorId}:${requestKey}`,
+        requestedBy: actorId,
+        ...adjustment,
       });
-      if (!posted.replayed) {
-        if (account === 'money') {
-          await this.wallet.recordAdjustment(manager, {
-            userId,
-            amount,
-            reason,
-            ledgerTransactionId: posted.transactionId,
-          });
-        }
-        await this.audit.record(manager, actorId, 'ledger.adjust', userId, {
+      if (created) {
+        await this.audit.record(manager, actorId, 'ledger.adjust.request', adjustment.userId, {
+          account: adjustment.account,
+          amount: microToNumber(adjustment.amount),
+          reason: adjustment.reason,
+          request_id: Number(row.id),
+        });
+      }
+      return this.response(manager, adjustment.userId, {
+        requestId: Number(row.id),
+        transactionId: row.ledger_transaction_id,
+      });
+    });
+  }
+
+  /** A second operator approves: the adjustment is posted now. */
+  async approve(approverId: number, requestId: number): Promise<AdjustResponse> {
+    return this.dataSource.transaction(async (manager) => {
+      const request = await this.pending(manager, requestId);
+      if (request.requested_by === approverId) throw new AppError('SELF_APPROVAL_FORBIDDEN');
+      if (request.user_id === approverId) throw new AppError('SELF_ADJUST_FORBIDDEN');
+      const adjustment: Adjustment = {
+        userId: request.user_id,
+        account: request.account,
+        amount: BigInt(request.amount_micro),
+        reason: request.reason,
+      };
+      const transactionId = await this.apply(manager, request.requested_by, adjustment, {
+        key: `adjust-request:${requestId}`,
+        approvedBy: approverId,
+        requestId,
+      });
+      await this.requests.decide(manager, requestId, {
+        status: 'approved',
+        by: approverId,
+        transactionId,
+      });
+      return this.response(manager, adjustment.userId, { requestId, transactionId });
+    });
+  }
+
+  /** Any operator, the requester included, can turn a pending request down. */
+  async reject(operatorId: number, requestId: number): Promise<AdjustmentRequestItem> {
+    return this.dataSource.transaction(async (manager) => {
+      const request = await this.pending(manager, requestId);
+      const decided = await this.requests.decide(manager, requestId, {
+        status: 'rejected',
+        by: operatorId,
+      });
+      await this.audit.record(manager, operatorId, 'ledger.adjust.reject', request.user_id, {
+        request_id: requestId,
+        requested_by: request.requested_by,
+        amount: microToNumber(BigInt(request.amount_micro)),
+      });
+      return requestItem(decided);
+    });
+  }
+
+  async listRequests(
+    status: RequestStatus,
+    limit: number,
+    before?: number,
+  ): Promise<AdjustmentRequestItem[]> {
+    return (await this.requests.list(status, limit, before)).map(requestItem);
+  }
+
+  private async pending(manager: EntityManager, requestId: number) {
+    const request = await this.requests.lock(manager, requestId);
+    if (!request) throw new AppError('NOT_FOUND', 'Adjustment request not found');
+    if (request.status !== 'pending') throw new AppError('ADJUSTMENT_ALREADY_DECIDED');
+    return request;
+  }
+
+  /**
+   * The ledger transaction against the adjustments account, a balance record
+   * when it touches money, and the audit entry; a replayed key changes nothing.
+   */
+  private async apply(
+    manager: EntityManager,
+    actorId: number,
+    { userId, account, amount, reason }: Adjustment,
+    by: { key: string; approvedBy?: number; requestId?: number },
+  ): Promise<string> {
+    const counter = system(account === 'money' ? 'adjustments' : 'points_adjustments');
+    const own = member(userId, account);
+    const transfer: Transfer =
+      amount > 0n
+        ? { from: counter, to: own, amount: abs(amount) }
+        : { from: own, to: counter, amount: abs(amount) };
+    const posted = await this.ledger.post(manager, {
+      key: by.key,
+      kind: 'adjustment',
+      userId,
+      memo: { actor_id: actorId, reason, ...(by.approvedBy ? { approved_by: by.approvedBy } : {}) },
+      transfers: [transfer],
+    });
+    if (!posted.replayed) {
+      if (account === 'money') {
+        await this.wallet.recordAdjustment(manager, {
+          userId,
+          amount,
+          reason,
+          ledgerTransactionId: posted.transactionId,
+        });
+      }
+      await this.audit.record(
+        manager,
+        by.approvedBy ?? actorId,
+        by.approvedBy ? 'ledger.adjust.approve' : 'ledger.adjust',
+        userId,
+        {
           account,
           amount: microToNumber(amount),
           reason,
           transaction_id: posted.transactionId,
-        });
-      }
-      const balances = await this.ledger.balancesOf(manager, userId);
-      return {
-        transaction_id: posted.transactionId,
-        money: microToNumber(balances.money),
-        points: microToNumber(balances.points),
-      };
-    });
+          ...(by.approvedBy ? { requested_by: actorId, request_id: by.requestId } : {}),
+        },
+      );
+    }
+    return posted.transactionId;
+  }
+
+  private async response(
+    manager: EntityManager,
+    userId: number,
+    outcome: { transactionId?: string | null; requestId?: number },
+  ): Promise<AdjustResponse> {
+    const balances = await this.ledger.balancesOf(manager, userId);
+    const applied = !!outcome.transactionId;
+    return {
+      status: applied ? 'applied' : 'pending_approval',
+      transaction_id: outcome.transactionId ?? null,
+      request_id: outcome.requestId ?? null,
+      money: microToNumber(balances.money),
+      points: microToNumber(balances.points),
+    };
   }
 }

@@ -15,6 +15,7 @@ import {
   ApiError,
   adjustBalance,
   getLedgerReportQueryKey,
+  getListAdjustmentsQueryKey,
   getListAuditQueryKey,
   type ApiAdjustResult,
 } from '@app/contracts';
@@ -28,12 +29,14 @@ type AdjustErrorKey =
   | 'admin.adjust.insufficient'
   | 'admin.adjust.forbidden'
   | 'admin.adjust.invalid'
+  | 'admin.adjust.self'
   | 'errors.generic';
 
 export function adjustErrorKey(error: unknown): AdjustErrorKey {
   if (!(error instanceof ApiError)) return 'errors.generic';
   if (error.status === 404) return 'admin.adjust.notFound';
   if (error.code === 'INSUFFICIENT_FUNDS') return 'admin.adjust.insufficient';
+  if (error.code === 'SELF_ADJUST_FORBIDDEN') return 'admin.adjust.self';
   if (error.status === 403) return 'admin.adjust.forbidden';
   if (error.status === 422) return 'admin.adjust.invalid';
   return 'errors.generic';
@@ -67,6 +70,7 @@ export function AdjustForm() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: getLedgerReportQueryKey() });
       void queryClient.invalidateQueries({ queryKey: getListAuditQueryKey() });
+      void queryClient.invalidateQueries({ queryKey: getListAdjustmentsQueryKey() });
     },
   });
 
@@ -160,7 +164,11 @@ export function AdjustForm() {
       </form>
       {outcome ? (
         <div className="result-box" role="status" data-testid="adjust-result">
-          <p>{t('admin.adjust.done', { id: outcome.result.transaction_id })}</p>
+          <p>
+            {outcome.result.status === 'pending_approval'
+              ? t('admin.adjust.pendingApproval', { id: outcome.result.request_id })
+              : t('admin.adjust.done', { id: outcome.result.transaction_id })}
+          </p>
           <p>
             {t('admin.adjust.balances', {
               id: outcome.userId,

@@ -29,9 +29,34 @@ const entry = (id: number) => ({
   created_at: '2030-01-01T00:00:00.000Z',
 });
 
-function serve(adjust: () => unknown = () => ({ transaction_id: '81', money: 100, points: 0 })) {
+const REQUEST = {
+  id: 7,
+  requested_by: 100000,
+  user_id: 100001,
+  account: 'money',
+  amount: 2500,
+  reason: 'Bank transfer by hand',
+  status: 'pending',
+  decided_by: null,
+  decided_at: null,
+  transaction_id: null,
+  created_at: '2030-01-01T00:00:00.000Z',
+};
+
+function serve(
+  adjust: () => unknown = () => ({ transaction_id: '81', money: 100, points: 0 }),
+  approve: () => unknown = () => ({
+    status: 'applied',
+    transaction_id: '90',
+    request_id: 7,
+    money: 2500,
+    points: 0,
+  }),
+) {
   const api = apiFetch(({ method, path, query }) => {
     if (path === '/admin/reports/ledger') return REPORT;
+    if (path === '/admin/adjustments') return query.get('status') === 'pending' ? [REQUEST] : [];
+    if (method === 'POST' && path === '/admin/adjustments/7/approve') return approve();
     if (path === '/admin/audit') {
       return query.get('before') === null
         ? Array.from({ length: 20 }, (_, i) => entry(50 - i))
@@ -135,5 +160,50 @@ describe('<AdminPage>', () => {
     await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(21));
     const last = api.requests.filter((r) => r.path === '/admin/audit').at(-1);
     expect(last?.query.get('before')).toBe('31');
+  });
+
+  it('says when an adjustment waits for a second operator', async () => {
+    serve(() => ({
+      status: 'pending_approval',
+      transaction_id: null,
+      request_id: 12,
+      money: 0,
+      points: 0,
+    }));
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await fillAdjust({ id: '100001', amount: '5000', reason: 'Big credit' });
+    const dialog = await screen.findByRole('dialog');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
+    const result = await screen.findByTestId('adjust-result');
+    expect(result.textContent).toContain('request #12 waits for a second operator');
+  });
+
+  it('lists pending adjustments and approves one', async () => {
+    const api = serve();
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    const row = await screen.findByTestId('approval-request');
+    expect(row.textContent).toContain('#7');
+    expect(row.textContent).toContain('Asked by 100000 for member 100001');
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
+    expect(await screen.findByText('Approved: transaction 90.')).toBeTruthy();
+    expect(
+      api.requests.some((r) => r.method === 'POST' && r.path === '/admin/adjustments/7/approve'),
+    ).toBe(true);
+  });
+
+  it('shows why an approval was refused', async () => {
+    serve(undefined, () =>
+      json(403, {
+        detail: 'A second operator must approve this adjustment',
+        code: 'SELF_APPROVAL_FORBIDDEN',
+      }),
+    );
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    const row = await screen.findByTestId('approval-request');
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'A second operator must approve this adjustment',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
 import { AdjustForm } from './adjust-form';
+import { Approvals } from './approvals';
 import { AuditLog } from './audit-log';
 import { LedgerReportSection } from './ledger-report-section';
 
@@ -12,6 +13,7 @@ export function AdminPage() {
       <PageHeader title={t('admin.title')} backTo="/mine" backLabel={t('common.back')} />
       <LedgerReportSection />
       <AdjustForm />
+      <Approvals />
       <AuditLog />
     </main>
   );

@@ -5,9 +5,21 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { AdjustResponseStatus } from './adjustResponseStatus';
 
 export interface AdjustResponse {
   money: number;
   points: number;
-  transaction_id: string;
+  /**
+   * the approval request
+   * @nullable
+   */
+  request_id: number | null;
+  /** pending_approval: above ADJUST_APPROVAL_THRESHOLD, waits for a second operator */
+  status: AdjustResponseStatus;
+  /**
+   * null while pending
+   * @nullable
+   */
+  transaction_id: string | null;
 }

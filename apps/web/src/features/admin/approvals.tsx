@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatUsdt } from '@app/domain';
+import {
+  getLedgerReportQueryKey,
+  getListAdjustmentsQueryKey,
+  getListAuditQueryKey,
+  useApproveAdjustment,
+  useListAdjustments,
+  useRejectAdjustment,
+} from '@app/contracts';
+import { apiErrorKey } from '../../lib/api-errors';
+import { formatDateTime } from '../../lib/format-date';
+
+/**
+ * Adjustments above the approval threshold, waiting for a second operator
+ * (four eyes). The API refuses the requester's own approval; this list only
+ * offers the buttons.
+ */
+export function Approvals() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const pending = useListAdjustments(
+    { status: 'pending' },
+    { query: { refetchOnMount: 'always' } },
+  );
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const refresh = () => {
+    for (const queryKey of [
+      getListAdjustmentsQueryKey(),
+      getListAuditQueryKey(),
+      getLedgerReportQueryKey(),
+    ]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  };
+  const approve = useApproveAdjustment({
+    mutation: {
+      onSuccess: (result) => {
+        setMessage({
+          text: t('admin.approvals.approved', { id: result.transaction_id }),
+          failed: false,
+        });
+        refresh();
+      },
+      onError: (error) => setMessage({ text: t(apiErrorKey(error)), failed: true }),
+    },
+  });
+  const reject = useRejectAdjustment({
+    mutation: {
+      onSuccess: (result) => {
+        setMessage({ text: t('admin.approvals.rejected', { id: result.id }), failed: false });
+        refresh();
+      },
+      onError: (error) => setMessage({ text: t(apiErrorKey(error)), failed: true }),
+    },
+  });
+  const busy = approve.isPending || reject.isPending;
+  const requests = pending.data ?? [];
+
+  return (
+    <section className="admin-section" aria-labelledby="approvals-title">
+      <h2 id="approvals-title" className="section-title">
+        {t('admin.approvals.title')}
+      </h2>
+      {pending.isPending ? <p className="empty">{t('common.loading')}</p> : null}
+      {pending.isError ? <p className="empty">{t('errors.generic')}</p> : null}
+      {pending.isSuccess && requests.length === 0 ? (
+        <p className="empty">{t('common.noRecords')}</p>
+      ) : null}
+      <ul className="record-list">
+        {requests.map((request) => (
+          <li key={request.id} className="record-row" data-testid="approval-request">
+            <div className="record-row__main">
+              <span className="record-row__type">
+                #{request.id} · {formatUsdt(request.amount)}{' '}
+                {request.account === 'money' ? t('mine.wallet') : t('mine.points')}
+              </span>
+              <time dateTime={request.created_at}>
+                {formatDateTime(request.created_at, i18n.language)}
+              </time>
+            </div>
+            <div className="record-row__meta">
+              <span>
+                {t('admin.approvals.requested', { by: request.requested_by, id: request.user_id })}
+              </span>
+            </div>
+            <p className="form__note">{request.reason}</p>
+            <div className="modal__buttons">
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={busy}
+                onClick={() => reject.mutate({ id: request.id })}
+              >
+                {t('admin.approvals.reject')}
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy}
+                onClick={() => approve.mutate({ id: request.id })}
+              >
+                {t('admin.approvals.approve')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {message ? (
+        <p
+          className={message.failed ? 'form__error' : 'form__note'}
+          role={message.failed ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}
