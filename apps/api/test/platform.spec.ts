@@ -87,6 +87,9 @@ describe('platform: errors, docs, health, seed', () => {
     expect(ids).toEqual(
       [
         'adjustBalance',
+        'approveAdjustment',
+        'listAdjustments',
+        'rejectAdjustment',
         'buyVip',
         'getToday',
         'ledgerReport',

@@ -5,6 +5,8 @@ import { Ledger1763800000000 } from './migrations/1763800000000-ledger';
 import { LedgerPostFunction1763900000000 } from './migrations/1763900000000-ledger-post-function';
 import { UserAccessNotify1764000000000 } from './migrations/1764000000000-user-access-notify';
 import { AdjustmentRequests1764100000000 } from './migrations/1764100000000-adjustment-requests';
+import { LedgerMemberSummary1764200000000 } from './migrations/1764200000000-ledger-member-summary';
+import { MemberWatchProfile1764300000000 } from './migrations/1764300000000-member-watch-profile';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -12,6 +14,8 @@ export const MIGRATIONS = [
   LedgerPostFunction1763900000000,
   UserAccessNotify1764000000000,
   AdjustmentRequests1764100000000,
+  LedgerMemberSummary1764200000000,
+  MemberWatchProfile1764300000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

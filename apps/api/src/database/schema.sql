@@ -23,6 +23,17 @@ CREATE FUNCTION public.ledger_check_postings() RETURNS trigger
         RETURN NULL;
       END $$;
 
+CREATE FUNCTION public.ledger_member_summary(p_user_id integer) RETURNS TABLE(money bigint, points bigint, points_hold bigint, earned_rewards bigint, earned_commissions bigint)
+    LANGUAGE sql STABLE
+    AS $$
+        SELECT COALESCE(SUM(balance) FILTER (WHERE kind = 'money'), 0)::bigint,
+               COALESCE(SUM(balance) FILTER (WHERE kind = 'points'), 0)::bigint,
+               COALESCE(SUM(balance) FILTER (WHERE kind = 'points_hold'), 0)::bigint,
+               COALESCE(SUM(earned_rewards) FILTER (WHERE kind = 'money'), 0)::bigint,
+               COALESCE(SUM(earned_commissions) FILTER (WHERE kind = 'money'), 0)::bigint
+        FROM ledger_accounts WHERE user_id = p_user_id
+      $$;
+
 CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, p_user_id integer, p_memo jsonb, p_from_user integer[], p_from_kind text[], p_to_user integer[], p_to_kind text[], p_currency text[], p_amount bigint[], p_earn_user integer[], p_earn_rewards bigint[], p_earn_commissions bigint[]) RETURNS TABLE(transaction_id bigint, replayed boolean)
     LANGUAGE plpgsql
     AS $$
@@ -127,6 +138,20 @@ CREATE FUNCTION public.ledger_refuse_change() RETURNS trigger
       BEGIN
         RAISE EXCEPTION 'ledger rows are append-only (% on %)', TG_OP, TG_TABLE_NAME;
       END $$;
+
+CREATE FUNCTION public.member_watch_profile(p_user_id integer) RETURNS TABLE(vip_level smallint, vip_expire timestamp with time zone, uplines json)
+    LANGUAGE sql STABLE
+    AS $$
+        SELECT u.vip_level, u.vip_expire,
+          (WITH RECURSIVE chain AS (
+             SELECT id, inviter_id, is_active, 1 AS depth FROM users WHERE id = u.inviter_id
+             UNION ALL
+             SELECT p.id, p.inviter_id, p.is_active, c.depth + 1 FROM users p JOIN chain c ON p.id = c.inviter_id WHERE c.depth < 3
+           )
+           SELECT COALESCE(json_agg(json_build_object('id', c.id, 'depth', c.depth) ORDER BY c.depth), '[]')
+           FROM chain c WHERE c.is_active)
+        FROM users u WHERE u.id = p_user_id
+      $$;
 
 CREATE FUNCTION public.users_access_notify() RETURNS trigger
     LANGUAGE plpgsql

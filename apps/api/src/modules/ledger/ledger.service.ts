@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { preparedQuery, sqlState } from '../../database/prepared';
 import { AccountRef, EARNING_SOURCES, MEMBER_ACCOUNTS, currencyOf } from './ledger.accounts';
@@ -27,16 +27,6 @@ export interface PostResult {
   replayed: boolean;
 }
 
-export interface MemberSummary {
-  money: bigint;
-  points: bigint;
-  pointsHold: bigint;
-  /** Trailer rewards ever earned into money (reversals subtracted). */
-  earnedRewards: bigint;
-  /** Team commissions ever earned into money. */
-  earnedCommissions: bigint;
-}
-
 const refKey = (ref: AccountRef) =>
   'system' in ref ? `system:${ref.system}` : `member:${ref.userId}:${ref.account}`;
 const userOf = (ref: AccountRef) => ('system' in ref ? null : ref.userId);
@@ -51,8 +41,6 @@ const kindOf = (ref: AccountRef) => ('system' in ref ? ref.system : ref.account)
  */
 @Injectable()
 export class LedgerService {
-  constructor(private readonly dataSource: DataSource) {}
-
   async post(manager: EntityManager, request: PostRequest): Promise<PostResult> {
     if (!manager.queryRunner?.isTransactionActive)
       throw new Error('LedgerService.post needs a database transaction');
@@ -143,27 +131,5 @@ export class LedgerService {
     const result = { money: 0n, points: 0n, points_hold: 0n };
     for (const row of rows) result[row.kind] = BigInt(row.balance);
     return result;
-  }
-
-  /** What /users/me shows of a member's money, in one indexed read. */
-  async summaryOf(userId: number): Promise<MemberSummary> {
-    const [row] = await preparedQuery<Record<keyof MemberSummary, string>>(
-      this.dataSource,
-      'ledger-member-summary',
-      `SELECT COALESCE(SUM(balance) FILTER (WHERE kind = 'money'), 0) AS "money",
-              COALESCE(SUM(balance) FILTER (WHERE kind = 'points'), 0) AS "points",
-              COALESCE(SUM(balance) FILTER (WHERE kind = 'points_hold'), 0) AS "pointsHold",
-              COALESCE(SUM(earned_rewards) FILTER (WHERE kind = 'money'), 0) AS "earnedRewards",
-              COALESCE(SUM(earned_commissions) FILTER (WHERE kind = 'money'), 0) AS "earnedCommissions"
-       FROM ledger_accounts WHERE user_id = $1`,
-      [userId],
-    );
-    return {
-      money: BigInt(row.money),
-      points: BigInt(row.points),
-      pointsHold: BigInt(row.pointsHold),
-      earnedRewards: BigInt(row.earnedRewards),
-      earnedCommissions: BigInt(row.earnedCommissions),
-    };
   }
 }

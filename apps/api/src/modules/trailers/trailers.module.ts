@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EconomyModule } from '../economy/economy.module';
-import { UsersModule } from '../users/users.module';
 import { TodayController } from './today.controller';
 import { Trailer } from './trailer.entity';
 import { TrailersController } from './trailers.controller';
@@ -11,7 +10,7 @@ import { WatchService } from './watch.service';
 
 /** Owns `trailers`, `trailer_views`, `trailer_watches` and `watch_days`. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Trailer]), UsersModule, EconomyModule],
+  imports: [TypeOrmModule.forFeature([Trailer]), EconomyModule],
   controllers: [TrailersController, TodayController],
   providers: [TrailersService, TrailersRepository, WatchService],
   exports: [TrailersService],

@@ -6,8 +6,12 @@ import { Trailer } from './trailer.entity';
 /** The member's day is the UTC calendar day, taken from the database clock. */
 const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 
-/** Where one member stands with one trailer today. */
+/** Where one member stands with one trailer today, with their level and uplines. */
 export interface WatchState {
+  vip_level: number;
+  vip_expire: Date | null;
+  /** active inviters, nearest first (depth 1 to 3) */
+  uplines: { id: number; depth: number }[];
   day: string;
   trailer_exists: boolean;
   watched: boolean;
@@ -39,22 +43,26 @@ export class TrailersRepository {
     );
   }
 
-  /** Everything the watch rules need, in one prepared statement. */
+  /**
+   * Everything the watch rules need, in one prepared statement: the member's
+   * part comes from `member_watch_profile`, the users module's published read.
+   * Undefined when the member does not exist.
+   */
   async watchState(
     db: EntityManager,
     userId: number,
     trailerId: number,
     minSeconds: number,
-  ): Promise<WatchState> {
+  ): Promise<WatchState | undefined> {
     const [state] = await preparedQuery<WatchState>(
       db,
       'watch-state',
-      `SELECT ${TODAY}::text AS day,
+      `SELECT p.vip_level, p.vip_expire, p.uplines, ${TODAY}::text AS day,
          EXISTS (SELECT 1 FROM trailers WHERE id = $2) AS trailer_exists,
          COALESCE(d.count, 0) AS count, COALESCE(d.amount_micro, 0) AS amount,
          EXISTS (SELECT 1 FROM trailer_watches WHERE user_id = $1 AND watch_day = ${TODAY} AND trailer_id = $2) AS watched,
          (SELECT started_at <= now() - make_interval(secs => $3) FROM trailer_views WHERE user_id = $1 AND trailer_id = $2) AS long_enough
-       FROM (SELECT 1) one LEFT JOIN watch_days d ON d.user_id = $1 AND d.watch_day = ${TODAY}`,
+       FROM member_watch_profile($1) p LEFT JOIN watch_days d ON d.user_id = $1 AND d.watch_day = ${TODAY}`,
       [userId, trailerId, minSeconds],
     );
     return state;

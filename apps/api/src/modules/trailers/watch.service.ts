@@ -6,7 +6,6 @@ import { isUniqueViolation } from '../../database/prepared';
 import { EconomyService } from '../economy/economy.service';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService, Transfer } from '../ledger/ledger.service';
-import { UsersService } from '../users/users.service';
 import { TodayResponse, WatchResponse } from './trailers.dto';
 import { TrailersRepository } from './trailers.repository';
 
@@ -20,7 +19,6 @@ export class WatchService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly trailers: TrailersRepository,
-    private readonly users: UsersService,
     private readonly economy: EconomyService,
     private readonly ledger: LedgerService,
   ) {}
@@ -35,11 +33,10 @@ export class WatchService {
       // row and the unique watch index below are what make the quota and
       // once-a-day exact.
       const state = await this.trailers.watchState(manager, userId, trailerId, WATCH_MIN_SECONDS);
+      if (!state) throw new AppError('UNAUTHORIZED');
       if (!state.trailer_exists) throw new AppError('NOT_FOUND', 'Trailer not found');
       if (state.watched) throw new AppError('ALREADY_WATCHED');
-      const membership = await this.users.membershipWithUplines(manager, userId);
-      if (!membership) throw new AppError('UNAUTHORIZED');
-      const level = effectiveVipLevel(membership.vipLevel, membership.vipExpire, new Date());
+      const level = effectiveVipLevel(state.vip_level, state.vip_expire, new Date());
       const tier = await this.economy.tier(level, manager);
       if (Number(state.count) >= tier.dailyTrailers) throw new AppError('DAILY_QUOTA_REACHED');
       if (!state.long_enough) throw new AppError('WATCH_TOO_SHORT');
@@ -54,7 +51,7 @@ export class WatchService {
       if (!counted) throw new AppError('DAILY_QUOTA_REACHED');
       if (tier.rewardMicro > 0n) {
         const commissions: Transfer[] = [];
-        for (const upline of membership.uplines) {
+        for (const upline of state.uplines) {
           const amount = percentOf(
             tier.rewardMicro,
             await this.economy.teamRate(upline.depth, manager),

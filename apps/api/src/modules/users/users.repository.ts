@@ -10,12 +10,6 @@ export interface Membership {
   inviterId: number | null;
 }
 
-/** The active inviters above a member, nearest first (depth 1 to 3). */
-export interface Upline {
-  id: number;
-  depth: number;
-}
-
 export interface TeamMemberRow {
   depth: number;
   id: number;
@@ -67,7 +61,10 @@ export class UsersRepository {
     await this.repo().update({ id }, { ...values, updatedAt: new Date() });
   }
 
-  /** The row the /users/me read starts from (prepared: it is the hottest endpoint). */
+  /**
+   * The /users/me read in one prepared statement (the hottest endpoint): the
+   * member row with the ledger's published summary of their figures.
+   */
   async profile(id: number) {
     const [row] = await preparedQuery<{
       id: number;
@@ -78,10 +75,17 @@ export class UsersRepository {
       is_active: boolean;
       inviter_id: number | null;
       role: User['role'];
+      money: string;
+      points: string;
+      points_hold: string;
+      earned_rewards: string;
+      earned_commissions: string;
     }>(
       this.dataSource,
       'users-profile',
-      `SELECT id, nickname, phone, vip_level, vip_expire, is_active, inviter_id, role FROM users WHERE id = $1`,
+      `SELECT u.id, u.nickname, u.phone, u.vip_level, u.vip_expire, u.is_active, u.inviter_id, u.role,
+              s.money, s.points, s.points_hold, s.earned_rewards, s.earned_commissions
+       FROM users u CROSS JOIN LATERAL ledger_member_summary(u.id) s WHERE u.id = $1`,
       [id],
     );
     return row;
@@ -106,28 +110,6 @@ export class UsersRepository {
       db,
       'member-membership',
       `SELECT vip_level AS "vipLevel", vip_expire AS "vipExpire", inviter_id AS "inviterId" FROM users WHERE id = $1`,
-      [id],
-    );
-    return row;
-  }
-
-  /** The membership and the active inviters up to three levels above, in one statement. */
-  async membershipWithUplines(
-    db: EntityManager,
-    id: number,
-  ): Promise<(Membership & { uplines: Upline[] }) | undefined> {
-    const [row] = await preparedQuery<Membership & { uplines: Upline[] }>(
-      db,
-      'member-uplines',
-      `SELECT u.vip_level AS "vipLevel", u.vip_expire AS "vipExpire", u.inviter_id AS "inviterId",
-         (WITH RECURSIVE chain AS (
-            SELECT id, inviter_id, is_active, 1 AS depth FROM users WHERE id = u.inviter_id
-            UNION ALL
-            SELECT p.id, p.inviter_id, p.is_active, c.depth + 1 FROM users p JOIN chain c ON p.id = c.inviter_id WHERE c.depth < 3
-          )
-          SELECT COALESCE(json_agg(json_build_object('id', c.id, 'depth', c.depth) ORDER BY c.depth), '[]')
-          FROM chain c WHERE c.is_active) AS uplines
-       FROM users u WHERE u.id = $1`,
       [id],
     );
     return row;

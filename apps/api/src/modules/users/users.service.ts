@@ -4,11 +4,10 @@ import { effectiveVipLevel, microToNumber, normalizePhone, parseInviteCode } fro
 import { AppError } from '../../common/app-error';
 import { hashPassword } from '../../common/passwords';
 import { isUniqueViolation } from '../../database/prepared';
-import { LedgerService } from '../ledger/ledger.service';
 import { UserMe } from './users.dto';
 import { Credentials, Membership, UsersRepository } from './users.repository';
 
-export type { Credentials, Membership, Upline } from './users.repository';
+export type { Credentials, Membership } from './users.repository';
 
 /**
  * The PostgreSQL channel on which every change of a member's active flag or
@@ -20,10 +19,7 @@ export const USER_ACCESS_CHANNEL = 'user_access';
 /** Members: registration, profile, levels and the invitation tree. */
 @Injectable()
 export class UsersService {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly ledger: LedgerService,
-  ) {}
+  constructor(private readonly users: UsersRepository) {}
 
   async register(phone: string, password: string, inviteCode: unknown): Promise<{ id: number }> {
     const inviterId = parseInviteCode(inviteCode);
@@ -41,27 +37,24 @@ export class UsersService {
     }
   }
 
-  /** Two indexed reads side by side; every figure comes from the ledger. */
+  /** One indexed read; every figure comes from the ledger. */
   async me(userId: number): Promise<UserMe> {
-    const [user, money] = await Promise.all([
-      this.users.profile(userId),
-      this.ledger.summaryOf(userId),
-    ]);
+    const user = await this.users.profile(userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     return {
       id: user.id,
       nickname: user.nickname,
       email: user.phone,
-      money: microToNumber(money.money),
-      points: microToNumber(money.points),
-      points_hold: microToNumber(money.pointsHold),
+      money: microToNumber(BigInt(user.money)),
+      points: microToNumber(BigInt(user.points)),
+      points_hold: microToNumber(BigInt(user.points_hold)),
       // The level that counts: an expired membership reads 0 before the expiry job runs.
       vip_level: effectiveVipLevel(user.vip_level, user.vip_expire, new Date()),
       vip_expire: user.vip_expire ? user.vip_expire.toISOString() : null,
       is_active: user.is_active,
       inviter_id: user.inviter_id,
-      team_earn: microToNumber(money.earnedCommissions),
-      total_earn: microToNumber(money.earnedRewards),
+      team_earn: microToNumber(BigInt(user.earned_commissions)),
+      total_earn: microToNumber(BigInt(user.earned_rewards)),
       role: user.role,
     };
   }
@@ -109,10 +102,6 @@ export class UsersService {
 
   membership(db: EntityManager, userId: number): Promise<Membership | undefined> {
     return this.users.membership(db, userId);
-  }
-
-  membershipWithUplines(db: EntityManager, userId: number) {
-    return this.users.membershipWithUplines(db, userId);
   }
 
   setMembership(db: EntityManager, userId: number, level: number, expire: Date): Promise<void> {
