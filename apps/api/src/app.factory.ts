@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
@@ -27,11 +28,14 @@ export async function createApp(
   const routes = new RouteTable();
   adapter.getInstance().addHook('onRoute', (route) => routes.add(route.method, route.url));
   // Answers carry personal data and tokens: never cached by browsers or
-  // proxies, never sniffed as another type. Posters may be cached.
+  // proxies, never sniffed as another type. Posters and public media may be cached.
   adapter.getInstance().addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
-    if (!request.url.startsWith('/static/')) reply.header('Cache-Control', 'no-store');
+    const cacheable =
+      request.url.startsWith('/static/') ||
+      (request.url.startsWith('/media/') && reply.statusCode === 200);
+    if (!cacheable) reply.header('Cache-Control', 'no-store');
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     logger: options.logger === false ? false : ['error', 'warn'],
@@ -40,6 +44,15 @@ export async function createApp(
   app.useGlobalFilters(new ErrorFilter(routes));
   app.useGlobalPipes(new AppValidationPipe());
   app.enableShutdownHooks();
+  // Uploads are read whole by the route (storage/uploads.ts); 0 means no limit.
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: config.UPLOAD_MAX_FILE_BYTES || Infinity,
+      files: config.UPLOAD_MAX_FILES || Infinity,
+      fields: 20,
+      fieldSize: 64 * 1024,
+    },
+  });
   await app.register(fastifyStatic, {
     root: join(__dirname, '..', 'static'),
     prefix: '/static/',

@@ -10,6 +10,7 @@ import { HealthModule } from './modules/health/health.module';
 import { LedgerModule } from './modules/ledger/ledger.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { RedisModule } from './modules/redis/redis.module';
+import { StorageModule } from './modules/storage/storage.module';
 import { TeamModule } from './modules/team/team.module';
 import { TrailersModule } from './modules/trailers/trailers.module';
 import { UsersModule } from './modules/users/users.module';
@@ -22,6 +23,7 @@ import { WalletModule } from './modules/wallet/wallet.module';
     ConfigModule,
     DatabaseModule,
     RedisModule,
+    StorageModule,
     LedgerModule,
     AuthModule,
     UsersModule,

@@ -66,6 +66,7 @@ describe('access changes count on the next request', () => {
       expect(other.roleOf(before.id)).toBe('member');
     } finally {
       await other.onApplicationShutdown();
+      await t.db.query(`UPDATE users SET role = 'member' WHERE id = $1`, [after.id]);
     }
   });
 

@@ -21,7 +21,13 @@ describe('operator adjustments: no self-service, four eyes above the threshold',
     admin = await operator(t);
     adminId = (await t.http().get('/users/me').set(admin)).body.id;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    // The promoted members go back to being members: other suites count the seeded operator.
+    await t.db.query(`UPDATE users SET role = 'member' WHERE role = 'admin' AND id <> $1`, [
+      adminId,
+    ]);
+    await t.close();
+  });
 
   const adjust = (auth: Record<string, string>, userId: number, amount: number, key?: string) => {
     const req = t.http().post(`/admin/users/${userId}/adjust`).set(auth);

@@ -137,6 +137,23 @@ export const ERRORS = {
     description: 'The economy table has no such level',
   },
 
+  // Uploads
+  FILE_TOO_LARGE: {
+    status: 413,
+    detail: 'A file is larger than the upload limit',
+    description: 'A file exceeds UPLOAD_MAX_FILE_BYTES',
+  },
+  TOO_MANY_FILES: {
+    status: 400,
+    detail: 'Too many files in one request',
+    description: 'More files than UPLOAD_MAX_FILES',
+  },
+  UNSUPPORTED_FILE_TYPE: {
+    status: 415,
+    detail: 'Only JPEG, PNG and WebP images are accepted',
+    description: "The file's bytes are not a JPEG, PNG or WebP image",
+  },
+
   // Operators
   SELF_ADJUST_FORBIDDEN: {
     status: 403,

@@ -38,6 +38,21 @@ const schema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    /** Uploaded files: this folder (relative to the repository root) unless S3_BUCKET is set. */
+    STORAGE_DIR: z.string().min(1).default('var/storage'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** Per uploaded file; 0: no limit. */
+    UPLOAD_MAX_FILE_BYTES: intFrom(5 * 1024 * 1024),
+    /** Files per request; 0: no limit. */
+    UPLOAD_MAX_FILES: intFrom(9),
     TRON_FULL_NODE_URL: z.url().default('http://127.0.0.1:8090'),
     TRON_API_KEY: z.string().optional(),
     TRON_USDT_CONTRACT: z
@@ -68,10 +83,13 @@ export type AppConfig = z.infer<typeof schema>;
 
 export class ConfigError extends Error {}
 
+/** The repository root (this file is apps/api/{src,dist}/config/config.*). */
+export const REPO_ROOT = resolve(__dirname, '../../../..');
+
 /** Reads `.env` from the repository root (never overriding the environment) and validates. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env === process.env) {
-    loadDotenv({ path: resolve(__dirname, '../../../../.env'), quiet: true } as never);
+    loadDotenv({ path: resolve(REPO_ROOT, '.env'), quiet: true } as never);
   }
   // Empty strings in .env files mean "not set".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));

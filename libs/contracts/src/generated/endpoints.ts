@@ -44,6 +44,7 @@ import type {
   NicknameBody,
   OkResponse,
   PackageItem,
+  PosterResponse,
   RefreshTokenParams,
   RegisterBody,
   RegisterResponse,
@@ -54,6 +55,7 @@ import type {
   TrailerSummary,
   TransferBody,
   TransferResponse,
+  UploadPosterBody,
   UserMe,
   ValidationErrorBody,
   WatchResponse,
@@ -588,6 +590,104 @@ export function useLedgerReport<
 
   return query;
 }
+
+/**
+ * @summary Replace a trailer's poster with an uploaded JPEG, PNG or WebP (audited)
+ */
+export const uploadPoster = (
+  id: number,
+  uploadPosterBody: BodyType<UploadPosterBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  const formData = new FormData();
+  formData.append(`image`, uploadPosterBody.image);
+
+  return httpClient<PosterResponse>(
+    {
+      url: `/admin/trailers/${id}/poster`,
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data' },
+      data: formData,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getUploadPosterMutationOptions = <
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof uploadPoster>>,
+    TError,
+    { id: number; data: BodyType<UploadPosterBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof uploadPoster>>,
+  TError,
+  { id: number; data: BodyType<UploadPosterBody> },
+  TContext
+> => {
+  const mutationKey = ['uploadPoster'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof uploadPoster>>,
+    { id: number; data: BodyType<UploadPosterBody> }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return uploadPoster(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type UploadPosterMutationResult = NonNullable<Awaited<ReturnType<typeof uploadPoster>>>;
+export type UploadPosterMutationBody = BodyType<UploadPosterBody>;
+export type UploadPosterMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Replace a trailer's poster with an uploaded JPEG, PNG or WebP (audited)
+ */
+export const useUploadPoster = <
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof uploadPoster>>,
+      TError,
+      { id: number; data: BodyType<UploadPosterBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof uploadPoster>>,
+  TError,
+  { id: number; data: BodyType<UploadPosterBody> },
+  TContext
+> => {
+  const mutationOptions = getUploadPosterMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 
 /**
  * @summary Credit or debit a member's money or points (audited ledger transaction)
@@ -1138,6 +1238,123 @@ export const useLogout = <TError = ErrorType<ErrorBody>, TContext = unknown>(
 
   return useMutation(mutationOptions, queryClient);
 };
+
+/**
+ * @summary A public uploaded image (posters); cached for a year
+ */
+export const getMedia = (
+  name: string,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<void>({ url: `/media/${name}`, method: 'GET', signal }, options);
+};
+
+export const getGetMediaQueryKey = (name?: string) => {
+  return [`/media/${name}`] as const;
+};
+
+export const getGetMediaQueryOptions = <
+  TData = Awaited<ReturnType<typeof getMedia>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  name: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMedia>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetMediaQueryKey(name);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getMedia>>> = ({ signal }) =>
+    getMedia(name, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!name, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getMedia>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetMediaQueryResult = NonNullable<Awaited<ReturnType<typeof getMedia>>>;
+export type GetMediaQueryError = ErrorType<ErrorBody>;
+
+export function useGetMedia<
+  TData = Awaited<ReturnType<typeof getMedia>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  name: string,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMedia>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMedia>>,
+          TError,
+          Awaited<ReturnType<typeof getMedia>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMedia<
+  TData = Awaited<ReturnType<typeof getMedia>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  name: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMedia>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMedia>>,
+          TError,
+          Awaited<ReturnType<typeof getMedia>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMedia<
+  TData = Awaited<ReturnType<typeof getMedia>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  name: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMedia>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary A public uploaded image (posters); cached for a year
+ */
+
+export function useGetMedia<
+  TData = Awaited<ReturnType<typeof getMedia>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  name: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMedia>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetMediaQueryOptions(name, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
 
 /**
  * @summary Clear every message from this member's list

@@ -1,5 +1,13 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { IdParam } from '../../common/id-param.dto';
 import { toMicro } from '../../common/validators';
@@ -13,7 +21,10 @@ import {
   AdjustResponse,
   LedgerReportResponse,
   PageQuery,
+  PosterResponse,
 } from './admin.dto';
+import { PostersService } from './posters.service';
+import { readMultipart, singleFile } from '../storage/uploads';
 import { AdminService } from './admin.service';
 import { AuditEntry } from '../audit/audit.dto';
 import { AuditService } from '../audit/audit.service';
@@ -26,6 +37,7 @@ export class AdminController {
     private readonly admin: AdminService,
     private readonly audit: AuditService,
     private readonly reports: LedgerReportService,
+    private readonly posters: PostersService,
   ) {}
 
   @Post('users/:id/adjust')
@@ -95,6 +107,37 @@ export class AdminController {
     @Param() params: IdParam,
   ): Promise<AdjustmentRequestItem> {
     return this.admin.reject(user.id, params.id);
+  }
+
+  @Post('trailers/:id/poster')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Replace a trailer's poster with an uploaded JPEG, PNG or WebP (audited)",
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['image'],
+      properties: { image: { type: 'string', format: 'binary' } },
+    },
+  })
+  @ApiOkResponse({ type: PosterResponse })
+  @ApiErrors(
+    'NOT_FOUND',
+    'FILE_TOO_LARGE',
+    'TOO_MANY_FILES',
+    'UNSUPPORTED_FILE_TYPE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'VALIDATION_ERROR',
+  )
+  async uploadPoster(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @Req() request: FastifyRequest,
+  ): Promise<PosterResponse> {
+    const { files } = await readMultipart(request);
+    return this.posters.replace(user.id, params.id, singleFile(files, 'image'));
   }
 
   @Get('reports/ledger')

@@ -135,3 +135,8 @@ export class AdjustmentListQuery extends PageQuery {
   })
   status?: 'pending' | 'approved' | 'rejected';
 }
+
+export class PosterResponse {
+  @ApiProperty({ example: '/media/0b0c3f7e-2f7e-4a51-9a53-6d1f0f4e9c2a.webp' })
+  image_url: string;
+}

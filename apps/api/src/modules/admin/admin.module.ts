@@ -1,15 +1,17 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
+import { TrailersModule } from '../trailers/trailers.module';
 import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { AdjustmentRequestsRepository } from './adjustment-requests.repository';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
+import { PostersService } from './posters.service';
 
 /** The operator's routes; owns `adjustment_requests`, acts on the rest through their owners, audited. */
 @Module({
-  imports: [AuditModule, UsersModule, WalletModule],
+  imports: [AuditModule, UsersModule, WalletModule, TrailersModule],
   controllers: [AdminController],
-  providers: [AdminService, AdjustmentRequestsRepository],
+  providers: [AdminService, AdjustmentRequestsRepository, PostersService],
 })
 export class AdminModule {}

@@ -33,6 +33,16 @@ export class TrailersRepository {
     return this.dataSource.getRepository(Trailer).findOneBy({ id });
   }
 
+  /** Sets the poster; returns the previous one, or undefined when there is no such trailer. */
+  async setPoster(db: EntityManager, id: number, imageUrl: string): Promise<string | undefined> {
+    const [previous] = await db.query(`SELECT image_url FROM trailers WHERE id = $1 FOR UPDATE`, [
+      id,
+    ]);
+    if (!previous) return undefined;
+    await db.getRepository(Trailer).update({ id }, { imageUrl });
+    return previous.image_url;
+  }
+
   /** Opening a trailer starts the view; opening it again the same day keeps the first start. */
   async startView(userId: number, trailerId: number): Promise<void> {
     await this.dataSource.query(

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { Trailer } from './trailer.entity';
 import { TrailerDetail, TrailerSummary } from './trailers.dto';
@@ -17,6 +18,13 @@ export class TrailersService {
 
   async list(): Promise<TrailerSummary[]> {
     return (await this.trailers.list()).map(summary);
+  }
+
+  /** Sets a trailer's poster in the caller's transaction; returns the previous one. */
+  async setPoster(db: EntityManager, id: number, imageUrl: string): Promise<string> {
+    const previous = await this.trailers.setPoster(db, id, imageUrl);
+    if (previous === undefined) throw new AppError('NOT_FOUND', 'Trailer not found');
+    return previous;
   }
 
   /** The trailer, and the start of this member's view of it. */

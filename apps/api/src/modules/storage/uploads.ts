@@ -1,0 +1,59 @@
+import '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError, ValidationFailed } from '../../common/app-error';
+
+export interface UploadedFile {
+  field: string;
+  bytes: Buffer;
+}
+
+/** @fastify/multipart's limit errors, as the catalogue's codes. */
+function uploadError(error: unknown): unknown {
+  switch ((error as { code?: string })?.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('FILE_TOO_LARGE');
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('TOO_MANY_FILES');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
+    default:
+      return error;
+  }
+}
+
+/**
+ * Reads a multipart request whole (files are small: UPLOAD_MAX_FILE_BYTES):
+ * the files and the text fields. Nothing is stored here, so a request that
+ * fails a limit half-way leaves nothing behind.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
+  const files: UploadedFile[] = [];
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') files.push({ field: part.fieldname, bytes: await part.toBuffer() });
+      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+  return { files, fields };
+}
+
+/** The one file of `field`, or a 422 naming it. */
+export function singleFile(files: UploadedFile[], field: string): Buffer {
+  const matching = files.filter((file) => file.field === field);
+  if (matching.length !== 1) {
+    throw new ValidationFailed([
+      {
+        loc: ['body', field],
+        msg: matching.length ? 'Send one file' : 'Required',
+        type: 'value_error.file',
+      },
+    ]);
+  }
+  return matching[0].bytes;
+}
