@@ -42,7 +42,7 @@ export async function createApp(
     bufferLogs: false,
   });
   app.useGlobalFilters(new ErrorFilter(routes));
-  app.useGlobalPipes(new AppValidationPipe());
+  app.useGlobalPipes(new AppValidationPipe({ maxDepth: config.JSON_MAX_DEPTH }));
   app.enableShutdownHooks();
   // Uploads are read whole by the route (storage/uploads.ts); 0 means no limit.
   await app.register(fastifyMultipart, {
@@ -58,11 +58,12 @@ export async function createApp(
     prefix: '/static/',
     decorateReply: false,
   });
-  const document = buildOpenApi(app);
-  SwaggerModule.setup('docs', app, document, {
-    jsonDocumentUrl: 'openapi.json',
-    yamlDocumentUrl: 'openapi.yaml',
-  });
+  if (config.API_DOCS) {
+    SwaggerModule.setup('docs', app, buildOpenApi(app), {
+      jsonDocumentUrl: 'openapi.json',
+      yamlDocumentUrl: 'openapi.yaml',
+    });
+  }
   return app;
 }
 

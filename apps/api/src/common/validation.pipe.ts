@@ -11,10 +11,15 @@ const PRIMITIVES = new Set<unknown>([String, Boolean, Number, Array, Object]);
  */
 @Injectable()
 export class AppValidationPipe implements PipeTransform {
+  /** `maxDepth`: deepest nesting of objects and arrays accepted; 0 for no limit. */
+  constructor(private readonly options: { maxDepth: number } = { maxDepth: 32 }) {}
+
   async transform(value: unknown, metadata: ArgumentMetadata) {
     const { metatype, type } = metadata;
     if (!metatype || PRIMITIVES.has(metatype) || type === 'custom') return value;
     const where = type === 'param' ? 'path' : type;
+    const problem = inspect(value, this.options.maxDepth);
+    if (problem) throw new ValidationFailed([{ ...problem, loc: [where, ...problem.loc] }]);
     if (
       value === undefined ||
       value === null ||
@@ -37,6 +42,36 @@ export class AppValidationPipe implements PipeTransform {
     if (errors.length > 0) throw new ValidationFailed(flatten(errors, [where]));
     return instance;
   }
+}
+
+/**
+ * Walks the raw input without recursion (a deeply nested body must not
+ * overflow the stack here or later in class-transformer): refuses nesting
+ * beyond `maxDepth` and NUL characters in any string or key, which
+ * PostgreSQL cannot store.
+ */
+function inspect(value: unknown, maxDepth: number): ValidationIssue | null {
+  const stack: { node: unknown; depth: number; loc: (string | number)[] }[] = [
+    { node: value, depth: 0, loc: [] },
+  ];
+  while (stack.length > 0) {
+    const { node, depth, loc } = stack.pop()!;
+    if (typeof node === 'string') {
+      if (node.includes('\u0000'))
+        return { loc, msg: 'Text must not contain NUL characters', type: 'value_error.nul' };
+      continue;
+    }
+    if (!node || typeof node !== 'object') continue;
+    if (maxDepth > 0 && depth >= maxDepth)
+      return { loc, msg: `Nested deeper than ${maxDepth} levels`, type: 'value_error.depth' };
+    for (const [key, child] of Object.entries(node)) {
+      const at = [...loc, Array.isArray(node) ? Number(key) : key];
+      if (key.includes('\u0000'))
+        return { loc: at, msg: 'Text must not contain NUL characters', type: 'value_error.nul' };
+      stack.push({ node: child, depth: depth + 1, loc: at });
+    }
+  }
+  return null;
 }
 
 function flatten(errors: ValidationError[], prefix: (string | number)[]): ValidationIssue[] {

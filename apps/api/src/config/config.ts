@@ -21,7 +21,11 @@ const schema = z
     DATABASE_POOL_SIZE: intFrom(10, 1, 200),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
     API_PORT: intFrom(3000, 1, 65535),
-    API_HOST: z.string().min(1).default('0.0.0.0'),
+    API_HOST: z.string().min(1).default('127.0.0.1'),
+    /** Swagger UI at /docs and the spec at /openapi.json; off by default in production. */
+    API_DOCS: z.enum(['true', 'false']).optional(),
+    /** Deepest nesting of a JSON body or query accepted; 0: no limit. */
+    JSON_MAX_DEPTH: intFrom(32),
     WEB_PORT: intFrom(5173, 1, 65535),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL_SECONDS: intFrom(900, 10),
@@ -64,6 +68,17 @@ const schema = z
     TRON_HOT_WALLET_PRIVATE_KEY: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    // The development secret is public: it may only sign tokens that never
+    // leave this machine.
+    const devSecret = !env.JWT_SECRET || env.JWT_SECRET === DEV_JWT_SECRET;
+    const loopback = ['127.0.0.1', '::1', 'localhost'].includes(env.API_HOST);
+    if (devSecret && env.NODE_ENV !== 'production' && !loopback) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: `the development JWT_SECRET only works with API_HOST on loopback (127.0.0.1), not ${env.API_HOST}: set a secret of your own`,
+      });
+    }
     if (env.NODE_ENV !== 'production') return;
     for (const key of ['JWT_SECRET', 'ADMIN_PHONE', 'ADMIN_PASSWORD'] as const) {
       if (!env[key])
@@ -77,7 +92,11 @@ const schema = z
       });
     }
   })
-  .transform((env) => ({ ...env, JWT_SECRET: env.JWT_SECRET ?? DEV_JWT_SECRET }));
+  .transform((env) => ({
+    ...env,
+    JWT_SECRET: env.JWT_SECRET ?? DEV_JWT_SECRET,
+    API_DOCS: env.API_DOCS ? env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
+  }));
 
 export type AppConfig = z.infer<typeof schema>;
 

@@ -58,6 +58,8 @@ export class PageQuery {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  // Ids are below 2^53; a larger cursor is a mistake, not a page.
+  @Max(Number.MAX_SAFE_INTEGER)
   before?: number;
 }
 
