@@ -38,10 +38,18 @@ const schema = z
     SWEEP_INTERVAL_MS: intFrom(10_000, 100),
     /** Adjustments above this many USDT (or points) wait for a second operator; 0: never. */
     ADJUST_APPROVAL_THRESHOLD: intFrom(1000),
+    /**
+     * Which proxies' X-Forwarded-For to believe: a hop count (1 behind one
+     * proxy, as under compose), addresses/CIDRs (comma-separated), `true`
+     * (every hop: unsafe behind a proxy that appends the client's header)
+     * or `false`.
+     */
     TRUST_PROXY: z
-      .enum(['true', 'false'])
+      .string()
       .default('false')
-      .transform((v) => v === 'true'),
+      .transform((v): boolean | number | string =>
+        v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
+      ),
     /** Uploaded files: this folder (relative to the repository root) unless S3_BUCKET is set. */
     STORAGE_DIR: z.string().min(1).default('var/storage'),
     S3_BUCKET: z.string().optional(),
