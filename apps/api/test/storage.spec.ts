@@ -88,6 +88,7 @@ describe.each([
   let t: TestApp;
   let admin: Record<string, string>;
   const saved = { ...process.env };
+  let posters: { id: number; image_url: string }[];
 
   beforeAll(async () => {
     backend = await makeBackend();
@@ -97,8 +98,12 @@ describe.each([
     });
     t = await startApp();
     admin = await operator(t);
+    posters = await t.db.query(`SELECT id, image_url FROM trailers WHERE id IN (2, 3, 4)`);
   });
   afterAll(async () => {
+    // Other suites load every poster: put back the seeded ones this suite replaced.
+    for (const { id, image_url } of posters)
+      await t.db.query(`UPDATE trailers SET image_url = $2 WHERE id = $1`, [id, image_url]);
     await t.close();
     process.env = saved;
     await backend.stop();
