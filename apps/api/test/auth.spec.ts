@@ -435,7 +435,11 @@ describe('auth and users', () => {
     it('changes the phone and ends every login', async () => {
       const m = await member(t);
       const newPhone = uniquePhone();
-      const res = await t.http().post('/users/login').set(m.auth).send({ login: newPhone });
+      const res = await t
+        .http()
+        .post('/users/login')
+        .set(m.auth)
+        .send({ login: newPhone, password: m.password });
       expect(res.status).toBe(200);
       expect((await t.http().get('/users/me').set(m.auth)).status).toBe(401);
       expect(
@@ -458,15 +462,69 @@ describe('auth and users', () => {
     it('refuses a phone another member has, and a malformed one', async () => {
       const a = await member(t);
       const b = await member(t);
-      const taken = await t.http().post('/users/login').set(a.auth).send({ login: b.phone });
+      const taken = await t
+        .http()
+        .post('/users/login')
+        .set(a.auth)
+        .send({ login: b.phone, password: a.password });
       expect(taken.status).toBe(400);
       expect(taken.body).toEqual({
         detail: 'Email already registered',
         code: 'EMAIL_ALREADY_REGISTERED',
       });
-      const bad = await t.http().post('/users/login').set(a.auth).send({ login: '12' });
+      const bad = await t
+        .http()
+        .post('/users/login')
+        .set(a.auth)
+        .send({ login: '12', password: a.password });
       expect(bad.status).toBe(422);
       expect((await t.http().get('/users/me').set(a.auth)).body.email).toBe(a.phone);
+    });
+
+    it('needs the current password: a wrong one is 400 and a missing one 422, the phone stays', async () => {
+      const m = await member(t);
+      const newPhone = uniquePhone();
+      const wrong = await t
+        .http()
+        .post('/users/login')
+        .set(m.auth)
+        .send({ login: newPhone, password: 'wrong1' });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toEqual({ detail: 'Incorrect password', code: 'INCORRECT_PASSWORD' });
+      const missing = await t.http().post('/users/login').set(m.auth).send({ login: newPhone });
+      expect(missing.status).toBe(422);
+      expect(missing.body.detail[0].loc).toEqual(['body', 'password']);
+      // The login goes on and the phone is unchanged.
+      expect((await t.http().get('/users/me').set(m.auth)).body.email).toBe(m.phone);
+      await login(t, m.phone, m.password);
+    });
+
+    it('limits password guessing with a stolen token: 429 after 5 failures, even for the right one', async () => {
+      const m = await member(t);
+      for (let i = 0; i < 5; i++) {
+        const res = await t
+          .http()
+          .post('/users/login')
+          .set(m.auth)
+          .send({ login: uniquePhone(), password: `wrong${i}` });
+        expect(res.status).toBe(400);
+      }
+      const limited = await t
+        .http()
+        .post('/users/login')
+        .set(m.auth)
+        .send({ login: uniquePhone(), password: m.password });
+      expect(limited.status).toBe(429);
+      expect(limited.body.code).toBe('TOO_MANY_ATTEMPTS');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await t.http().get('/users/me').set(m.auth)).body.email).toBe(m.phone);
+      // The password-change form counts against the same allowance.
+      const password = await t
+        .http()
+        .post('/users/password')
+        .set(m.auth)
+        .send({ old_password: m.password, new_password: 'newpass1' });
+      expect(password.status).toBe(429);
     });
   });
 

@@ -47,6 +47,30 @@ describe('configuration', () => {
     expect(ok.JWT_SECRET).toBe('p'.repeat(40));
   });
 
+  it('has sane defaults for the account limits, 0 turning each off', () => {
+    const config = loadConfig({ ...base });
+    expect(config).toMatchObject({
+      REGISTER_LIMIT_PER_HOUR: 10,
+      PASSWORD_HASH_CONCURRENCY: 2,
+      PASSWORD_HASH_QUEUE_MS: 2000,
+      LOGIN_SLOWDOWN_AFTER: 10,
+      LOGIN_SLOWDOWN_MS: 1000,
+      LOGIN_SLOWDOWN_MAX_MS: 5000,
+    });
+    const off = loadConfig({
+      ...base,
+      REGISTER_LIMIT_PER_HOUR: '0',
+      PASSWORD_HASH_CONCURRENCY: '0',
+      LOGIN_SLOWDOWN_AFTER: '0',
+    });
+    expect(off.REGISTER_LIMIT_PER_HOUR).toBe(0);
+    expect(off.PASSWORD_HASH_CONCURRENCY).toBe(0);
+    expect(off.LOGIN_SLOWDOWN_AFTER).toBe(0);
+    expect(() => loadConfig({ ...base, LOGIN_SLOWDOWN_MAX_MS: '600000' })).toThrow(
+      'LOGIN_SLOWDOWN_MAX_MS',
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ ...base, API_PORT: '' }).API_PORT).toBe(3000);
   });

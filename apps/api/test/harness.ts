@@ -19,13 +19,26 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The real app on the real test database and Redis, without a listening port. */
-export async function startApp(): Promise<TestApp> {
+/**
+ * The real app on the real test database and Redis, without a listening port.
+ * `settings` are environment values for this app only (read while it boots).
+ */
+export async function startApp(settings: Record<string, string> = {}): Promise<TestApp> {
   const redis = new Redis(process.env.REDIS_URL!);
   await redis.flushdb();
-  const app = await createApp({ logger: false });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
+  const saved = Object.fromEntries(Object.keys(settings).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, settings);
+  let app: NestFastifyApplication;
+  try {
+    app = await createApp({ logger: false });
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
   const db = app.get(DataSource);
   return {
     app,

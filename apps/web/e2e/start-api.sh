@@ -11,6 +11,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/app_e2e}"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/2}"
 export API_PORT="${API_PORT:-3101}"
+# The journeys register from one address, run after run, on a Redis that
+# outlives the database; the per-address limit has its own API tests.
+export REGISTER_LIMIT_PER_HOUR="${E2E_REGISTER_LIMIT_PER_HOUR:-0}"
 
 if [[ ! -f ../api/dist/main.js ]]; then
   echo "e2e: apps/api/dist/main.js is missing; run 'pnpm --filter @app/api build' first" >&2

@@ -73,7 +73,8 @@ export const ERRORS = {
   SERVICE_UNAVAILABLE: {
     status: 503,
     detail: 'A dependency is unavailable',
-    description: 'A dependency (PostgreSQL or Redis) is down',
+    description:
+      'A dependency (PostgreSQL or Redis) is down, or the server is too busy (see Retry-After)',
   },
 
   // Sign-in and sessions

@@ -35,6 +35,17 @@ const schema = z
     LOGIN_MAX_FAILURES_PER_PHONE: intFrom(5, 1),
     LOGIN_MAX_FAILURES_PER_IP: intFrom(30, 1),
     LOGIN_FAILURE_WINDOW_SECONDS: intFrom(900, 1),
+    // After this many failures for one phone (any address, one window) each
+    // attempt waits before its check; never a refusal. 0 turns it off.
+    LOGIN_SLOWDOWN_AFTER: intFrom(10),
+    LOGIN_SLOWDOWN_MS: intFrom(1000, 0, 60_000),
+    LOGIN_SLOWDOWN_MAX_MS: intFrom(5000, 0, 60_000),
+    // Registrations per client address per hour; 0 turns the limit off.
+    REGISTER_LIMIT_PER_HOUR: intFrom(10),
+    // argon2 hashes and verifications running at once (0: unbounded) and how
+    // long one may wait for a turn before a 503 (0: no limit).
+    PASSWORD_HASH_CONCURRENCY: intFrom(2, 0, 64),
+    PASSWORD_HASH_QUEUE_MS: intFrom(2000, 0, 60_000),
     SWEEP_INTERVAL_MS: intFrom(10_000, 100),
     /** Adjustments above this many USDT (or points) wait for a second operator; 0: never. */
     ADJUST_APPROVAL_THRESHOLD: intFrom(1000),

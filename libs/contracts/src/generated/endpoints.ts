@@ -2028,7 +2028,7 @@ export const login = (
 };
 
 export const getLoginMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -2065,13 +2065,15 @@ export const getLoginMutationOptions = <
 
 export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>;
 export type LoginMutationBody = BodyType<TokenForm>;
-export type LoginMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>;
+export type LoginMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 /**
  * @summary Sign in (OAuth2 password flow, form-encoded)
  */
 export const useLogin = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -2425,7 +2427,7 @@ export const register = (
 };
 
 export const getRegisterMutationOptions = <
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -2462,13 +2464,15 @@ export const getRegisterMutationOptions = <
 
 export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof register>>>;
 export type RegisterMutationBody = BodyType<RegisterBody>;
-export type RegisterMutationError = ErrorType<ErrorBody | ValidationErrorBody>;
+export type RegisterMutationError = ErrorType<
+  ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 /**
  * @summary Register a member
  */
 export const useRegister = <
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -2599,7 +2603,7 @@ export function useListInvites<
 }
 
 /**
- * @summary Change the phone number (signs out every login)
+ * @summary Change the phone number (needs the current password; signs out every login)
  */
 export const changePhone = (
   changePhoneBody: BodyType<ChangePhoneBody>,
@@ -2619,7 +2623,7 @@ export const changePhone = (
 };
 
 export const getChangePhoneMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -2656,13 +2660,15 @@ export const getChangePhoneMutationOptions = <
 
 export type ChangePhoneMutationResult = NonNullable<Awaited<ReturnType<typeof changePhone>>>;
 export type ChangePhoneMutationBody = BodyType<ChangePhoneBody>;
-export type ChangePhoneMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ChangePhoneMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 /**
- * @summary Change the phone number (signs out every login)
+ * @summary Change the phone number (needs the current password; signs out every login)
  */
 export const useChangePhone = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -2995,7 +3001,7 @@ export const changePassword = (
 };
 
 export const getChangePasswordMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -3032,13 +3038,15 @@ export const getChangePasswordMutationOptions = <
 
 export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>;
 export type ChangePasswordMutationBody = BodyType<ChangePasswordBody>;
-export type ChangePasswordMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ChangePasswordMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 /**
  * @summary Change the password (signs out the other logins)
  */
 export const useChangePassword = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {

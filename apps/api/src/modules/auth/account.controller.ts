@@ -16,14 +16,22 @@ export class AccountController {
 
   @Post('login')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Change the phone number (signs out every login)' })
+  @ApiOperation({
+    summary: 'Change the phone number (needs the current password; signs out every login)',
+  })
   @ApiOkResponse({ type: OkResponse })
-  @ApiErrors('EMAIL_ALREADY_REGISTERED', 'VALIDATION_ERROR')
+  @ApiErrors(
+    'INCORRECT_PASSWORD',
+    'EMAIL_ALREADY_REGISTERED',
+    'TOO_MANY_ATTEMPTS',
+    'SERVICE_UNAVAILABLE',
+    'VALIDATION_ERROR',
+  )
   async changePhone(
     @CurrentUser() user: AuthUser,
     @Body() body: ChangePhoneBody,
   ): Promise<OkResponse> {
-    await this.auth.changePhone(user.id, body.login);
+    await this.auth.changePhone(user.id, body.login, body.password);
     return OK;
   }
 
@@ -31,7 +39,7 @@ export class AccountController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Change the password (signs out the other logins)' })
   @ApiOkResponse({ type: OkResponse })
-  @ApiErrors('INCORRECT_PASSWORD', 'VALIDATION_ERROR')
+  @ApiErrors('INCORRECT_PASSWORD', 'TOO_MANY_ATTEMPTS', 'SERVICE_UNAVAILABLE', 'VALIDATION_ERROR')
   async changePassword(
     @CurrentUser() user: AuthUser,
     @Body() body: ChangePasswordBody,

@@ -19,7 +19,13 @@ export class AuthController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ type: TokenForm })
   @ApiOkResponse({ type: TokenResponse })
-  @ApiErrors('BAD_CREDENTIALS', 'ACCOUNT_DISABLED', 'TOO_MANY_ATTEMPTS', 'VALIDATION_ERROR')
+  @ApiErrors(
+    'BAD_CREDENTIALS',
+    'ACCOUNT_DISABLED',
+    'TOO_MANY_ATTEMPTS',
+    'SERVICE_UNAVAILABLE',
+    'VALIDATION_ERROR',
+  )
   login(@Body() form: TokenForm, @Req() request: FastifyRequest): Promise<TokenResponse> {
     return this.auth.login(form.username, form.password, request.ip);
   }

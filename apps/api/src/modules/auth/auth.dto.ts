@@ -54,6 +54,12 @@ export class ChangePhoneBody {
   @IsNotEmpty({ message: 'Required' })
   @IsPhone()
   login: string;
+
+  @ApiProperty({ description: 'The current password', example: 'secret12' })
+  @IsString()
+  @IsNotEmpty({ message: 'Required' })
+  @MaxLength(PASSWORD_MAX)
+  password: string;
 }
 
 export class ChangePasswordBody {

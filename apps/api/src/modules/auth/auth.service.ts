@@ -6,7 +6,7 @@ import { isValidPhone, normalizePhone } from '@app/domain';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AppError } from '../../common/app-error';
 import type { Role } from '../../common/auth';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../common/passwords';
+import { PasswordHasher } from '../../common/passwords';
 import { UsersService } from '../users/users.service';
 import { AccessClaims } from './auth.types';
 import { AuthSessionsRepository } from './auth-sessions.repository';
@@ -31,6 +31,7 @@ export class AuthService {
     private readonly sessions: AuthSessionsRepository,
     private readonly throttle: LoginThrottleService,
     private readonly revocation: SessionRevocationService,
+    private readonly hasher: PasswordHasher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -40,10 +41,12 @@ export class AuthService {
     await this.throttle.begin(phone, ip);
     const user = await this.users.credentials({ phone });
     if (!user) {
-      await burnPasswordCheck(password);
+      await this.hasher.burn(password);
       throw new AppError('BAD_CREDENTIALS');
     }
-    if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('BAD_CREDENTIALS');
+    if (!(await this.hasher.verify(user.passwordHash, password, 'interactive'))) {
+      throw new AppError('BAD_CREDENTIALS');
+    }
     await this.throttle.succeeded(phone, ip);
     if (!user.isActive) throw new AppError('ACCOUNT_DISABLED');
 
@@ -82,8 +85,12 @@ export class AuthService {
     await this.revocation.revokeSession(sessionId, 'logout');
   }
 
-  /** A new phone is a new login name: every session of the member ends. */
-  async changePhone(userId: number, phone: string): Promise<void> {
+  /**
+   * A new phone is a new login name: it takes the current password (a stolen
+   * access token alone cannot take the account), and every session ends.
+   */
+  async changePhone(userId: number, phone: string, password: string): Promise<void> {
+    await this.checkOwnPassword(userId, password);
     await this.users.setPhone(userId, phone);
     await this.revocation.revokeAllForUser(userId, 'phone_change');
   }
@@ -95,12 +102,19 @@ export class AuthService {
     oldPassword: string,
     newPassword: string,
   ): Promise<void> {
+    await this.checkOwnPassword(userId, oldPassword);
+    await this.users.setPasswordHash(userId, await this.hasher.hash(newPassword, 'interactive'));
+    await this.revocation.revokeAllForUser(userId, 'password_change', sessionId);
+  }
+
+  /** The signed-in member's current password, throttled per member like sign-in. */
+  private async checkOwnPassword(userId: number, password: string): Promise<void> {
+    await this.throttle.beginForMember(userId);
     const user = await this.users.credentials({ id: userId });
-    if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) {
+    if (!user || !(await this.hasher.verify(user.passwordHash, password, 'interactive'))) {
       throw new AppError('INCORRECT_PASSWORD');
     }
-    await this.users.setPasswordHash(userId, await hashPassword(newPassword));
-    await this.revocation.revokeAllForUser(userId, 'password_change', sessionId);
+    await this.throttle.succeededForMember(userId);
   }
 
   private async issue(

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { OK, OkResponse } from '../../common/ok.dto';
 import { Auth, CurrentUser } from '../../common/auth';
@@ -16,9 +17,15 @@ export class UsersController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Register a member' })
   @ApiOkResponse({ type: RegisterResponse })
-  @ApiErrors('EMAIL_ALREADY_REGISTERED', 'INVALID_INVITE_CODE', 'VALIDATION_ERROR')
-  register(@Body() body: RegisterBody): Promise<RegisterResponse> {
-    return this.users.register(body.email, body.password, body.invite_code);
+  @ApiErrors(
+    'EMAIL_ALREADY_REGISTERED',
+    'INVALID_INVITE_CODE',
+    'TOO_MANY_REQUESTS',
+    'SERVICE_UNAVAILABLE',
+    'VALIDATION_ERROR',
+  )
+  register(@Body() body: RegisterBody, @Req() request: FastifyRequest): Promise<RegisterResponse> {
+    return this.users.register(body.email, body.password, body.invite_code, request.ip);
   }
 
   @Get('me')

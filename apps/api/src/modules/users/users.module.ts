@@ -1,15 +1,23 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PasswordHasher } from '../../common/passwords';
+import { RedisModule } from '../redis/redis.module';
+import { RegistrationLimitService } from './registration-limit.service';
 import { User } from './user.entity';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
-/** Owns `users`. Imports no other module of the app (the ledger is global). */
+/**
+ * Owns `users`. Imports no other module of the app (the ledger is global);
+ * Redis (lazily connected) counts registrations per address, and the worker,
+ * which loads this module without RedisModule, needs it named here.
+ * Provides the app's one PasswordHasher (its bound is process-wide) to auth.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([User])],
+  imports: [TypeOrmModule.forFeature([User]), RedisModule],
   controllers: [UsersController],
-  providers: [UsersService, UsersRepository],
-  exports: [UsersService],
+  providers: [UsersService, UsersRepository, RegistrationLimitService, PasswordHasher],
+  exports: [UsersService, PasswordHasher],
 })
 export class UsersModule {}

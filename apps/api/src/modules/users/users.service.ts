@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { effectiveVipLevel, microToNumber, normalizePhone, parseInviteCode } from '@app/domain';
 import { AppError } from '../../common/app-error';
-import { hashPassword } from '../../common/passwords';
+import { PasswordHasher } from '../../common/passwords';
 import { isUniqueViolation } from '../../database/prepared';
 import { UserMe } from './users.dto';
 import { Credentials, Membership, UsersRepository } from './users.repository';
+import { RegistrationLimitService } from './registration-limit.service';
 
 export type { Credentials, Membership } from './users.repository';
 
@@ -19,15 +20,36 @@ export const USER_ACCESS_CHANNEL = 'user_access';
 /** Members: registration, profile, levels and the invitation tree. */
 @Injectable()
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly registrationLimit: RegistrationLimitService,
+  ) {}
 
-  async register(phone: string, password: string, inviteCode: unknown): Promise<{ id: number }> {
+  /**
+   * Counted per client address before anything else; the hash waits behind
+   * sign-ins for a turn (see PasswordHasher), and a registration the server
+   * was too busy to hash does not use up the address's allowance.
+   */
+  async register(
+    phone: string,
+    password: string,
+    inviteCode: unknown,
+    ip: string,
+  ): Promise<{ id: number }> {
+    await this.registrationLimit.begin(ip);
     const inviterId = parseInviteCode(inviteCode);
     if (inviterId === 'invalid') throw new AppError('INVALID_INVITE_CODE');
     if (inviterId !== null && !(await this.users.exists(inviterId))) {
       throw new AppError('INVALID_INVITE_CODE');
     }
-    const passwordHash = await hashPassword(password);
+    let passwordHash: string;
+    try {
+      passwordHash = await this.hasher.hash(password, 'registration');
+    } catch (error) {
+      if (error instanceof AppError) await this.registrationLimit.giveBack(ip);
+      throw error;
+    }
     try {
       const id = await this.users.insert({ phone: normalizePhone(phone), passwordHash, inviterId });
       return { id };

@@ -4,16 +4,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { phoneSchema } from '@app/domain';
+import { passwordSchema, phoneSchema } from '@app/domain';
 import { ApiError, useChangePhone, useGetMe } from '@app/contracts';
 import { PageHeader } from '../../components/ui/page-header';
-import { TextField } from '../../components/ui/text-field';
+import { PasswordField, TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { signOut } from '../../lib/auth';
 import { FormError, translateFieldError } from '../../lib/form-errors';
 import { apiErrorKey } from '../../lib/api-errors';
 
-const phoneFormSchema = z.object({ tel: phoneSchema });
+// The current password too: a stolen access token alone cannot move the account.
+const phoneFormSchema = z.object({ tel: phoneSchema, password: passwordSchema });
 type PhoneForm = z.infer<typeof phoneFormSchema>;
 
 export function ChangePhonePage() {
@@ -32,18 +33,20 @@ export function ChangePhonePage() {
     resolver: zodResolver(phoneFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
-    defaultValues: { tel: '+' },
+    defaultValues: { tel: '+', password: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ tel }) => {
+  const onSubmit = handleSubmit(async ({ tel, password }) => {
     try {
-      await change.mutateAsync({ data: { login: tel.trim() } });
+      await change.mutateAsync({ data: { login: tel.trim(), password } });
       // The API revoked this login's refresh tokens: sign in again with the new phone.
       await signOut(queryClient);
       navigate('/login', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_ALREADY_REGISTERED') {
         setError('tel', { type: 'server', message: FormError.alreadyRegistered });
+      } else if (error instanceof ApiError && error.code === 'INCORRECT_PASSWORD') {
+        setError('password', { type: 'server', message: FormError.incorrectPassword });
       } else {
         toast(t(apiErrorKey(error)));
       }
@@ -62,6 +65,12 @@ export function ChangePhonePage() {
           autoComplete="tel"
           error={translateFieldError(t, errors.tel?.message)}
           {...register('tel')}
+        />
+        <PasswordField
+          label={t('safety.currentPassword')}
+          autoComplete="current-password"
+          error={translateFieldError(t, errors.password?.message)}
+          {...register('password')}
         />
         <p className="form__note">{t('safety.phoneNote')}</p>
         <button type="submit" className="button button--primary" disabled={isSubmitting}>

@@ -9,4 +9,6 @@
 export interface ChangePhoneBody {
   /** The new phone number */
   login: string;
+  /** The current password */
+  password: string;
 }
