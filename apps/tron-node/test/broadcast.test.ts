@@ -297,4 +297,35 @@ describe('broadcast controls', () => {
     const { blocks } = await h.control('blocks');
     expect(blocks[0].txids).toEqual([]);
   });
+
+  it('normal clears a pending hang or duplicate', async () => {
+    const sender = await fundedSender();
+    const signed = await signedUsdtTransfer(sender.tw, sender.address, sender.address, 1);
+    await h.control('broadcast/next', { mode: 'duplicate' });
+    expect(await h.control('broadcast/next', { mode: 'normal' })).toEqual({ mode: 'normal' });
+    const res = await sender.tw.trx.sendRawTransaction(signed);
+    expect(res.result).toBe(true);
+    expect(res).not.toHaveProperty('code');
+  });
+});
+
+describe('controls sending from a given key', () => {
+  it('usdt/transfer with from_private_key moves the tokens of that account', async () => {
+    const sender = await fundedSender({ usdt: 10_000_000 });
+    const to = (await h.tronWeb().createAccount()).address.base58;
+    const { txid } = await h.control('usdt/transfer', {
+      to,
+      amount: '4000000',
+      from_private_key: sender.privateKey,
+    });
+    await h.control('blocks', { count: 20 });
+    const tx = await sender.tw.trx.getConfirmedTransaction(txid);
+    expect((tx.raw_data.contract[0].parameter.value as any).owner_address).toBe(
+      sender.tw.address.toHex(sender.address),
+    );
+    // The control signed it properly: the signature recovers the owner.
+    expect(sender.tw.trx.ecRecover(tx as any)).toBe(sender.address);
+    expect(await usdtOf(sender.address)).toBe(6_000_000n);
+    expect(await usdtOf(to)).toBe(4_000_000n);
+  });
 });
