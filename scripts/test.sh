@@ -131,13 +131,16 @@ fi
 
 step services check bash scripts/services.sh "$(db_name "$TEST_DATABASE_URL")" "$(db_name "$E2E_DATABASE_URL")"
 step chromium check ensure_chromium
-step build check bash -c 'pnpm --filter @app/domain run build && pnpm --filter @app/api run build'
+step build check bash -c 'pnpm --filter @app/domain run build && pnpm --filter @app/api run build &&
+  pnpm --filter @app/tron-node run build'
 step lint check pnpm run lint
 step format check pnpm run format:check
 step typecheck check pnpm run typecheck
 step contracts check bash scripts/contracts.sh --check --no-build
 step "db schema" check bash scripts/db-schema.sh --check --no-build
 step "domain unit" vitest pnpm --filter @app/domain run test
+# The local TRON node stub, driven by real tronweb over HTTP on free ports.
+step "tron node" vitest pnpm --filter @app/tron-node run test
 step "api integration" jest env DATABASE_URL="$TEST_DATABASE_URL" REDIS_URL="$TEST_REDIS_URL" \
   pnpm --filter @app/api run test
 step "web unit" vitest pnpm --filter @app/web run test

@@ -2,3 +2,4 @@ export * from './money';
 export * from './economy';
 export * from './validation';
 export * from './amount';
+export * from './tron-address';

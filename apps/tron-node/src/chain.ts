@@ -1,0 +1,727 @@
+import { sha256 } from '@noble/hashes/sha2';
+import {
+  abiString,
+  addressFromPrivateKey,
+  fromHex,
+  HexAddress,
+  hexToBase58,
+  ProtoWriter,
+  readAddress,
+  readUint,
+  recoverSigner,
+  revertData,
+  SELECTORS,
+  signDigest,
+  toHex,
+  TRANSFER_TOPIC,
+  wordAddress,
+  wordBool,
+  wordUint,
+} from './codec';
+import { KnownContract, ROUTER_ABI, TOKEN_META, TRC20_ABI } from './contracts';
+import {
+  buildTxJson,
+  ContractCall,
+  encodeRaw,
+  parseRaw,
+  RawData,
+  txIdOf,
+  TxJson,
+} from './transaction';
+
+/**
+ * A small in-memory TRON chain: accounts with TRX and energy, TRC-20 balances,
+ * a pending pool, blocks produced on demand, and a solidified height that lags
+ * the head. Transactions execute when a block includes them; each block that
+ * changes state keeps a copy of it, so the solidity endpoints answer from the
+ * state as of the solidified block.
+ */
+
+export const BLOCK_INTERVAL_MS = 3000;
+/** getEnergyFee: sun burnt per unit of energy the account does not have. */
+export const ENERGY_PRICE_SUN = 100;
+/** Energy a TRC-20 transfer costs: recipient already holding the token / not. */
+export const TRANSFER_ENERGY_HOLDER = 29_631;
+export const TRANSFER_ENERGY_NEW_HOLDER = 64_285;
+export const REVERT_ENERGY = 2_000;
+export const ROUTER_ENERGY = 15_000;
+export const BALANCE_OF_ENERGY = 935;
+export const MAX_FEE_LIMIT = 15_000_000_000;
+const EXPIRATION_MS = 60_000;
+const MAX_EXPIRATION_MS = 24 * 60 * 60 * 1000;
+const BLOCK_VERSION = 32;
+const ZERO32 = '0'.repeat(64);
+
+export interface Account {
+  balance: bigint; // sun
+  energyLimit: bigint;
+  energyUsed: bigint;
+  createTime: number;
+  latestOperationTime: number;
+  isContract: boolean;
+  name?: string;
+}
+
+class WorldState {
+  constructor(
+    readonly accounts = new Map<HexAddress, Account>(),
+    readonly tokens = new Map<HexAddress, Map<HexAddress, bigint>>(),
+  ) {}
+
+  clone(): WorldState {
+    const accounts = new Map<HexAddress, Account>();
+    for (const [k, v] of this.accounts) accounts.set(k, { ...v });
+    const tokens = new Map<HexAddress, Map<HexAddress, bigint>>();
+    for (const [k, v] of this.tokens) tokens.set(k, new Map(v));
+    return new WorldState(accounts, tokens);
+  }
+
+  tokenBalance(token: HexAddress, holder: HexAddress): bigint {
+    return this.tokens.get(token)?.get(holder) ?? 0n;
+  }
+
+  setTokenBalance(token: HexAddress, holder: HexAddress, amount: bigint): void {
+    let book = this.tokens.get(token);
+    if (!book) this.tokens.set(token, (book = new Map()));
+    if (amount === 0n) book.delete(holder);
+    else book.set(holder, amount);
+  }
+
+  tokenSupply(token: HexAddress): bigint {
+    let total = 0n;
+    for (const v of this.tokens.get(token)?.values() ?? []) total += v;
+    return total;
+  }
+}
+
+export interface TokenMove {
+  token: HexAddress;
+  from: HexAddress;
+  to: HexAddress;
+  amount: bigint;
+}
+
+/** How a control-made transaction executes instead of decoding its call data. */
+export interface Plan {
+  revert?: string;
+  moves?: TokenMove[];
+  /** The tx's contract calls the token from this contract (an internal transaction). */
+  via?: HexAddress;
+}
+
+interface PendingTx {
+  id: string;
+  raw: RawData;
+  rawBytes: Uint8Array;
+  json: TxJson;
+  plan?: Plan;
+}
+
+interface IncludedTx {
+  id: string;
+  blockNumber: number;
+  json: TxJson;
+  info: Record<string, unknown>;
+}
+
+export interface Block {
+  number: number;
+  timestamp: number;
+  id: string;
+  parentHash: string;
+  txTrieRoot: string;
+  witnessAddress: HexAddress;
+  witnessSignature: string;
+  txs: IncludedTx[];
+}
+
+export interface BroadcastResult {
+  txid: string;
+  code?: string; // absent on success, as java-tron leaves SUCCESS (0) out
+  message?: string; // utf-8; the HTTP layer prints it as hex
+}
+
+export interface ChainOptions {
+  usdtContract: HexAddress;
+  fakeUsdtContract: HexAddress;
+  routerContract: HexAddress;
+  solidLag: number;
+  initialBlocks: number;
+  faucetKey: string;
+  witnessKey: string;
+  now?: () => number;
+}
+
+export class ValidationError extends Error {}
+
+type CallOutcome =
+  | { ok: true; moves: TokenMove[]; energy: number; result: string }
+  | { ok: false; reason: string; energy: number };
+
+export class Chain {
+  readonly faucet: HexAddress;
+  readonly witness: HexAddress;
+  readonly contracts = new Map<HexAddress, KnownContract>();
+  private readonly now: () => number;
+  private blocks: Block[] = [];
+  private state = new WorldState();
+  /** State after each block that changed it; key = block number. */
+  private snapshots = new Map<number, WorldState>();
+  private pending: PendingTx[] = [];
+  private txIndex = new Map<string, IncludedTx>();
+  private solidified = 0;
+  private solidLag: number;
+
+  constructor(readonly options: ChainOptions) {
+    this.now = options.now ?? Date.now;
+    this.solidLag = options.solidLag;
+    this.faucet = addressFromPrivateKey(options.faucetKey);
+    this.witness = addressFromPrivateKey(options.witnessKey);
+    this.contracts.set(options.usdtContract, {
+      address: options.usdtContract,
+      kind: 'token',
+      contractName: 'TetherToken',
+      abi: TRC20_ABI,
+    });
+    this.contracts.set(options.fakeUsdtContract, {
+      address: options.fakeUsdtContract,
+      kind: 'token',
+      contractName: 'TetherToken',
+      abi: TRC20_ABI,
+    });
+    this.contracts.set(options.routerContract, {
+      address: options.routerContract,
+      kind: 'router',
+      contractName: 'Router',
+      abi: ROUTER_ABI,
+    });
+    this.genesis();
+  }
+
+  private genesis(): void {
+    const start =
+      Math.floor(this.now() / BLOCK_INTERVAL_MS) * BLOCK_INTERVAL_MS -
+      this.options.initialBlocks * BLOCK_INTERVAL_MS;
+    const supply = 1_000_000_000_000_000n; // 1e9 tokens of 6 decimals; 1e9 TRX in sun
+    this.state.accounts.set(this.faucet, this.newAccount(start, supply));
+    this.state.accounts.get(this.faucet)!.energyLimit = 1_000_000_000_000n;
+    for (const c of this.contracts.values()) {
+      this.state.accounts.set(c.address, {
+        ...this.newAccount(start, 0n),
+        isContract: true,
+        name: c.contractName,
+      });
+    }
+    this.state.setTokenBalance(this.options.usdtContract, this.faucet, supply);
+    this.state.setTokenBalance(this.options.fakeUsdtContract, this.faucet, supply);
+    this.blocks = [this.makeBlock(0, start, ZERO32, [])];
+    this.snapshots.set(0, this.state.clone());
+    for (let i = 0; i < this.options.initialBlocks; i++) {
+      const prev = this.head();
+      this.blocks.push(
+        this.makeBlock(prev.number + 1, prev.timestamp + BLOCK_INTERVAL_MS, prev.id, []),
+      );
+    }
+    this.solidified = Math.max(0, this.head().number - this.solidLag);
+  }
+
+  private newAccount(time: number, balance: bigint): Account {
+    return {
+      balance,
+      energyLimit: 0n,
+      energyUsed: 0n,
+      createTime: time,
+      latestOperationTime: 0,
+      isContract: false,
+    };
+  }
+
+  /** Back to a fresh chain, as at start. */
+  reset(solidLag = this.options.solidLag): void {
+    this.state = new WorldState();
+    this.snapshots.clear();
+    this.pending = [];
+    this.txIndex.clear();
+    this.solidLag = solidLag;
+    this.genesis();
+  }
+
+  // -------------------------------------------------------------------------
+  // Reading
+
+  head(): Block {
+    return this.blocks[this.blocks.length - 1];
+  }
+
+  solidHead(): Block {
+    return this.blocks[this.solidified];
+  }
+
+  get solidifiedNumber(): number {
+    return this.solidified;
+  }
+
+  get lag(): number {
+    return this.solidLag;
+  }
+
+  get pendingCount(): number {
+    return this.pending.length;
+  }
+
+  block(num: number, solid = false): Block | undefined {
+    if (!Number.isInteger(num) || num < 0) return undefined;
+    if (solid && num > this.solidified) return undefined;
+    return this.blocks[num];
+  }
+
+  blockById(id: string): Block | undefined {
+    const num = Number.parseInt(id.slice(0, 16), 16);
+    const b = this.blocks[num];
+    return b && b.id === id.toLowerCase() ? b : undefined;
+  }
+
+  transaction(id: string, solid = false): IncludedTx | undefined {
+    const tx = this.txIndex.get(id.toLowerCase());
+    if (!tx || (solid && tx.blockNumber > this.solidified)) return undefined;
+    return tx;
+  }
+
+  /** State as of the head, or as of the solidified block. */
+  view(solid = false): StateView {
+    if (!solid) return new StateView(this.state);
+    let best = 0;
+    for (const n of this.snapshots.keys()) if (n <= this.solidified && n > best) best = n;
+    return new StateView(this.snapshots.get(best)!);
+  }
+
+  nextSlotTime(): number {
+    return this.head().timestamp + BLOCK_INTERVAL_MS;
+  }
+
+  // -------------------------------------------------------------------------
+  // Blocks
+
+  private makeBlock(num: number, timestamp: number, parent: string, txs: IncludedTx[]): Block {
+    const txTrieRoot = merkleRoot(txs.map((t) => t.id));
+    const header = new ProtoWriter()
+      .int(1, timestamp)
+      .bytes(2, fromHex(txTrieRoot))
+      .bytes(3, fromHex(parent))
+      .int(7, num)
+      .bytes(9, fromHex(this.witness))
+      .int(10, BLOCK_VERSION)
+      .finish();
+    const hash = sha256(header);
+    const id = num.toString(16).padStart(16, '0') + toHex(hash).slice(16);
+    return {
+      number: num,
+      timestamp,
+      id,
+      parentHash: parent,
+      txTrieRoot,
+      witnessAddress: this.witness,
+      witnessSignature: signDigest(hash, this.options.witnessKey),
+      txs,
+    };
+  }
+
+  /** Produces `count` blocks, the first one packing the pending transactions. */
+  produceBlocks(count = 1): Block[] {
+    const made: Block[] = [];
+    for (let i = 0; i < count; i++) made.push(this.produceBlock());
+    return made;
+  }
+
+  private produceBlock(): Block {
+    const prev = this.head();
+    const slots = Math.max(1, Math.floor((this.now() - prev.timestamp) / BLOCK_INTERVAL_MS));
+    const timestamp = prev.timestamp + slots * BLOCK_INTERVAL_MS;
+    const num = prev.number + 1;
+    const included: IncludedTx[] = [];
+    const queue = this.pending;
+    this.pending = [];
+    for (const p of queue) {
+      // Like a real producer: expired or no longer valid transactions are dropped.
+      if (p.raw.expiration < timestamp) continue;
+      const done = this.execute(p, num, timestamp);
+      if (done) included.push(done);
+    }
+    const block = this.makeBlock(num, timestamp, prev.id, included);
+    this.blocks.push(block);
+    for (const tx of included) this.txIndex.set(tx.id, tx);
+    if (included.length) this.snapshots.set(num, this.state.clone());
+    this.solidified = Math.max(this.solidified, num - this.solidLag);
+    return block;
+  }
+
+  /** Sets the lag; the solidified height never moves back. */
+  setSolidLag(lag: number): void {
+    this.solidLag = lag;
+    this.solidified = Math.max(this.solidified, this.head().number - lag);
+  }
+
+  /** Moves the solidified height up to `height` (at most the head). */
+  solidifyTo(height: number): void {
+    this.solidified = Math.max(this.solidified, Math.min(height, this.head().number));
+  }
+
+  // -------------------------------------------------------------------------
+  // Accounts outside the chain (test controls): applied to the head state and
+  // to every kept snapshot, so full and solidity endpoints agree at once.
+
+  setAccount(address: HexAddress, change: { balance?: bigint; energy?: bigint }): void {
+    const time = this.head().timestamp;
+    for (const st of [this.state, ...this.snapshots.values()]) {
+      let acc = st.accounts.get(address);
+      if (!acc) st.accounts.set(address, (acc = this.newAccount(time, 0n)));
+      if (change.balance !== undefined) acc.balance = change.balance;
+      if (change.energy !== undefined) {
+        acc.energyLimit = change.energy;
+        acc.energyUsed = 0n;
+      }
+    }
+  }
+
+  // -------------------------------------------------------------------------
+  // Transactions
+
+  /** A transaction header referring to the head block, as java-tron builds one. */
+  header(): Pick<RawData, 'refBlockBytes' | 'refBlockHash' | 'expiration' | 'timestamp'> {
+    const head = this.head();
+    return {
+      refBlockBytes: (head.number & 0xffff).toString(16).padStart(4, '0'),
+      refBlockHash: head.id.slice(16, 32),
+      expiration: head.timestamp + EXPIRATION_MS,
+      timestamp: this.now(),
+    };
+  }
+
+  /** Puts a transaction signed with `key` straight into the pending pool (controls). */
+  submitSigned(key: string, call: ContractCall, plan?: Plan, feeLimit = 100_000_000): string {
+    const raw: RawData = {
+      ...this.header(),
+      feeLimit: call.type === 'TriggerSmartContract' ? feeLimit : 0,
+      data: '',
+      permissionId: 0,
+      call,
+    };
+    const rawBytes = encodeRaw(raw);
+    const json = buildTxJson(raw, [signDigest(sha256(rawBytes), key)]);
+    this.pending.push({ id: json.txID, raw, rawBytes, json, plan });
+    return json.txID;
+  }
+
+  txidOf(input: Record<string, unknown>): string {
+    return txIdOf(encodeRaw(parseRaw(input.raw_data)));
+  }
+
+  /** The checks of java-tron's broadcastTransaction, in its order. */
+  broadcast(input: Record<string, unknown>, options: { forceDuplicate?: boolean } = {}) {
+    const raw = parseRaw(input.raw_data);
+    const rawBytes = encodeRaw(raw);
+    const txid = txIdOf(rawBytes);
+    const signature = Array.isArray(input.signature)
+      ? input.signature.filter((s): s is string => typeof s === 'string')
+      : [];
+    const fail = (code: string, message: string): BroadcastResult => ({ txid, code, message });
+    const verdict = ((): BroadcastResult => {
+      const next = this.nextSlotTime();
+      if (raw.expiration < next || raw.expiration > next + MAX_EXPIRATION_MS) {
+        return fail('TRANSACTION_EXPIRATION_ERROR', 'Transaction expired');
+      }
+      if (this.txIndex.has(txid) || this.pending.some((p) => p.id === txid)) {
+        return fail('DUP_TRANSACTION_ERROR', 'Dup transaction.');
+      }
+      if (!this.taposOk(raw)) return fail('TAPOS_ERROR', 'Tapos check error.');
+      if (signature.length === 0) {
+        return fail('SIGERROR', 'Validate signature error: miss sig or contract');
+      }
+      const digest = sha256(rawBytes);
+      if (signature.length !== 1 || recoverSigner(digest, signature[0]) !== raw.call.owner) {
+        return fail('SIGERROR', 'Validate signature error: sig error');
+      }
+      try {
+        this.validateCall(raw);
+      } catch (e) {
+        if (!(e instanceof ValidationError)) throw e;
+        return fail('CONTRACT_VALIDATE_ERROR', `Contract validate error : ${e.message}`);
+      }
+      const json = buildTxJson(raw, signature);
+      this.pending.push({ id: txid, raw, rawBytes, json });
+      return { txid };
+    })();
+    if (options.forceDuplicate) return fail('DUP_TRANSACTION_ERROR', 'Dup transaction.');
+    return verdict;
+  }
+
+  private taposOk(raw: RawData): boolean {
+    if (raw.refBlockBytes.length !== 4 || raw.refBlockHash.length !== 16) return false;
+    const low = Number.parseInt(raw.refBlockBytes, 16);
+    const head = this.head().number;
+    const num = head - ((head - low) & 0xffff);
+    if (num < 0) return false;
+    const block = this.blocks[num];
+    return !!block && block.id.slice(16, 32) === raw.refBlockHash;
+  }
+
+  private validateCall(raw: RawData): void {
+    const call = raw.call;
+    const owner = this.state.accounts.get(call.owner);
+    if (!owner) throw new ValidationError(`account [${hexToBase58(call.owner)}] does not exist`);
+    if (call.type === 'TransferContract') {
+      if (call.to === call.owner) {
+        throw new ValidationError('Cannot transfer TRX to yourself.');
+      }
+      if (call.amount <= 0n) throw new ValidationError('Amount must be greater than 0.');
+      if (owner.balance < call.amount) {
+        throw new ValidationError('Validate TransferContract error, balance is not sufficient.');
+      }
+      return;
+    }
+    if (!this.contracts.has(call.contract)) {
+      throw new ValidationError('No contract or not a smart contract');
+    }
+    if (raw.feeLimit < 0 || raw.feeLimit > MAX_FEE_LIMIT) {
+      throw new ValidationError(`feeLimit must be >= 0 and <= ${MAX_FEE_LIMIT}`);
+    }
+  }
+
+  /** What a contract call would do against `st`; changes nothing. */
+  simulate(
+    st: WorldState,
+    call: Extract<ContractCall, { type: 'TriggerSmartContract' }>,
+    plan?: Plan,
+  ): CallOutcome {
+    if (plan?.revert !== undefined)
+      return { ok: false, reason: plan.revert, energy: REVERT_ENERGY };
+    const contract = this.contracts.get(call.contract);
+    let moves = plan?.moves;
+    if (!moves && contract?.kind === 'token' && call.callValue === 0n) {
+      const selector = call.data.slice(0, 8);
+      const args = call.data.slice(8);
+      try {
+        if (selector === SELECTORS.transfer) {
+          moves = [
+            {
+              token: call.contract,
+              from: call.owner,
+              to: readAddress(args, 0),
+              amount: readUint(args, 1),
+            },
+          ];
+        }
+      } catch {
+        return { ok: false, reason: 'bad call data', energy: REVERT_ENERGY };
+      }
+    }
+    if (!moves) return { ok: false, reason: 'function not supported', energy: REVERT_ENERGY };
+    // Dry-run the moves in order on a scratch copy of the touched balances.
+    const scratch = new Map<string, bigint>();
+    const bal = (t: HexAddress, a: HexAddress) => scratch.get(t + a) ?? st.tokenBalance(t, a);
+    let energy = plan?.via ? ROUTER_ENERGY : 0;
+    for (const m of moves) {
+      const from = bal(m.token, m.from);
+      if (from < m.amount) {
+        return { ok: false, reason: 'transfer amount exceeds balance', energy: REVERT_ENERGY };
+      }
+      const to = bal(m.token, m.to);
+      energy += to === 0n ? TRANSFER_ENERGY_NEW_HOLDER : TRANSFER_ENERGY_HOLDER;
+      scratch.set(m.token + m.from, from - m.amount);
+      scratch.set(m.token + m.to, bal(m.token, m.to) + m.amount);
+    }
+    return { ok: true, moves, energy, result: wordBool(true) };
+  }
+
+  /** Executes a pending transaction in block `num`; undefined drops it. */
+  private execute(p: PendingTx, num: number, time: number): IncludedTx | undefined {
+    const call = p.raw.call;
+    const owner = this.state.accounts.get(call.owner);
+    const netUsage = p.rawBytes.length + 65 * (p.json.signature?.length ?? 1) + 64;
+    const base = { id: p.id, blockNumber: num, blockTimeStamp: time };
+    if (call.type === 'TransferContract') {
+      if (!owner || owner.balance < call.amount) return undefined;
+      owner.balance -= call.amount;
+      owner.latestOperationTime = time;
+      let to = this.state.accounts.get(call.to);
+      if (!to) this.state.accounts.set(call.to, (to = this.newAccount(time, 0n)));
+      to.balance += call.amount;
+      return this.included(p, num, 'SUCCESS', {
+        ...base,
+        contractResult: [''],
+        receipt: { net_usage: netUsage },
+      });
+    }
+    if (!owner) return undefined;
+    const outcome = this.simulate(this.state, call, p.plan);
+    // Energy: the account's own first, then TRX burnt at ENERGY_PRICE_SUN, up to fee_limit.
+    const available = owner.energyLimit - owner.energyUsed;
+    const fromStake = BigInt(Math.min(outcome.energy, Number(available > 0n ? available : 0n)));
+    const missing = BigInt(outcome.energy) - fromStake;
+    const burnCap = BigInt(Math.min(p.raw.feeLimit, Number(owner.balance)));
+    const price = BigInt(ENERGY_PRICE_SUN);
+    owner.latestOperationTime = time;
+    const receipt: Record<string, unknown> = {};
+    if (missing * price > burnCap) {
+      // Out of energy: everything the transaction could use is spent, nothing else happens.
+      const burnt = (burnCap / price) * price;
+      const stake = available > 0n ? available : 0n;
+      owner.energyUsed += stake;
+      owner.balance -= burnt;
+      const limit = stake + burnt / price;
+      if (stake) receipt.energy_usage = Number(stake);
+      if (burnt) receipt.energy_fee = Number(burnt);
+      if (limit) receipt.energy_usage_total = Number(limit);
+      receipt.net_usage = netUsage;
+      receipt.result = 'OUT_OF_ENERGY';
+      return this.included(p, num, 'OUT_OF_ENERGY', {
+        ...base,
+        ...(burnt ? { fee: Number(burnt) } : {}),
+        contractResult: [''],
+        contract_address: call.contract,
+        receipt,
+        result: 'FAILED',
+        resMessage: toHex(
+          new TextEncoder().encode(
+            `Not enough energy for 'SSTORE' operation executing: curInvokeEnergyLimit[${limit}], curOpEnergy[20000], usedEnergy[${limit}]`,
+          ),
+        ),
+      });
+    }
+    const burnt = missing * price;
+    owner.energyUsed += fromStake;
+    owner.balance -= burnt;
+    if (fromStake) receipt.energy_usage = Number(fromStake);
+    if (burnt) receipt.energy_fee = Number(burnt);
+    receipt.energy_usage_total = outcome.energy;
+    receipt.net_usage = netUsage;
+    const fee = burnt ? { fee: Number(burnt) } : {};
+    if (!outcome.ok) {
+      receipt.result = 'REVERT';
+      return this.included(p, num, 'REVERT', {
+        ...base,
+        ...fee,
+        contractResult: [revertData(outcome.reason)],
+        contract_address: call.contract,
+        receipt,
+        result: 'FAILED',
+        resMessage: toHex(new TextEncoder().encode('REVERT opcode executed')),
+      });
+    }
+    receipt.result = 'SUCCESS';
+    const logs = outcome.moves.map((m) => {
+      this.state.setTokenBalance(
+        m.token,
+        m.from,
+        this.state.tokenBalance(m.token, m.from) - m.amount,
+      );
+      this.state.setTokenBalance(m.token, m.to, this.state.tokenBalance(m.token, m.to) + m.amount);
+      return {
+        // java-tron prints log addresses as the 20-byte EVM form, without 41.
+        address: m.token.slice(2),
+        topics: [TRANSFER_TOPIC, wordAddress(m.from), wordAddress(m.to)],
+        data: wordUint(m.amount),
+      };
+    });
+    const info: Record<string, unknown> = {
+      ...base,
+      ...fee,
+      contractResult: [outcome.result],
+      contract_address: call.contract,
+      receipt,
+      log: logs,
+    };
+    if (p.plan?.via) {
+      const tokens = [...new Set(outcome.moves.map((m) => m.token))];
+      info.internal_transactions = tokens.map((token, i) => ({
+        hash: toHex(sha256(fromHex(p.id + i.toString(16).padStart(2, '0')))),
+        caller_address: p.plan!.via,
+        transferTo_address: token,
+        callValueInfo: [{}],
+        note: toHex(new TextEncoder().encode('call')),
+      }));
+    }
+    return this.included(p, num, 'SUCCESS', info);
+  }
+
+  private included(
+    p: PendingTx,
+    num: number,
+    contractRet: string,
+    info: Record<string, unknown>,
+  ): IncludedTx {
+    const json: TxJson = { ...p.json, ret: [{ contractRet }] };
+    delete json.visible;
+    return { id: p.id, blockNumber: num, json, info };
+  }
+
+  // -------------------------------------------------------------------------
+  // Constant calls (triggerconstantcontract): no state change.
+
+  constantCall(
+    call: Extract<ContractCall, { type: 'TriggerSmartContract' }>,
+    solid = false,
+  ): { result: string; energy: number; reverted: boolean } {
+    const contract = this.contracts.get(call.contract);
+    if (!contract) throw new ValidationError('No contract or not a smart contract');
+    const st = solid ? this.view(true).state : this.state;
+    const selector = call.data.slice(0, 8);
+    const args = call.data.slice(8);
+    if (contract.kind === 'token') {
+      try {
+        switch (selector) {
+          case SELECTORS.balanceOf:
+            return {
+              result: wordUint(st.tokenBalance(call.contract, readAddress(args, 0))),
+              energy: BALANCE_OF_ENERGY,
+              reverted: false,
+            };
+          case SELECTORS.decimals:
+            return { result: wordUint(BigInt(TOKEN_META.decimals)), energy: 273, reverted: false };
+          case SELECTORS.symbol:
+            return { result: abiString(TOKEN_META.symbol), energy: 1_236, reverted: false };
+          case SELECTORS.name:
+            return { result: abiString(TOKEN_META.name), energy: 1_236, reverted: false };
+          case SELECTORS.totalSupply:
+            return {
+              result: wordUint(st.tokenSupply(call.contract)),
+              energy: 512,
+              reverted: false,
+            };
+        }
+      } catch {
+        return { result: revertData('bad call data'), energy: REVERT_ENERGY, reverted: true };
+      }
+    }
+    const outcome = this.simulate(st, call);
+    if (outcome.ok) return { result: outcome.result, energy: outcome.energy, reverted: false };
+    return { result: revertData(outcome.reason), energy: outcome.energy, reverted: true };
+  }
+}
+
+/** Read-only account and token queries on one state. */
+export class StateView {
+  constructor(readonly state: WorldState) {}
+
+  account(address: HexAddress): Account | undefined {
+    return this.state.accounts.get(address);
+  }
+
+  tokenBalance(token: HexAddress, holder: HexAddress): bigint {
+    return this.state.tokenBalance(token, holder);
+  }
+}
+
+function merkleRoot(ids: string[]): string {
+  if (ids.length === 0) return ZERO32;
+  let level = ids.map((id) => fromHex(id));
+  while (level.length > 1) {
+    const next: Uint8Array[] = [];
+    for (let i = 0; i < level.length; i += 2) {
+      if (i + 1 === level.length) next.push(level[i]);
+      else next.push(sha256(Uint8Array.from([...level[i], ...level[i + 1]])));
+    }
+    level = next;
+  }
+  return toHex(level[0]);
+}

@@ -1,0 +1,4 @@
+export { Chain } from './chain';
+export { loadOptions, DEFAULTS } from './config';
+export { TronNode } from './server';
+export type { TronNodeOptions } from './server';

@@ -1,0 +1,736 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { AddressInfo, Socket } from 'node:net';
+import { Block, Chain, ChainOptions, ValidationError } from './chain';
+import {
+  addressFromPrivateKey,
+  fromHex,
+  HexAddress,
+  hexToBase58,
+  parseAddress,
+  parseAmount,
+  SELECTORS,
+  selectorOf,
+  toHex,
+  wordAddress,
+  wordUint,
+} from './codec';
+import { buildTxJson, ContractCall, RawData } from './transaction';
+
+/**
+ * The HTTP face of the stub: java-tron's /wallet/* and /walletsolidity/*
+ * endpoints (the ones tronweb and a USDT service use), answering in the
+ * node's JSON shapes, and the test controls under /_stub/*.
+ */
+
+export interface TronNodeOptions extends ChainOptions {
+  host: string;
+  port: number;
+  /** Produce a block every this many ms; 0 = only on demand (/_stub/blocks). */
+  blockIntervalMs: number;
+}
+
+type Params = Record<string, unknown>;
+interface Ctx {
+  params: Params;
+  visible: boolean;
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+type Handler = (ctx: Ctx) => unknown;
+
+/** A reply the handler already sent itself (or never sends: a hung broadcast). */
+const HANDLED = Symbol('handled');
+
+class ControlError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+    readonly code = 'BAD_REQUEST',
+  ) {
+    super(message);
+  }
+}
+
+const ADDRESS_KEYS = new Set([
+  'address',
+  'owner_address',
+  'to_address',
+  'contract_address',
+  'origin_address',
+  'witness_address',
+  'caller_address',
+  'transferTo_address',
+  'receiver_address',
+]);
+
+/** visible=true: addresses in base58, as java-tron prints them then. */
+function toVisible(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => toVisible(v, key));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = toVisible(v, k);
+    return out;
+  }
+  if (typeof value === 'string' && ADDRESS_KEYS.has(key)) {
+    if (/^41[0-9a-f]{40}$/.test(value)) return hexToBase58(value);
+    if (key === 'address' && /^[0-9a-f]{40}$/.test(value)) return hexToBase58('41' + value);
+  }
+  return value;
+}
+
+function utf8Hex(text: string): string {
+  return toHex(new TextEncoder().encode(text));
+}
+
+function bool(value: unknown): boolean {
+  return value === true || value === 'true';
+}
+
+function intParam(value: unknown, what: string, fallback?: number): number {
+  if (value === undefined || value === null || value === '') {
+    if (fallback !== undefined) return fallback;
+    throw new ControlError(`${what} is required`);
+  }
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) {
+    throw new ControlError(`${what} must be a non-negative integer`);
+  }
+  return n;
+}
+
+export class TronNode {
+  readonly chain: Chain;
+  readonly server: Server;
+  private timer?: NodeJS.Timeout;
+  private sockets = new Set<Socket>();
+  private hung = new Set<ServerResponse>();
+  private nextBroadcast: { mode: 'hang' | 'duplicate'; accept: boolean; delayMs: number } | null =
+    null;
+  private routes = new Map<string, Handler>();
+
+  constructor(readonly options: TronNodeOptions) {
+    this.chain = new Chain(options);
+    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.on('connection', (s) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
+    this.registerNodeRoutes();
+    this.registerControls();
+  }
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.options.port, this.options.host, () => resolve());
+    });
+    if (this.options.blockIntervalMs > 0) {
+      this.timer = setInterval(() => this.chain.produceBlocks(1), this.options.blockIntervalMs);
+    }
+    return this.url;
+  }
+
+  get url(): string {
+    const addr = this.server.address() as AddressInfo;
+    return `http://${this.options.host}:${addr.port}`;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  // -------------------------------------------------------------------------
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://stub');
+    const isControl = url.pathname.startsWith('/_stub/');
+    const handler = this.routes.get(url.pathname);
+    if (!handler) {
+      return this.send(res, 404, isControl ? { detail: 'Not found', code: 'NOT_FOUND' } : {});
+    }
+    let params: Params = Object.fromEntries(url.searchParams);
+    try {
+      const body = await readBody(req);
+      if (body.trim()) {
+        const parsed = JSON.parse(body) as unknown;
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+          params = { ...params, ...(parsed as Params) };
+        }
+      }
+    } catch (e) {
+      if (isControl) {
+        return this.send(res, 400, { detail: 'Body is not valid JSON', code: 'BAD_REQUEST' });
+      }
+      return this.send(res, 200, {
+        Error: `class com.alibaba.fastjson.JSONException : ${(e as Error).message}`,
+      });
+    }
+    const visible = bool(params.visible);
+    try {
+      if (isControl && req.method !== 'POST') {
+        throw new ControlError('Controls take POST', 405, 'METHOD_NOT_ALLOWED');
+      }
+      const out = await handler({ params, visible, req, res });
+      if (out === HANDLED) return;
+      this.send(res, 200, visible && !isControl ? toVisible(out) : out);
+    } catch (e) {
+      if (isControl) {
+        const err = e instanceof ControlError ? e : new ControlError((e as Error).message);
+        return this.send(res, err.status, { detail: err.message, code: err.code });
+      }
+      // java-tron's Util.processError: HTTP 200 with {"Error": "<class> : <message>"}.
+      this.send(res, 200, {
+        Error: `class java.lang.IllegalArgumentException : ${(e as Error).message}`,
+      });
+    }
+  }
+
+  private send(res: ServerResponse, status: number, body: unknown): void {
+    const text = JSON.stringify(body);
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+    });
+    res.end(text);
+  }
+
+  private route(paths: string[], handler: Handler): void {
+    for (const p of paths) this.routes.set(p, handler);
+  }
+
+  // -------------------------------------------------------------------------
+  // JSON shapes
+
+  private blockJson(block: Block, detail = true): Record<string, unknown> {
+    const raw: Record<string, unknown> = {};
+    if (block.number) raw.number = block.number;
+    raw.txTrieRoot = block.txTrieRoot;
+    raw.witness_address = block.witnessAddress;
+    raw.parentHash = block.parentHash;
+    raw.version = 32;
+    raw.timestamp = block.timestamp;
+    const json: Record<string, unknown> = {
+      blockID: block.id,
+      block_header: { raw_data: raw, witness_signature: block.witnessSignature },
+    };
+    if (detail && block.txs.length) json.transactions = block.txs.map((t) => t.json);
+    return json;
+  }
+
+  private accountJson(address: HexAddress, solid: boolean): Record<string, unknown> {
+    const acc = this.chain.view(solid).account(address);
+    if (!acc) return {};
+    const json: Record<string, unknown> = {};
+    if (acc.name) json.account_name = utf8Hex(acc.name);
+    if (acc.isContract) json.type = 'Contract';
+    json.address = address;
+    if (acc.balance) json.balance = Number(acc.balance);
+    json.create_time = acc.createTime;
+    if (acc.latestOperationTime) json.latest_opration_time = acc.latestOperationTime;
+    const resource: Record<string, unknown> = {};
+    if (acc.energyUsed) resource.energy_usage = Number(acc.energyUsed);
+    resource.energy_window_size = 28800;
+    resource.energy_window_optimized = true;
+    json.account_resource = resource;
+    json.owner_permission = {
+      permission_name: 'owner',
+      threshold: 1,
+      keys: [{ address, weight: 1 }],
+    };
+    json.active_permission = [
+      {
+        type: 'Active',
+        id: 2,
+        permission_name: 'active',
+        threshold: 1,
+        operations: '7fff1fc0033ec30f000000000000000000000000000000000000000000000000',
+        keys: [{ address, weight: 1 }],
+      },
+    ];
+    json.frozenV2 = [{}, { type: 'ENERGY' }, { type: 'TRON_POWER' }];
+    return json;
+  }
+
+  private triggerArgs(p: Params): Extract<ContractCall, { type: 'TriggerSmartContract' }> {
+    if (!p.owner_address) throw new Error("owner_address isn't set.");
+    if (!p.contract_address) throw new Error("contract_address isn't set.");
+    let data = '';
+    if (typeof p.function_selector === 'string' && p.function_selector) {
+      const selector = selectorOf(p.function_selector.replace(/\s+/g, ''));
+      const parameter = typeof p.parameter === 'string' ? p.parameter : '';
+      data = selector + toHex(fromHex(parameter));
+    } else if (typeof p.data === 'string') {
+      data = toHex(fromHex(p.data));
+    }
+    const num = (v: unknown) => BigInt(v === undefined || v === null ? 0 : Number(v));
+    return {
+      type: 'TriggerSmartContract',
+      owner: parseAddress(p.owner_address),
+      contract: parseAddress(p.contract_address),
+      data,
+      callValue: num(p.call_value),
+      callTokenValue: num(p.call_token_value),
+      tokenId: num(p.token_id),
+    };
+  }
+
+  private unsignedTx(call: ContractCall, p: Params, feeLimit: number) {
+    const raw: RawData = {
+      ...this.chain.header(),
+      feeLimit,
+      data: '',
+      permissionId: typeof p.Permission_id === 'number' ? p.Permission_id : 0,
+      call,
+    };
+    return buildTxJson(raw);
+  }
+
+  private constantReply(
+    call: Extract<ContractCall, { type: 'TriggerSmartContract' }>,
+    p: Params,
+    solid: boolean,
+    feeLimit: number,
+  ): Record<string, unknown> {
+    const out = this.chain.constantCall(call, solid);
+    const tx = this.unsignedTx(call, p, feeLimit);
+    const reply: Record<string, unknown> = {
+      result: out.reverted
+        ? { result: true, message: utf8Hex('REVERT opcode executed') }
+        : { result: true },
+      energy_used: out.energy,
+      constant_result: [out.result],
+      transaction: { ret: [out.reverted ? { ret: 'FAILED' } : {}], ...tx },
+    };
+    return reply;
+  }
+
+  private registerNodeRoutes(): void {
+    const c = this.chain;
+    const both = (path: string) => [`/wallet/${path}`, `/walletsolidity/${path}`];
+    const isSolid = (ctx: Ctx) => ctx.req.url!.startsWith('/walletsolidity/');
+
+    this.route(both('getnowblock'), (ctx) =>
+      this.blockJson(isSolid(ctx) ? c.solidHead() : c.head()),
+    );
+    this.route(both('getblockbynum'), (ctx) => {
+      const b = c.block(Number(ctx.params.num), isSolid(ctx));
+      return b ? this.blockJson(b) : {};
+    });
+    this.route(both('getblockbyid'), (ctx) => {
+      const b = c.blockById(String(ctx.params.value ?? ''));
+      return b && (!isSolid(ctx) || b.number <= c.solidifiedNumber) ? this.blockJson(b) : {};
+    });
+    this.route(both('getblock'), (ctx) => {
+      const solid = isSolid(ctx);
+      const idOrNum = ctx.params.id_or_num;
+      const detail = bool(ctx.params.detail);
+      let b: Block | undefined;
+      if (idOrNum === undefined || idOrNum === '') b = solid ? c.solidHead() : c.head();
+      else if (/^\d+$/.test(String(idOrNum))) b = c.block(Number(idOrNum), solid);
+      else {
+        b = c.blockById(String(idOrNum));
+        if (b && solid && b.number > c.solidifiedNumber) b = undefined;
+      }
+      return b ? this.blockJson(b, detail) : {};
+    });
+    this.route(both('getblockbylatestnum'), (ctx) => {
+      const n = Math.min(intParam(ctx.params.num, 'num', 1), 100);
+      const top = isSolid(ctx) ? c.solidifiedNumber : c.head().number;
+      const blocks: Record<string, unknown>[] = [];
+      for (let i = Math.max(0, top - n + 1); i <= top; i++)
+        blocks.push(this.blockJson(c.block(i)!));
+      return { block: blocks };
+    });
+    this.route(both('gettransactionbyid'), (ctx) => {
+      const tx = c.transaction(String(ctx.params.value ?? ''), isSolid(ctx));
+      return tx ? tx.json : {};
+    });
+    this.route(both('gettransactioninfobyid'), (ctx) => {
+      const tx = c.transaction(String(ctx.params.value ?? ''), isSolid(ctx));
+      return tx ? tx.info : {};
+    });
+    this.route(both('gettransactioninfobyblocknum'), (ctx) => {
+      const num = Number(ctx.params.num ?? 0);
+      if (!(num > 0)) return {};
+      const b = c.block(num, isSolid(ctx));
+      return b ? b.txs.map((t) => t.info) : [];
+    });
+    this.route(both('getaccount'), (ctx) =>
+      this.accountJson(parseAddress(ctx.params.address), isSolid(ctx)),
+    );
+    this.route(['/wallet/getaccountresource'], (ctx) => {
+      const acc = c.view().account(parseAddress(ctx.params.address));
+      if (!acc) return {};
+      const json: Record<string, unknown> = { freeNetLimit: 600 };
+      json.TotalNetLimit = 43_200_000_000;
+      json.TotalNetWeight = 26_982_347_398;
+      json.TotalTronPowerWeight = 46_000_000_000;
+      if (acc.energyUsed) json.EnergyUsed = Number(acc.energyUsed);
+      if (acc.energyLimit) json.EnergyLimit = Number(acc.energyLimit);
+      json.TotalEnergyLimit = 180_000_000_000;
+      json.TotalEnergyWeight = 19_000_000_000;
+      return json;
+    });
+    this.route(['/wallet/getchainparameters'], () => ({
+      chainParameter: CHAIN_PARAMETERS.map(([key, value]) => (value ? { key, value } : { key })),
+    }));
+    this.route(['/wallet/getnodeinfo'], () => {
+      const head = c.head();
+      const solid = c.solidHead();
+      return {
+        beginSyncNum: head.number,
+        block: `Num:${head.number},ID:${head.id}`,
+        solidityBlock: `Num:${solid.number},ID:${solid.id}`,
+        currentConnectCount: 0,
+        activeConnectCount: 0,
+        passiveConnectCount: 0,
+        totalFlow: 0,
+        peerInfoList: [],
+        configNodeInfo: { codeVersion: '4.8.0', versionNum: '19000', p2pVersion: '11111' },
+        machineInfo: {},
+        cheatWitnessInfoMap: {},
+      };
+    });
+    this.route(['/wallet/getcontract'], (ctx) => {
+      const addr = parseAddress(ctx.params.value);
+      const k = c.contracts.get(addr);
+      if (!k) return {};
+      return {
+        origin_address: c.faucet,
+        contract_address: k.address,
+        abi: { entrys: k.abi },
+        bytecode: '',
+        consume_user_resource_percent: 100,
+        name: k.contractName,
+        origin_energy_limit: 10_000_000,
+        code_hash: toHex(fromHex(k.address.slice(2).padEnd(64, '0'))),
+      };
+    });
+    this.route(['/wallet/triggersmartcontract'], (ctx) => {
+      try {
+        const call = this.triggerArgs(ctx.params);
+        const feeLimit = Number(ctx.params.fee_limit ?? 0);
+        const k = c.contracts.get(call.contract);
+        if (!k) throw new ValidationError('No contract or not a valid smart contract');
+        const view = [
+          SELECTORS.balanceOf,
+          SELECTORS.decimals,
+          SELECTORS.symbol,
+          SELECTORS.name,
+          SELECTORS.totalSupply,
+        ] as string[];
+        if (k.kind === 'token' && view.includes(call.data.slice(0, 8))) {
+          return this.constantReply(call, ctx.params, false, feeLimit);
+        }
+        const tx = this.unsignedTx(call, ctx.params, feeLimit);
+        return { result: { result: true }, transaction: { ...tx, visible: ctx.visible } };
+      } catch (e) {
+        return { result: this.errorReturn(e) };
+      }
+    });
+    this.route(
+      ['/wallet/triggerconstantcontract', '/walletsolidity/triggerconstantcontract'],
+      (ctx) => {
+        try {
+          const call = this.triggerArgs(ctx.params);
+          return this.constantReply(call, ctx.params, isSolid(ctx), 0);
+        } catch (e) {
+          return { result: this.errorReturn(e) };
+        }
+      },
+    );
+    this.route(['/wallet/estimateenergy'], (ctx) => {
+      try {
+        const call = this.triggerArgs(ctx.params);
+        const out = c.constantCall(call);
+        if (out.reverted) {
+          return { result: { code: 'OTHER_ERROR', message: utf8Hex('REVERT opcode executed') } };
+        }
+        return { result: { result: true }, energy_required: out.energy };
+      } catch (e) {
+        return { result: this.errorReturn(e) };
+      }
+    });
+    this.route(['/wallet/broadcasttransaction'], (ctx) => this.broadcast(ctx));
+  }
+
+  private errorReturn(e: unknown): Record<string, unknown> {
+    if (e instanceof ValidationError) {
+      return { code: 'CONTRACT_VALIDATE_ERROR', message: utf8Hex(e.message) };
+    }
+    const msg = (e as Error).message.replace(/"/g, "'");
+    return {
+      code: 'OTHER_ERROR',
+      message: utf8Hex(`class java.security.InvalidParameterException : ${msg}`),
+    };
+  }
+
+  private broadcast(ctx: Ctx): unknown {
+    const forced = this.nextBroadcast;
+    this.nextBroadcast = null;
+    let result: { txid: string; code?: string; message?: string };
+    if (forced && !forced.accept) {
+      // The node answers without taking the transaction.
+      const txid = this.chain.txidOf(ctx.params);
+      result =
+        forced.mode === 'duplicate'
+          ? { txid, code: 'DUP_TRANSACTION_ERROR', message: 'Dup transaction.' }
+          : { txid, code: 'SERVER_BUSY', message: 'Server busy.' };
+    } else {
+      result = this.chain.broadcast(ctx.params, {
+        forceDuplicate: forced?.mode === 'duplicate',
+      });
+    }
+    const body: Record<string, unknown> = result.code
+      ? { code: result.code, txid: result.txid, message: utf8Hex(result.message ?? '') }
+      : { result: true, txid: result.txid };
+    if (forced?.mode === 'hang') {
+      this.hung.add(ctx.res);
+      ctx.res.on('close', () => this.hung.delete(ctx.res));
+      if (forced.delayMs > 0) {
+        setTimeout(() => {
+          this.hung.delete(ctx.res);
+          if (!ctx.res.destroyed) this.send(ctx.res, 200, body);
+        }, forced.delayMs).unref();
+      }
+      return HANDLED;
+    }
+    return body;
+  }
+
+  // -------------------------------------------------------------------------
+  // Test controls
+
+  private keyOrFaucet(p: Params): string {
+    if (p.from_private_key === undefined) return this.options.faucetKey;
+    if (
+      typeof p.from_private_key !== 'string' ||
+      !/^(0x)?[0-9a-fA-F]{64}$/.test(p.from_private_key)
+    ) {
+      throw new ControlError('from_private_key must be 32 bytes of hex');
+    }
+    return p.from_private_key.replace(/^0x/, '');
+  }
+
+  private address(p: Params, key: string): HexAddress {
+    try {
+      return parseAddress(p[key]);
+    } catch (e) {
+      throw new ControlError(`${key}: ${(e as Error).message}`);
+    }
+  }
+
+  private amount(p: Params, key = 'amount'): bigint {
+    try {
+      return parseAmount(p[key], key);
+    } catch (e) {
+      throw new ControlError((e as Error).message);
+    }
+  }
+
+  private tokenCall(owner: HexAddress, contract: HexAddress, data: string) {
+    return {
+      type: 'TriggerSmartContract' as const,
+      owner,
+      contract,
+      data,
+      callValue: 0n,
+      callTokenValue: 0n,
+      tokenId: 0n,
+    };
+  }
+
+  private info(): Record<string, unknown> {
+    const c = this.chain;
+    const both = (a: HexAddress) => ({ base58: hexToBase58(a), hex: a });
+    return {
+      head: c.head().number,
+      head_id: c.head().id,
+      solidified: c.solidifiedNumber,
+      solid_lag: c.lag,
+      pending: c.pendingCount,
+      faucet: { ...both(c.faucet), private_key: this.options.faucetKey },
+      usdt: both(this.options.usdtContract),
+      fake_usdt: both(this.options.fakeUsdtContract),
+      router: both(this.options.routerContract),
+    };
+  }
+
+  private registerControls(): void {
+    const c = this.chain;
+    const o = this.options;
+    const ctl = (path: string, h: Handler) => this.route([`/_stub/${path}`], h);
+    const heights = () => ({
+      head: c.head().number,
+      solidified: c.solidifiedNumber,
+      solid_lag: c.lag,
+    });
+
+    ctl('info', () => this.info());
+    ctl('reset', (ctx) => {
+      for (const res of this.hung) res.destroy();
+      this.hung.clear();
+      this.nextBroadcast = null;
+      c.reset(intParam(ctx.params.solid_lag, 'solid_lag', o.solidLag));
+      return this.info();
+    });
+    ctl('blocks', (ctx) => {
+      const count = intParam(ctx.params.count, 'count', 1);
+      if (count < 1 || count > 10_000) throw new ControlError('count must be 1..10000');
+      const made = c.produceBlocks(count);
+      return {
+        ...heights(),
+        blocks: made.map((b) => ({ number: b.number, id: b.id, txids: b.txs.map((t) => t.id) })),
+      };
+    });
+    ctl('solidity', (ctx) => {
+      if (ctx.params.lag !== undefined) c.setSolidLag(intParam(ctx.params.lag, 'lag'));
+      if (ctx.params.height !== undefined) c.solidifyTo(intParam(ctx.params.height, 'height'));
+      return heights();
+    });
+    ctl('account', (ctx) => {
+      const address = this.address(ctx.params, 'address');
+      const change: { balance?: bigint; energy?: bigint } = {};
+      if (ctx.params.trx !== undefined) change.balance = this.amount(ctx.params, 'trx');
+      if (ctx.params.energy !== undefined) change.energy = this.amount(ctx.params, 'energy');
+      c.setAccount(address, change);
+      const acc = c.view().account(address)!;
+      return {
+        address: hexToBase58(address),
+        trx: Number(acc.balance),
+        energy_limit: Number(acc.energyLimit),
+        energy_used: Number(acc.energyUsed),
+      };
+    });
+    ctl('trx/transfer', (ctx) => {
+      const to = this.address(ctx.params, 'to');
+      const key = this.keyOrFaucet(ctx.params);
+      const owner = addressFromPrivateKey(key);
+      const amount = this.amount(ctx.params);
+      const txid = c.submitSigned(key, { type: 'TransferContract', owner, to, amount });
+      return { txid };
+    });
+    const usdtTransfer = (token: HexAddress) => (ctx: Ctx) => {
+      const to = this.address(ctx.params, 'to');
+      const amount = this.amount(ctx.params);
+      const key = this.keyOrFaucet(ctx.params);
+      const owner = addressFromPrivateKey(key);
+      const data = SELECTORS.transfer + wordAddress(to) + wordUint(amount);
+      return { txid: c.submitSigned(key, this.tokenCall(owner, token, data)) };
+    };
+    ctl('usdt/transfer', usdtTransfer(o.usdtContract));
+    ctl('fake-usdt/transfer', usdtTransfer(o.fakeUsdtContract));
+    ctl('usdt/revert', (ctx) => {
+      const to = this.address(ctx.params, 'to');
+      const amount = this.amount(ctx.params);
+      const reason =
+        typeof ctx.params.reason === 'string' ? ctx.params.reason : 'transfer reverted';
+      const data = SELECTORS.transfer + wordAddress(to) + wordUint(amount);
+      const call = this.tokenCall(c.faucet, o.usdtContract, data);
+      return { txid: c.submitSigned(o.faucetKey, call, { revert: reason }) };
+    });
+    ctl('usdt/double-transfer', (ctx) => {
+      const to = this.address(ctx.params, 'to');
+      const amounts = ctx.params.amounts;
+      if (!Array.isArray(amounts) || amounts.length !== 2) {
+        throw new ControlError('amounts must be an array of two integers');
+      }
+      const values = amounts.map((a, i) => this.amount({ [`amounts[${i}]`]: a }, `amounts[${i}]`));
+      // batchTransfer(address[],uint256[]) on the token: two Transfer logs in one receipt.
+      const data =
+        SELECTORS.batchTransfer +
+        wordUint(64n) +
+        wordUint(160n) +
+        wordUint(2n) +
+        wordAddress(to) +
+        wordAddress(to) +
+        wordUint(2n) +
+        wordUint(values[0]) +
+        wordUint(values[1]);
+      const moves = values.map((amount) => ({ token: o.usdtContract, from: c.faucet, to, amount }));
+      const call = this.tokenCall(c.faucet, o.usdtContract, data);
+      return { txid: c.submitSigned(o.faucetKey, call, { moves }) };
+    });
+    ctl('usdt/router-transfer', (ctx) => {
+      const to = this.address(ctx.params, 'to');
+      const amount = this.amount(ctx.params);
+      const from = ctx.params.from === undefined ? c.faucet : this.address(ctx.params, 'from');
+      const data = SELECTORS.transferFrom + wordAddress(from) + wordAddress(to) + wordUint(amount);
+      const call = this.tokenCall(c.faucet, o.routerContract, data);
+      const moves = [{ token: o.usdtContract, from, to, amount }];
+      return { txid: c.submitSigned(o.faucetKey, call, { moves, via: o.routerContract }) };
+    });
+    ctl('broadcast/next', (ctx) => {
+      const mode = ctx.params.mode;
+      if (mode === 'normal') {
+        this.nextBroadcast = null;
+        return { mode };
+      }
+      if (mode !== 'hang' && mode !== 'duplicate') {
+        throw new ControlError('mode must be "hang", "duplicate" or "normal"');
+      }
+      const accept = ctx.params.accept === undefined ? true : bool(ctx.params.accept);
+      const delayMs = intParam(ctx.params.delay_ms, 'delay_ms', 0);
+      this.nextBroadcast = { mode, accept, delayMs };
+      return { mode, accept, delay_ms: delayMs };
+    });
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > 4 * 1024 * 1024) {
+        reject(new Error('body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** getchainparameters: the mainnet values that matter to fees; 0 is left out as java-tron does. */
+const CHAIN_PARAMETERS: [string, number][] = [
+  ['getMaintenanceTimeInterval', 21_600_000],
+  ['getAccountUpgradeCost', 9_999_000_000],
+  ['getCreateAccountFee', 100_000],
+  ['getTransactionFee', 1_000],
+  ['getAssetIssueFee', 1_024_000_000],
+  ['getWitnessPayPerBlock', 8_000_000],
+  ['getWitnessStandbyAllowance', 115_200_000_000],
+  ['getCreateNewAccountFeeInSystemContract', 1_000_000],
+  ['getCreateNewAccountBandwidthRate', 1],
+  ['getAllowCreationOfContracts', 1],
+  ['getRemoveThePowerOfTheGr', -1],
+  ['getEnergyFee', 100],
+  ['getExchangeCreateFee', 1_024_000_000],
+  ['getMaxCpuTimeOfOneTx', 80],
+  ['getAllowUpdateAccountName', 0],
+  ['getAllowSameTokenName', 1],
+  ['getAllowDelegateResource', 1],
+  ['getTotalEnergyLimit', 180_000_000_000],
+  ['getAllowTvmTransferTrc10', 1],
+  ['getTotalEnergyCurrentLimit', 180_000_000_000],
+  ['getAllowMultiSign', 1],
+  ['getAllowAdaptiveEnergy', 0],
+  ['getUpdateAccountPermissionFee', 100_000_000],
+  ['getMultiSignFee', 1_000_000],
+  ['getAllowTvmConstantinople', 1],
+  ['getAllowTvmSolidity059', 1],
+  ['getAllowTvmIstanbul', 1],
+  ['getAllowTvmLondon', 1],
+  ['getAllowDynamicEnergy', 1],
+  ['getDynamicEnergyThreshold', 5_000_000_000],
+  ['getDynamicEnergyIncreaseFactor', 2_000],
+  ['getDynamicEnergyMaxFactor', 34_000],
+  ['getMemoFee', 1_000_000],
+  ['getMaxFeeLimit', 15_000_000_000],
+];

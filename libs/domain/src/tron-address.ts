@@ -1,0 +1,53 @@
+import { secp256k1 } from '@noble/curves/secp256k1';
+import { sha256 } from '@noble/hashes/sha2';
+import { keccak_256 } from '@noble/hashes/sha3';
+import { base58check } from '@scure/base';
+import { HDKey } from '@scure/bip32';
+
+/**
+ * TRON addresses: 0x41 followed by the last 20 bytes of keccak256 of the
+ * uncompressed public key (without its 0x04 prefix), written in base58check
+ * (double SHA-256 checksum). Pure JavaScript, no Node built-ins, so the API
+ * and the browser can both use it.
+ */
+const TRON_PREFIX = 0x41;
+const b58c = base58check(sha256);
+
+/** Base58check address from a secp256k1 public key (33 or 65 bytes). */
+export function tronAddressFromPublicKey(publicKey: Uint8Array): string {
+  const uncompressed = secp256k1.ProjectivePoint.fromHex(publicKey).toRawBytes(false);
+  const hash = keccak_256(uncompressed.subarray(1));
+  const bytes = new Uint8Array(21);
+  bytes[0] = TRON_PREFIX;
+  bytes.set(hash.subarray(12), 1);
+  return b58c.encode(bytes);
+}
+
+/**
+ * Deposit address of member `index`: child 0/index under the account-level
+ * extended public key (BIP44 m/44'/195'/0', the TRON_DEPOSIT_XPUB setting).
+ * Only public derivation, so the server never needs the private keys.
+ */
+export function deriveTronAddress(xpub: string, index: number): string {
+  if (!Number.isInteger(index) || index < 0 || index >= 0x80000000) {
+    throw new RangeError(`deposit index must be an integer in [0, 2^31): ${index}`);
+  }
+  const account = HDKey.fromExtendedKey(xpub);
+  if (account.privateKey) {
+    throw new Error('expected an extended public key (xpub), not a private one');
+  }
+  const child = account.deriveChild(0).deriveChild(index);
+  if (!child.publicKey) throw new Error('derivation gave no public key');
+  return tronAddressFromPublicKey(child.publicKey);
+}
+
+/** True for a base58check TRON mainnet address (T..., 0x41 prefix, valid checksum). */
+export function isTronAddress(value: string): boolean {
+  if (typeof value !== 'string' || value.length !== 34) return false;
+  try {
+    const bytes = b58c.decode(value);
+    return bytes.length === 21 && bytes[0] === TRON_PREFIX;
+  } catch {
+    return false;
+  }
+}
