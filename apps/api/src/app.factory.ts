@@ -1,17 +1,43 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { loadConfig } from './config/config';
+import { REDIS } from './modules/redis/redis.module';
 import { ErrorBody, ValidationErrorBody } from './common/api-errors.decorator';
-import { ErrorFilter } from './common/error.filter';
+import { codeForStatus } from './common/error-codes';
+import { ErrorFilter, errorBody } from './common/error.filter';
+import { registerMoneyRateLimit } from './common/money-rate-limit';
 import { RouteTable } from './common/route-table';
 import { AppValidationPipe } from './common/validation.pipe';
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The API answers JSON, media and the Swagger UI at /docs; only the UI
+ * needs more than nothing: its own scripts, inline styles and data: icons.
+ * No upgrade-insecure-requests: the docs are read over plain HTTP locally,
+ * and a TLS proxy in front adds HSTS through helmet's header anyway.
+ */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  imgSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  upgradeInsecureRequests: null,
+};
 
 /** Builds the HTTP app exactly as production runs it; tests and the spec writer use it too. */
 export async function createApp(
@@ -24,14 +50,18 @@ export async function createApp(
     logger: false,
     // The spec's client posts to `/users/`; Nest declares `/users`.
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a malformed %-escape, a path segment longer
+    // than maxParamLength) never reach Nest's filter: same contract shape.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void reply.code(status).send(errorBody(codeForStatus(status)));
+    },
   });
   const routes = new RouteTable();
   adapter.getInstance().addHook('onRoute', (route) => routes.add(route.method, route.url));
   // Answers carry personal data and tokens: never cached by browsers or
-  // proxies, never sniffed as another type. Posters and public media may be cached.
+  // proxies. Posters and public media may be cached.
   adapter.getInstance().addHook('onSend', async (request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
     const cacheable =
       request.url.startsWith('/static/') ||
       (request.url.startsWith('/media/') && reply.statusCode === 200);
@@ -44,6 +74,8 @@ export async function createApp(
   app.useGlobalFilters(new ErrorFilter(routes));
   app.useGlobalPipes(new AppValidationPipe({ maxDepth: config.JSON_MAX_DEPTH }));
   app.enableShutdownHooks();
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
+  await registerMoneyRateLimit(app, config, app.get(REDIS));
   // Uploads are read whole by the route (storage/uploads.ts); 0 means no limit.
   await app.register(fastifyMultipart, {
     limits: {

@@ -15,4 +15,7 @@ export function useTestEnv() {
   // Every suite registers its members from one address; the limit has its own
   // tests (account-security.spec.ts), which boot an app with it on.
   process.env.REGISTER_LIMIT_PER_HOUR = '0';
+  // The race suites send hundreds of money requests per member; the limit has
+  // its own test (security.spec.ts).
+  process.env.MONEY_RATE_LIMIT_PER_MINUTE = '0';
 }

@@ -69,6 +69,21 @@ describe('platform: errors, docs, health, seed', () => {
     expect(poster.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the security headers (helmet) on answers and errors alike', async () => {
+    for (const res of [await t.http().get('/packages'), await t.http().get('/no/such/route')]) {
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      const csp = res.headers['content-security-policy'];
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('reports PostgreSQL and Redis in /health', async () => {
     const res = await t.http().get('/health');
     expect(res.status).toBe(200);

@@ -14,6 +14,7 @@ export API_PORT="${API_PORT:-3101}"
 # The journeys register from one address, run after run, on a Redis that
 # outlives the database; the per-address limit has its own API tests.
 export REGISTER_LIMIT_PER_HOUR="${E2E_REGISTER_LIMIT_PER_HOUR:-0}"
+export MONEY_RATE_LIMIT_PER_MINUTE="${E2E_MONEY_RATE_LIMIT_PER_MINUTE:-0}"
 
 if [[ ! -f ../api/dist/main.js ]]; then
   echo "e2e: apps/api/dist/main.js is missing; run 'pnpm --filter @app/api build' first" >&2

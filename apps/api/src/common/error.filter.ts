@@ -79,4 +79,4 @@ export class ErrorFilter implements ExceptionFilter {
   }
 }
 
-const errorBody = (code: ErrorCode) => ({ detail: ERRORS[code].detail, code });
+export const errorBody = (code: ErrorCode) => ({ detail: ERRORS[code].detail, code });

@@ -46,6 +46,8 @@ const schema = z
     // long one may wait for a turn before a 503 (0: no limit).
     PASSWORD_HASH_CONCURRENCY: intFrom(2, 0, 64),
     PASSWORD_HASH_QUEUE_MS: intFrom(2000, 0, 60_000),
+    /** Money requests (transfer, buy_vip, watch, withdrawals, uploads) per member per minute; 0: no limit. */
+    MONEY_RATE_LIMIT_PER_MINUTE: intFrom(30),
     SWEEP_INTERVAL_MS: intFrom(10_000, 100),
     /** Adjustments above this many USDT (or points) wait for a second operator; 0: never. */
     ADJUST_APPROVAL_THRESHOLD: intFrom(1000),

@@ -925,7 +925,7 @@ export const buyVip = (
 };
 
 export const getBuyVipMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -962,13 +962,15 @@ export const getBuyVipMutationOptions = <
 
 export type BuyVipMutationResult = NonNullable<Awaited<ReturnType<typeof buyVip>>>;
 export type BuyVipMutationBody = BodyType<BuyVipBody>;
-export type BuyVipMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type BuyVipMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
 
 /**
  * @summary Buy a VIP level above the current one (points first, else money)
  */
 export const useBuyVip = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -2338,7 +2340,7 @@ export const watchTrailer = (
 };
 
 export const getWatchTrailerMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -2375,14 +2377,14 @@ export const getWatchTrailerMutationOptions = <
 export type WatchTrailerMutationResult = NonNullable<Awaited<ReturnType<typeof watchTrailer>>>;
 
 export type WatchTrailerMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Count a watched trailer (10 s after opening it) and pay its reward
  */
 export const useWatchTrailer = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -3091,7 +3093,7 @@ export const transferToPoints = (
 };
 
 export const getTransferToPointsMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -3131,14 +3133,14 @@ export type TransferToPointsMutationResult = NonNullable<
 >;
 export type TransferToPointsMutationBody = BodyType<TransferBody>;
 export type TransferToPointsMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Move E-Wallet money to registration points
  */
 export const useTransferToPoints = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {

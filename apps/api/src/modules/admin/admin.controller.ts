@@ -46,7 +46,7 @@ export class AdminController {
     summary: "Credit or debit a member's money or points (audited ledger transaction)",
   })
   @ApiHeader({
-    name: 'Idempotency-Key',
+    name: 'idempotency-key',
     required: false,
     description: 'A retry with the same key is applied once',
   })

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { IdParam } from '../../common/id-param.dto';
 import { Auth, CurrentUser } from '../../common/auth';
+import { MoneyRoute } from '../../common/money-rate-limit';
 import type { AuthUser } from '../../common/auth';
 import { TrailerDetail, TrailerSummary, WatchResponse } from './trailers.dto';
 import { TrailersService } from './trailers.service';
@@ -34,6 +35,7 @@ export class TrailersController {
 
   @Post(':id/watch')
   @HttpCode(200)
+  @MoneyRoute()
   @ApiOperation({ summary: 'Count a watched trailer (10 s after opening it) and pay its reward' })
   @ApiOkResponse({ type: WatchResponse })
   @ApiErrors(

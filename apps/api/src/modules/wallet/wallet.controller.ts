@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
+import { MoneyRoute } from '../../common/money-rate-limit';
 import { toMicro } from '../../common/validators';
 import { Auth, CurrentUser } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
@@ -15,7 +16,7 @@ import {
 import { WalletService } from './wallet.service';
 
 const IDEMPOTENCY_HEADER = {
-  name: 'Idempotency-Key',
+  name: 'idempotency-key',
   required: false,
   description:
     'Any unique string per intended operation: a retry with the same key is applied once',
@@ -29,6 +30,7 @@ export class WalletController {
 
   @Post('users/transfer')
   @HttpCode(200)
+  @MoneyRoute()
   @ApiOperation({ summary: 'Move E-Wallet money to registration points' })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiOkResponse({ type: TransferResponse })
@@ -43,6 +45,7 @@ export class WalletController {
 
   @Post('balance/buy_vip')
   @HttpCode(200)
+  @MoneyRoute()
   @ApiOperation({ summary: 'Buy a VIP level above the current one (points first, else money)' })
   @ApiOkResponse({ type: BuyVipResponse })
   @ApiErrors('INSUFFICIENT_FUNDS', 'VIP_LEVEL_NOT_ABOVE_CURRENT', 'VALIDATION_ERROR')

@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+
+const API_PORT = Number(process.env.E2E_API_PORT ?? 3101);
+
+// The API's Content-Security-Policy (helmet) must leave its own Swagger UI
+// working: integrators read and try the API there.
+test('Swagger UI renders and runs a call under the API security headers', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto(`http://127.0.0.1:${API_PORT}/docs`);
+  expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
+
+  const packages = page.locator('.opblock', { hasText: '/packages' }).first();
+  await expect(packages).toBeVisible();
+  expect(await page.locator('.opblock').count()).toBeGreaterThan(20);
+
+  // Try it out: the UI's own fetch to the API is allowed by connect-src.
+  await packages.locator('.opblock-summary').click();
+  await packages.getByRole('button', { name: 'Try it out' }).click();
+  await packages.getByRole('button', { name: 'Execute' }).click();
+  await expect(
+    packages.locator('.live-responses-table tbody .response-col_status').first(),
+  ).toHaveText('200');
+  expect(violations).toEqual([]);
+});
