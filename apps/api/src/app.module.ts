@@ -1,18 +1,23 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { lifecycleLogger } from './common/lifecycle-logger';
+import { APP_CONFIG, AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ContentModule } from './modules/content/content.module';
+import { DepositsModule } from './modules/deposits/deposits.module';
 import { EconomyModule } from './modules/economy/economy.module';
 import { HealthModule } from './modules/health/health.module';
+import { bullConnection } from './modules/jobs/queues';
 import { LedgerModule } from './modules/ledger/ledger.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { RedisModule } from './modules/redis/redis.module';
 import { StorageModule } from './modules/storage/storage.module';
 import { TeamModule } from './modules/team/team.module';
 import { TrailersModule } from './modules/trailers/trailers.module';
+import { TronModule } from './modules/tron/tron.module';
 import { UsersModule } from './modules/users/users.module';
 import { WalletModule } from './modules/wallet/wallet.module';
 
@@ -23,7 +28,13 @@ import { WalletModule } from './modules/wallet/wallet.module';
     ConfigModule,
     DatabaseModule,
     RedisModule,
+    // The API only adds jobs (claims to check now); the worker runs them.
+    BullModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ connection: bullConnection(config.REDIS_URL) }),
+    }),
     StorageModule,
+    TronModule,
     LedgerModule,
     AuthModule,
     UsersModule,
@@ -32,6 +43,7 @@ import { WalletModule } from './modules/wallet/wallet.module';
     ContentModule,
     EconomyModule,
     WalletModule,
+    DepositsModule,
     TeamModule,
     AdminModule,
     HealthModule,

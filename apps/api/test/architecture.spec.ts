@@ -28,6 +28,10 @@ const OWNERS: Record<string, string> = {
   balance_records: 'wallet',
   audit_log: 'audit',
   adjustment_requests: 'admin',
+  deposit_addresses: 'deposits',
+  chain_cursors: 'deposits',
+  chain_deposits: 'deposits',
+  foreign_deposits: 'deposits',
 };
 
 const SRC = join(__dirname, '..', 'src');

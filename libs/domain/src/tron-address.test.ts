@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deriveTronAddress, isTronAddress } from './tron-address';
+import {
+  deriveTronAddress,
+  isTronAddress,
+  tronAddressFromHex,
+  tronAddressToHex,
+} from './tron-address';
 
 // Account xpub (m/44'/195'/0') of the BIP-39 test mnemonic "abandon ... about";
 // the addresses are what TRON wallets show for m/44'/195'/0'/0/i.
@@ -38,5 +43,24 @@ describe('isTronAddress', () => {
     expect(isTronAddress('')).toBe(false);
     // A valid base58check string whose prefix is not 0x41 (a Bitcoin address).
     expect(isTronAddress('1BoatSLRHtKNngkdXEeobR76b53LETtpyT')).toBe(false);
+  });
+});
+
+describe('tronAddressFromHex / tronAddressToHex', () => {
+  // The USDT contract, as nodes print it with and without the 41 prefix.
+  const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+  const HEX = '41a614f803b6fd780986a42c78ec9c7f77e6ded13c';
+
+  it('converts both ways, with or without the prefix', () => {
+    expect(tronAddressToHex(USDT)).toBe(HEX);
+    expect(tronAddressFromHex(HEX)).toBe(USDT);
+    expect(tronAddressFromHex(HEX.slice(2))).toBe(USDT);
+    expect(tronAddressFromHex('0x' + HEX.slice(2).toUpperCase())).toBe(USDT);
+  });
+
+  it('gives null for what is not an address', () => {
+    expect(tronAddressFromHex('41zz')).toBeNull();
+    expect(tronAddressFromHex('42' + HEX.slice(2))).toBeNull();
+    expect(tronAddressToHex('not-an-address')).toBeNull();
   });
 });

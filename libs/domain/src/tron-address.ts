@@ -51,3 +51,29 @@ export function isTronAddress(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * Base58check address from the hex a node prints: 21 bytes with the 0x41
+ * prefix, or the bare 20 bytes (event logs and topics omit the prefix).
+ * Returns null for anything else.
+ */
+export function tronAddressFromHex(hex: string): string | null {
+  const clean = hex.toLowerCase().replace(/^0x/, '');
+  const body =
+    clean.length === 40
+      ? clean
+      : clean.length === 42 && clean.startsWith('41')
+        ? clean.slice(2)
+        : null;
+  if (!body || !/^[0-9a-f]{40}$/.test(body)) return null;
+  const bytes = new Uint8Array(21);
+  bytes[0] = TRON_PREFIX;
+  for (let i = 0; i < 20; i++) bytes[i + 1] = parseInt(body.slice(i * 2, i * 2 + 2), 16);
+  return b58c.encode(bytes);
+}
+
+/** The 21-byte hex (41…) of a base58check address; null when it is not one. */
+export function tronAddressToHex(address: string): string | null {
+  if (!isTronAddress(address)) return null;
+  return Array.from(b58c.decode(address), (b) => b.toString(16).padStart(2, '0')).join('');
+}

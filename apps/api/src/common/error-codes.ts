@@ -116,6 +116,18 @@ export const ERRORS = {
     description: 'No member has this invite code',
   },
 
+  // Deposits on TRON
+  TX_ALREADY_SUBMITTED: {
+    status: 400,
+    detail: 'This transaction was already submitted',
+    description: 'The tx id was already claimed by this member or already credited',
+  },
+  DEPOSITS_UNAVAILABLE: {
+    status: 503,
+    detail: 'Deposits are not configured on this server',
+    description: 'TRON_DEPOSIT_XPUB is not set, so there are no deposit addresses',
+  },
+
   // Money
   INSUFFICIENT_FUNDS: {
     status: 400,

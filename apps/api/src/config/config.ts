@@ -85,7 +85,21 @@ const schema = z
       .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)
       .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
     TRON_MIN_CONFIRMATIONS: intFrom(19, 1, 1000),
-    TRON_DEPOSIT_XPUB: z.string().optional(),
+    TRON_DEPOSIT_XPUB: z
+      .string()
+      .regex(
+        /^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/,
+        "TRON_DEPOSIT_XPUB must be an xpub (m/44'/195'/0')",
+      )
+      .optional(),
+    /** How long one call to the TRON node may take. */
+    TRON_REQUEST_TIMEOUT_MS: intFrom(10_000, 100, 120_000),
+    /** How often the worker looks for new solidified blocks; 0 turns the scanner off. */
+    TRON_SCAN_INTERVAL_MS: intFrom(1000),
+    /** Blocks scanned per look at most (a backlog clears over several). */
+    TRON_SCAN_BATCH_BLOCKS: intFrom(100, 1, 10_000),
+    /** A claimed tx id not solidified within this many seconds fails; 0: never. */
+    TRON_CLAIM_TIMEOUT_SECONDS: intFrom(3600),
     TRON_HOT_WALLET_PRIVATE_KEY: z.string().optional(),
   })
   .superRefine((env, ctx) => {

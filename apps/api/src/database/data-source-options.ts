@@ -7,6 +7,7 @@ import { UserAccessNotify1764000000000 } from './migrations/1764000000000-user-a
 import { AdjustmentRequests1764100000000 } from './migrations/1764100000000-adjustment-requests';
 import { LedgerMemberSummary1764200000000 } from './migrations/1764200000000-ledger-member-summary';
 import { MemberWatchProfile1764300000000 } from './migrations/1764300000000-member-watch-profile';
+import { TronDeposits1764400000000 } from './migrations/1764400000000-tron-deposits';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -16,6 +17,7 @@ export const MIGRATIONS = [
   AdjustmentRequests1764100000000,
   LedgerMemberSummary1764200000000,
   MemberWatchProfile1764300000000,
+  TronDeposits1764400000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

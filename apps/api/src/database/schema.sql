@@ -237,7 +237,7 @@ CREATE TABLE public.balance_records (
     ledger_transaction_id bigint,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT balance_records_amount_micro_check CHECK ((amount_micro > 0)),
+    CONSTRAINT balance_records_amount_micro_check CHECK (((amount_micro > 0) OR ((amount_micro = 0) AND ((status)::text <> 'success'::text)))),
     CONSTRAINT balance_records_fee_micro_check CHECK ((fee_micro >= 0)),
     CONSTRAINT balance_records_status_check CHECK (((status)::text = ANY ((ARRAY['under_review'::character varying, 'success'::character varying, 'fail'::character varying])::text[]))),
     CONSTRAINT balance_records_type_check CHECK (((type)::text = ANY ((ARRAY['deposit'::character varying, 'withdrawal'::character varying, 'adjustment'::character varying])::text[])))
@@ -245,6 +245,68 @@ CREATE TABLE public.balance_records (
 
 ALTER TABLE public.balance_records ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.balance_records_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.chain_cursors (
+    name character varying(32) NOT NULL,
+    block_number bigint NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT chain_cursors_block_number_check CHECK ((block_number >= 0))
+);
+
+CREATE TABLE public.chain_deposits (
+    id bigint NOT NULL,
+    tx_id character(64) NOT NULL,
+    log_index integer NOT NULL,
+    user_id integer NOT NULL,
+    from_address character varying(34) NOT NULL,
+    amount_micro bigint NOT NULL,
+    block_number bigint NOT NULL,
+    block_time timestamp with time zone,
+    source character varying(8) NOT NULL,
+    ledger_transaction_id bigint,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT chain_deposits_amount_micro_check CHECK ((amount_micro > 0)),
+    CONSTRAINT chain_deposits_log_index_check CHECK ((log_index >= 0)),
+    CONSTRAINT chain_deposits_source_check CHECK (((source)::text = ANY ((ARRAY['scan'::character varying, 'claim'::character varying])::text[])))
+);
+
+ALTER TABLE public.chain_deposits ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.chain_deposits_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.deposit_addresses (
+    user_id integer NOT NULL,
+    address character varying(34) NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.foreign_deposits (
+    id bigint NOT NULL,
+    tx_id character(64) NOT NULL,
+    log_index integer NOT NULL,
+    user_id integer NOT NULL,
+    asset character varying(34) NOT NULL,
+    from_address character varying(34),
+    amount numeric(78,0) NOT NULL,
+    block_number bigint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT foreign_deposits_amount_check CHECK ((amount >= (0)::numeric)),
+    CONSTRAINT foreign_deposits_log_index_check CHECK ((log_index >= '-1'::integer))
+);
+
+ALTER TABLE public.foreign_deposits ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.foreign_deposits_id_seq
     START WITH 1
     INCREMENT BY 1
     NO MINVALUE
@@ -535,6 +597,27 @@ ALTER TABLE ONLY public.auth_sessions
 ALTER TABLE ONLY public.balance_records
     ADD CONSTRAINT balance_records_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.chain_cursors
+    ADD CONSTRAINT chain_cursors_pkey PRIMARY KEY (name);
+
+ALTER TABLE ONLY public.chain_deposits
+    ADD CONSTRAINT chain_deposits_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.chain_deposits
+    ADD CONSTRAINT chain_deposits_tx_id_log_index_key UNIQUE (tx_id, log_index);
+
+ALTER TABLE ONLY public.deposit_addresses
+    ADD CONSTRAINT deposit_addresses_address_key UNIQUE (address);
+
+ALTER TABLE ONLY public.deposit_addresses
+    ADD CONSTRAINT deposit_addresses_pkey PRIMARY KEY (user_id);
+
+ALTER TABLE ONLY public.foreign_deposits
+    ADD CONSTRAINT foreign_deposits_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.foreign_deposits
+    ADD CONSTRAINT foreign_deposits_tx_id_log_index_key UNIQUE (tx_id, log_index);
+
 ALTER TABLE ONLY public.ledger_accounts
     ADD CONSTRAINT ledger_accounts_pkey PRIMARY KEY (id);
 
@@ -604,7 +687,13 @@ CREATE INDEX audit_log_created_idx ON public.audit_log USING btree (id DESC);
 
 CREATE INDEX auth_sessions_live_idx ON public.auth_sessions USING btree (user_id) WHERE (revoked_at IS NULL);
 
+CREATE UNIQUE INDEX balance_records_deposit_tx_key ON public.balance_records USING btree (user_id, tx_id) WHERE (((type)::text = 'deposit'::text) AND (tx_id IS NOT NULL));
+
+CREATE INDEX balance_records_pending_claims_idx ON public.balance_records USING btree (id) WHERE (((type)::text = 'deposit'::text) AND ((status)::text = 'under_review'::text));
+
 CREATE INDEX balance_records_user_idx ON public.balance_records USING btree (user_id, id DESC);
+
+CREATE INDEX chain_deposits_user_idx ON public.chain_deposits USING btree (user_id, id DESC);
 
 CREATE UNIQUE INDEX ledger_accounts_member_key ON public.ledger_accounts USING btree (user_id, kind) WHERE (user_id IS NOT NULL);
 
@@ -664,6 +753,18 @@ ALTER TABLE ONLY public.balance_records
 
 ALTER TABLE ONLY public.balance_records
     ADD CONSTRAINT balance_records_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.chain_deposits
+    ADD CONSTRAINT chain_deposits_ledger_transaction_id_fkey FOREIGN KEY (ledger_transaction_id) REFERENCES public.ledger_transactions(id);
+
+ALTER TABLE ONLY public.chain_deposits
+    ADD CONSTRAINT chain_deposits_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.deposit_addresses
+    ADD CONSTRAINT deposit_addresses_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.foreign_deposits
+    ADD CONSTRAINT foreign_deposits_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.ledger_accounts
     ADD CONSTRAINT ledger_accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);

@@ -6,8 +6,10 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { bullConnection } from '../modules/jobs/queues';
+import { DepositsWorkerModule } from '../modules/deposits/deposits-worker.module';
 import { JobsModule } from '../modules/jobs/jobs.module';
 import { LedgerModule } from '../modules/ledger/ledger.module';
+import { TronModule } from '../modules/tron/tron.module';
 
 /** The worker process's root: queue consumers and schedules, no HTTP. */
 @Module({
@@ -21,6 +23,8 @@ import { LedgerModule } from '../modules/ledger/ledger.module';
       useFactory: (config: AppConfig) => ({ connection: bullConnection(config.REDIS_URL) }),
     }),
     JobsModule,
+    TronModule,
+    DepositsWorkerModule,
   ],
   providers: [lifecycleLogger('worker')],
 })

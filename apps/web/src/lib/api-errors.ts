@@ -32,6 +32,8 @@ export const API_ERROR_KEYS = {
   INCORRECT_PASSWORD: 'errors.incorrectPassword',
   EMAIL_ALREADY_REGISTERED: 'errors.alreadyRegistered',
   INVALID_INVITE_CODE: 'errors.invalidInvite',
+  TX_ALREADY_SUBMITTED: 'errors.txAlreadySubmitted',
+  DEPOSITS_UNAVAILABLE: 'errors.depositsUnavailable',
   INSUFFICIENT_FUNDS: 'errors.insufficientFunds',
   IDEMPOTENCY_CONFLICT: 'errors.generic',
   VIP_LEVEL_NOT_ABOVE_CURRENT: 'subscribe.notAbove',

@@ -25,6 +25,7 @@ import type {
   AdjustBody,
   AdjustResponse,
   AdjustmentRequestItem,
+  AdminDepositItem,
   AuditEntry,
   BalanceRecordItem,
   BuyVipBody,
@@ -32,13 +33,19 @@ import type {
   CardResponse,
   ChangePasswordBody,
   ChangePhoneBody,
+  ClaimDepositBody,
+  ClaimDepositResponse,
+  DepositAddress,
   ErrorBody,
+  ForeignDepositItem,
   HealthResponse,
   InvitesResponse,
   LedgerReportResponse,
   ListAdjustmentsParams,
   ListAuditParams,
   ListBalanceRecordsParams,
+  ListDepositsParams,
+  ListForeignDepositsParams,
   MainMessage,
   MessageItem,
   NicknameBody,
@@ -480,6 +487,258 @@ export function useListAudit<
 }
 
 /**
+ * @summary Members' deposits (credited, being checked, failed), newest first
+ */
+export const listDeposits = (
+  params?: ListDepositsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AdminDepositItem[]>(
+    { url: `/admin/deposits`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListDepositsQueryKey = (params?: ListDepositsParams) => {
+  return [`/admin/deposits`, ...(params ? [params] : [])] as const;
+};
+
+export const getListDepositsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListDepositsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDeposits>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListDepositsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listDeposits>>> = ({ signal }) =>
+    listDeposits(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listDeposits>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListDepositsQueryResult = NonNullable<Awaited<ReturnType<typeof listDeposits>>>;
+export type ListDepositsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useListDeposits<
+  TData = Awaited<ReturnType<typeof listDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListDepositsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDeposits>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listDeposits>>,
+          TError,
+          Awaited<ReturnType<typeof listDeposits>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListDeposits<
+  TData = Awaited<ReturnType<typeof listDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListDepositsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDeposits>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listDeposits>>,
+          TError,
+          Awaited<ReturnType<typeof listDeposits>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListDeposits<
+  TData = Awaited<ReturnType<typeof listDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListDepositsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDeposits>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Members' deposits (credited, being checked, failed), newest first
+ */
+
+export function useListDeposits<
+  TData = Awaited<ReturnType<typeof listDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListDepositsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDeposits>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListDepositsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary TRX and tokens other than USDT sent to member addresses (not credited; refund by hand)
+ */
+export const listForeignDeposits = (
+  params?: ListForeignDepositsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<ForeignDepositItem[]>(
+    { url: `/admin/deposits/foreign`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListForeignDepositsQueryKey = (params?: ListForeignDepositsParams) => {
+  return [`/admin/deposits/foreign`, ...(params ? [params] : [])] as const;
+};
+
+export const getListForeignDepositsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listForeignDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListForeignDepositsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listForeignDeposits>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListForeignDepositsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listForeignDeposits>>> = ({ signal }) =>
+    listForeignDeposits(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listForeignDeposits>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListForeignDepositsQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listForeignDeposits>>
+>;
+export type ListForeignDepositsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useListForeignDeposits<
+  TData = Awaited<ReturnType<typeof listForeignDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListForeignDepositsParams,
+  options: {
+    query: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listForeignDeposits>>, TError, TData>
+    > &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listForeignDeposits>>,
+          TError,
+          Awaited<ReturnType<typeof listForeignDeposits>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListForeignDeposits<
+  TData = Awaited<ReturnType<typeof listForeignDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListForeignDepositsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listForeignDeposits>>, TError, TData>
+    > &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listForeignDeposits>>,
+          TError,
+          Awaited<ReturnType<typeof listForeignDeposits>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListForeignDeposits<
+  TData = Awaited<ReturnType<typeof listForeignDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListForeignDepositsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listForeignDeposits>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary TRX and tokens other than USDT sent to member addresses (not credited; refund by hand)
+ */
+
+export function useListForeignDeposits<
+  TData = Awaited<ReturnType<typeof listForeignDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListForeignDepositsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listForeignDeposits>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListForeignDepositsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
  * @summary Totals per account kind; whether the ledger balances and every cached figure matches it
  */
 export const ledgerReport = (
@@ -905,6 +1164,97 @@ export function useListBalanceRecords<
 }
 
 /**
+ * Deposits to your address are found without this; a claim only makes the check immediate. The record is `under_review` until the transaction is solidified, then `success` or `fail` with a reason.
+ * @summary Ask to check a deposit now by its tx id
+ */
+export const claimDeposit = (
+  claimDepositBody: BodyType<ClaimDepositBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<ClaimDepositResponse>(
+    {
+      url: `/balance/add`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: claimDepositBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getClaimDepositMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof claimDeposit>>,
+    TError,
+    { data: BodyType<ClaimDepositBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof claimDeposit>>,
+  TError,
+  { data: BodyType<ClaimDepositBody> },
+  TContext
+> => {
+  const mutationKey = ['claimDeposit'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof claimDeposit>>,
+    { data: BodyType<ClaimDepositBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return claimDeposit(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ClaimDepositMutationResult = NonNullable<Awaited<ReturnType<typeof claimDeposit>>>;
+export type ClaimDepositMutationBody = BodyType<ClaimDepositBody>;
+export type ClaimDepositMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
+
+/**
+ * @summary Ask to check a deposit now by its tx id
+ */
+export const useClaimDeposit = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof claimDeposit>>,
+      TError,
+      { data: BodyType<ClaimDepositBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof claimDeposit>>,
+  TError,
+  { data: BodyType<ClaimDepositBody> },
+  TContext
+> => {
+  const mutationOptions = getClaimDepositMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * @summary Buy a VIP level above the current one (points first, else money)
  */
 export const buyVip = (
@@ -1090,6 +1440,115 @@ export function useGetCard<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetCardQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Your USDT (TRC-20) deposit address
+ */
+export const depositAddress = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<DepositAddress>({ url: `/deposit/address`, method: 'GET', signal }, options);
+};
+
+export const getDepositAddressQueryKey = () => {
+  return [`/deposit/address`] as const;
+};
+
+export const getDepositAddressQueryOptions = <
+  TData = Awaited<ReturnType<typeof depositAddress>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof depositAddress>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getDepositAddressQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof depositAddress>>> = ({ signal }) =>
+    depositAddress(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof depositAddress>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type DepositAddressQueryResult = NonNullable<Awaited<ReturnType<typeof depositAddress>>>;
+export type DepositAddressQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useDepositAddress<
+  TData = Awaited<ReturnType<typeof depositAddress>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof depositAddress>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof depositAddress>>,
+          TError,
+          Awaited<ReturnType<typeof depositAddress>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useDepositAddress<
+  TData = Awaited<ReturnType<typeof depositAddress>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof depositAddress>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof depositAddress>>,
+          TError,
+          Awaited<ReturnType<typeof depositAddress>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useDepositAddress<
+  TData = Awaited<ReturnType<typeof depositAddress>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof depositAddress>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Your USDT (TRC-20) deposit address
+ */
+
+export function useDepositAddress<
+  TData = Awaited<ReturnType<typeof depositAddress>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof depositAddress>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getDepositAddressQueryOptions(options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -43,6 +43,15 @@ export class UsersRepository {
     return result.identifiers[0].id as number;
   }
 
+  /** Member ids above `afterId`, ascending (for work that must visit every member once). */
+  async idsAfter(afterId: number, limit: number): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT id FROM users WHERE id > $1 ORDER BY id LIMIT $2`,
+      [afterId, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
   findById(id: number, db?: EntityManager): Promise<User | null> {
     return this.repo(db).findOneBy({ id });
   }

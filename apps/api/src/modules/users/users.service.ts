@@ -60,6 +60,11 @@ export class UsersService {
   }
 
   /** One indexed read; every figure comes from the ledger. */
+  /** Member ids above `afterId`, ascending. */
+  idsAfter(afterId: number, limit: number): Promise<number[]> {
+    return this.users.idsAfter(afterId, limit);
+  }
+
   async me(userId: number): Promise<UserMe> {
     const user = await this.users.profile(userId);
     if (!user) throw new AppError('UNAUTHORIZED');

@@ -75,7 +75,10 @@ export class BalanceQuery {
 export class BalanceRecordItem {
   @ApiProperty({ example: 41 })
   id: number;
-  @ApiProperty({ description: 'USDT requested or credited', example: 100 })
+  @ApiProperty({
+    description: 'USDT requested or credited (0 while a claimed deposit is being checked)',
+    example: 100,
+  })
   amount: number;
   @ApiProperty({ description: 'true: money in (deposit, credit); false: money out', example: true })
   is_add: boolean;
@@ -93,4 +96,11 @@ export class BalanceRecordItem {
   net_amount: number;
   @ApiProperty({ type: String, nullable: true, example: null })
   wallet: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Why a record failed (a claim that pays another address, a rejected withdrawal)',
+    example: null,
+  })
+  reason: string | null;
 }

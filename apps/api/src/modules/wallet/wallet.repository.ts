@@ -13,6 +13,7 @@ export interface BalanceRecordRow {
   status: RecordStatus;
   tx_id: string | null;
   wallet: string | null;
+  reason: string | null;
   created_at: Date;
 }
 
@@ -48,13 +49,105 @@ export class WalletRepository {
     );
   }
 
+  /**
+   * A member's claim of a deposit by tx id: `under_review`, amount not known
+   * yet. Null when this member already has a deposit record of that tx id
+   * (the unique index decides, so parallel claims make one row).
+   */
+  async addDepositClaim(db: EntityManager, userId: number, txId: string): Promise<string | null> {
+    const rows: { id: string }[] = await db.query(
+      `INSERT INTO balance_records (user_id, type, is_add, amount_micro, status, tx_id)
+       VALUES ($1, 'deposit', true, 0, 'under_review', $2)
+       ON CONFLICT (user_id, tx_id) WHERE type = 'deposit' AND tx_id IS NOT NULL DO NOTHING
+       RETURNING id`,
+      [userId, txId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Writes a credited deposit: the member's pending claim of this tx id
+   * becomes it when there is one, else a new record. Returns the record id.
+   */
+  async settleDeposit(
+    db: EntityManager,
+    deposit: { userId: number; txId: string; amount: bigint; ledgerTransactionId: string },
+  ): Promise<string> {
+    // TypeORM answers an UPDATE with [rows, count].
+    const [claimed]: [{ id: string }[], number] = await db.query(
+      `UPDATE balance_records SET status = 'success', amount_micro = $3, ledger_transaction_id = $4,
+         reason = NULL, updated_at = now()
+       WHERE user_id = $1 AND tx_id = $2 AND type = 'deposit' AND status = 'under_review'
+       RETURNING id`,
+      [deposit.userId, deposit.txId, deposit.amount.toString(), deposit.ledgerTransactionId],
+    );
+    if (claimed[0]) return claimed[0].id;
+    const added: { id: string }[] = await db.query(
+      `INSERT INTO balance_records (user_id, type, is_add, amount_micro, status, tx_id, ledger_transaction_id)
+       VALUES ($1, 'deposit', true, $2, 'success', $3, $4) RETURNING id`,
+      [deposit.userId, deposit.amount.toString(), deposit.txId, deposit.ledgerTransactionId],
+    );
+    return added[0].id;
+  }
+
+  /** Ends a claim that credits nothing; false when it was no longer pending. */
+  async failDepositClaim(db: EntityManager, id: string, reason: string): Promise<boolean> {
+    const [, count]: [unknown[], number] = await db.query(
+      `UPDATE balance_records SET status = 'fail', reason = $2, updated_at = now()
+       WHERE id = $1 AND type = 'deposit' AND status = 'under_review'`,
+      [id, reason],
+    );
+    return count > 0;
+  }
+
+  async depositClaim(
+    db: EntityManager | DataSource,
+    id: string,
+  ): Promise<{ userId: number; txId: string; status: RecordStatus; createdAt: Date } | null> {
+    const rows: { user_id: number; tx_id: string; status: RecordStatus; created_at: Date }[] =
+      await db.query(
+        `SELECT user_id, tx_id, status, created_at FROM balance_records
+         WHERE id = $1 AND type = 'deposit' AND tx_id IS NOT NULL`,
+        [id],
+      );
+    const row = rows[0];
+    return row
+      ? { userId: row.user_id, txId: row.tx_id, status: row.status, createdAt: row.created_at }
+      : null;
+  }
+
+  /** Claims still waiting for their transaction, oldest first (the sweeper's list). */
+  async pendingDepositClaimIds(limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM balance_records WHERE type = 'deposit' AND status = 'under_review'
+       ORDER BY id LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Every member's deposit records (operators), newest first. */
+  listDeposits(filter: {
+    status?: RecordStatus;
+    limit: number;
+    before?: number;
+  }): Promise<(BalanceRecordRow & { user_id: number })[]> {
+    return this.dataSource.query(
+      `SELECT id, user_id, type, is_add, amount_micro, fee_micro, status, tx_id, wallet, reason, created_at
+       FROM balance_records
+       WHERE type = 'deposit' AND ($1::varchar IS NULL OR status = $1) AND ($2::bigint IS NULL OR id < $2)
+       ORDER BY id DESC LIMIT $3`,
+      [filter.status ?? null, filter.before ?? null, filter.limit],
+    );
+  }
+
   /** Newest first, `before` an id for the next page. */
   list(
     userId: number,
     filter: { add?: boolean; limit: number; before?: number },
   ): Promise<BalanceRecordRow[]> {
     return this.dataSource.query(
-      `SELECT id, type, is_add, amount_micro, fee_micro, status, tx_id, wallet, created_at FROM balance_records
+      `SELECT id, type, is_add, amount_micro, fee_micro, status, tx_id, wallet, reason, created_at FROM balance_records
        WHERE user_id = $1 AND ($2::boolean IS NULL OR is_add = $2) AND ($3::bigint IS NULL OR id < $3)
        ORDER BY id DESC LIMIT $4`,
       [userId, filter.add ?? null, filter.before ?? null, filter.limit],

@@ -110,6 +110,26 @@ export class WalletService {
     });
   }
 
+  // Deposit records, for the deposits module (see WalletRepository for each).
+  addDepositClaim(db: EntityManager, userId: number, txId: string) {
+    return this.balanceRecords.addDepositClaim(db, userId, txId);
+  }
+  settleDeposit(db: EntityManager, deposit: Parameters<WalletRepository['settleDeposit']>[1]) {
+    return this.balanceRecords.settleDeposit(db, deposit);
+  }
+  failDepositClaim(db: EntityManager, id: string, reason: string) {
+    return this.balanceRecords.failDepositClaim(db, id, reason);
+  }
+  depositClaim(db: EntityManager | DataSource, id: string) {
+    return this.balanceRecords.depositClaim(db, id);
+  }
+  pendingDepositClaimIds(limit: number) {
+    return this.balanceRecords.pendingDepositClaimIds(limit);
+  }
+  listDeposits(filter: Parameters<WalletRepository['listDeposits']>[0]) {
+    return this.balanceRecords.listDeposits(filter);
+  }
+
   async records(
     userId: number,
     add: boolean | undefined,
@@ -131,6 +151,7 @@ export class WalletService {
         fee: microToNumber(fee),
         net_amount: microToNumber(amount - fee),
         wallet: row.wallet,
+        reason: row.reason,
       };
     });
   }

@@ -9,7 +9,7 @@ import type { BalanceRecordItemStatus } from './balanceRecordItemStatus';
 import type { BalanceRecordItemType } from './balanceRecordItemType';
 
 export interface BalanceRecordItem {
-  /** USDT requested or credited */
+  /** USDT requested or credited (0 while a claimed deposit is being checked) */
   amount: number;
   created_at: string;
   fee: number;
@@ -17,6 +17,11 @@ export interface BalanceRecordItem {
   /** true: money in (deposit, credit); false: money out */
   is_add: boolean;
   net_amount: number;
+  /**
+   * Why a record failed (a claim that pays another address, a rejected withdrawal)
+   * @nullable
+   */
+  reason: string | null;
   status: BalanceRecordItemStatus;
   /** @nullable */
   tx_id: string | null;

@@ -1,0 +1,137 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { readReceipt } from '../tron/trc20';
+import { TronClient } from '../tron/tron.client';
+import { DepositsRepository } from './deposits.repository';
+import { ChainTransaction, DepositsService } from './deposits.service';
+
+export const SCAN_CURSOR = 'tron';
+/** Blocks fetched from the node at once while scanning a backlog. */
+const FETCH_AHEAD = 8;
+
+interface FetchedBlock {
+  number: number;
+  transactions: ChainTransaction[];
+  trx: { txId: string; from: string; to: string; amountSun: bigint }[];
+}
+
+/**
+ * Follows the solidified chain (worker only). For each block past the cursor
+ * it reads every receipt, keeps the successful ones' Transfer logs, and
+ * credits those paid to member addresses; the credits and the cursor move in
+ * one database transaction, so a crash replays a block at worst, and a
+ * replay credits nothing twice. When no cursor exists it starts at the
+ * current safe height: history before the service existed is claimed by tx id.
+ */
+@Injectable()
+export class DepositScannerService implements OnModuleInit {
+  private readonly logger = new Logger(DepositScannerService.name);
+  private running = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly deposits: DepositsService,
+    private readonly repository: DepositsRepository,
+    private readonly tron: TronClient,
+    private readonly scheduler: SchedulerRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit() {
+    if (!this.config.TRON_SCAN_INTERVAL_MS || !this.config.TRON_DEPOSIT_XPUB) return;
+    const timer = setInterval(() => void this.tick(), this.config.TRON_SCAN_INTERVAL_MS);
+    this.scheduler.addInterval('deposit-scan', timer);
+  }
+
+  async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      await this.scan();
+    } catch (error) {
+      this.logger.warn(`scan stopped: ${error instanceof Error ? error.message : error}`);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Scans up to TRON_SCAN_BATCH_BLOCKS blocks; returns how many. */
+  async scan(): Promise<number> {
+    await this.deposits.backfillAddresses();
+    const safe = await this.deposits.safeHeight();
+    const cursor =
+      (await this.repository.cursor(SCAN_CURSOR)) ??
+      (await this.repository.startCursor(SCAN_CURSOR, safe));
+    const last = Math.min(safe, cursor + this.config.TRON_SCAN_BATCH_BLOCKS);
+    let scanned = 0;
+    for (let from = cursor + 1; from <= last; from += FETCH_AHEAD) {
+      const numbers = Array.from(
+        { length: Math.min(FETCH_AHEAD, last - from + 1) },
+        (_, i) => from + i,
+      );
+      const blocks = await Promise.all(numbers.map((n) => this.fetch(n)));
+      for (const block of blocks) {
+        if (!(await this.apply(block))) return scanned;
+        scanned++;
+      }
+    }
+    return scanned;
+  }
+
+  private async fetch(number: number): Promise<FetchedBlock> {
+    const [receipts, trx] = await Promise.all([
+      this.tron.solidReceipts(number),
+      this.tron.solidTrxTransfers(number),
+    ]);
+    const transactions: ChainTransaction[] = [];
+    for (const raw of receipts) {
+      const receipt = readReceipt(raw);
+      if (!receipt.succeeded || receipt.transfers.length === 0) continue;
+      transactions.push({
+        txId: receipt.txId,
+        blockNumber: number,
+        blockTime: receipt.blockTime,
+        transfers: receipt.transfers,
+      });
+    }
+    return { number, transactions, trx };
+  }
+
+  /** One block in one database transaction; false when another scanner got there first. */
+  private apply(block: FetchedBlock): Promise<boolean> {
+    return this.dataSource.transaction(async (db) => {
+      const cursor = await this.repository.cursor(SCAN_CURSOR, db, true);
+      if (cursor !== block.number - 1) return false;
+      for (const tx of block.transactions) await this.deposits.creditTransaction(db, tx, 'scan');
+      if (block.trx.length > 0) {
+        const owners = await this.repository.owners(
+          db,
+          block.trx.map((t) => t.to),
+        );
+        await this.repository.addForeign(
+          db,
+          block.trx.flatMap((t) => {
+            const userId = owners.get(t.to);
+            return userId === undefined
+              ? []
+              : [
+                  {
+                    txId: t.txId,
+                    logIndex: -1,
+                    userId,
+                    asset: 'TRX',
+                    from: t.from,
+                    amount: t.amountSun,
+                    blockNumber: block.number,
+                  },
+                ];
+          }),
+        );
+      }
+      await this.repository.moveCursor(db, SCAN_CURSOR, block.number);
+      return true;
+    });
+  }
+}

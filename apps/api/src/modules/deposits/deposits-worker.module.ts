@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { WalletModule } from '../wallet/wallet.module';
+import { DepositScannerService } from './deposit-scanner.service';
+import { DepositClaimsSweeper, DepositsProcessor } from './deposits.processor';
+import { DepositsModule } from './deposits.module';
+
+/** The worker's side of deposits: the chain scanner, claim checks and their sweep. */
+@Module({
+  imports: [DepositsModule, WalletModule],
+  providers: [DepositScannerService, DepositsProcessor, DepositClaimsSweeper],
+  exports: [DepositScannerService],
+})
+export class DepositsWorkerModule {}

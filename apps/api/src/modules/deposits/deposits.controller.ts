@@ -1,0 +1,100 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { microToNumber } from '@app/domain';
+import { ApiErrors } from '../../common/api-errors.decorator';
+import { Auth, CurrentUser } from '../../common/auth';
+import type { AuthUser } from '../../common/auth';
+import { MoneyRoute } from '../../common/money-rate-limit';
+import { WalletService } from '../wallet/wallet.service';
+import {
+  AdminDepositItem,
+  AdminDepositsQuery,
+  ClaimDepositBody,
+  ClaimDepositResponse,
+  DepositAddress,
+  ForeignDepositItem,
+} from './deposits.dto';
+import { DepositsRepository } from './deposits.repository';
+import { DepositsService } from './deposits.service';
+
+@ApiTags('deposits')
+@Controller()
+export class DepositsController {
+  constructor(private readonly deposits: DepositsService) {}
+
+  @Get('deposit/address')
+  @Auth()
+  @ApiOperation({ summary: 'Your USDT (TRC-20) deposit address' })
+  @ApiOkResponse({ type: DepositAddress })
+  @ApiErrors('DEPOSITS_UNAVAILABLE')
+  async depositAddress(@CurrentUser() user: AuthUser): Promise<DepositAddress> {
+    return { currency: 'USDT', network: 'TRC20', address: await this.deposits.address(user.id) };
+  }
+
+  @Post('balance/add')
+  @HttpCode(200)
+  @Auth()
+  @MoneyRoute()
+  @ApiOperation({
+    summary: 'Ask to check a deposit now by its tx id',
+    description:
+      'Deposits to your address are found without this; a claim only makes the check immediate. ' +
+      'The record is `under_review` until the transaction is solidified, then `success` or `fail` with a reason.',
+  })
+  @ApiOkResponse({ type: ClaimDepositResponse })
+  @ApiErrors('TX_ALREADY_SUBMITTED', 'DEPOSITS_UNAVAILABLE', 'VALIDATION_ERROR')
+  claimDeposit(
+    @CurrentUser() user: AuthUser,
+    @Body() body: ClaimDepositBody,
+  ): Promise<ClaimDepositResponse> {
+    return this.deposits.claim(user.id, body.tx_id);
+  }
+}
+
+@ApiTags('admin')
+@Controller('admin/deposits')
+@Auth('admin')
+export class AdminDepositsController {
+  constructor(
+    private readonly records: WalletService,
+    private readonly repository: DepositsRepository,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "Members' deposits (credited, being checked, failed), newest first" })
+  @ApiOkResponse({ type: [AdminDepositItem] })
+  @ApiErrors('VALIDATION_ERROR')
+  async listDeposits(@Query() query: AdminDepositsQuery): Promise<AdminDepositItem[]> {
+    const rows = await this.records.listDeposits({
+      status: query.status,
+      limit: query.limit ?? 50,
+      before: query.before,
+    });
+    return rows.map((row) => ({
+      id: Number(row.id),
+      user_id: row.user_id,
+      amount: microToNumber(BigInt(row.amount_micro)),
+      status: row.status,
+      tx_id: row.tx_id,
+      reason: row.reason,
+      created_at: row.created_at.toISOString(),
+    }));
+  }
+
+  @Get('foreign')
+  @ApiOperation({
+    summary:
+      'TRX and tokens other than USDT sent to member addresses (not credited; refund by hand)',
+  })
+  @ApiOkResponse({ type: [ForeignDepositItem] })
+  @ApiErrors('VALIDATION_ERROR')
+  async listForeignDeposits(@Query() query: AdminDepositsQuery): Promise<ForeignDepositItem[]> {
+    const rows = await this.repository.listForeign(query.limit ?? 50, query.before);
+    return rows.map((row) => ({
+      ...row,
+      id: Number(row.id),
+      block_number: Number(row.block_number),
+      created_at: row.created_at.toISOString(),
+    }));
+  }
+}

@@ -1,0 +1,96 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+export class DepositAddress {
+  @ApiProperty({ enum: ['USDT'], example: 'USDT' })
+  currency: 'USDT';
+  @ApiProperty({ enum: ['TRC20'], example: 'TRC20' })
+  network: 'TRC20';
+  @ApiProperty({
+    description: "The member's own TRON address: USDT sent here is credited to them",
+    example: 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH',
+  })
+  address: string;
+}
+
+export class ClaimDepositBody {
+  @ApiProperty({
+    description: 'The TRON transaction id of a USDT transfer to your deposit address (64 hex)',
+    example: 'a3f1c2d4e5b60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90',
+  })
+  @IsString({ message: 'tx_id must be a string' })
+  @Matches(/^[0-9a-fA-F]{64}$/, { message: 'tx_id must be 64 hexadecimal characters' })
+  tx_id: string;
+}
+
+export class ClaimDepositResponse {
+  @ApiProperty({ example: 42 })
+  id: number;
+  @ApiProperty({ enum: ['under_review'], example: 'under_review' })
+  status: 'under_review';
+}
+
+export class AdminDepositsQuery {
+  @ApiPropertyOptional({ enum: ['under_review', 'success', 'fail'] })
+  @IsOptional()
+  @IsIn(['under_review', 'success', 'fail'])
+  status?: 'under_review' | 'success' | 'fail';
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'Only records with a smaller id (the next page)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
+  before?: number;
+}
+
+export class AdminDepositItem {
+  @ApiProperty({ example: 42 })
+  id: number;
+  @ApiProperty({ example: 7 })
+  user_id: number;
+  @ApiProperty({ description: 'USDT credited (0 while a claim is checked)', example: 25 })
+  amount: number;
+  @ApiProperty({ enum: ['under_review', 'success', 'fail'], example: 'success' })
+  status: 'under_review' | 'success' | 'fail';
+  @ApiProperty({ type: String, nullable: true })
+  tx_id: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  reason: string | null;
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+export class ForeignDepositItem {
+  @ApiProperty({ example: 3 })
+  id: number;
+  @ApiProperty({ example: 7 })
+  user_id: number;
+  @ApiProperty()
+  tx_id: string;
+  @ApiProperty({ description: 'Log index in the transaction; -1 for a TRX transfer', example: 0 })
+  log_index: number;
+  @ApiProperty({ description: '"TRX" or the token contract address', example: 'TRX' })
+  asset: string;
+  @ApiProperty({ type: String, nullable: true })
+  from_address: string | null;
+  @ApiProperty({
+    description: "Amount in the asset's base units (sun for TRX), as text",
+    example: '1000000',
+  })
+  amount: string;
+  @ApiProperty({ example: 120 })
+  block_number: number;
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}

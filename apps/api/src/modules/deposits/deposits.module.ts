@@ -1,0 +1,26 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { LedgerModule } from '../ledger/ledger.module';
+import { UsersModule } from '../users/users.module';
+import { WalletModule } from '../wallet/wallet.module';
+import { AdminDepositsController, DepositsController } from './deposits.controller';
+import { DepositsRepository } from './deposits.repository';
+import { DEPOSITS_QUEUE, DepositsService } from './deposits.service';
+
+/**
+ * USDT deposits on TRON: addresses, claims (API) and the crediting path.
+ * Owns deposit_addresses, chain_cursors, chain_deposits, foreign_deposits;
+ * the records members see stay the wallet's.
+ */
+@Module({
+  imports: [
+    BullModule.registerQueue({ name: DEPOSITS_QUEUE }),
+    LedgerModule,
+    UsersModule,
+    WalletModule,
+  ],
+  controllers: [DepositsController, AdminDepositsController],
+  providers: [DepositsService, DepositsRepository],
+  exports: [DepositsService, DepositsRepository],
+})
+export class DepositsModule {}

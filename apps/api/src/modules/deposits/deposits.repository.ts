@@ -1,0 +1,186 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+export interface CreditedLog {
+  logIndex: number;
+  amount: bigint;
+}
+
+export interface ForeignDepositRow {
+  id: string;
+  tx_id: string;
+  log_index: number;
+  user_id: number;
+  asset: string;
+  from_address: string | null;
+  amount: string;
+  block_number: string;
+  created_at: Date;
+}
+
+/** The only door to deposit addresses, the chain cursor and credited chain logs. */
+@Injectable()
+export class DepositsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async addressOf(userId: number): Promise<string | null> {
+    const rows: { address: string }[] = await this.dataSource.query(
+      `SELECT address FROM deposit_addresses WHERE user_id = $1`,
+      [userId],
+    );
+    return rows[0]?.address ?? null;
+  }
+
+  /** Records addresses (user id and its derived address); existing ones stay. */
+  async addAddresses(entries: { userId: number; address: string }[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.dataSource.query(
+      `INSERT INTO deposit_addresses (user_id, address)
+       SELECT * FROM unnest($1::int[], $2::varchar[]) ON CONFLICT (user_id) DO NOTHING`,
+      [entries.map((e) => e.userId), entries.map((e) => e.address)],
+    );
+  }
+
+  /** Which of these addresses are members' deposit addresses, and whose. */
+  async owners(db: EntityManager | DataSource, addresses: string[]): Promise<Map<string, number>> {
+    if (addresses.length === 0) return new Map();
+    const rows: { address: string; user_id: number }[] = await db.query(
+      `SELECT address, user_id FROM deposit_addresses WHERE address = ANY($1::varchar[])`,
+      [addresses],
+    );
+    return new Map(rows.map((r) => [r.address, r.user_id]));
+  }
+
+  async cursor(name: string, db: EntityManager | DataSource = this.dataSource, lock = false) {
+    const rows: { block_number: string }[] = await db.query(
+      `SELECT block_number FROM chain_cursors WHERE name = $1 ${lock ? 'FOR UPDATE' : ''}`,
+      [name],
+    );
+    return rows[0] ? Number(rows[0].block_number) : null;
+  }
+
+  /** Starts a cursor unless one exists; returns the cursor as it stands. */
+  async startCursor(name: string, blockNumber: number): Promise<number> {
+    await this.dataSource.query(
+      `INSERT INTO chain_cursors (name, block_number) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
+      [name, blockNumber],
+    );
+    return (await this.cursor(name))!;
+  }
+
+  async moveCursor(db: EntityManager, name: string, blockNumber: number): Promise<void> {
+    await db.query(
+      `UPDATE chain_cursors SET block_number = $2, updated_at = now() WHERE name = $1`,
+      [name, blockNumber],
+    );
+  }
+
+  /**
+   * Inserts the logs of one transaction paid to one member; the ones already
+   * there (another path saw them first) are skipped. Returns what is new.
+   */
+  async insertLogs(
+    db: EntityManager,
+    deposit: {
+      txId: string;
+      userId: number;
+      blockNumber: number;
+      blockTime: Date | null;
+      source: 'scan' | 'claim';
+      logs: { logIndex: number; from: string; amount: bigint }[];
+    },
+  ): Promise<CreditedLog[]> {
+    const rows: { log_index: number; amount_micro: string }[] = await db.query(
+      `INSERT INTO chain_deposits (tx_id, log_index, user_id, from_address, amount_micro, block_number, block_time, source)
+       SELECT $1, l.log_index, $2, l.from_address, l.amount, $3, $4, $5
+       FROM unnest($6::int[], $7::varchar[], $8::bigint[]) AS l(log_index, from_address, amount)
+       ON CONFLICT (tx_id, log_index) DO NOTHING
+       RETURNING log_index, amount_micro`,
+      [
+        deposit.txId,
+        deposit.userId,
+        deposit.blockNumber,
+        deposit.blockTime,
+        deposit.source,
+        deposit.logs.map((l) => l.logIndex),
+        deposit.logs.map((l) => l.from),
+        deposit.logs.map((l) => l.amount.toString()),
+      ],
+    );
+    return rows.map((r) => ({ logIndex: r.log_index, amount: BigInt(r.amount_micro) }));
+  }
+
+  async linkLedger(
+    db: EntityManager,
+    txId: string,
+    logIndexes: number[],
+    ledgerTransactionId: string,
+  ): Promise<void> {
+    await db.query(
+      `UPDATE chain_deposits SET ledger_transaction_id = $3 WHERE tx_id = $1 AND log_index = ANY($2::int[])`,
+      [txId, logIndexes, ledgerTransactionId],
+    );
+  }
+
+  /** Whether any log of this transaction was credited, to anyone. */
+  async isCredited(db: EntityManager | DataSource, txId: string): Promise<boolean> {
+    const rows: unknown[] = await db.query(
+      `SELECT 1 FROM chain_deposits WHERE tx_id = $1 LIMIT 1`,
+      [txId],
+    );
+    return rows.length > 0;
+  }
+
+  async creditedTo(db: EntityManager, txId: string, userId: number): Promise<boolean> {
+    const rows: unknown[] = await db.query(
+      `SELECT 1 FROM chain_deposits WHERE tx_id = $1 AND user_id = $2 LIMIT 1`,
+      [txId, userId],
+    );
+    return rows.length > 0;
+  }
+
+  async addForeign(
+    db: EntityManager,
+    rows: {
+      txId: string;
+      logIndex: number;
+      userId: number;
+      asset: string;
+      from: string | null;
+      amount: bigint;
+      blockNumber: number;
+    }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await db.query(
+      `INSERT INTO foreign_deposits (tx_id, log_index, user_id, asset, from_address, amount, block_number)
+       SELECT * FROM unnest($1::char(64)[], $2::int[], $3::int[], $4::varchar[], $5::varchar[], $6::numeric[], $7::bigint[])
+       ON CONFLICT (tx_id, log_index) DO NOTHING`,
+      [
+        rows.map((r) => r.txId),
+        rows.map((r) => r.logIndex),
+        rows.map((r) => r.userId),
+        rows.map((r) => r.asset),
+        rows.map((r) => r.from),
+        rows.map((r) => r.amount.toString()),
+        rows.map((r) => r.blockNumber),
+      ],
+    );
+  }
+
+  listForeign(limit: number, before?: number): Promise<ForeignDepositRow[]> {
+    return this.dataSource.query(
+      `SELECT id, tx_id, log_index, user_id, asset, from_address, amount::text AS amount, block_number, created_at
+       FROM foreign_deposits WHERE ($1::bigint IS NULL OR id < $1) ORDER BY id DESC LIMIT $2`,
+      [before ?? null, limit],
+    );
+  }
+
+  /** USDT credited to members from the chain, in micro-USDT (the solvency view's unswept side). */
+  async creditedTotal(): Promise<bigint> {
+    const rows: { total: string | null }[] = await this.dataSource.query(
+      `SELECT sum(amount_micro)::text AS total FROM chain_deposits`,
+    );
+    return BigInt(rows[0]?.total ?? '0');
+  }
+}

@@ -1,0 +1,94 @@
+import { tronAddressFromHex } from '@app/domain';
+
+/** keccak256("Transfer(address,address,uint256)"): topic0 of every TRC-20 Transfer log. */
+export const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
+/** One Transfer log of a receipt. `token` is the emitting contract, never its name. */
+export interface TokenTransfer {
+  logIndex: number;
+  token: string;
+  from: string;
+  to: string;
+  amount: bigint;
+}
+
+/** What the deposit rules need of a transaction receipt (`gettransactioninfoby*`). */
+export interface ReceiptView {
+  txId: string;
+  blockNumber: number;
+  blockTime: Date | null;
+  succeeded: boolean;
+  /** Why it failed, decoded (REVERT with its reason, OUT_OF_ENERGY, ...). */
+  failure: string | null;
+  transfers: TokenTransfer[];
+}
+
+/** A receipt as java-tron prints it; only the fields read here. */
+export interface RawReceipt {
+  id?: string;
+  blockNumber?: number;
+  blockTimeStamp?: number;
+  result?: string;
+  resMessage?: string;
+  contractResult?: string[];
+  receipt?: { result?: string };
+  log?: { address?: string; topics?: string[]; data?: string }[];
+}
+
+const WORD = /^[0-9a-f]{64}$/;
+
+/**
+ * Reads a receipt: did it succeed, and which Transfer logs did it emit. A log
+ * counts only in the standard shape (three topics: event, from, to; the
+ * amount as one 32-byte word); anything else is ignored, not guessed at.
+ */
+export function readReceipt(raw: RawReceipt): ReceiptView {
+  const receiptResult = raw.receipt?.result;
+  const succeeded = receiptResult === 'SUCCESS' && raw.result !== 'FAILED';
+  const transfers: TokenTransfer[] = [];
+  if (succeeded) {
+    (raw.log ?? []).forEach((log, logIndex) => {
+      const topics = (log.topics ?? []).map((t) => t.toLowerCase());
+      const data = (log.data ?? '').toLowerCase();
+      if (topics.length !== 3 || topics[0] !== TRANSFER_TOPIC) return;
+      if (!WORD.test(topics[1]) || !WORD.test(topics[2]) || !WORD.test(data)) return;
+      const token = tronAddressFromHex(log.address ?? '');
+      const from = tronAddressFromHex(topics[1].slice(24));
+      const to = tronAddressFromHex(topics[2].slice(24));
+      if (!token || !from || !to) return;
+      transfers.push({ logIndex, token, from, to, amount: BigInt(`0x${data}`) });
+    });
+  }
+  return {
+    txId: raw.id ?? '',
+    blockNumber: raw.blockNumber ?? 0,
+    blockTime: raw.blockTimeStamp ? new Date(raw.blockTimeStamp) : null,
+    succeeded,
+    failure: succeeded ? null : describeFailure(raw),
+    transfers,
+  };
+}
+
+/** "REVERT: Insufficient balance", "OUT_OF_ENERGY", "FAILED"... */
+export function describeFailure(raw: RawReceipt): string {
+  const kind = raw.receipt?.result ?? raw.result ?? 'FAILED';
+  const reason = revertReason(raw.contractResult?.[0]) ?? hexText(raw.resMessage);
+  return reason ? `${kind}: ${reason}` : kind;
+}
+
+/** The string of a Solidity `Error(string)` revert, if that is what the result holds. */
+function revertReason(result: string | undefined): string | null {
+  if (!result || !result.startsWith('08c379a0') || result.length < 8 + 128) return null;
+  const length = Number.parseInt(result.slice(8 + 64, 8 + 128), 16);
+  const text = result.slice(8 + 128, 8 + 128 + length * 2);
+  return hexText(text);
+}
+
+function hexText(hex: string | undefined): string | null {
+  if (!hex || !/^([0-9a-f]{2})+$/i.test(hex)) return null;
+  const text = Buffer.from(hex, 'hex')
+    .toString('utf8')
+    .replace(/[^\x20-\x7e]/g, '')
+    .trim();
+  return text || null;
+}
