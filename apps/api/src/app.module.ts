@@ -20,6 +20,7 @@ import { TrailersModule } from './modules/trailers/trailers.module';
 import { TronModule } from './modules/tron/tron.module';
 import { UsersModule } from './modules/users/users.module';
 import { WalletModule } from './modules/wallet/wallet.module';
+import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
 
 /** The API process's root. */
 @Module({
@@ -44,6 +45,7 @@ import { WalletModule } from './modules/wallet/wallet.module';
     EconomyModule,
     WalletModule,
     DepositsModule,
+    WithdrawalsModule,
     TeamModule,
     AdminModule,
     HealthModule,

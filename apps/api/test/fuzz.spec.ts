@@ -1,4 +1,5 @@
 import { TestApp, member, operator, startApp } from './harness';
+import { TEST_WALLET } from './tron';
 
 /**
  * Sends generated bad input to every operation of the app's own OpenAPI
@@ -284,6 +285,9 @@ describe('fuzz: generated bad input to every OpenAPI operation never gets a 5xx'
       LOGIN_MAX_FAILURES_PER_IP: '1000000',
       LOGIN_MAX_FAILURES_PER_PHONE: '1000000',
       LOGIN_SLOWDOWN_AFTER: '0',
+      // Deposit addresses need the xpub (without it those routes are a 503 by design).
+      TRON_DEPOSIT_XPUB: TEST_WALLET.depositXpub,
+      TRON_HOT_WALLET_PRIVATE_KEY: TEST_WALLET.hotWalletPrivateKey,
     });
   });
   afterAll(() => t.close());

@@ -314,6 +314,7 @@ describe('money: ledger, wallet, rewards, team', () => {
         fee: 0,
         net_amount: 1.25,
         wallet: null,
+        reason: 'test funding',
       });
       expect(
         (await t.http().get('/balance?add=false').set(m.auth)).body.map(

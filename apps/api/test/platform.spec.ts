@@ -133,6 +133,16 @@ describe('platform: errors, docs, health, seed', () => {
         'readAllMessages',
         'refreshToken',
         'register',
+        'depositAddress',
+        'claimDeposit',
+        'listDeposits',
+        'listForeignDeposits',
+        'withdraw',
+        'listWithdrawals',
+        'getWithdrawal',
+        'approveWithdrawal',
+        'rejectWithdrawal',
+        'retryWithdrawal',
       ].sort(),
     );
     expect(doc.components.schemas.ErrorBody).toBeDefined();

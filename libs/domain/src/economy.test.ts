@@ -14,6 +14,8 @@ import {
   WITHDRAWAL_FEE_BP,
   WITHDRAWAL_MAX_LEVEL0,
   WITHDRAWAL_MIN,
+  withdrawalQuote,
+  withdrawalRefusal,
 } from './economy';
 import { microToNumber, percentOf, usdt } from './money';
 
@@ -151,5 +153,20 @@ describe('package rules', () => {
     expect(vipPaymentSource(usdt(50), usdt(100), usdt(50))).toBe('points');
     expect(vipPaymentSource(usdt(50), usdt(50), usdt(49.99))).toBe('money');
     expect(vipPaymentSource(usdt(50), usdt(49.99), usdt(49.99))).toBeNull();
+  });
+});
+
+describe('withdrawals', () => {
+  it('quotes the 15% fee and the net sent on chain', () => {
+    expect(withdrawalQuote(usdt(10))).toEqual({ fee: usdt(1.5), net: usdt(8.5) });
+    // Rounded down to the micro-USDT: the member is never charged a fraction more.
+    expect(withdrawalQuote(13n)).toEqual({ fee: 1n, net: 12n });
+  });
+
+  it('refuses below the minimum, above the level-0 cap and above the money', () => {
+    expect(withdrawalRefusal(usdt(9.999999), 3, usdt(100))).toBe('below_minimum');
+    expect(withdrawalRefusal(usdt(10), 0, usdt(100))).toBe('level_limit');
+    expect(withdrawalRefusal(usdt(50), 1, usdt(49))).toBe('insufficient_funds');
+    expect(withdrawalRefusal(usdt(10), 1, usdt(10))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Micro, usdt } from './money';
+import { Micro, percentOf, usdt } from './money';
 
 /** One row of the economy table (contract section 3). */
 export interface PackageTier {
@@ -35,6 +35,30 @@ export const DEFAULT_TEAM_RATES_BP = [1000, 500, 200] as const;
 export const WITHDRAWAL_FEE_BP = 1500;
 export const WITHDRAWAL_MIN = usdt(10);
 export const WITHDRAWAL_MAX_LEVEL0 = usdt(3);
+
+/** What a withdrawal of `amount` costs and sends: fee 15% (rounded down), net = amount - fee. */
+export function withdrawalQuote(amount: Micro): { fee: Micro; net: Micro } {
+  const fee = percentOf(amount, WITHDRAWAL_FEE_BP);
+  return { fee, net: amount - fee };
+}
+
+export type WithdrawalRefusal = 'below_minimum' | 'level_limit' | 'insufficient_funds';
+
+/**
+ * Why a withdrawal of `amount` may not be requested, or null: at least the
+ * minimum, at most WITHDRAWAL_MAX_LEVEL0 at effective level 0 (so level 0
+ * cannot withdraw while the minimum is above it), never more than the money.
+ */
+export function withdrawalRefusal(
+  amount: Micro,
+  effectiveLevel: number,
+  money: Micro,
+): WithdrawalRefusal | null {
+  if (amount < WITHDRAWAL_MIN) return 'below_minimum';
+  if (effectiveLevel === 0 && amount > WITHDRAWAL_MAX_LEVEL0) return 'level_limit';
+  if (amount > money) return 'insufficient_funds';
+  return null;
+}
 
 /** The level that counts: vip_level while the membership has not expired, else 0. */
 export function effectiveVipLevel(vipLevel: number, vipExpire: Date | null, now: Date): number {

@@ -128,6 +128,28 @@ export const ERRORS = {
     description: 'TRON_DEPOSIT_XPUB is not set, so there are no deposit addresses',
   },
 
+  // Withdrawals
+  WITHDRAWAL_BELOW_MINIMUM: {
+    status: 400,
+    detail: 'The minimum withdrawal is 10 USDT',
+    description: 'The amount is below the minimum withdrawal',
+  },
+  WITHDRAWAL_LEVEL_LIMIT: {
+    status: 400,
+    detail: 'Your level cannot withdraw this much: buy a VIP package first',
+    description: 'Above the cap of effective level 0',
+  },
+  WITHDRAWAL_TO_DEPOSIT_ADDRESS: {
+    status: 400,
+    detail: 'Withdrawals cannot go to a deposit address of this service',
+    description: "The wallet is one of the service's own addresses",
+  },
+  WITHDRAWAL_STATE_CONFLICT: {
+    status: 409,
+    detail: 'The withdrawal is not in a state that allows this',
+    description: 'Approve, reject or retry does not fit the current status',
+  },
+
   // Money
   INSUFFICIENT_FUNDS: {
     status: 400,

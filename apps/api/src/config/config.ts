@@ -98,6 +98,10 @@ const schema = z
     TRON_SCAN_INTERVAL_MS: intFrom(1000),
     /** Blocks scanned per look at most (a backlog clears over several). */
     TRON_SCAN_BATCH_BLOCKS: intFrom(100, 1, 10_000),
+    /** How often the worker moves approved withdrawals on chain; 0 turns settlement off. */
+    TRON_SETTLE_INTERVAL_MS: intFrom(2000),
+    /** The most TRX (in sun) one withdrawal transfer may burn for energy. */
+    TRON_FEE_LIMIT_SUN: intFrom(30_000_000, 1, 15_000_000_000),
     /** A claimed tx id not solidified within this many seconds fails; 0: never. */
     TRON_CLAIM_TIMEOUT_SECONDS: intFrom(3600),
     TRON_HOT_WALLET_PRIVATE_KEY: z.string().optional(),

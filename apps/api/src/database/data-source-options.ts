@@ -8,6 +8,7 @@ import { AdjustmentRequests1764100000000 } from './migrations/1764100000000-adju
 import { LedgerMemberSummary1764200000000 } from './migrations/1764200000000-ledger-member-summary';
 import { MemberWatchProfile1764300000000 } from './migrations/1764300000000-member-watch-profile';
 import { TronDeposits1764400000000 } from './migrations/1764400000000-tron-deposits';
+import { TronWithdrawals1764500000000 } from './migrations/1764500000000-tron-withdrawals';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -18,6 +19,7 @@ export const MIGRATIONS = [
   LedgerMemberSummary1764200000000,
   MemberWatchProfile1764300000000,
   TronDeposits1764400000000,
+  TronWithdrawals1764500000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

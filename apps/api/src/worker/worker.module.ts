@@ -10,6 +10,7 @@ import { DepositsWorkerModule } from '../modules/deposits/deposits-worker.module
 import { JobsModule } from '../modules/jobs/jobs.module';
 import { LedgerModule } from '../modules/ledger/ledger.module';
 import { TronModule } from '../modules/tron/tron.module';
+import { WithdrawalsWorkerModule } from '../modules/withdrawals/withdrawals-worker.module';
 
 /** The worker process's root: queue consumers and schedules, no HTTP. */
 @Module({
@@ -25,6 +26,7 @@ import { TronModule } from '../modules/tron/tron.module';
     JobsModule,
     TronModule,
     DepositsWorkerModule,
+    WithdrawalsWorkerModule,
   ],
   providers: [lifecycleLogger('worker')],
 })

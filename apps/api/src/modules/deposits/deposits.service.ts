@@ -64,6 +64,11 @@ export class DepositsService {
     return address;
   }
 
+  /** Whether an address is one of ours (a member's deposit address): never a withdrawal target. */
+  async isServiceAddress(address: string): Promise<boolean> {
+    return (await this.deposits.owners(this.dataSource, [address])).size > 0;
+  }
+
   /**
    * Gives every member without one an address, so a transfer to a member
    * who never opened the recharge page is still recognised. Returns how many.

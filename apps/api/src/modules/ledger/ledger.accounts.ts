@@ -13,6 +13,8 @@ export type MemberAccount = keyof typeof MEMBER_ACCOUNTS;
 export const SYSTEM_ACCOUNTS = {
   deposits: 'USDT',
   withdrawals: 'USDT',
+  /** Requested withdrawals, held until sent on chain or refunded. */
+  pending_withdrawals: 'USDT',
   fees: 'USDT',
   rewards: 'USDT',
   team_commissions: 'USDT',

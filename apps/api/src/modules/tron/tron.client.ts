@@ -14,6 +14,15 @@ export interface TrxTransfer {
   amountSun: bigint;
 }
 
+/** A signed transaction as tronweb and the node exchange it. */
+export interface SignedTransaction {
+  txID: string;
+  raw_data: { expiration: number; [key: string]: unknown };
+  raw_data_hex: string;
+  signature: string[];
+  visible?: boolean;
+}
+
 interface RawBlock {
   block_header?: { raw_data?: { number?: number; timestamp?: number } };
   transactions?: {
@@ -37,8 +46,10 @@ interface RawBlock {
 @Injectable()
 export class TronClient {
   readonly web: TronWeb;
+  private readonly usdtContract: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.usdtContract = config.TRON_USDT_CONTRACT;
     const headers = config.TRON_API_KEY ? { 'TRON-PRO-API-KEY': config.TRON_API_KEY } : {};
     const provider = () =>
       new providers.HttpProvider(
@@ -60,13 +71,109 @@ export class TronClient {
     return answer;
   }
 
-  /** The newest block number, and the newest solidified one. */
-  async heads(): Promise<{ head: number; solidified: number }> {
+  /** The newest block number, and the newest solidified one with its time. */
+  async heads(): Promise<{ head: number; solidified: number; solidifiedAt: Date }> {
     const [head, solid] = await Promise.all([
       this.call<RawBlock>(false, 'wallet/getnowblock'),
       this.call<RawBlock>(true, 'walletsolidity/getnowblock'),
     ]);
-    return { head: blockNumber(head), solidified: blockNumber(solid) };
+    return {
+      head: blockNumber(head),
+      solidified: blockNumber(solid),
+      solidifiedAt: new Date(solid.block_header?.raw_data?.timestamp ?? 0),
+    };
+  }
+
+  /** USDT (micro) held by an address, as of the head block. */
+  async usdtBalance(address: string): Promise<bigint> {
+    const answer = await this.web.transactionBuilder.triggerConstantContract(
+      this.usdtContract,
+      'balanceOf(address)',
+      {},
+      [{ type: 'address', value: address }],
+      address,
+    );
+    const word = answer.constant_result?.[0];
+    if (!word) throw new TronNodeError('balanceOf gave no result');
+    return BigInt(`0x${word}`);
+  }
+
+  /** TRX (sun) and the energy left of an address. */
+  async resources(address: string): Promise<{ trxSun: bigint; energy: number }> {
+    const [account, resources] = await Promise.all([
+      this.call<{ balance?: number }>(false, 'wallet/getaccount', { address, visible: true }),
+      this.call<{ EnergyLimit?: number; EnergyUsed?: number }>(false, 'wallet/getaccountresource', {
+        address,
+        visible: true,
+      }),
+    ]);
+    return {
+      trxSun: BigInt(account.balance ?? 0),
+      energy: Math.max(0, (resources.EnergyLimit ?? 0) - (resources.EnergyUsed ?? 0)),
+    };
+  }
+
+  /**
+   * A USDT `transfer(to, amount)` from `privateKey`'s address, built here
+   * (tronweb's local builder, with the head block as reference) and signed;
+   * nothing is sent.
+   */
+  async signUsdtTransfer(
+    privateKey: string,
+    to: string,
+    amount: bigint,
+    feeLimitSun: number,
+  ): Promise<SignedTransaction> {
+    const from = TronWeb.address.fromPrivateKey(privateKey);
+    if (!from) throw new TronNodeError('the hot wallet key gives no address');
+    const { transaction } = await this.web.transactionBuilder.triggerSmartContract(
+      this.usdtContract,
+      'transfer(address,uint256)',
+      { feeLimit: feeLimitSun, txLocal: true },
+      [
+        { type: 'address', value: to },
+        { type: 'uint256', value: amount.toString() },
+      ],
+      from,
+    );
+    return (await this.web.trx.sign(transaction, privateKey)) as unknown as SignedTransaction;
+  }
+
+  /**
+   * Sends signed bytes. `sent`: the node took it (or already had it: a
+   * duplicate counts as sent); `expired`; `rejected` with the node's message;
+   * a timeout or an unreadable answer throws (the caller sends the same bytes again).
+   */
+  async broadcast(
+    signed: SignedTransaction,
+  ): Promise<
+    { outcome: 'sent' } | { outcome: 'expired' } | { outcome: 'rejected'; message: string }
+  > {
+    const answer = (await this.web.trx.sendRawTransaction(signed as never)) as {
+      result?: boolean;
+      code?: string;
+      message?: string;
+    };
+    if (answer.result === true || answer.code === 'DUP_TRANSACTION_ERROR')
+      return { outcome: 'sent' };
+    if (answer.code === 'TRANSACTION_EXPIRATION_ERROR') return { outcome: 'expired' };
+    if (
+      !answer.code ||
+      answer.code === 'SERVER_BUSY' ||
+      answer.code === 'NOT_ENOUGH_EFFECTIVE_CONNECTION'
+    ) {
+      throw new TronNodeError(`broadcast answered ${answer.code ?? 'nothing'}`);
+    }
+    const message = hexText(answer.message) ?? answer.message ?? '';
+    return { outcome: 'rejected', message: `${answer.code}${message ? `: ${message}` : ''}` };
+  }
+
+  /** Whether the full node knows a transaction (pending or in a block). */
+  async knows(txId: string): Promise<boolean> {
+    const answer = await this.call<{ txID?: string }>(false, 'wallet/gettransactionbyid', {
+      value: txId,
+    });
+    return Boolean(answer?.txID);
   }
 
   /** Every receipt of a solidified block (`[]` when none or not solidified yet). */
@@ -106,6 +213,16 @@ export class TronClient {
     });
     return answer && answer.id ? answer : null;
   }
+}
+
+function hexText(hex: string | undefined): string | null {
+  if (!hex || !/^([0-9a-f]{2})+$/i.test(hex)) return null;
+  return (
+    Buffer.from(hex, 'hex')
+      .toString('utf8')
+      .replace(/[^\x20-\x7e]/g, '')
+      .trim() || null
+  );
 }
 
 function blockNumber(block: RawBlock): number {

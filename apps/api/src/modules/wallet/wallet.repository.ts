@@ -126,6 +126,38 @@ export class WalletRepository {
     return rows.map((r) => r.id);
   }
 
+  /** A requested withdrawal as the member sees it: `under_review`, with its fee and address. */
+  async addWithdrawal(
+    db: EntityManager,
+    w: { userId: number; amount: bigint; fee: bigint; wallet: string },
+  ): Promise<string> {
+    const rows: { id: string }[] = await db.query(
+      `INSERT INTO balance_records (user_id, type, is_add, amount_micro, fee_micro, status, wallet)
+       VALUES ($1, 'withdrawal', false, $2, $3, 'under_review', $4) RETURNING id`,
+      [w.userId, w.amount.toString(), w.fee.toString(), w.wallet],
+    );
+    return rows[0].id;
+  }
+
+  /** The end of a withdrawal: sent (with its tx id) or failed and refunded (with a reason). */
+  async closeWithdrawal(
+    db: EntityManager,
+    id: string,
+    end: {
+      status: 'success' | 'fail';
+      txId?: string;
+      reason?: string;
+      ledgerTransactionId?: string;
+    },
+  ): Promise<void> {
+    await db.query(
+      `UPDATE balance_records SET status = $2, tx_id = $3, reason = $4,
+         ledger_transaction_id = COALESCE($5, ledger_transaction_id), updated_at = now()
+       WHERE id = $1 AND type = 'withdrawal' AND status = 'under_review'`,
+      [id, end.status, end.txId ?? null, end.reason ?? null, end.ledgerTransactionId ?? null],
+    );
+  }
+
   /** Every member's deposit records (operators), newest first. */
   listDeposits(filter: {
     status?: RecordStatus;

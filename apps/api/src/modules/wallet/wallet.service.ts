@@ -110,6 +110,18 @@ export class WalletService {
     });
   }
 
+  // Withdrawal records, for the withdrawals module.
+  addWithdrawalRecord(db: EntityManager, w: Parameters<WalletRepository['addWithdrawal']>[1]) {
+    return this.balanceRecords.addWithdrawal(db, w);
+  }
+  closeWithdrawalRecord(
+    db: EntityManager,
+    id: string,
+    end: Parameters<WalletRepository['closeWithdrawal']>[2],
+  ) {
+    return this.balanceRecords.closeWithdrawal(db, id, end);
+  }
+
   // Deposit records, for the deposits module (see WalletRepository for each).
   addDepositClaim(db: EntityManager, userId: number, txId: string) {
     return this.balanceRecords.addDepositClaim(db, userId, txId);

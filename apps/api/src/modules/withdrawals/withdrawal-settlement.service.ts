@@ -1,0 +1,184 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { DataSource } from 'typeorm';
+import { formatUsdt } from '@app/domain';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { readReceipt } from '../tron/trc20';
+import { TronClient, TronNodeError } from '../tron/tron.client';
+import { HotWallet } from './hot-wallet';
+import { WithdrawalsRepository } from './withdrawals.repository';
+import { WithdrawalsService } from './withdrawals.service';
+
+/** Energy a USDT transfer to a fresh address can take; below it, TRX pays (burned at the fee limit). */
+const TRANSFER_ENERGY = 65_000;
+
+/**
+ * Sends approved withdrawals from the hot wallet (worker only), crash-safe:
+ *
+ * 1. sign: build and sign the transfer, then store the signed bytes, tx id and
+ *    expiration as the withdrawal's one live attempt in the same database
+ *    transaction that marks it `signed`; nothing is sent before that commit;
+ * 2. send: broadcast the stored bytes; a duplicate counts as sent; a timeout
+ *    or an odd answer sends the same bytes again next time;
+ * 3. confirm: the solidified receipt settles the ledger (SUCCESS) or marks it
+ *    `failed` with the decoded reason for an operator; a transaction that
+ *    expired unseen (solidified head past its expiration and unknown to the
+ *    node) ends, and only then is a new one signed.
+ *
+ * A crash between any two steps leaves a state the next tick continues from.
+ */
+@Injectable()
+export class WithdrawalSettlementService implements OnModuleInit {
+  private readonly logger = new Logger(WithdrawalSettlementService.name);
+  private running = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly withdrawals: WithdrawalsRepository,
+    private readonly service: WithdrawalsService,
+    private readonly tron: TronClient,
+    private readonly hot: HotWallet,
+    private readonly scheduler: SchedulerRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit() {
+    if (!this.config.TRON_SETTLE_INTERVAL_MS || !this.hot.privateKey) return;
+    const timer = setInterval(() => void this.tick(), this.config.TRON_SETTLE_INTERVAL_MS);
+    this.scheduler.addInterval('withdrawal-settlement', timer);
+  }
+
+  async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      await this.settle();
+    } catch (error) {
+      this.logger.warn(`settlement paused: ${error instanceof Error ? error.message : error}`);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** One pass over everything in flight, then over what waits to be signed. */
+  async settle(): Promise<void> {
+    for (const id of await this.withdrawals.idsIn(['signed', 'sent'], 100)) await this.follow(id);
+    for (const id of await this.withdrawals.idsIn(['approved'], 20)) await this.sign(id);
+  }
+
+  private async sign(id: string): Promise<void> {
+    const w = await this.withdrawals.find(this.dataSource, id);
+    if (!w || w.status !== 'approved' || !this.hot.privateKey || !this.hot.address) return;
+    const net = BigInt(w.net_micro);
+    const [usdt, { trxSun, energy }] = await Promise.all([
+      this.tron.usdtBalance(this.hot.address),
+      this.tron.resources(this.hot.address),
+    ]);
+    const short =
+      usdt < net
+        ? `waiting: the hot wallet holds ${formatUsdt(usdt)} USDT`
+        : energy < TRANSFER_ENERGY && trxSun < BigInt(this.config.TRON_FEE_LIMIT_SUN)
+          ? 'waiting: the hot wallet lacks TRX or energy for the fee'
+          : null;
+    await this.withdrawals.note(id, short);
+    if (short) return;
+    const signed = await this.tron.signUsdtTransfer(
+      this.hot.privateKey,
+      w.wallet,
+      net,
+      this.config.TRON_FEE_LIMIT_SUN,
+    );
+    await this.dataSource.transaction(async (db) => {
+      if (!(await this.withdrawals.transition(db, id, ['approved'], 'signed', { reason: null })))
+        return;
+      await this.withdrawals.addAttempt(db, id, signed);
+    });
+    await this.follow(id);
+  }
+
+  private async follow(id: string): Promise<void> {
+    const attempt = await this.withdrawals.liveAttempt(this.dataSource, id);
+    if (!attempt) return;
+    const raw = await this.tron.solidReceipt(attempt.tx_id);
+    if (raw) return this.conclude(id, attempt.id, attempt.tx_id, readReceipt(raw));
+
+    const { solidifiedAt } = await this.tron.heads();
+    if (solidifiedAt > attempt.expires_at && !(await this.tron.knows(attempt.tx_id))) {
+      // It can never be included now: a new attempt may be signed.
+      await this.dataSource.transaction(async (db) => {
+        if (await this.withdrawals.endAttempt(db, attempt.id, ['signed', 'sent'], 'expired')) {
+          await this.withdrawals.transition(db, id, ['signed', 'sent'], 'approved');
+        }
+      });
+      return;
+    }
+    if (attempt.status === 'sent' && (await this.tron.knows(attempt.tx_id))) return;
+    let result: Awaited<ReturnType<TronClient['broadcast']>>;
+    try {
+      result = await this.tron.broadcast(attempt.signed_tx);
+    } catch (error) {
+      // Unknown whether it arrived: the same bytes go again next tick.
+      if (error instanceof TronNodeError || error instanceof Error) {
+        this.logger.warn(`withdrawal ${id}: broadcast unanswered (${error.message})`);
+      }
+      return;
+    }
+    await this.dataSource.transaction(async (db) => {
+      if (result.outcome === 'sent') {
+        if (await this.withdrawals.endAttempt(db, attempt.id, ['signed'], 'sent')) {
+          await this.withdrawals.transition(db, id, ['signed'], 'sent');
+        }
+      } else if (result.outcome === 'rejected') {
+        if (
+          await this.withdrawals.endAttempt(
+            db,
+            attempt.id,
+            ['signed', 'sent'],
+            'failed',
+            result.message,
+          )
+        ) {
+          await this.withdrawals.transition(db, id, ['signed', 'sent'], 'failed', {
+            reason: `the node refused the transfer (${result.message})`,
+          });
+        }
+      }
+      // 'expired': left as it is; the expiry check above ends it once the chain is past it.
+    });
+  }
+
+  private async conclude(
+    id: string,
+    attemptId: string,
+    txId: string,
+    receipt: ReturnType<typeof readReceipt>,
+  ): Promise<void> {
+    await this.dataSource.transaction(async (db) => {
+      const w = await this.withdrawals.find(db, id, true);
+      if (!w) return;
+      if (receipt.succeeded) {
+        if (!(await this.withdrawals.endAttempt(db, attemptId, ['signed', 'sent'], 'confirmed')))
+          return;
+        await this.withdrawals.transition(db, id, ['signed', 'sent'], 'confirmed', {
+          txId,
+          reason: null,
+        });
+        await this.service.settleConfirmed(db, w, txId);
+      } else {
+        if (
+          !(await this.withdrawals.endAttempt(
+            db,
+            attemptId,
+            ['signed', 'sent'],
+            'failed',
+            receipt.failure ?? undefined,
+          ))
+        )
+          return;
+        await this.withdrawals.transition(db, id, ['signed', 'sent'], 'failed', {
+          reason: `the transfer failed on chain (${receipt.failure})`,
+        });
+      }
+    });
+  }
+}

@@ -1,0 +1,145 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { microToNumber } from '@app/domain';
+import { ApiErrors } from '../../common/api-errors.decorator';
+import { Auth, CurrentUser } from '../../common/auth';
+import type { AuthUser } from '../../common/auth';
+import { IdParam } from '../../common/id-param.dto';
+import { MoneyRoute } from '../../common/money-rate-limit';
+import { toMicro } from '../../common/validators';
+import { WalletService } from '../wallet/wallet.service';
+import {
+  AdminWithdrawal,
+  AdminWithdrawalDetail,
+  AdminWithdrawalsQuery,
+  RejectWithdrawalBody,
+  WithdrawBody,
+  WithdrawResponse,
+} from './withdrawals.dto';
+import { WithdrawalRow } from './withdrawals.repository';
+import { WithdrawalsService, memberStatus } from './withdrawals.service';
+
+@ApiTags('wallet')
+@Controller()
+@Auth()
+export class WithdrawalsController {
+  constructor(private readonly withdrawals: WithdrawalsService) {}
+
+  @Post('balance/take')
+  @HttpCode(200)
+  @MoneyRoute()
+  @ApiOperation({
+    summary: 'Withdraw USDT (TRC-20) from the E-Wallet',
+    description:
+      'The amount leaves the E-Wallet now and waits for an operator; the net (amount - 15%) is sent on chain ' +
+      'after approval. A rejection or a failed transfer gives the whole amount back.',
+  })
+  @ApiOkResponse({ type: WithdrawResponse })
+  @ApiErrors(
+    'WITHDRAWAL_BELOW_MINIMUM',
+    'WITHDRAWAL_LEVEL_LIMIT',
+    'WITHDRAWAL_TO_DEPOSIT_ADDRESS',
+    'INSUFFICIENT_FUNDS',
+    'VALIDATION_ERROR',
+  )
+  withdraw(@CurrentUser() user: AuthUser, @Body() body: WithdrawBody): Promise<WithdrawResponse> {
+    return this.withdrawals.request(user.id, body.wallet, toMicro(body.amount));
+  }
+}
+
+const toItem = (w: WithdrawalRow): AdminWithdrawal => ({
+  id: Number(w.id),
+  user_id: w.user_id,
+  record_id: Number(w.record_id),
+  wallet: w.wallet,
+  amount: microToNumber(BigInt(w.amount_micro)),
+  fee: microToNumber(BigInt(w.fee_micro)),
+  net_amount: microToNumber(BigInt(w.net_micro)),
+  status: w.status,
+  member_status: memberStatus(w.status),
+  reason: w.reason,
+  tx_id: w.tx_id,
+  decided_by: w.decided_by,
+  created_at: w.created_at.toISOString(),
+  updated_at: w.updated_at.toISOString(),
+});
+
+@ApiTags('admin')
+@Controller('admin/withdrawals')
+@Auth('admin')
+export class AdminWithdrawalsController {
+  constructor(
+    private readonly withdrawals: WithdrawalsService,
+    private readonly wallet: WalletService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Withdrawals, newest first, by status' })
+  @ApiOkResponse({ type: [AdminWithdrawal] })
+  @ApiErrors('VALIDATION_ERROR')
+  async listWithdrawals(@Query() query: AdminWithdrawalsQuery): Promise<AdminWithdrawal[]> {
+    const rows = await this.withdrawals.list({
+      status: query.status,
+      userId: query.user_id,
+      limit: query.limit ?? 50,
+      before: query.before,
+    });
+    return rows.map(toItem);
+  }
+
+  @Get(':id')
+  @ApiOperation({
+    summary: "One withdrawal with its chain attempts and the member's recent records",
+  })
+  @ApiOkResponse({ type: AdminWithdrawalDetail })
+  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
+  async getWithdrawal(@Param() params: IdParam): Promise<AdminWithdrawalDetail> {
+    const w = await this.withdrawals.get(String(params.id));
+    const attempts = await this.withdrawals.attempts(w.id);
+    return {
+      ...toItem(w),
+      attempts: attempts.map((a) => ({
+        ...a,
+        expires_at: a.expires_at.toISOString(),
+        created_at: a.created_at.toISOString(),
+      })),
+      recent_records: await this.wallet.records(w.user_id, undefined, 10),
+    };
+  }
+
+  @Post(':id/approve')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Approve a requested withdrawal: the worker sends it from the hot wallet',
+  })
+  @ApiOkResponse({ type: AdminWithdrawal })
+  @ApiErrors('NOT_FOUND', 'WITHDRAWAL_STATE_CONFLICT', 'VALIDATION_ERROR')
+  async approveWithdrawal(@CurrentUser() user: AuthUser, @Param() params: IdParam) {
+    return toItem(await this.withdrawals.approve(user.id, String(params.id)));
+  }
+
+  @Post(':id/reject')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Reject a requested or approved withdrawal, or refund a failed one: the whole amount goes back',
+  })
+  @ApiOkResponse({ type: AdminWithdrawal })
+  @ApiErrors('NOT_FOUND', 'WITHDRAWAL_STATE_CONFLICT', 'VALIDATION_ERROR')
+  async rejectWithdrawal(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @Body() body: RejectWithdrawalBody,
+  ) {
+    return toItem(await this.withdrawals.reject(user.id, String(params.id), body.reason));
+  }
+
+  @Post(':id/retry')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a failed withdrawal again (a new transaction)' })
+  @ApiOkResponse({ type: AdminWithdrawal })
+  @ApiErrors('NOT_FOUND', 'WITHDRAWAL_STATE_CONFLICT', 'VALIDATION_ERROR')
+  async retryWithdrawal(@CurrentUser() user: AuthUser, @Param() params: IdParam) {
+    return toItem(await this.withdrawals.retry(user.id, String(params.id)));
+  }
+}

@@ -1,0 +1,166 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  Validate,
+} from 'class-validator';
+import { ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import { isTronAddress } from '@app/domain';
+import { IsUsdtAmount } from '../../common/validators';
+import { BalanceRecordItem } from '../wallet/wallet.dto';
+
+@ValidatorConstraint({ name: 'isTronAddress' })
+class TronAddressRule implements ValidatorConstraintInterface {
+  validate(value: unknown) {
+    return typeof value === 'string' && isTronAddress(value);
+  }
+  defaultMessage() {
+    return 'wallet must be a TRON address (base58, starting with T)';
+  }
+}
+
+export class WithdrawBody {
+  @ApiProperty({
+    description: 'Your USDT TRC-20 address',
+    example: 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16',
+  })
+  @Validate(TronAddressRule)
+  wallet: string;
+
+  @ApiProperty({
+    description: 'USDT to take from the E-Wallet: at least 10, at most 6 decimals; 15% fee',
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    example: 20,
+  })
+  @IsUsdtAmount()
+  amount: number | string;
+}
+
+export class WithdrawResponse {
+  @ApiProperty({ description: 'The balance record id', example: 43 })
+  id: number;
+  @ApiProperty({ enum: ['under_review'], example: 'under_review' })
+  status: 'under_review';
+  @ApiProperty({ example: 3 })
+  fee: number;
+  @ApiProperty({ description: 'What is sent on chain: amount - fee', example: 17 })
+  net_amount: number;
+}
+
+const STATUSES = [
+  'requested',
+  'approved',
+  'signed',
+  'sent',
+  'confirmed',
+  'failed',
+  'rejected',
+  'refunded',
+] as const;
+
+export class AdminWithdrawalsQuery {
+  @ApiPropertyOptional({ enum: STATUSES })
+  @IsOptional()
+  @IsIn(STATUSES)
+  status?: (typeof STATUSES)[number];
+
+  @ApiPropertyOptional({ description: "Only this member's withdrawals" })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(2147483647)
+  user_id?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'Only withdrawals with a smaller id (the next page)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
+  before?: number;
+}
+
+export class RejectWithdrawalBody {
+  @ApiProperty({
+    description: 'Shown to the member',
+    example: 'The address belongs to an exchange that needs a memo',
+  })
+  @IsString()
+  @MinLength(3)
+  @MaxLength(500)
+  reason: string;
+}
+
+export class AdminWithdrawal {
+  @ApiProperty({ example: 12 })
+  id: number;
+  @ApiProperty({ example: 7 })
+  user_id: number;
+  @ApiProperty({ description: "The member's balance record", example: 43 })
+  record_id: number;
+  @ApiProperty()
+  wallet: string;
+  @ApiProperty({ example: 20 })
+  amount: number;
+  @ApiProperty({ example: 3 })
+  fee: number;
+  @ApiProperty({ example: 17 })
+  net_amount: number;
+  @ApiProperty({ enum: STATUSES })
+  status: (typeof STATUSES)[number];
+  @ApiProperty({ enum: ['under_review', 'success', 'fail'], description: 'What the member sees' })
+  member_status: 'under_review' | 'success' | 'fail';
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Why it failed, was rejected or waits',
+  })
+  reason: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  tx_id: string | null;
+  @ApiProperty({ type: Number, nullable: true })
+  decided_by: number | null;
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+  @ApiProperty({ format: 'date-time' })
+  updated_at: string;
+}
+
+export class WithdrawalAttempt {
+  @ApiProperty()
+  tx_id: string;
+  @ApiProperty({ enum: ['signed', 'sent', 'confirmed', 'failed', 'expired'] })
+  status: string;
+  @ApiProperty({ type: String, nullable: true })
+  failure: string | null;
+  @ApiProperty({ format: 'date-time' })
+  expires_at: string;
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+export class AdminWithdrawalDetail extends AdminWithdrawal {
+  @ApiProperty({ type: [WithdrawalAttempt] })
+  attempts: WithdrawalAttempt[];
+  @ApiProperty({
+    type: [BalanceRecordItem],
+    description: "The member's latest deposits and withdrawals",
+  })
+  recent_records: BalanceRecordItem[];
+}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { DepositsModule } from '../deposits/deposits.module';
+import { LedgerModule } from '../ledger/ledger.module';
+import { UsersModule } from '../users/users.module';
+import { WalletModule } from '../wallet/wallet.module';
+import { HotWallet } from './hot-wallet';
+import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals.controller';
+import { WithdrawalsRepository } from './withdrawals.repository';
+import { WithdrawalsService } from './withdrawals.service';
+
+/** USDT withdrawals on TRON: requests, operator decisions. Owns withdrawals, withdrawal_attempts. */
+@Module({
+  imports: [AuditModule, DepositsModule, LedgerModule, UsersModule, WalletModule],
+  controllers: [WithdrawalsController, AdminWithdrawalsController],
+  providers: [WithdrawalsService, WithdrawalsRepository, HotWallet],
+  exports: [WithdrawalsService, WithdrawalsRepository, HotWallet],
+})
+export class WithdrawalsModule {}

@@ -1,0 +1,191 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { SignedTransaction } from '../tron/tron.client';
+
+export type WithdrawalStatus =
+  'requested' | 'approved' | 'signed' | 'sent' | 'confirmed' | 'failed' | 'rejected' | 'refunded';
+
+export interface WithdrawalRow {
+  id: string;
+  user_id: number;
+  record_id: string;
+  wallet: string;
+  amount_micro: string;
+  fee_micro: string;
+  net_micro: string;
+  status: WithdrawalStatus;
+  reason: string | null;
+  tx_id: string | null;
+  decided_by: number | null;
+  decided_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface AttemptRow {
+  id: string;
+  withdrawal_id: string;
+  tx_id: string;
+  signed_tx: SignedTransaction;
+  expires_at: Date;
+  status: 'signed' | 'sent' | 'confirmed' | 'failed' | 'expired';
+}
+
+const COLUMNS = `id, user_id, record_id, wallet, amount_micro, fee_micro, net_micro, status, reason, tx_id,
+  decided_by, decided_at, created_at, updated_at`;
+
+/** The only door to `withdrawals` and `withdrawal_attempts`. */
+@Injectable()
+export class WithdrawalsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(
+    db: EntityManager,
+    w: {
+      userId: number;
+      recordId: string;
+      wallet: string;
+      amount: bigint;
+      fee: bigint;
+      net: bigint;
+    },
+  ): Promise<string> {
+    const rows: { id: string }[] = await db.query(
+      `INSERT INTO withdrawals (user_id, record_id, wallet, amount_micro, fee_micro, net_micro)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [w.userId, w.recordId, w.wallet, w.amount.toString(), w.fee.toString(), w.net.toString()],
+    );
+    return rows[0].id;
+  }
+
+  async find(
+    db: EntityManager | DataSource,
+    id: string,
+    lock = false,
+  ): Promise<WithdrawalRow | null> {
+    const rows: WithdrawalRow[] = await db.query(
+      `SELECT ${COLUMNS} FROM withdrawals WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  list(filter: { status?: WithdrawalStatus; userId?: number; limit: number; before?: number }) {
+    return this.dataSource.query(
+      `SELECT ${COLUMNS} FROM withdrawals
+       WHERE ($1::varchar IS NULL OR status = $1) AND ($2::int IS NULL OR user_id = $2)
+         AND ($3::bigint IS NULL OR id < $3)
+       ORDER BY id DESC LIMIT $4`,
+      [filter.status ?? null, filter.userId ?? null, filter.before ?? null, filter.limit],
+    ) as Promise<WithdrawalRow[]>;
+  }
+
+  /** Moves a withdrawal from one of `from` to `to`; false when it was in none of them. */
+  async transition(
+    db: EntityManager,
+    id: string,
+    from: WithdrawalStatus[],
+    to: WithdrawalStatus,
+    extra: { reason?: string | null; txId?: string; decidedBy?: number } = {},
+  ): Promise<boolean> {
+    const [, count]: [unknown[], number] = await db.query(
+      `UPDATE withdrawals SET status = $3, updated_at = now(),
+         reason = CASE WHEN $4::boolean THEN $5 ELSE reason END,
+         tx_id = COALESCE($6, tx_id),
+         decided_by = COALESCE($7, decided_by),
+         decided_at = CASE WHEN $7::int IS NULL THEN decided_at ELSE now() END
+       WHERE id = $1 AND status = ANY($2::varchar[])`,
+      [
+        id,
+        from,
+        to,
+        extra.reason !== undefined,
+        extra.reason ?? null,
+        extra.txId ?? null,
+        extra.decidedBy ?? null,
+      ],
+    );
+    return count > 0;
+  }
+
+  /** Why an approved withdrawal waits (short hot wallet), shown to operators. */
+  async note(id: string, reason: string | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE withdrawals SET reason = $2 WHERE id = $1 AND reason IS DISTINCT FROM $2`,
+      [id, reason],
+    );
+  }
+
+  async idsIn(status: WithdrawalStatus[], limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM withdrawals WHERE status = ANY($1::varchar[]) ORDER BY id LIMIT $2`,
+      [status, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Stores a signed transaction as the withdrawal's live attempt (the unique index allows one). */
+  async addAttempt(
+    db: EntityManager,
+    withdrawalId: string,
+    signed: SignedTransaction,
+  ): Promise<void> {
+    await db.query(
+      `INSERT INTO withdrawal_attempts (withdrawal_id, tx_id, signed_tx, expires_at)
+       VALUES ($1, $2, $3, to_timestamp($4 / 1000.0))`,
+      [withdrawalId, signed.txID, JSON.stringify(signed), signed.raw_data.expiration],
+    );
+  }
+
+  async liveAttempt(
+    db: EntityManager | DataSource,
+    withdrawalId: string,
+  ): Promise<AttemptRow | null> {
+    const rows: AttemptRow[] = await db.query(
+      `SELECT id, withdrawal_id, tx_id, signed_tx, expires_at, status FROM withdrawal_attempts
+       WHERE withdrawal_id = $1 AND status IN ('signed', 'sent') ORDER BY id DESC LIMIT 1`,
+      [withdrawalId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async endAttempt(
+    db: EntityManager,
+    attemptId: string,
+    from: AttemptRow['status'][],
+    to: AttemptRow['status'],
+    failure?: string,
+  ): Promise<boolean> {
+    const [, count]: [unknown[], number] = await db.query(
+      `UPDATE withdrawal_attempts SET status = $3, failure = COALESCE($4, failure), updated_at = now()
+       WHERE id = $1 AND status = ANY($2::varchar[])`,
+      [attemptId, from, to, failure ?? null],
+    );
+    return count > 0;
+  }
+
+  async attempts(withdrawalId: string) {
+    return this.dataSource.query(
+      `SELECT tx_id, status, failure, expires_at, created_at FROM withdrawal_attempts
+       WHERE withdrawal_id = $1 ORDER BY id`,
+      [withdrawalId],
+    ) as Promise<
+      {
+        tx_id: string;
+        status: string;
+        failure: string | null;
+        expires_at: Date;
+        created_at: Date;
+      }[]
+    >;
+  }
+
+  /** Money requested and not yet sent or refunded (the solvency view's liability side). */
+  async pendingTotal(): Promise<bigint> {
+    const rows: { total: string | null }[] = await this.dataSource.query(
+      `SELECT sum(amount_micro)::text AS total FROM withdrawals
+       WHERE status IN ('requested', 'approved', 'signed', 'sent', 'failed')`,
+    );
+    return BigInt(rows[0]?.total ?? '0');
+  }
+}

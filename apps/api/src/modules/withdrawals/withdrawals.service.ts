@@ -1,0 +1,207 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { effectiveVipLevel, microToNumber, withdrawalQuote, withdrawalRefusal } from '@app/domain';
+import { AppError } from '../../common/app-error';
+import { AuditService } from '../audit/audit.service';
+import { DepositsService } from '../deposits/deposits.service';
+import { member, system } from '../ledger/ledger.accounts';
+import { LedgerService } from '../ledger/ledger.service';
+import { UsersService } from '../users/users.service';
+import { WalletService } from '../wallet/wallet.service';
+import { HotWallet } from './hot-wallet';
+import { WithdrawalRow, WithdrawalStatus, WithdrawalsRepository } from './withdrawals.repository';
+
+const REFUSALS = {
+  below_minimum: 'WITHDRAWAL_BELOW_MINIMUM',
+  level_limit: 'WITHDRAWAL_LEVEL_LIMIT',
+  insufficient_funds: 'INSUFFICIENT_FUNDS',
+} as const;
+
+/** What a member sees of a withdrawal's many internal states. */
+export function memberStatus(status: WithdrawalStatus): 'under_review' | 'success' | 'fail' {
+  if (status === 'confirmed') return 'success';
+  if (status === 'rejected' || status === 'refunded') return 'fail';
+  return 'under_review';
+}
+
+/**
+ * Withdrawals: the request (money held in `pending_withdrawals` at once),
+ * the operator's decision, and the ledger side of the chain's outcome. The
+ * settlement worker moves them on chain; every state change here is a
+ * conditional update, so a decision and the worker never both win.
+ */
+@Injectable()
+export class WithdrawalsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly withdrawals: WithdrawalsRepository,
+    private readonly records: WalletService,
+    private readonly ledger: LedgerService,
+    private readonly users: UsersService,
+    private readonly deposits: DepositsService,
+    private readonly audit: AuditService,
+    private readonly hot: HotWallet,
+  ) {}
+
+  async request(userId: number, wallet: string, amount: bigint) {
+    if (wallet === this.hot.address || (await this.deposits.isServiceAddress(wallet))) {
+      throw new AppError('WITHDRAWAL_TO_DEPOSIT_ADDRESS');
+    }
+    const { fee, net } = withdrawalQuote(amount);
+    return this.dataSource.transaction(async (db) => {
+      // One request at a time per member: the balance check below stays true.
+      await this.users.lock(db, userId);
+      const user = await this.users.membership(db, userId);
+      if (!user) throw new AppError('UNAUTHORIZED');
+      const level = effectiveVipLevel(user.vipLevel, user.vipExpire, new Date());
+      const { money } = await this.ledger.balancesOf(db, userId);
+      const refusal = withdrawalRefusal(amount, level, money);
+      if (refusal) throw new AppError(REFUSALS[refusal]);
+      const recordId = await this.records.addWithdrawalRecord(db, { userId, amount, fee, wallet });
+      const id = await this.withdrawals.insert(db, { userId, recordId, wallet, amount, fee, net });
+      await this.ledger.post(db, {
+        key: `withdrawal:${id}:hold`,
+        kind: 'withdrawal_request',
+        userId,
+        memo: { withdrawal_id: Number(id), wallet },
+        transfers: [{ from: member(userId, 'money'), to: system('pending_withdrawals'), amount }],
+      });
+      return {
+        id: Number(recordId),
+        status: 'under_review' as const,
+        fee: microToNumber(fee),
+        net_amount: microToNumber(net),
+      };
+    });
+  }
+
+  list(filter: Parameters<WithdrawalsRepository['list']>[0]) {
+    return this.withdrawals.list(filter);
+  }
+
+  async get(id: string): Promise<WithdrawalRow> {
+    const w = await this.withdrawals.find(this.dataSource, id);
+    if (!w) throw new AppError('NOT_FOUND');
+    return w;
+  }
+
+  attempts(id: string) {
+    return this.withdrawals.attempts(id);
+  }
+
+  async approve(operatorId: number, id: string): Promise<WithdrawalRow> {
+    return this.decide(operatorId, id, ['requested'], 'approved', 'withdrawal.approve');
+  }
+
+  /** A failed transfer (REVERT, out of energy, refused by the node) gets a new attempt. */
+  async retry(operatorId: number, id: string): Promise<WithdrawalRow> {
+    return this.decide(operatorId, id, ['failed'], 'approved', 'withdrawal.retry', null);
+  }
+
+  /** Refuses a request, or gives up on a failed one: the whole amount goes back. */
+  async reject(operatorId: number, id: string, reason: string): Promise<WithdrawalRow> {
+    return this.dataSource.transaction(async (db) => {
+      const w = await this.withdrawals.find(db, id, true);
+      if (!w) throw new AppError('NOT_FOUND');
+      const to = w.status === 'failed' ? 'refunded' : 'rejected';
+      if (
+        !(await this.withdrawals.transition(db, id, ['requested', 'approved', 'failed'], to, {
+          reason,
+          decidedBy: operatorId,
+        }))
+      ) {
+        throw new AppError('WITHDRAWAL_STATE_CONFLICT');
+      }
+      await this.refund(db, w, reason);
+      await this.audit.record(
+        db,
+        operatorId,
+        `withdrawal.${to === 'refunded' ? 'refund' : 'reject'}`,
+        w.user_id,
+        {
+          withdrawal_id: Number(id),
+          amount: microToNumber(BigInt(w.amount_micro)),
+          reason,
+        },
+      );
+      return (await this.withdrawals.find(db, id))!;
+    });
+  }
+
+  private async decide(
+    operatorId: number,
+    id: string,
+    from: WithdrawalStatus[],
+    to: WithdrawalStatus,
+    action: string,
+    reason?: null,
+  ): Promise<WithdrawalRow> {
+    return this.dataSource.transaction(async (db) => {
+      const w = await this.withdrawals.find(db, id, true);
+      if (!w) throw new AppError('NOT_FOUND');
+      if (
+        !(await this.withdrawals.transition(db, id, from, to, { decidedBy: operatorId, reason }))
+      ) {
+        throw new AppError('WITHDRAWAL_STATE_CONFLICT');
+      }
+      await this.audit.record(db, operatorId, action, w.user_id, {
+        withdrawal_id: Number(id),
+        amount: microToNumber(BigInt(w.amount_micro)),
+        wallet: w.wallet,
+      });
+      return (await this.withdrawals.find(db, id))!;
+    });
+  }
+
+  private async refund(db: EntityManager, w: WithdrawalRow, reason: string) {
+    const { transactionId } = await this.ledger.post(db, {
+      key: `withdrawal:${w.id}:refund`,
+      kind: 'withdrawal_refund',
+      userId: w.user_id,
+      memo: { withdrawal_id: Number(w.id), reason },
+      transfers: [
+        {
+          from: system('pending_withdrawals'),
+          to: member(w.user_id, 'money'),
+          amount: BigInt(w.amount_micro),
+        },
+      ],
+    });
+    await this.records.closeWithdrawalRecord(db, w.record_id, {
+      status: 'fail',
+      reason,
+      ledgerTransactionId: transactionId,
+    });
+  }
+
+  /** The chain confirmed the transfer: the net left for the chain, the fee is revenue. */
+  async settleConfirmed(db: EntityManager, w: WithdrawalRow, txId: string): Promise<void> {
+    const { transactionId } = await this.ledger.post(db, {
+      key: `withdrawal:${w.id}:settle`,
+      kind: 'withdrawal',
+      userId: w.user_id,
+      memo: { withdrawal_id: Number(w.id), tx_id: txId },
+      transfers: [
+        {
+          from: system('pending_withdrawals'),
+          to: system('withdrawals'),
+          amount: BigInt(w.net_micro),
+        },
+        ...(BigInt(w.fee_micro) > 0n
+          ? [
+              {
+                from: system('pending_withdrawals'),
+                to: system('fees'),
+                amount: BigInt(w.fee_micro),
+              },
+            ]
+          : []),
+      ],
+    });
+    await this.records.closeWithdrawalRecord(db, w.record_id, {
+      status: 'success',
+      txId,
+      ledgerTransactionId: transactionId,
+    });
+  }
+}
