@@ -32,6 +32,8 @@ const OWNERS: Record<string, string> = {
   chain_cursors: 'deposits',
   chain_deposits: 'deposits',
   foreign_deposits: 'deposits',
+  withdrawals: 'withdrawals',
+  withdrawal_attempts: 'withdrawals',
 };
 
 const SRC = join(__dirname, '..', 'src');

@@ -579,6 +579,59 @@ CREATE TABLE public.watch_days (
     CONSTRAINT watch_days_count_check CHECK ((count >= 0))
 );
 
+CREATE TABLE public.withdrawal_attempts (
+    id bigint NOT NULL,
+    withdrawal_id bigint NOT NULL,
+    tx_id character(64) NOT NULL,
+    signed_tx jsonb NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    status character varying(16) DEFAULT 'signed'::character varying NOT NULL,
+    failure text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT withdrawal_attempts_status_check CHECK (((status)::text = ANY ((ARRAY['signed'::character varying, 'sent'::character varying, 'confirmed'::character varying, 'failed'::character varying, 'expired'::character varying])::text[])))
+);
+
+ALTER TABLE public.withdrawal_attempts ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.withdrawal_attempts_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.withdrawals (
+    id bigint NOT NULL,
+    user_id integer NOT NULL,
+    record_id bigint NOT NULL,
+    wallet character varying(34) NOT NULL,
+    amount_micro bigint NOT NULL,
+    fee_micro bigint NOT NULL,
+    net_micro bigint NOT NULL,
+    status character varying(16) DEFAULT 'requested'::character varying NOT NULL,
+    reason text,
+    tx_id character(64),
+    decided_by integer,
+    decided_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT withdrawals_amount_micro_check CHECK ((amount_micro > 0)),
+    CONSTRAINT withdrawals_check CHECK (((fee_micro + net_micro) = amount_micro)),
+    CONSTRAINT withdrawals_fee_micro_check CHECK ((fee_micro >= 0)),
+    CONSTRAINT withdrawals_net_micro_check CHECK ((net_micro > 0)),
+    CONSTRAINT withdrawals_status_check CHECK (((status)::text = ANY ((ARRAY['requested'::character varying, 'approved'::character varying, 'signed'::character varying, 'sent'::character varying, 'confirmed'::character varying, 'failed'::character varying, 'rejected'::character varying, 'refunded'::character varying])::text[])))
+);
+
+ALTER TABLE public.withdrawals ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.withdrawals_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 ALTER TABLE ONLY public.adjustment_requests
     ADD CONSTRAINT adjustment_requests_pkey PRIMARY KEY (id);
 
@@ -681,6 +734,18 @@ ALTER TABLE ONLY public.users
 ALTER TABLE ONLY public.watch_days
     ADD CONSTRAINT watch_days_pkey PRIMARY KEY (user_id, watch_day);
 
+ALTER TABLE ONLY public.withdrawal_attempts
+    ADD CONSTRAINT withdrawal_attempts_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.withdrawal_attempts
+    ADD CONSTRAINT withdrawal_attempts_tx_id_key UNIQUE (tx_id);
+
+ALTER TABLE ONLY public.withdrawals
+    ADD CONSTRAINT withdrawals_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.withdrawals
+    ADD CONSTRAINT withdrawals_record_id_key UNIQUE (record_id);
+
 CREATE INDEX adjustment_requests_pending_idx ON public.adjustment_requests USING btree (id) WHERE ((status)::text = 'pending'::text);
 
 CREATE INDEX audit_log_created_idx ON public.audit_log USING btree (id DESC);
@@ -714,6 +779,12 @@ CREATE INDEX promotion_grants_pending_idx ON public.promotion_grants USING btree
 CREATE INDEX refresh_tokens_session_idx ON public.refresh_tokens USING btree (session_id);
 
 CREATE INDEX users_inviter_idx ON public.users USING btree (inviter_id);
+
+CREATE UNIQUE INDEX withdrawal_attempts_one_live ON public.withdrawal_attempts USING btree (withdrawal_id) WHERE ((status)::text = ANY ((ARRAY['signed'::character varying, 'sent'::character varying, 'confirmed'::character varying])::text[]));
+
+CREATE INDEX withdrawals_status_idx ON public.withdrawals USING btree (status, id);
+
+CREATE INDEX withdrawals_user_idx ON public.withdrawals USING btree (user_id, id DESC);
 
 CREATE TRIGGER ledger_accounts_never_deleted BEFORE DELETE ON public.ledger_accounts FOR EACH ROW EXECUTE FUNCTION public.ledger_refuse_change();
 
@@ -816,4 +887,16 @@ ALTER TABLE ONLY public.users
 
 ALTER TABLE ONLY public.watch_days
     ADD CONSTRAINT watch_days_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.withdrawal_attempts
+    ADD CONSTRAINT withdrawal_attempts_withdrawal_id_fkey FOREIGN KEY (withdrawal_id) REFERENCES public.withdrawals(id);
+
+ALTER TABLE ONLY public.withdrawals
+    ADD CONSTRAINT withdrawals_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.withdrawals
+    ADD CONSTRAINT withdrawals_record_id_fkey FOREIGN KEY (record_id) REFERENCES public.balance_records(id);
+
+ALTER TABLE ONLY public.withdrawals
+    ADD CONSTRAINT withdrawals_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 

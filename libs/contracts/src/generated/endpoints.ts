@@ -26,6 +26,8 @@ import type {
   AdjustResponse,
   AdjustmentRequestItem,
   AdminDepositItem,
+  AdminWithdrawal,
+  AdminWithdrawalDetail,
   AuditEntry,
   BalanceRecordItem,
   BuyVipBody,
@@ -46,6 +48,7 @@ import type {
   ListBalanceRecordsParams,
   ListDepositsParams,
   ListForeignDepositsParams,
+  ListWithdrawalsParams,
   MainMessage,
   MessageItem,
   NicknameBody,
@@ -55,6 +58,7 @@ import type {
   RefreshTokenParams,
   RegisterBody,
   RegisterResponse,
+  RejectWithdrawalBody,
   TodayResponse,
   TokenForm,
   TokenResponse,
@@ -66,6 +70,8 @@ import type {
   UserMe,
   ValidationErrorBody,
   WatchResponse,
+  WithdrawBody,
+  WithdrawResponse,
 } from './model';
 
 import { httpClient } from '../http-client';
@@ -1040,6 +1046,513 @@ export const useAdjustBalance = <
 };
 
 /**
+ * @summary Withdrawals, newest first, by status
+ */
+export const listWithdrawals = (
+  params?: ListWithdrawalsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AdminWithdrawal[]>(
+    { url: `/admin/withdrawals`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListWithdrawalsQueryKey = (params?: ListWithdrawalsParams) => {
+  return [`/admin/withdrawals`, ...(params ? [params] : [])] as const;
+};
+
+export const getListWithdrawalsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listWithdrawals>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListWithdrawalsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listWithdrawals>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListWithdrawalsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listWithdrawals>>> = ({ signal }) =>
+    listWithdrawals(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listWithdrawals>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListWithdrawalsQueryResult = NonNullable<Awaited<ReturnType<typeof listWithdrawals>>>;
+export type ListWithdrawalsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useListWithdrawals<
+  TData = Awaited<ReturnType<typeof listWithdrawals>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListWithdrawalsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listWithdrawals>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listWithdrawals>>,
+          TError,
+          Awaited<ReturnType<typeof listWithdrawals>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListWithdrawals<
+  TData = Awaited<ReturnType<typeof listWithdrawals>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListWithdrawalsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listWithdrawals>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listWithdrawals>>,
+          TError,
+          Awaited<ReturnType<typeof listWithdrawals>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListWithdrawals<
+  TData = Awaited<ReturnType<typeof listWithdrawals>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListWithdrawalsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listWithdrawals>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Withdrawals, newest first, by status
+ */
+
+export function useListWithdrawals<
+  TData = Awaited<ReturnType<typeof listWithdrawals>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListWithdrawalsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listWithdrawals>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListWithdrawalsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary One withdrawal with its chain attempts and the member's recent records
+ */
+export const getWithdrawal = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AdminWithdrawalDetail>(
+    { url: `/admin/withdrawals/${id}`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getGetWithdrawalQueryKey = (id?: number) => {
+  return [`/admin/withdrawals/${id}`] as const;
+};
+
+export const getGetWithdrawalQueryOptions = <
+  TData = Awaited<ReturnType<typeof getWithdrawal>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWithdrawal>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetWithdrawalQueryKey(id);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getWithdrawal>>> = ({ signal }) =>
+    getWithdrawal(id, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getWithdrawal>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetWithdrawalQueryResult = NonNullable<Awaited<ReturnType<typeof getWithdrawal>>>;
+export type GetWithdrawalQueryError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+export function useGetWithdrawal<
+  TData = Awaited<ReturnType<typeof getWithdrawal>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWithdrawal>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getWithdrawal>>,
+          TError,
+          Awaited<ReturnType<typeof getWithdrawal>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetWithdrawal<
+  TData = Awaited<ReturnType<typeof getWithdrawal>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWithdrawal>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getWithdrawal>>,
+          TError,
+          Awaited<ReturnType<typeof getWithdrawal>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetWithdrawal<
+  TData = Awaited<ReturnType<typeof getWithdrawal>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWithdrawal>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary One withdrawal with its chain attempts and the member's recent records
+ */
+
+export function useGetWithdrawal<
+  TData = Awaited<ReturnType<typeof getWithdrawal>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWithdrawal>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetWithdrawalQueryOptions(id, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Approve a requested withdrawal: the worker sends it from the hot wallet
+ */
+export const approveWithdrawal = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AdminWithdrawal>(
+    { url: `/admin/withdrawals/${id}/approve`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getApproveWithdrawalMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof approveWithdrawal>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof approveWithdrawal>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['approveWithdrawal'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof approveWithdrawal>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return approveWithdrawal(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ApproveWithdrawalMutationResult = NonNullable<
+  Awaited<ReturnType<typeof approveWithdrawal>>
+>;
+
+export type ApproveWithdrawalMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Approve a requested withdrawal: the worker sends it from the hot wallet
+ */
+export const useApproveWithdrawal = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof approveWithdrawal>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof approveWithdrawal>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getApproveWithdrawalMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Reject a requested or approved withdrawal, or refund a failed one: the whole amount goes back
+ */
+export const rejectWithdrawal = (
+  id: number,
+  rejectWithdrawalBody: BodyType<RejectWithdrawalBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AdminWithdrawal>(
+    {
+      url: `/admin/withdrawals/${id}/reject`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: rejectWithdrawalBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getRejectWithdrawalMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof rejectWithdrawal>>,
+    TError,
+    { id: number; data: BodyType<RejectWithdrawalBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof rejectWithdrawal>>,
+  TError,
+  { id: number; data: BodyType<RejectWithdrawalBody> },
+  TContext
+> => {
+  const mutationKey = ['rejectWithdrawal'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof rejectWithdrawal>>,
+    { id: number; data: BodyType<RejectWithdrawalBody> }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return rejectWithdrawal(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RejectWithdrawalMutationResult = NonNullable<
+  Awaited<ReturnType<typeof rejectWithdrawal>>
+>;
+export type RejectWithdrawalMutationBody = BodyType<RejectWithdrawalBody>;
+export type RejectWithdrawalMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Reject a requested or approved withdrawal, or refund a failed one: the whole amount goes back
+ */
+export const useRejectWithdrawal = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof rejectWithdrawal>>,
+      TError,
+      { id: number; data: BodyType<RejectWithdrawalBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof rejectWithdrawal>>,
+  TError,
+  { id: number; data: BodyType<RejectWithdrawalBody> },
+  TContext
+> => {
+  const mutationOptions = getRejectWithdrawalMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Send a failed withdrawal again (a new transaction)
+ */
+export const retryWithdrawal = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AdminWithdrawal>(
+    { url: `/admin/withdrawals/${id}/retry`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getRetryWithdrawalMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof retryWithdrawal>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof retryWithdrawal>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['retryWithdrawal'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof retryWithdrawal>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return retryWithdrawal(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RetryWithdrawalMutationResult = NonNullable<
+  Awaited<ReturnType<typeof retryWithdrawal>>
+>;
+
+export type RetryWithdrawalMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Send a failed withdrawal again (a new transaction)
+ */
+export const useRetryWithdrawal = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof retryWithdrawal>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof retryWithdrawal>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getRetryWithdrawalMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * @summary Deposit, withdrawal and adjustment records, newest first
  */
 export const listBalanceRecords = (
@@ -1340,6 +1853,97 @@ export const useBuyVip = <
   TContext
 > => {
   const mutationOptions = getBuyVipMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * The amount leaves the E-Wallet now and waits for an operator; the net (amount - 15%) is sent on chain after approval. A rejection or a failed transfer gives the whole amount back.
+ * @summary Withdraw USDT (TRC-20) from the E-Wallet
+ */
+export const withdraw = (
+  withdrawBody: BodyType<WithdrawBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<WithdrawResponse>(
+    {
+      url: `/balance/take`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: withdrawBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getWithdrawMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof withdraw>>,
+    TError,
+    { data: BodyType<WithdrawBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof withdraw>>,
+  TError,
+  { data: BodyType<WithdrawBody> },
+  TContext
+> => {
+  const mutationKey = ['withdraw'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof withdraw>>,
+    { data: BodyType<WithdrawBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return withdraw(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type WithdrawMutationResult = NonNullable<Awaited<ReturnType<typeof withdraw>>>;
+export type WithdrawMutationBody = BodyType<WithdrawBody>;
+export type WithdrawMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
+
+/**
+ * @summary Withdraw USDT (TRC-20) from the E-Wallet
+ */
+export const useWithdraw = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof withdraw>>,
+      TError,
+      { data: BodyType<WithdrawBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof withdraw>>,
+  TError,
+  { data: BodyType<WithdrawBody> },
+  TContext
+> => {
+  const mutationOptions = getWithdrawMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };
