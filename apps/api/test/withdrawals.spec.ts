@@ -1,6 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { TronWeb } from 'tronweb';
 import { deriveTronAddress } from '@app/domain';
-import { WithdrawalSettlementService } from '../src/modules/withdrawals/withdrawal-settlement.service';
 import {
   TestApp,
   adjust,
@@ -167,7 +167,7 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
 
   it('sends an approved withdrawal once: net on chain, success with its tx id, fee to revenue', async () => {
     const m = await funded(40);
-    const to = (await import('tronweb')).TronWeb.address.fromPrivateKey('1'.repeat(64)) as string;
+    const to = TronWeb.address.fromPrivateKey('1'.repeat(64)) as string;
     const before = await usdtOnChain(to);
     const res = await take(m, { wallet: to, amount: 20 });
     expect(res.status).toBe(200);
@@ -299,7 +299,5 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
 
 /** The ABI word of an address parameter (20 bytes, left-padded). */
 function tronWordOf(address: string): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { TronWeb } = require('tronweb') as typeof import('tronweb');
   return TronWeb.address.toHex(address).slice(2).padStart(64, '0');
 }
