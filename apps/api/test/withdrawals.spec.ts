@@ -295,6 +295,26 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
     expect(refunded.body.status).toBe('refunded');
     expect((await me(t, m)).money).toBe(20);
   });
+
+  it('shows solvency: liabilities from the ledger against the hot wallet on chain and unswept deposits', async () => {
+    const m = await funded(25);
+    await take(m, { wallet: OUTSIDE, amount: 10 });
+    const report = (await t.http().get('/admin/reports/ledger').set(admin)).body;
+    const s = report.solvency;
+    const pending = await t.db.query(
+      `SELECT coalesce(sum(amount_micro), 0)::bigint AS micro FROM withdrawals
+       WHERE status IN ('requested', 'approved', 'signed', 'sent', 'failed')`,
+    );
+    expect(s.pending_withdrawals).toBe(Number(pending[0].micro) / 1e6);
+    expect(s.liabilities).toBeCloseTo(s.member_money + s.pending_withdrawals, 6);
+    expect(s.hot_wallet_address).toBe(HOT);
+    expect(BigInt(Math.round(s.hot_wallet_usdt * 1e6))).toBe(await usdtOnChain(HOT));
+    expect(s.assets).toBeCloseTo(s.hot_wallet_usdt + s.unswept_deposits, 6);
+    expect(s.surplus).toBeCloseTo(s.assets - s.liabilities, 6);
+    expect(s.scanner_lag_blocks).toBeGreaterThanOrEqual(0);
+    expect(s.scanner_lag_blocks).toBeLessThan(50);
+    expect(s.chain_error).toBeNull();
+  });
 });
 
 /** The ABI word of an address parameter (20 bytes, left-padded). */

@@ -745,7 +745,7 @@ export function useListForeignDeposits<
 }
 
 /**
- * @summary Totals per account kind; whether the ledger balances and every cached figure matches it
+ * @summary Totals per account kind; whether the ledger balances and every cached figure matches it; member liabilities against the hot wallet and unswept deposits
  */
 export const ledgerReport = (
   options?: SecondParameter<typeof httpClient>,
@@ -832,7 +832,7 @@ export function useLedgerReport<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
- * @summary Totals per account kind; whether the ledger balances and every cached figure matches it
+ * @summary Totals per account kind; whether the ledger balances and every cached figure matches it; member liabilities against the hot wallet and unswept deposits
  */
 
 export function useLedgerReport<

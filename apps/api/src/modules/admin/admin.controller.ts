@@ -28,6 +28,7 @@ import { readMultipart, singleFile } from '../storage/uploads';
 import { AdminService } from './admin.service';
 import { AuditEntry } from '../audit/audit.dto';
 import { AuditService } from '../audit/audit.service';
+import { SolvencyService } from '../withdrawals/solvency.service';
 
 @ApiTags('admin')
 @Controller('admin')
@@ -38,6 +39,7 @@ export class AdminController {
     private readonly audit: AuditService,
     private readonly reports: LedgerReportService,
     private readonly posters: PostersService,
+    private readonly solvency: SolvencyService,
   ) {}
 
   @Post('users/:id/adjust')
@@ -143,11 +145,13 @@ export class AdminController {
   @Get('reports/ledger')
   @ApiOperation({
     summary:
-      'Totals per account kind; whether the ledger balances and every cached figure matches it',
+      'Totals per account kind; whether the ledger balances and every cached figure matches it; ' +
+      'member liabilities against the hot wallet and unswept deposits',
   })
   @ApiOkResponse({ type: LedgerReportResponse })
-  ledgerReport(): Promise<LedgerReportResponse> {
-    return this.reports.report();
+  async ledgerReport(): Promise<LedgerReportResponse> {
+    const report = await this.reports.report();
+    return { ...report, solvency: await this.solvency.solvency(report.totals) };
   }
 
   @Get('audit')

@@ -3,6 +3,7 @@ import { AuditModule } from '../audit/audit.module';
 import { TrailersModule } from '../trailers/trailers.module';
 import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
+import { WithdrawalsModule } from '../withdrawals/withdrawals.module';
 import { AdjustmentRequestsRepository } from './adjustment-requests.repository';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
@@ -10,7 +11,7 @@ import { PostersService } from './posters.service';
 
 /** The operator's routes; owns `adjustment_requests`, acts on the rest through their owners, audited. */
 @Module({
-  imports: [AuditModule, UsersModule, WalletModule, TrailersModule],
+  imports: [AuditModule, UsersModule, WalletModule, TrailersModule, WithdrawalsModule],
   controllers: [AdminController],
   providers: [AdminService, AdjustmentRequestsRepository, PostersService],
 })

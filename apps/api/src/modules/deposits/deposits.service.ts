@@ -64,6 +64,16 @@ export class DepositsService {
     return address;
   }
 
+  /** USDT credited from the chain to member addresses (all of it sits there until swept). */
+  creditedTotal(): Promise<bigint> {
+    return this.deposits.creditedTotal();
+  }
+
+  /** The last block the scanner finished, or null before its first look. */
+  scanCursor(): Promise<number | null> {
+    return this.deposits.cursor('tron');
+  }
+
   /** Whether an address is one of ours (a member's deposit address): never a withdrawal target. */
   async isServiceAddress(address: string): Promise<boolean> {
     return (await this.deposits.owners(this.dataSource, [address])).size > 0;

@@ -5,6 +5,7 @@ import { LedgerModule } from '../ledger/ledger.module';
 import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { HotWallet } from './hot-wallet';
+import { SolvencyService } from './solvency.service';
 import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals.controller';
 import { WithdrawalsRepository } from './withdrawals.repository';
 import { WithdrawalsService } from './withdrawals.service';
@@ -13,7 +14,7 @@ import { WithdrawalsService } from './withdrawals.service';
 @Module({
   imports: [AuditModule, DepositsModule, LedgerModule, UsersModule, WalletModule],
   controllers: [WithdrawalsController, AdminWithdrawalsController],
-  providers: [WithdrawalsService, WithdrawalsRepository, HotWallet],
-  exports: [WithdrawalsService, WithdrawalsRepository, HotWallet],
+  providers: [WithdrawalsService, WithdrawalsRepository, HotWallet, SolvencyService],
+  exports: [WithdrawalsService, WithdrawalsRepository, HotWallet, SolvencyService],
 })
 export class WithdrawalsModule {}

@@ -73,6 +73,7 @@ export * from './registerBody';
 export * from './registerBodyInviteCode';
 export * from './registerResponse';
 export * from './rejectWithdrawalBody';
+export * from './solvencyView';
 export * from './teamMember';
 export * from './todayResponse';
 export * from './tokenForm';

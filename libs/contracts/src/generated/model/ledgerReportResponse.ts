@@ -5,6 +5,7 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { SolvencyView } from './solvencyView';
 import type { LedgerTotal } from './ledgerTotal';
 
 export interface LedgerReportResponse {
@@ -16,6 +17,7 @@ export interface LedgerReportResponse {
   mismatched_earnings: number;
   negative_member_accounts: number;
   postings: number;
+  solvency: SolvencyView;
   totals: LedgerTotal[];
   transactions: number;
   unbalanced_transactions: number;

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { microToNumber } from '@app/domain';
+import { DepositsService } from '../deposits/deposits.service';
+import { TronClient } from '../tron/tron.client';
+import { HotWallet } from './hot-wallet';
+
+export interface Solvency {
+  /** USDT members hold in their E-Wallets. */
+  member_money: number;
+  /** USDT requested for withdrawal and not yet sent or refunded. */
+  pending_withdrawals: number;
+  liabilities: number;
+  /** USDT on the hot wallet, read from the chain; null when the node is unreachable. */
+  hot_wallet_usdt: number | null;
+  /** USDT credited to member addresses and not swept to the hot wallet yet. */
+  unswept_deposits: number;
+  assets: number | null;
+  /** assets - liabilities; null when the chain could not be read. */
+  surplus: number | null;
+  hot_wallet_address: string | null;
+  hot_wallet_trx: number | null;
+  hot_wallet_energy: number | null;
+  /** Solidified (and confirmed) head minus the scanner's cursor, in blocks. */
+  scanner_lag_blocks: number | null;
+  scanner_cursor: number | null;
+  chain_error: string | null;
+}
+
+/**
+ * Member liabilities against what the service holds on chain. The liability
+ * side comes from the ledger totals the report already computed; the assets
+ * from the chain (hot wallet) and the deposit records (unswept addresses).
+ */
+@Injectable()
+export class SolvencyService {
+  constructor(
+    private readonly deposits: DepositsService,
+    private readonly tron: TronClient,
+    private readonly hot: HotWallet,
+  ) {}
+
+  async solvency(
+    ledgerTotals: { kind: string; owner: string; total: number }[],
+  ): Promise<Solvency> {
+    const total = (kind: string, owner: string) =>
+      ledgerTotals.find((t) => t.kind === kind && t.owner === owner)?.total ?? 0;
+    const memberMoney = total('money', 'member');
+    const pending = total('pending_withdrawals', 'system');
+    const liabilities = round(memberMoney + pending);
+    // Nothing is swept yet (the sweep tool records what it moves): every credit is still there.
+    const unswept = microToNumber(await this.deposits.creditedTotal());
+    const cursor = await this.deposits.scanCursor();
+    const chain = await this.readChain().catch((error: unknown) => ({
+      error: error instanceof Error ? error.message : String(error),
+    }));
+    const hotUsdt = 'error' in chain ? null : chain.usdt;
+    const assets = hotUsdt === null ? null : round(hotUsdt + unswept);
+    return {
+      member_money: memberMoney,
+      pending_withdrawals: pending,
+      liabilities,
+      hot_wallet_usdt: hotUsdt,
+      unswept_deposits: unswept,
+      assets,
+      surplus: assets === null ? null : round(assets - liabilities),
+      hot_wallet_address: this.hot.address,
+      hot_wallet_trx: 'error' in chain ? null : chain.trx,
+      hot_wallet_energy: 'error' in chain ? null : chain.energy,
+      scanner_cursor: cursor,
+      scanner_lag_blocks:
+        'error' in chain || cursor === null ? null : Math.max(0, chain.safe - cursor),
+      chain_error: 'error' in chain ? chain.error : null,
+    };
+  }
+
+  private async readChain() {
+    const safe = await this.deposits.safeHeight();
+    if (!this.hot.address) return { safe, usdt: 0, trx: 0, energy: 0 };
+    const [usdt, resources] = await Promise.all([
+      this.tron.usdtBalance(this.hot.address),
+      this.tron.resources(this.hot.address),
+    ]);
+    return {
+      safe,
+      usdt: microToNumber(usdt),
+      trx: microToNumber(resources.trxSun),
+      energy: resources.energy,
+    };
+  }
+}
+
+/** Sums of 6-decimal figures, kept at 6 decimals. */
+const round = (n: number) => Math.round(n * 1e6) / 1e6;
