@@ -37,6 +37,9 @@ import type {
   login,
   transferToPoints,
   watchTrailer,
+  listWithdrawals,
+  listDeposits,
+  listForeignDeposits,
 } from './generated/endpoints';
 
 /*
@@ -62,3 +65,6 @@ export type ApiBalanceRecord = Awaited<ReturnType<typeof listBalanceRecords>>[nu
 export type ApiAdjustResult = Awaited<ReturnType<typeof adjustBalance>>;
 export type ApiLedgerReport = Awaited<ReturnType<typeof ledgerReport>>;
 export type ApiAuditEntry = Awaited<ReturnType<typeof listAudit>>[number];
+export type ApiAdminWithdrawal = Awaited<ReturnType<typeof listWithdrawals>>[number];
+export type ApiAdminDeposit = Awaited<ReturnType<typeof listDeposits>>[number];
+export type ApiForeignDeposit = Awaited<ReturnType<typeof listForeignDeposits>>[number];

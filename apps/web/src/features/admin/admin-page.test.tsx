@@ -18,6 +18,38 @@ const REPORT = {
     { kind: 'money', currency: 'USDT', owner: 'member', total: 100 },
     { kind: 'adjustments', currency: 'USDT', owner: 'system', total: -100 },
   ],
+  solvency: {
+    member_money: 100,
+    pending_withdrawals: 20,
+    liabilities: 120,
+    hot_wallet_usdt: 90,
+    unswept_deposits: 25,
+    assets: 115,
+    surplus: -5,
+    hot_wallet_address: 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16',
+    hot_wallet_trx: 12.5,
+    hot_wallet_energy: 0,
+    scanner_lag_blocks: 3,
+    scanner_cursor: 1200,
+    chain_error: null,
+  },
+};
+
+const WITHDRAWAL = {
+  id: 12,
+  user_id: 100001,
+  record_id: 43,
+  wallet: 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16',
+  amount: 20,
+  fee: 3,
+  net_amount: 17,
+  status: 'requested',
+  member_status: 'under_review',
+  reason: null,
+  tx_id: null,
+  decided_by: null,
+  created_at: '2030-01-01T00:00:00.000Z',
+  updated_at: '2030-01-01T00:00:00.000Z',
 };
 
 const entry = (id: number) => ({
@@ -55,6 +87,27 @@ function serve(
 ) {
   const api = apiFetch(({ method, path, query }) => {
     if (path === '/admin/reports/ledger') return REPORT;
+    if (path === '/admin/withdrawals')
+      return query.get('status') === 'requested' ? [WITHDRAWAL] : [];
+    if (method === 'POST' && path === '/admin/withdrawals/12/approve')
+      return { ...WITHDRAWAL, status: 'approved' };
+    if (method === 'POST' && path === '/admin/withdrawals/12/reject')
+      return { ...WITHDRAWAL, status: 'rejected', member_status: 'fail', reason: 'wrong network' };
+    if (path === '/admin/deposits')
+      return query.get('status') === 'fail'
+        ? [
+            {
+              id: 5,
+              user_id: 100002,
+              amount: 0,
+              status: 'fail',
+              tx_id: 'ab'.repeat(32),
+              reason: 'the transaction pays another address, not your deposit address',
+              created_at: '2030-01-01T00:00:00.000Z',
+            },
+          ]
+        : [];
+    if (path === '/admin/deposits/foreign') return [];
     if (path === '/admin/adjustments') return query.get('status') === 'pending' ? [REQUEST] : [];
     if (method === 'POST' && path === '/admin/adjustments/7/approve') return approve();
     if (path === '/admin/audit') {
@@ -205,5 +258,68 @@ describe('<AdminPage>', () => {
       'textContent',
       'A second operator must approve this adjustment',
     );
+  });
+
+  it('shows solvency: liabilities against the hot wallet and unswept deposits, not covered', async () => {
+    serve();
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    const solvency = await screen.findByTestId('solvency');
+    expect(within(solvency).getByTestId('verdict-covered').textContent).toBe(
+      'Liabilities coveredNo (-5.00)',
+    );
+    expect(within(solvency).getByText('Liabilities').nextSibling?.textContent).toBe('120.00');
+    expect(within(solvency).getByText('Hot wallet USDT').nextSibling?.textContent).toBe('90.00');
+    expect(
+      within(solvency).getByText('Deposit scanner lag (blocks)').nextSibling?.textContent,
+    ).toBe('3');
+  });
+
+  it('approves a withdrawal only after confirming the amount sent on chain', async () => {
+    const api = serve();
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    const row = await screen.findByTestId('withdrawal');
+    expect(row.textContent).toContain('#12 · 20.00 USDT → 17.00');
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
+    const approveCalls = () =>
+      api.requests.filter((r) => r.method === 'POST' && r.path === '/admin/withdrawals/12/approve');
+    expect(approveCalls()).toHaveLength(0);
+    const box = within(row).getByRole('group', { name: 'Confirm' });
+    expect(box.textContent).toContain('Send 17.00 USDT on chain for withdrawal #12?');
+    await act(async () => fireEvent.click(within(box).getByRole('button', { name: 'Confirm' })));
+    expect(
+      await screen.findByText('Withdrawal #12 approved: it will be sent from the hot wallet'),
+    ).toBeTruthy();
+    expect(approveCalls()).toHaveLength(1);
+  });
+
+  it('rejects a withdrawal with a reason the member will see', async () => {
+    const api = serve();
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    const row = await screen.findByTestId('withdrawal');
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Reject' })));
+    const box = within(row).getByRole('group', { name: 'Confirm' });
+    const confirm = within(box).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(box).getByLabelText('Reason (shown to the member)'), {
+      target: { value: 'wrong network' },
+    });
+    await act(async () => fireEvent.click(confirm));
+    expect(
+      await screen.findByText('Withdrawal #12 closed: the amount went back to the member'),
+    ).toBeTruthy();
+    const call = api.requests.find((r) => r.path === '/admin/withdrawals/12/reject');
+    expect(call?.body).toEqual({ reason: 'wrong network' });
+  });
+
+  it('lists deposits by state with the reason of a failed claim', async () => {
+    serve();
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await screen.findByRole('heading', { name: 'Deposits' });
+    fireEvent.change(screen.getByLabelText('Status', { selector: '#deposits-status' }), {
+      target: { value: 'fail' },
+    });
+    const row = await screen.findByTestId('deposit');
+    expect(row.textContent).toContain('Member 100002');
+    expect(row.textContent).toContain('pays another address');
   });
 });

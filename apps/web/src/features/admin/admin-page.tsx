@@ -3,7 +3,9 @@ import { PageHeader } from '../../components/ui/page-header';
 import { AdjustForm } from './adjust-form';
 import { Approvals } from './approvals';
 import { AuditLog } from './audit-log';
+import { DepositsSection } from './deposits-section';
 import { LedgerReportSection } from './ledger-report-section';
+import { WithdrawalsQueue } from './withdrawals-queue';
 
 /** The operator area (role admin; the route guard keeps members out). */
 export function AdminPage() {
@@ -12,6 +14,8 @@ export function AdminPage() {
     <main className="page admin">
       <PageHeader title={t('admin.title')} backTo="/mine" backLabel={t('common.back')} />
       <LedgerReportSection />
+      <WithdrawalsQueue />
+      <DepositsSection />
       <AdjustForm />
       <Approvals />
       <AuditLog />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import { useLedgerReport } from '@app/contracts';
+import { useLedgerReport, type ApiLedgerReport } from '@app/contracts';
 
 function Verdict({ ok, label }: { ok: boolean; label: 'balanced' | 'consistent' }) {
   const { t } = useTranslation();
@@ -91,8 +91,58 @@ export function LedgerReportSection() {
               </tbody>
             </table>
           </div>
+          <Solvency data={data.solvency} />
         </>
       ) : null}
     </section>
+  );
+}
+
+/** Member liabilities against what the service holds on chain. */
+function Solvency({ data }: { data: ApiLedgerReport['solvency'] }) {
+  const { t } = useTranslation();
+  const usdt = (value: number | null) => (value === null ? '—' : formatUsdt(value));
+  const rows = [
+    ['memberMoney', usdt(data.member_money)],
+    ['pendingWithdrawals', usdt(data.pending_withdrawals)],
+    ['liabilities', usdt(data.liabilities)],
+    ['hotWalletUsdt', usdt(data.hot_wallet_usdt)],
+    ['unsweptDeposits', usdt(data.unswept_deposits)],
+    ['assets', usdt(data.assets)],
+    ['hotWalletTrx', data.hot_wallet_trx === null ? '—' : String(data.hot_wallet_trx)],
+    ['hotWalletEnergy', data.hot_wallet_energy === null ? '—' : String(data.hot_wallet_energy)],
+    ['scannerLag', data.scanner_lag_blocks === null ? '—' : String(data.scanner_lag_blocks)],
+  ] as const;
+  const covered = data.surplus !== null && data.surplus >= 0;
+  return (
+    <div className="solvency" data-testid="solvency">
+      <h3 className="section-title">{t('admin.solvency.title')}</h3>
+      <div className={`verdict ${covered ? 'is-ok' : 'is-bad'}`} data-testid="verdict-covered">
+        <span className="verdict__label">{t('admin.solvency.covered')}</span>
+        <strong>
+          {data.surplus === null
+            ? t('admin.solvency.unknown')
+            : `${covered ? t('admin.ledger.yes') : t('admin.ledger.no')} (${formatUsdt(data.surplus)})`}
+        </strong>
+      </div>
+      <dl className="summary-list">
+        {rows.map(([key, value]) => (
+          <div key={key}>
+            <dt>{t(`admin.solvency.${key}`)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {data.hot_wallet_address ? (
+        <p className="form__note">
+          {t('admin.solvency.hotWallet')}: <code>{data.hot_wallet_address}</code>
+        </p>
+      ) : null}
+      {data.chain_error ? (
+        <p className="form__error" role="alert">
+          {t('admin.solvency.chainError', { error: data.chain_error })}
+        </p>
+      ) : null}
+    </div>
   );
 }
