@@ -34,6 +34,7 @@ const OWNERS: Record<string, string> = {
   foreign_deposits: 'deposits',
   withdrawals: 'withdrawals',
   withdrawal_attempts: 'withdrawals',
+  withdrawal_addresses: 'withdrawals',
 };
 
 const SRC = join(__dirname, '..', 'src');

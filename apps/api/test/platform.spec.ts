@@ -143,6 +143,10 @@ describe('platform: errors, docs, health, seed', () => {
         'approveWithdrawal',
         'rejectWithdrawal',
         'retryWithdrawal',
+        'setTransactionPassword',
+        'listAddresses',
+        'saveAddress',
+        'deleteAddress',
       ].sort(),
     );
     expect(doc.components.schemas.ErrorBody).toBeDefined();

@@ -129,6 +129,11 @@ export const ERRORS = {
   },
 
   // Withdrawals
+  INCORRECT_TRANSACTION_PASSWORD: {
+    status: 400,
+    detail: 'Incorrect transaction password',
+    description: 'The transaction password is missing or wrong (it is set for this member)',
+  },
   WITHDRAWAL_BELOW_MINIMUM: {
     status: 400,
     detail: 'The minimum withdrawal is 10 USDT',
@@ -143,6 +148,11 @@ export const ERRORS = {
     status: 400,
     detail: 'Withdrawals cannot go to a deposit address of this service',
     description: "The wallet is one of the service's own addresses",
+  },
+  ADDRESS_BOOK_FULL: {
+    status: 400,
+    detail: 'The address book is full: delete an address first',
+    description: 'WITHDRAWAL_ADDRESS_BOOK_MAX addresses are saved already',
   },
   WITHDRAWAL_STATE_CONFLICT: {
     status: 409,

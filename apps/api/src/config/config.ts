@@ -48,6 +48,11 @@ const schema = z
     PASSWORD_HASH_QUEUE_MS: intFrom(2000, 0, 60_000),
     /** Money requests (transfer, buy_vip, watch, withdrawals, uploads) per member per minute; 0: no limit. */
     MONEY_RATE_LIMIT_PER_MINUTE: intFrom(30),
+    /** Wrong transaction passwords per member per window before 429; 0 turns the limit off. */
+    TRANSACTION_PASSWORD_MAX_FAILURES: intFrom(5),
+    TRANSACTION_PASSWORD_WINDOW_SECONDS: intFrom(900, 1),
+    /** Saved withdrawal addresses per member; 0: no limit. */
+    WITHDRAWAL_ADDRESS_BOOK_MAX: intFrom(20),
     SWEEP_INTERVAL_MS: intFrom(10_000, 100),
     /** Adjustments above this many USDT (or points) wait for a second operator; 0: never. */
     ADJUST_APPROVAL_THRESHOLD: intFrom(1000),

@@ -9,6 +9,7 @@ import { LedgerMemberSummary1764200000000 } from './migrations/1764200000000-led
 import { MemberWatchProfile1764300000000 } from './migrations/1764300000000-member-watch-profile';
 import { TronDeposits1764400000000 } from './migrations/1764400000000-tron-deposits';
 import { TronWithdrawals1764500000000 } from './migrations/1764500000000-tron-withdrawals';
+import { TransactionPassword1764600000000 } from './migrations/1764600000000-transaction-password';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -20,6 +21,7 @@ export const MIGRATIONS = [
   MemberWatchProfile1764300000000,
   TronDeposits1764400000000,
   TronWithdrawals1764500000000,
+  TransactionPassword1764600000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

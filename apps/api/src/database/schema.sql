@@ -557,6 +557,7 @@ CREATE TABLE public.users (
     vip_expire timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    transaction_password_hash text,
     CONSTRAINT users_role_check CHECK (((role)::text = ANY ((ARRAY['member'::character varying, 'admin'::character varying])::text[]))),
     CONSTRAINT users_vip_level_check CHECK (((vip_level >= 0) AND (vip_level <= 9)))
 );
@@ -577,6 +578,23 @@ CREATE TABLE public.watch_days (
     amount_micro bigint NOT NULL,
     CONSTRAINT watch_days_amount_micro_check CHECK ((amount_micro >= 0)),
     CONSTRAINT watch_days_count_check CHECK ((count >= 0))
+);
+
+CREATE TABLE public.withdrawal_addresses (
+    id bigint NOT NULL,
+    user_id integer NOT NULL,
+    address character varying(34) NOT NULL,
+    label character varying(32) DEFAULT ''::character varying NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE public.withdrawal_addresses ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.withdrawal_addresses_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
 );
 
 CREATE TABLE public.withdrawal_attempts (
@@ -734,6 +752,12 @@ ALTER TABLE ONLY public.users
 ALTER TABLE ONLY public.watch_days
     ADD CONSTRAINT watch_days_pkey PRIMARY KEY (user_id, watch_day);
 
+ALTER TABLE ONLY public.withdrawal_addresses
+    ADD CONSTRAINT withdrawal_addresses_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.withdrawal_addresses
+    ADD CONSTRAINT withdrawal_addresses_user_id_address_key UNIQUE (user_id, address);
+
 ALTER TABLE ONLY public.withdrawal_attempts
     ADD CONSTRAINT withdrawal_attempts_pkey PRIMARY KEY (id);
 
@@ -887,6 +911,9 @@ ALTER TABLE ONLY public.users
 
 ALTER TABLE ONLY public.watch_days
     ADD CONSTRAINT watch_days_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.withdrawal_addresses
+    ADD CONSTRAINT withdrawal_addresses_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.withdrawal_attempts
     ADD CONSTRAINT withdrawal_attempts_withdrawal_id_fkey FOREIGN KEY (withdrawal_id) REFERENCES public.withdrawals(id);

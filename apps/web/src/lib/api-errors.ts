@@ -38,6 +38,8 @@ export const API_ERROR_KEYS = {
   WITHDRAWAL_LEVEL_LIMIT: 'errors.withdrawalLevel',
   WITHDRAWAL_TO_DEPOSIT_ADDRESS: 'errors.withdrawalToDeposit',
   WITHDRAWAL_STATE_CONFLICT: 'errors.generic',
+  INCORRECT_TRANSACTION_PASSWORD: 'errors.incorrectTransactionPassword',
+  ADDRESS_BOOK_FULL: 'errors.addressBookFull',
   INSUFFICIENT_FUNDS: 'errors.insufficientFunds',
   IDEMPOTENCY_CONFLICT: 'errors.generic',
   VIP_LEVEL_NOT_ABOVE_CURRENT: 'subscribe.notAbove',

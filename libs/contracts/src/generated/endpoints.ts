@@ -37,6 +37,7 @@ import type {
   ChangePhoneBody,
   ClaimDepositBody,
   ClaimDepositResponse,
+  DeleteAddressBody,
   DepositAddress,
   ErrorBody,
   ForeignDepositItem,
@@ -59,11 +60,14 @@ import type {
   RegisterBody,
   RegisterResponse,
   RejectWithdrawalBody,
+  SaveAddressBody,
+  SavedAddress,
   TodayResponse,
   TokenForm,
   TokenResponse,
   TrailerDetail,
   TrailerSummary,
+  TransactionPasswordBody,
   TransferBody,
   TransferResponse,
   UploadPosterBody,
@@ -4136,6 +4140,99 @@ export const useChangePassword = <
 };
 
 /**
+ * Once set, withdrawals and address-book changes need it.
+ * @summary Set the transaction password, or change it with the current one
+ */
+export const setTransactionPassword = (
+  transactionPasswordBody: BodyType<TransactionPasswordBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<OkResponse>(
+    {
+      url: `/users/transaction_password`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: transactionPasswordBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getSetTransactionPasswordMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof setTransactionPassword>>,
+    TError,
+    { data: BodyType<TransactionPasswordBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof setTransactionPassword>>,
+  TError,
+  { data: BodyType<TransactionPasswordBody> },
+  TContext
+> => {
+  const mutationKey = ['setTransactionPassword'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof setTransactionPassword>>,
+    { data: BodyType<TransactionPasswordBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return setTransactionPassword(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SetTransactionPasswordMutationResult = NonNullable<
+  Awaited<ReturnType<typeof setTransactionPassword>>
+>;
+export type SetTransactionPasswordMutationBody = BodyType<TransactionPasswordBody>;
+export type SetTransactionPasswordMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
+
+/**
+ * @summary Set the transaction password, or change it with the current one
+ */
+export const useSetTransactionPassword = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof setTransactionPassword>>,
+      TError,
+      { data: BodyType<TransactionPasswordBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof setTransactionPassword>>,
+  TError,
+  { data: BodyType<TransactionPasswordBody> },
+  TContext
+> => {
+  const mutationOptions = getSetTransactionPasswordMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * @summary Move E-Wallet money to registration points
  */
 export const transferToPoints = (
@@ -4223,6 +4320,297 @@ export const useTransferToPoints = <
   TContext
 > => {
   const mutationOptions = getTransferToPointsMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Your saved withdrawal addresses
+ */
+export const listAddresses = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SavedAddress[]>(
+    { url: `/withdrawal_addresses`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getListAddressesQueryKey = () => {
+  return [`/withdrawal_addresses`] as const;
+};
+
+export const getListAddressesQueryOptions = <
+  TData = Awaited<ReturnType<typeof listAddresses>>,
+  TError = ErrorType<ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAddresses>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListAddressesQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listAddresses>>> = ({ signal }) =>
+    listAddresses(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listAddresses>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListAddressesQueryResult = NonNullable<Awaited<ReturnType<typeof listAddresses>>>;
+export type ListAddressesQueryError = ErrorType<ErrorBody>;
+
+export function useListAddresses<
+  TData = Awaited<ReturnType<typeof listAddresses>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAddresses>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAddresses>>,
+          TError,
+          Awaited<ReturnType<typeof listAddresses>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListAddresses<
+  TData = Awaited<ReturnType<typeof listAddresses>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAddresses>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAddresses>>,
+          TError,
+          Awaited<ReturnType<typeof listAddresses>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListAddresses<
+  TData = Awaited<ReturnType<typeof listAddresses>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAddresses>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Your saved withdrawal addresses
+ */
+
+export function useListAddresses<
+  TData = Awaited<ReturnType<typeof listAddresses>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAddresses>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListAddressesQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Save a withdrawal address (saving it again changes its label)
+ */
+export const saveAddress = (
+  saveAddressBody: BodyType<SaveAddressBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SavedAddress[]>(
+    {
+      url: `/withdrawal_addresses`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: saveAddressBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getSaveAddressMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof saveAddress>>,
+    TError,
+    { data: BodyType<SaveAddressBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof saveAddress>>,
+  TError,
+  { data: BodyType<SaveAddressBody> },
+  TContext
+> => {
+  const mutationKey = ['saveAddress'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof saveAddress>>,
+    { data: BodyType<SaveAddressBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return saveAddress(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SaveAddressMutationResult = NonNullable<Awaited<ReturnType<typeof saveAddress>>>;
+export type SaveAddressMutationBody = BodyType<SaveAddressBody>;
+export type SaveAddressMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
+
+/**
+ * @summary Save a withdrawal address (saving it again changes its label)
+ */
+export const useSaveAddress = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof saveAddress>>,
+      TError,
+      { data: BodyType<SaveAddressBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof saveAddress>>,
+  TError,
+  { data: BodyType<SaveAddressBody> },
+  TContext
+> => {
+  const mutationOptions = getSaveAddressMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Delete a saved withdrawal address
+ */
+export const deleteAddress = (
+  id: number,
+  deleteAddressBody: BodyType<DeleteAddressBody>,
+  options?: SecondParameter<typeof httpClient>,
+) => {
+  return httpClient<SavedAddress[]>(
+    {
+      url: `/withdrawal_addresses/${id}`,
+      method: 'DELETE',
+      headers: { 'Content-Type': 'application/json' },
+      data: deleteAddressBody,
+    },
+    options,
+  );
+};
+
+export const getDeleteAddressMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof deleteAddress>>,
+    TError,
+    { id: number; data: BodyType<DeleteAddressBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof deleteAddress>>,
+  TError,
+  { id: number; data: BodyType<DeleteAddressBody> },
+  TContext
+> => {
+  const mutationKey = ['deleteAddress'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof deleteAddress>>,
+    { id: number; data: BodyType<DeleteAddressBody> }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return deleteAddress(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type DeleteAddressMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAddress>>>;
+export type DeleteAddressMutationBody = BodyType<DeleteAddressBody>;
+export type DeleteAddressMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
+
+/**
+ * @summary Delete a saved withdrawal address
+ */
+export const useDeleteAddress = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof deleteAddress>>,
+      TError,
+      { id: number; data: BodyType<DeleteAddressBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof deleteAddress>>,
+  TError,
+  { id: number; data: BodyType<DeleteAddressBody> },
+  TContext
+> => {
+  const mutationOptions = getDeleteAddressMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

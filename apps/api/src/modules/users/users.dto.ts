@@ -1,5 +1,12 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { IsNickname, IsPassword, IsPhone } from '../../common/validators';
 
 export class RegisterBody {
@@ -62,6 +69,11 @@ export class UserMe {
   total_earn: number;
   @ApiProperty({ enum: ['member', 'admin'], example: 'member' })
   role: 'member' | 'admin';
+  @ApiProperty({
+    description: 'Whether withdrawals and address-book changes ask for a transaction password',
+    example: false,
+  })
+  has_transaction_password: boolean;
 }
 
 export class NicknameBody {
@@ -69,4 +81,21 @@ export class NicknameBody {
   @IsString()
   @IsNickname()
   nickname: string;
+}
+
+export class TransactionPasswordBody {
+  @ApiProperty({
+    description: 'The new transaction password (6 to 64 characters)',
+    example: 'pay-2026',
+  })
+  @IsString()
+  @MinLength(6, { message: 'password must be at least 6 characters' })
+  @MaxLength(64, { message: 'password must be at most 64 characters' })
+  password: string;
+
+  @ApiPropertyOptional({ description: 'The current transaction password: required to change one' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  old_password?: string;
 }

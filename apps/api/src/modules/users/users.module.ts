@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PasswordHasher } from '../../common/passwords';
 import { RedisModule } from '../redis/redis.module';
 import { RegistrationLimitService } from './registration-limit.service';
+import { TransactionPasswordService } from './transaction-password.service';
 import { User } from './user.entity';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
@@ -17,7 +18,13 @@ import { UsersService } from './users.service';
 @Module({
   imports: [TypeOrmModule.forFeature([User]), RedisModule],
   controllers: [UsersController],
-  providers: [UsersService, UsersRepository, RegistrationLimitService, PasswordHasher],
-  exports: [UsersService, PasswordHasher],
+  providers: [
+    UsersService,
+    UsersRepository,
+    RegistrationLimitService,
+    PasswordHasher,
+    TransactionPasswordService,
+  ],
+  exports: [UsersService, PasswordHasher, TransactionPasswordService],
 })
 export class UsersModule {}

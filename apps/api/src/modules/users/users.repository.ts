@@ -43,6 +43,21 @@ export class UsersRepository {
     return result.identifiers[0].id as number;
   }
 
+  async transactionPasswordHash(id: number): Promise<string | null> {
+    const rows: { hash: string | null }[] = await this.dataSource.query(
+      `SELECT transaction_password_hash AS hash FROM users WHERE id = $1`,
+      [id],
+    );
+    return rows[0]?.hash ?? null;
+  }
+
+  async setTransactionPasswordHash(id: number, hash: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE users SET transaction_password_hash = $2, updated_at = now() WHERE id = $1`,
+      [id, hash],
+    );
+  }
+
   /** Member ids above `afterId`, ascending (for work that must visit every member once). */
   async idsAfter(afterId: number, limit: number): Promise<number[]> {
     const rows: { id: number }[] = await this.dataSource.query(
@@ -89,11 +104,12 @@ export class UsersRepository {
       points_hold: string;
       earned_rewards: string;
       earned_commissions: string;
+      has_transaction_password: boolean;
     }>(
       this.dataSource,
       'users-profile',
       `SELECT u.id, u.nickname, u.phone, u.vip_level, u.vip_expire, u.is_active, u.inviter_id, u.role,
-              s.money, s.points, s.points_hold, s.earned_rewards, s.earned_commissions
+              u.transaction_password_hash IS NOT NULL AS has_transaction_password, s.money, s.points, s.points_hold, s.earned_rewards, s.earned_commissions
        FROM users u CROSS JOIN LATERAL ledger_member_summary(u.id) s WHERE u.id = $1`,
       [id],
     );

@@ -59,12 +59,12 @@ export class UsersService {
     }
   }
 
-  /** One indexed read; every figure comes from the ledger. */
   /** Member ids above `afterId`, ascending. */
   idsAfter(afterId: number, limit: number): Promise<number[]> {
     return this.users.idsAfter(afterId, limit);
   }
 
+  /** One indexed read; every figure comes from the ledger. */
   async me(userId: number): Promise<UserMe> {
     const user = await this.users.profile(userId);
     if (!user) throw new AppError('UNAUTHORIZED');
@@ -83,6 +83,7 @@ export class UsersService {
       team_earn: microToNumber(BigInt(user.earned_commissions)),
       total_earn: microToNumber(BigInt(user.earned_rewards)),
       role: user.role,
+      has_transaction_password: user.has_transaction_password,
     };
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { microToNumber } from '@app/domain';
 import { ApiErrors } from '../../common/api-errors.decorator';
@@ -12,7 +12,10 @@ import {
   AdminWithdrawal,
   AdminWithdrawalDetail,
   AdminWithdrawalsQuery,
+  DeleteAddressBody,
   RejectWithdrawalBody,
+  SaveAddressBody,
+  SavedAddress,
   WithdrawBody,
   WithdrawResponse,
 } from './withdrawals.dto';
@@ -40,10 +43,59 @@ export class WithdrawalsController {
     'WITHDRAWAL_LEVEL_LIMIT',
     'WITHDRAWAL_TO_DEPOSIT_ADDRESS',
     'INSUFFICIENT_FUNDS',
+    'INCORRECT_TRANSACTION_PASSWORD',
+    'TOO_MANY_ATTEMPTS',
     'VALIDATION_ERROR',
   )
   withdraw(@CurrentUser() user: AuthUser, @Body() body: WithdrawBody): Promise<WithdrawResponse> {
-    return this.withdrawals.request(user.id, body.wallet, toMicro(body.amount));
+    return this.withdrawals.request(
+      user.id,
+      body.wallet,
+      toMicro(body.amount),
+      body.transaction_password,
+    );
+  }
+
+  @Get('withdrawal_addresses')
+  @ApiOperation({ summary: 'Your saved withdrawal addresses' })
+  @ApiOkResponse({ type: [SavedAddress] })
+  listAddresses(@CurrentUser() user: AuthUser): Promise<SavedAddress[]> {
+    return this.withdrawals.addressBook(user.id);
+  }
+
+  @Post('withdrawal_addresses')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Save a withdrawal address (saving it again changes its label)' })
+  @ApiOkResponse({ type: [SavedAddress] })
+  @ApiErrors(
+    'WITHDRAWAL_TO_DEPOSIT_ADDRESS',
+    'ADDRESS_BOOK_FULL',
+    'INCORRECT_TRANSACTION_PASSWORD',
+    'TOO_MANY_ATTEMPTS',
+    'VALIDATION_ERROR',
+  )
+  saveAddress(
+    @CurrentUser() user: AuthUser,
+    @Body() body: SaveAddressBody,
+  ): Promise<SavedAddress[]> {
+    return this.withdrawals.saveAddress(
+      user.id,
+      body.address,
+      body.label ?? '',
+      body.transaction_password,
+    );
+  }
+
+  @Delete('withdrawal_addresses/:id')
+  @ApiOperation({ summary: 'Delete a saved withdrawal address' })
+  @ApiOkResponse({ type: [SavedAddress] })
+  @ApiErrors('NOT_FOUND', 'INCORRECT_TRANSACTION_PASSWORD', 'TOO_MANY_ATTEMPTS', 'VALIDATION_ERROR')
+  deleteAddress(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @Body() body: DeleteAddressBody,
+  ): Promise<SavedAddress[]> {
+    return this.withdrawals.deleteAddress(user.id, params.id, body.transaction_password);
   }
 }
 

@@ -41,6 +41,55 @@ export class WithdrawBody {
   })
   @IsUsdtAmount()
   amount: number | string;
+
+  @ApiPropertyOptional({ description: 'Required once the member has set a transaction password' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  transaction_password?: string;
+}
+
+export class SaveAddressBody {
+  @ApiProperty({
+    description: 'A USDT TRC-20 address',
+    example: 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16',
+  })
+  @Validate(TronAddressRule)
+  address: string;
+
+  @ApiPropertyOptional({
+    description: 'Your name for it (up to 32 characters)',
+    example: 'My exchange',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  label?: string;
+
+  @ApiPropertyOptional({ description: 'Required once the member has set a transaction password' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  transaction_password?: string;
+}
+
+export class DeleteAddressBody {
+  @ApiPropertyOptional({ description: 'Required once the member has set a transaction password' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  transaction_password?: string;
+}
+
+export class SavedAddress {
+  @ApiProperty({ example: 3 })
+  id: number;
+  @ApiProperty({ example: 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16' })
+  address: string;
+  @ApiProperty({ example: 'My exchange' })
+  label: string;
+  @ApiProperty({ enum: ['TRC20'], example: 'TRC20' })
+  network: 'TRC20';
 }
 
 export class WithdrawResponse {

@@ -188,4 +188,43 @@ export class WithdrawalsRepository {
     );
     return BigInt(rows[0]?.total ?? '0');
   }
+
+  addressBook(userId: number): Promise<{ id: string; address: string; label: string }[]> {
+    return this.dataSource.query(
+      `SELECT id, address, label FROM withdrawal_addresses WHERE user_id = $1 ORDER BY id`,
+      [userId],
+    );
+  }
+
+  /**
+   * Saves an address (again: its label changes), unless the book already has
+   * `max` others; false when full. Locks the member's book rows so two adds
+   * cannot both take the last place.
+   */
+  async saveAddress(userId: number, address: string, label: string, max: number): Promise<boolean> {
+    return this.dataSource.transaction(async (db) => {
+      await db.query(`SELECT pg_advisory_xact_lock(hashtext('withdrawal_addresses'), $1)`, [
+        userId,
+      ]);
+      const [{ n }] = await db.query(
+        `SELECT count(*)::int AS n FROM withdrawal_addresses WHERE user_id = $1 AND address <> $2`,
+        [userId, address],
+      );
+      if (max && n >= max) return false;
+      await db.query(
+        `INSERT INTO withdrawal_addresses (user_id, address, label) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id, address) DO UPDATE SET label = EXCLUDED.label`,
+        [userId, address, label],
+      );
+      return true;
+    });
+  }
+
+  async deleteAddress(userId: number, id: number): Promise<boolean> {
+    const [, count]: [unknown[], number] = await this.dataSource.query(
+      `DELETE FROM withdrawal_addresses WHERE user_id = $1 AND id = $2`,
+      [userId, id],
+    );
+    return count > 0;
+  }
 }

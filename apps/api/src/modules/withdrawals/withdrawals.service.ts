@@ -1,11 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { effectiveVipLevel, microToNumber, withdrawalQuote, withdrawalRefusal } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
 import { DepositsService } from '../deposits/deposits.service';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService } from '../ledger/ledger.service';
+import { TransactionPasswordService } from '../users/transaction-password.service';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
 import { HotWallet } from './hot-wallet';
@@ -41,9 +43,12 @@ export class WithdrawalsService {
     private readonly deposits: DepositsService,
     private readonly audit: AuditService,
     private readonly hot: HotWallet,
+    private readonly transactionPassword: TransactionPasswordService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async request(userId: number, wallet: string, amount: bigint) {
+  async request(userId: number, wallet: string, amount: bigint, transactionPassword?: string) {
+    await this.transactionPassword.check(userId, transactionPassword);
     if (wallet === this.hot.address || (await this.deposits.isServiceAddress(wallet))) {
       throw new AppError('WITHDRAWAL_TO_DEPOSIT_ADDRESS');
     }
@@ -73,6 +78,37 @@ export class WithdrawalsService {
         net_amount: microToNumber(net),
       };
     });
+  }
+
+  async addressBook(userId: number) {
+    const rows = await this.withdrawals.addressBook(userId);
+    return rows.map((r) => ({
+      id: Number(r.id),
+      address: r.address,
+      label: r.label,
+      network: 'TRC20' as const,
+    }));
+  }
+
+  async saveAddress(userId: number, address: string, label: string, transactionPassword?: string) {
+    await this.transactionPassword.check(userId, transactionPassword);
+    if (address === this.hot.address || (await this.deposits.isServiceAddress(address))) {
+      throw new AppError('WITHDRAWAL_TO_DEPOSIT_ADDRESS');
+    }
+    const saved = await this.withdrawals.saveAddress(
+      userId,
+      address,
+      label.trim(),
+      this.config.WITHDRAWAL_ADDRESS_BOOK_MAX,
+    );
+    if (!saved) throw new AppError('ADDRESS_BOOK_FULL');
+    return this.addressBook(userId);
+  }
+
+  async deleteAddress(userId: number, id: number, transactionPassword?: string) {
+    await this.transactionPassword.check(userId, transactionPassword);
+    if (!(await this.withdrawals.deleteAddress(userId, id))) throw new AppError('NOT_FOUND');
+    return this.addressBook(userId);
   }
 
   list(filter: Parameters<WithdrawalsRepository['list']>[0]) {

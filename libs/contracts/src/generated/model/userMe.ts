@@ -10,6 +10,8 @@ import type { UserMeRole } from './userMeRole';
 export interface UserMe {
   /** The phone number used to sign in */
   email: string;
+  /** Whether withdrawals and address-book changes ask for a transaction password */
+  has_transaction_password: boolean;
   /** Also the invitation code */
   id: number;
   /** @nullable */

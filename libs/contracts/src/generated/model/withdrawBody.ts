@@ -10,6 +10,8 @@ import type { WithdrawBodyAmount } from './withdrawBodyAmount';
 export interface WithdrawBody {
   /** USDT to take from the E-Wallet: at least 10, at most 6 decimals; 15% fee */
   amount: WithdrawBodyAmount;
+  /** Required once the member has set a transaction password */
+  transaction_password?: string;
   /** Your USDT TRC-20 address */
   wallet: string;
 }

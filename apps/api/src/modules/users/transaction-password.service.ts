@@ -1,0 +1,70 @@
+import { Inject, Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
+import { AppError } from '../../common/app-error';
+import { PasswordHasher } from '../../common/passwords';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { REDIS } from '../redis/redis.module';
+import { UsersRepository } from './users.repository';
+
+/**
+ * The transaction password: once a member sets one, withdrawals and
+ * address-book changes need it. Wrong ones are counted per member in Redis
+ * (TRANSACTION_PASSWORD_MAX_FAILURES per window), then 429 until the window
+ * ends, so a stolen session cannot guess it.
+ */
+@Injectable()
+export class TransactionPasswordService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Sets the first one, or changes it with the current one. */
+  async set(userId: number, password: string, oldPassword?: string): Promise<void> {
+    const current = await this.users.transactionPasswordHash(userId);
+    if (current) await this.verify(userId, current, oldPassword);
+    await this.users.setTransactionPasswordHash(
+      userId,
+      await this.hasher.hash(password, 'interactive'),
+    );
+  }
+
+  /** Passes when the member has none, or `password` is it; else 400 (or 429 after too many). */
+  async check(userId: number, password: string | undefined): Promise<void> {
+    const current = await this.users.transactionPasswordHash(userId);
+    if (current) await this.verify(userId, current, password);
+  }
+
+  private key = (userId: number) => `txpass:fail:${userId}`;
+
+  private async verify(userId: number, hash: string, password: string | undefined): Promise<void> {
+    const max = this.config.TRANSACTION_PASSWORD_MAX_FAILURES;
+    if (max) {
+      const failures = Number(await this.redis.get(this.key(userId)));
+      if (failures >= max) {
+        const ttl = await this.redis.ttl(this.key(userId));
+        throw new AppError(
+          'TOO_MANY_ATTEMPTS',
+          'Too many wrong transaction passwords, try again later',
+          {
+            'Retry-After': String(Math.max(1, ttl)),
+          },
+        );
+      }
+    }
+    if (password && (await this.hasher.verify(hash, password, 'interactive'))) {
+      if (max) await this.redis.del(this.key(userId));
+      return;
+    }
+    if (max) {
+      await this.redis
+        .multi()
+        .incr(this.key(userId))
+        .expire(this.key(userId), this.config.TRANSACTION_PASSWORD_WINDOW_SECONDS, 'NX')
+        .exec();
+    }
+    throw new AppError('INCORRECT_TRANSACTION_PASSWORD');
+  }
+}
