@@ -405,6 +405,7 @@ describe('auth and users', () => {
         team_earn: 0,
         total_earn: 0,
         role: 'member',
+        has_transaction_password: false,
       });
     });
 

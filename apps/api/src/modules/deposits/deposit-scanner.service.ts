@@ -104,7 +104,7 @@ export class DepositScannerService implements OnModuleInit {
     return this.dataSource.transaction(async (db) => {
       const cursor = await this.repository.cursor(SCAN_CURSOR, db, true);
       if (cursor !== block.number - 1) return false;
-      for (const tx of block.transactions) await this.deposits.creditTransaction(db, tx, 'scan');
+      await this.deposits.creditTransactions(db, block.transactions, 'scan');
       if (block.trx.length > 0) {
         const owners = await this.repository.owners(
           db,

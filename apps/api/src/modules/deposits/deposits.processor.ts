@@ -1,5 +1,5 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { Job } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -9,6 +9,17 @@ import { ClaimOutcome, DEPOSITS_QUEUE, DepositsService } from './deposits.servic
 /** Checks claimed deposits; a claim not solidified yet throws and BullMQ retries it later. */
 @Processor(DEPOSITS_QUEUE)
 export class DepositsProcessor extends WorkerHost {
+  private readonly logger = new Logger(DepositsProcessor.name);
+
+  /**
+   * Connection trouble and jobs that vanished with a flushed Redis: logged, not
+   * fatal (PostgreSQL holds the work; the sweep queues it again).
+   */
+  @OnWorkerEvent('error')
+  onWorkerError(error: Error) {
+    this.logger.warn(`queue worker: ${error.message}`);
+  }
+
   constructor(private readonly deposits: DepositsService) {
     super();
   }

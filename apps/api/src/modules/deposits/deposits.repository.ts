@@ -76,49 +76,65 @@ export class DepositsRepository {
   }
 
   /**
-   * Inserts the logs of one transaction paid to one member; the ones already
-   * there (another path saw them first) are skipped. Returns what is new.
+   * Inserts credited logs; the ones already there (another path saw them
+   * first) are skipped. Returns what is new. One statement for a whole block.
    */
   async insertLogs(
     db: EntityManager,
-    deposit: {
+    source: 'scan' | 'claim',
+    logs: {
       txId: string;
+      logIndex: number;
       userId: number;
+      from: string;
+      amount: bigint;
       blockNumber: number;
       blockTime: Date | null;
-      source: 'scan' | 'claim';
-      logs: { logIndex: number; from: string; amount: bigint }[];
-    },
-  ): Promise<CreditedLog[]> {
-    const rows: { log_index: number; amount_micro: string }[] = await db.query(
-      `INSERT INTO chain_deposits (tx_id, log_index, user_id, from_address, amount_micro, block_number, block_time, source)
-       SELECT $1, l.log_index, $2, l.from_address, l.amount, $3, $4, $5
-       FROM unnest($6::int[], $7::varchar[], $8::bigint[]) AS l(log_index, from_address, amount)
-       ON CONFLICT (tx_id, log_index) DO NOTHING
-       RETURNING log_index, amount_micro`,
-      [
-        deposit.txId,
-        deposit.userId,
-        deposit.blockNumber,
-        deposit.blockTime,
-        deposit.source,
-        deposit.logs.map((l) => l.logIndex),
-        deposit.logs.map((l) => l.from),
-        deposit.logs.map((l) => l.amount.toString()),
-      ],
-    );
-    return rows.map((r) => ({ logIndex: r.log_index, amount: BigInt(r.amount_micro) }));
+    }[],
+  ): Promise<{ txId: string; logIndex: number; userId: number; amount: bigint }[]> {
+    if (logs.length === 0) return [];
+    const rows: { tx_id: string; log_index: number; user_id: number; amount_micro: string }[] =
+      await db.query(
+        `INSERT INTO chain_deposits (tx_id, log_index, user_id, from_address, amount_micro, block_number, block_time, source)
+         SELECT l.tx_id, l.log_index, l.user_id, l.from_address, l.amount, l.block_number, l.block_time, $1
+         FROM unnest($2::char(64)[], $3::int[], $4::int[], $5::varchar[], $6::bigint[], $7::bigint[], $8::timestamptz[])
+           AS l(tx_id, log_index, user_id, from_address, amount, block_number, block_time)
+         ON CONFLICT (tx_id, log_index) DO NOTHING
+         RETURNING tx_id, log_index, user_id, amount_micro`,
+        [
+          source,
+          logs.map((l) => l.txId),
+          logs.map((l) => l.logIndex),
+          logs.map((l) => l.userId),
+          logs.map((l) => l.from),
+          logs.map((l) => l.amount.toString()),
+          logs.map((l) => l.blockNumber),
+          logs.map((l) => l.blockTime),
+        ],
+      );
+    return rows.map((r) => ({
+      txId: r.tx_id,
+      logIndex: r.log_index,
+      userId: r.user_id,
+      amount: BigInt(r.amount_micro),
+    }));
   }
 
+  /** Links credited logs to the ledger transactions that paid them. */
   async linkLedger(
     db: EntityManager,
-    txId: string,
-    logIndexes: number[],
-    ledgerTransactionId: string,
+    links: { txId: string; logIndex: number; ledgerTransactionId: string }[],
   ): Promise<void> {
+    if (links.length === 0) return;
     await db.query(
-      `UPDATE chain_deposits SET ledger_transaction_id = $3 WHERE tx_id = $1 AND log_index = ANY($2::int[])`,
-      [txId, logIndexes, ledgerTransactionId],
+      `UPDATE chain_deposits d SET ledger_transaction_id = l.ledger_id
+       FROM unnest($1::char(64)[], $2::int[], $3::bigint[]) AS l(tx_id, log_index, ledger_id)
+       WHERE d.tx_id = l.tx_id AND d.log_index = l.log_index`,
+      [
+        links.map((l) => l.txId),
+        links.map((l) => l.logIndex),
+        links.map((l) => l.ledgerTransactionId),
+      ],
     );
   }
 
@@ -127,14 +143,6 @@ export class DepositsRepository {
     const rows: unknown[] = await db.query(
       `SELECT 1 FROM chain_deposits WHERE tx_id = $1 LIMIT 1`,
       [txId],
-    );
-    return rows.length > 0;
-  }
-
-  async creditedTo(db: EntityManager, txId: string, userId: number): Promise<boolean> {
-    const rows: unknown[] = await db.query(
-      `SELECT 1 FROM chain_deposits WHERE tx_id = $1 AND user_id = $2 LIMIT 1`,
-      [txId, userId],
     );
     return rows.length > 0;
   }

@@ -1,4 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
@@ -100,67 +101,86 @@ export class DepositsService {
   }
 
   /**
-   * Credits the USDT Transfer logs of one transaction paid to member
-   * addresses, inside the caller's database transaction. Other tokens paid
-   * to members are recorded for operators. Returns the members credited now.
+   * Credits the USDT Transfer logs of these transactions (a block's, or one
+   * claimed) that pay member addresses, inside the caller's database
+   * transaction: one balance record per (tx, member) with the sum of its new
+   * logs, all paid by one ledger transaction. Other tokens paid to members
+   * are recorded for operators.
+   * Returns the members credited now.
    */
-  async creditTransaction(
+  async creditTransactions(
     db: EntityManager,
-    tx: ChainTransaction,
+    txs: ChainTransaction[],
     source: 'scan' | 'claim',
   ): Promise<number[]> {
-    const owners = await this.deposits.owners(db, [...new Set(tx.transfers.map((t) => t.to))]);
+    const recipients = [...new Set(txs.flatMap((tx) => tx.transfers.map((t) => t.to)))];
+    const owners = await this.deposits.owners(db, recipients);
+    if (owners.size === 0) return [];
     const usdt = this.config.TRON_USDT_CONTRACT;
-    const perMember = new Map<number, TokenTransfer[]>();
+    const logs: Parameters<DepositsRepository['insertLogs']>[2] = [];
     const foreign: Parameters<DepositsRepository['addForeign']>[1] = [];
-    for (const transfer of tx.transfers) {
-      const userId = owners.get(transfer.to);
-      if (userId === undefined) continue;
-      if (transfer.token === usdt) {
-        perMember.set(userId, [...(perMember.get(userId) ?? []), transfer]);
-      } else {
-        foreign.push({
+    for (const tx of txs) {
+      for (const transfer of tx.transfers) {
+        const userId = owners.get(transfer.to);
+        if (userId === undefined || transfer.amount <= 0n) continue;
+        const row = {
           txId: tx.txId,
           logIndex: transfer.logIndex,
           userId,
-          asset: transfer.token,
           from: transfer.from,
           amount: transfer.amount,
           blockNumber: tx.blockNumber,
-        });
+          blockTime: tx.blockTime,
+        };
+        if (transfer.token === usdt) logs.push(row);
+        else foreign.push({ ...row, asset: transfer.token });
       }
     }
     await this.deposits.addForeign(db, foreign);
-    const credited: number[] = [];
-    for (const [userId, transfers] of perMember) {
-      const fresh = await this.deposits.insertLogs(db, {
-        txId: tx.txId,
-        userId,
-        blockNumber: tx.blockNumber,
-        blockTime: tx.blockTime,
-        source,
-        logs: transfers.filter((t) => t.amount > 0n),
-      });
-      if (fresh.length === 0) continue;
-      const amount = fresh.reduce((sum, log) => sum + log.amount, 0n);
-      const logIndexes = fresh.map((l) => l.logIndex).sort((a, b) => a - b);
-      const { transactionId } = await this.ledger.post(db, {
-        key: `deposit:${tx.txId}:${logIndexes.join(',')}`,
-        kind: 'deposit',
-        userId,
-        memo: { tx_id: tx.txId, log_indexes: logIndexes, block: tx.blockNumber },
-        transfers: [{ from: system('deposits'), to: member(userId, 'money'), amount }],
-      });
-      await this.deposits.linkLedger(db, tx.txId, logIndexes, transactionId);
-      await this.records.settleDeposit(db, {
-        userId,
-        txId: tx.txId,
-        amount,
-        ledgerTransactionId: transactionId,
-      });
-      credited.push(userId);
+    const fresh = await this.deposits.insertLogs(db, source, logs);
+    const groups = new Map<string, typeof fresh>();
+    for (const log of fresh) {
+      const key = `${log.txId}:${log.userId}`;
+      groups.set(key, [...(groups.get(key) ?? []), log]);
     }
-    return credited;
+    if (groups.size === 0) return [];
+    // One ledger transaction for everything new here (a block's worth): one
+    // round trip however many deposits, keyed by exactly the logs it pays.
+    const credits = [...groups.values()].map((group) => ({
+      txId: group[0].txId,
+      userId: group[0].userId,
+      amount: group.reduce((sum, log) => sum + log.amount, 0n),
+      logIndexes: group.map((l) => l.logIndex).sort((a, b) => a - b),
+    }));
+    const paid = credits.map((c) => `${c.txId}:${c.logIndexes.join(',')}`).sort();
+    const members = [...new Set(credits.map((c) => c.userId))];
+    const { transactionId } = await this.ledger.post(db, {
+      key: `deposit:${createHash('sha256').update(paid.join(';')).digest('hex')}`,
+      kind: 'deposit',
+      userId: members.length === 1 ? members[0] : null,
+      memo: { deposits: paid.length, block: txs[0]?.blockNumber },
+      transfers: credits.map((c) => ({
+        from: system('deposits'),
+        to: member(c.userId, 'money'),
+        amount: c.amount,
+      })),
+    });
+    const links = credits.flatMap((c) =>
+      c.logIndexes.map((logIndex) => ({
+        txId: c.txId,
+        logIndex,
+        ledgerTransactionId: transactionId,
+      })),
+    );
+    const records = credits.map((c) => ({
+      userId: c.userId,
+      txId: c.txId,
+      amount: c.amount,
+      ledgerTransactionId: transactionId,
+    }));
+    await this.deposits.linkLedger(db, links);
+    await this.records.settleDeposits(db, records);
+    return [...new Set(records.map((r) => r.userId))];
   }
 
   /** `POST /balance/add`: records the claim and has the worker check it now. */
@@ -222,16 +242,13 @@ export class DepositsService {
       return this.fail(recordId, `the transaction failed on chain (${receipt.failure})`);
     const memberAddress = await this.address(claim.userId);
     return this.dataSource.transaction(async (db) => {
-      await this.creditTransaction(
-        db,
-        {
-          txId: claim.txId,
-          blockNumber: receipt.blockNumber,
-          blockTime: receipt.blockTime,
-          transfers: receipt.transfers,
-        },
-        'claim',
-      );
+      const tx = {
+        txId: claim.txId,
+        blockNumber: receipt.blockNumber,
+        blockTime: receipt.blockTime,
+        transfers: receipt.transfers,
+      };
+      await this.creditTransactions(db, [tx], 'claim');
       // Credited now, by this claim: the claim record became the deposit.
       const after = await this.records.depositClaim(db, recordId);
       if (after?.status === 'success') return 'credited';

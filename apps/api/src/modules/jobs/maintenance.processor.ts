@@ -1,4 +1,5 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
 import { Job } from 'bullmq';
 import { MAINTENANCE_QUEUE } from './queues';
 import { Outcome, SettlementService } from './settlement.service';
@@ -6,6 +7,17 @@ import { Outcome, SettlementService } from './settlement.service';
 /** Delivers maintenance jobs to the settlement service; safe to run twice. */
 @Processor(MAINTENANCE_QUEUE)
 export class MaintenanceProcessor extends WorkerHost {
+  private readonly logger = new Logger(MaintenanceProcessor.name);
+
+  /**
+   * Connection trouble and jobs that vanished with a flushed Redis: logged, not
+   * fatal (PostgreSQL holds the work; the sweep queues it again).
+   */
+  @OnWorkerEvent('error')
+  onWorkerError(error: Error) {
+    this.logger.warn(`queue worker: ${error.message}`);
+  }
+
   constructor(private readonly settlement: SettlementService) {
     super();
   }

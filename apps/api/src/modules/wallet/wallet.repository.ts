@@ -66,28 +66,44 @@ export class WalletRepository {
   }
 
   /**
-   * Writes a credited deposit: the member's pending claim of this tx id
-   * becomes it when there is one, else a new record. Returns the record id.
+   * Writes credited deposits (one per member and tx id): the member's pending
+   * claim of that tx id becomes the record when there is one, else a new
+   * record. Two statements for any number of deposits.
    */
-  async settleDeposit(
+  async settleDeposits(
     db: EntityManager,
-    deposit: { userId: number; txId: string; amount: bigint; ledgerTransactionId: string },
-  ): Promise<string> {
+    deposits: { userId: number; txId: string; amount: bigint; ledgerTransactionId: string }[],
+  ): Promise<void> {
+    if (deposits.length === 0) return;
+    const columns = [
+      deposits.map((d) => d.userId),
+      deposits.map((d) => d.txId),
+      deposits.map((d) => d.amount.toString()),
+      deposits.map((d) => d.ledgerTransactionId),
+    ];
     // TypeORM answers an UPDATE with [rows, count].
-    const [claimed]: [{ id: string }[], number] = await db.query(
-      `UPDATE balance_records SET status = 'success', amount_micro = $3, ledger_transaction_id = $4,
-         reason = NULL, updated_at = now()
-       WHERE user_id = $1 AND tx_id = $2 AND type = 'deposit' AND status = 'under_review'
-       RETURNING id`,
-      [deposit.userId, deposit.txId, deposit.amount.toString(), deposit.ledgerTransactionId],
+    const [claimed]: [{ user_id: number; tx_id: string }[], number] = await db.query(
+      `UPDATE balance_records r SET status = 'success', amount_micro = d.amount,
+         ledger_transaction_id = d.ledger_id, reason = NULL, updated_at = now()
+       FROM unnest($1::int[], $2::varchar[], $3::bigint[], $4::bigint[]) AS d(user_id, tx_id, amount, ledger_id)
+       WHERE r.user_id = d.user_id AND r.tx_id = d.tx_id AND r.type = 'deposit' AND r.status = 'under_review'
+       RETURNING r.user_id, r.tx_id`,
+      columns,
     );
-    if (claimed[0]) return claimed[0].id;
-    const added: { id: string }[] = await db.query(
+    const done = new Set(claimed.map((c) => `${c.user_id}:${c.tx_id}`));
+    const fresh = deposits.filter((d) => !done.has(`${d.userId}:${d.txId}`));
+    if (fresh.length === 0) return;
+    await db.query(
       `INSERT INTO balance_records (user_id, type, is_add, amount_micro, status, tx_id, ledger_transaction_id)
-       VALUES ($1, 'deposit', true, $2, 'success', $3, $4) RETURNING id`,
-      [deposit.userId, deposit.amount.toString(), deposit.txId, deposit.ledgerTransactionId],
+       SELECT user_id, 'deposit', true, amount, 'success', tx_id, ledger_id
+       FROM unnest($1::int[], $2::varchar[], $3::bigint[], $4::bigint[]) AS d(user_id, tx_id, amount, ledger_id)`,
+      [
+        fresh.map((d) => d.userId),
+        fresh.map((d) => d.txId),
+        fresh.map((d) => d.amount.toString()),
+        fresh.map((d) => d.ledgerTransactionId),
+      ],
     );
-    return added[0].id;
   }
 
   /** Ends a claim that credits nothing; false when it was no longer pending. */

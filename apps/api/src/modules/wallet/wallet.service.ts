@@ -126,8 +126,8 @@ export class WalletService {
   addDepositClaim(db: EntityManager, userId: number, txId: string) {
     return this.balanceRecords.addDepositClaim(db, userId, txId);
   }
-  settleDeposit(db: EntityManager, deposit: Parameters<WalletRepository['settleDeposit']>[1]) {
-    return this.balanceRecords.settleDeposit(db, deposit);
+  settleDeposits(db: EntityManager, deposits: Parameters<WalletRepository['settleDeposits']>[1]) {
+    return this.balanceRecords.settleDeposits(db, deposits);
   }
   failDepositClaim(db: EntityManager, id: string, reason: string) {
     return this.balanceRecords.failDepositClaim(db, id, reason);
