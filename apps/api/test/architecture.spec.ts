@@ -32,6 +32,7 @@ const OWNERS: Record<string, string> = {
   chain_cursors: 'deposits',
   chain_deposits: 'deposits',
   foreign_deposits: 'deposits',
+  sweeps: 'deposits',
   withdrawals: 'withdrawals',
   withdrawal_attempts: 'withdrawals',
   withdrawal_addresses: 'withdrawals',

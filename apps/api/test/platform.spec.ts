@@ -147,6 +147,9 @@ describe('platform: errors, docs, health, seed', () => {
         'listAddresses',
         'saveAddress',
         'deleteAddress',
+        'sweepCandidates',
+        'recordSweep',
+        'listSweeps',
       ].sort(),
     );
     expect(doc.components.schemas.ErrorBody).toBeDefined();

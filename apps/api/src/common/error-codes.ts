@@ -122,6 +122,11 @@ export const ERRORS = {
     detail: 'This transaction was already submitted',
     description: 'The tx id was already claimed by this member or already credited',
   },
+  SWEEP_NOT_CONFIRMED: {
+    status: 400,
+    detail: 'The sweep transaction is not solidified yet',
+    description: 'Not a solidified USDT transfer from a member address to the hot wallet',
+  },
   DEPOSITS_UNAVAILABLE: {
     status: 503,
     detail: 'Deposits are not configured on this server',

@@ -10,6 +10,7 @@ import { MemberWatchProfile1764300000000 } from './migrations/1764300000000-memb
 import { TronDeposits1764400000000 } from './migrations/1764400000000-tron-deposits';
 import { TronWithdrawals1764500000000 } from './migrations/1764500000000-tron-withdrawals';
 import { TransactionPassword1764600000000 } from './migrations/1764600000000-transaction-password';
+import { Sweeps1764700000000 } from './migrations/1764700000000-sweeps';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -22,6 +23,7 @@ export const MIGRATIONS = [
   TronDeposits1764400000000,
   TronWithdrawals1764500000000,
   TransactionPassword1764600000000,
+  Sweeps1764700000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -494,6 +494,26 @@ CREATE TABLE public.refresh_tokens (
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+CREATE TABLE public.sweeps (
+    id bigint NOT NULL,
+    user_id integer NOT NULL,
+    address character varying(34) NOT NULL,
+    tx_id character(64) NOT NULL,
+    amount_micro bigint NOT NULL,
+    recorded_by integer NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT sweeps_amount_micro_check CHECK ((amount_micro > 0))
+);
+
+ALTER TABLE public.sweeps ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.sweeps_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 CREATE TABLE public.team_rates (
     depth smallint NOT NULL,
     rate_bp integer NOT NULL,
@@ -728,6 +748,12 @@ ALTER TABLE ONLY public.promotion_grants
 ALTER TABLE ONLY public.refresh_tokens
     ADD CONSTRAINT refresh_tokens_pkey PRIMARY KEY (token_hash);
 
+ALTER TABLE ONLY public.sweeps
+    ADD CONSTRAINT sweeps_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.sweeps
+    ADD CONSTRAINT sweeps_tx_id_key UNIQUE (tx_id);
+
 ALTER TABLE ONLY public.team_rates
     ADD CONSTRAINT team_rates_pkey PRIMARY KEY (depth);
 
@@ -801,6 +827,8 @@ CREATE INDEX points_holds_due_idx ON public.points_holds USING btree (release_at
 CREATE INDEX promotion_grants_pending_idx ON public.promotion_grants USING btree (id) WHERE ((status)::text = 'pending'::text);
 
 CREATE INDEX refresh_tokens_session_idx ON public.refresh_tokens USING btree (session_id);
+
+CREATE INDEX sweeps_user_idx ON public.sweeps USING btree (user_id);
 
 CREATE INDEX users_inviter_idx ON public.users USING btree (inviter_id);
 
@@ -893,6 +921,12 @@ ALTER TABLE ONLY public.promotion_grants
 
 ALTER TABLE ONLY public.refresh_tokens
     ADD CONSTRAINT refresh_tokens_session_id_fkey FOREIGN KEY (session_id) REFERENCES public.auth_sessions(id);
+
+ALTER TABLE ONLY public.sweeps
+    ADD CONSTRAINT sweeps_recorded_by_fkey FOREIGN KEY (recorded_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.sweeps
+    ADD CONSTRAINT sweeps_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.trailer_views
     ADD CONSTRAINT trailer_views_trailer_id_fkey FOREIGN KEY (trailer_id) REFERENCES public.trailers(id);

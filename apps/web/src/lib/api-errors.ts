@@ -34,6 +34,7 @@ export const API_ERROR_KEYS = {
   INVALID_INVITE_CODE: 'errors.invalidInvite',
   TX_ALREADY_SUBMITTED: 'errors.txAlreadySubmitted',
   DEPOSITS_UNAVAILABLE: 'errors.depositsUnavailable',
+  SWEEP_NOT_CONFIRMED: 'errors.generic',
   WITHDRAWAL_BELOW_MINIMUM: 'errors.withdrawalMinimum',
   WITHDRAWAL_LEVEL_LIMIT: 'errors.withdrawalLevel',
   WITHDRAWAL_TO_DEPOSIT_ADDRESS: 'errors.withdrawalToDeposit',

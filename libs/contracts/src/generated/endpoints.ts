@@ -49,6 +49,7 @@ import type {
   ListBalanceRecordsParams,
   ListDepositsParams,
   ListForeignDepositsParams,
+  ListSweepsParams,
   ListWithdrawalsParams,
   MainMessage,
   MessageItem,
@@ -56,12 +57,17 @@ import type {
   OkResponse,
   PackageItem,
   PosterResponse,
+  RecordSweepBody,
+  RecordSweepResponse,
   RefreshTokenParams,
   RegisterBody,
   RegisterResponse,
   RejectWithdrawalBody,
   SaveAddressBody,
   SavedAddress,
+  SweepCandidate,
+  SweepCandidatesParams,
+  SweepItem,
   TodayResponse,
   TokenForm,
   TokenResponse,
@@ -850,6 +856,333 @@ export function useLedgerReport<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getLedgerReportQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Recorded sweeps, newest first
+ */
+export const listSweeps = (
+  params?: ListSweepsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SweepItem[]>({ url: `/admin/sweeps`, method: 'GET', params, signal }, options);
+};
+
+export const getListSweepsQueryKey = (params?: ListSweepsParams) => {
+  return [`/admin/sweeps`, ...(params ? [params] : [])] as const;
+};
+
+export const getListSweepsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listSweeps>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListSweepsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSweeps>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListSweepsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listSweeps>>> = ({ signal }) =>
+    listSweeps(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listSweeps>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListSweepsQueryResult = NonNullable<Awaited<ReturnType<typeof listSweeps>>>;
+export type ListSweepsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useListSweeps<
+  TData = Awaited<ReturnType<typeof listSweeps>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListSweepsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSweeps>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSweeps>>,
+          TError,
+          Awaited<ReturnType<typeof listSweeps>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListSweeps<
+  TData = Awaited<ReturnType<typeof listSweeps>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListSweepsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSweeps>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSweeps>>,
+          TError,
+          Awaited<ReturnType<typeof listSweeps>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListSweeps<
+  TData = Awaited<ReturnType<typeof listSweeps>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListSweepsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSweeps>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Recorded sweeps, newest first
+ */
+
+export function useListSweeps<
+  TData = Awaited<ReturnType<typeof listSweeps>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListSweepsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSweeps>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListSweepsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Record a sweep: a solidified USDT transfer from a member address to the hot wallet
+ */
+export const recordSweep = (
+  recordSweepBody: BodyType<RecordSweepBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<RecordSweepResponse>(
+    {
+      url: `/admin/sweeps`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: recordSweepBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getRecordSweepMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof recordSweep>>,
+    TError,
+    { data: BodyType<RecordSweepBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof recordSweep>>,
+  TError,
+  { data: BodyType<RecordSweepBody> },
+  TContext
+> => {
+  const mutationKey = ['recordSweep'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof recordSweep>>,
+    { data: BodyType<RecordSweepBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return recordSweep(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RecordSweepMutationResult = NonNullable<Awaited<ReturnType<typeof recordSweep>>>;
+export type RecordSweepMutationBody = BodyType<RecordSweepBody>;
+export type RecordSweepMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Record a sweep: a solidified USDT transfer from a member address to the hot wallet
+ */
+export const useRecordSweep = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof recordSweep>>,
+      TError,
+      { data: BodyType<RecordSweepBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof recordSweep>>,
+  TError,
+  { data: BodyType<RecordSweepBody> },
+  TContext
+> => {
+  const mutationOptions = getRecordSweepMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Member addresses holding credited USDT not swept yet (for pnpm tron:sweep)
+ */
+export const sweepCandidates = (
+  params?: SweepCandidatesParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SweepCandidate[]>(
+    { url: `/admin/sweeps/candidates`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getSweepCandidatesQueryKey = (params?: SweepCandidatesParams) => {
+  return [`/admin/sweeps/candidates`, ...(params ? [params] : [])] as const;
+};
+
+export const getSweepCandidatesQueryOptions = <
+  TData = Awaited<ReturnType<typeof sweepCandidates>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: SweepCandidatesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof sweepCandidates>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getSweepCandidatesQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof sweepCandidates>>> = ({ signal }) =>
+    sweepCandidates(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof sweepCandidates>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type SweepCandidatesQueryResult = NonNullable<Awaited<ReturnType<typeof sweepCandidates>>>;
+export type SweepCandidatesQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useSweepCandidates<
+  TData = Awaited<ReturnType<typeof sweepCandidates>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | SweepCandidatesParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof sweepCandidates>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof sweepCandidates>>,
+          TError,
+          Awaited<ReturnType<typeof sweepCandidates>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useSweepCandidates<
+  TData = Awaited<ReturnType<typeof sweepCandidates>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: SweepCandidatesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof sweepCandidates>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof sweepCandidates>>,
+          TError,
+          Awaited<ReturnType<typeof sweepCandidates>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useSweepCandidates<
+  TData = Awaited<ReturnType<typeof sweepCandidates>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: SweepCandidatesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof sweepCandidates>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Member addresses holding credited USDT not swept yet (for pnpm tron:sweep)
+ */
+
+export function useSweepCandidates<
+  TData = Awaited<ReturnType<typeof sweepCandidates>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: SweepCandidatesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof sweepCandidates>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getSweepCandidatesQueryOptions(params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -5,6 +5,7 @@ import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { MoneyRoute } from '../../common/money-rate-limit';
+import { toMicro } from '../../common/validators';
 import { WalletService } from '../wallet/wallet.service';
 import {
   AdminDepositItem,
@@ -13,7 +14,13 @@ import {
   ClaimDepositResponse,
   DepositAddress,
   ForeignDepositItem,
+  RecordSweepBody,
+  RecordSweepResponse,
+  SweepCandidate,
+  SweepCandidatesQuery,
+  SweepItem,
 } from './deposits.dto';
+import { SweepsService } from './sweeps.service';
 import { DepositsRepository } from './deposits.repository';
 import { DepositsService } from './deposits.service';
 
@@ -96,5 +103,44 @@ export class AdminDepositsController {
       block_number: Number(row.block_number),
       created_at: row.created_at.toISOString(),
     }));
+  }
+}
+
+@ApiTags('admin')
+@Controller('admin/sweeps')
+@Auth('admin')
+export class AdminSweepsController {
+  constructor(private readonly sweeps: SweepsService) {}
+
+  @Get('candidates')
+  @ApiOperation({
+    summary: 'Member addresses holding credited USDT not swept yet (for pnpm tron:sweep)',
+  })
+  @ApiOkResponse({ type: [SweepCandidate] })
+  @ApiErrors('VALIDATION_ERROR')
+  sweepCandidates(@Query() query: SweepCandidatesQuery): Promise<SweepCandidate[]> {
+    return this.sweeps.candidates(toMicro(query.min_usdt ?? 10), query.limit ?? 100);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Record a sweep: a solidified USDT transfer from a member address to the hot wallet',
+  })
+  @ApiOkResponse({ type: RecordSweepResponse })
+  @ApiErrors('SWEEP_NOT_CONFIRMED', 'VALIDATION_ERROR')
+  recordSweep(
+    @CurrentUser() user: AuthUser,
+    @Body() body: RecordSweepBody,
+  ): Promise<RecordSweepResponse> {
+    return this.sweeps.record(user.id, body.tx_id);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Recorded sweeps, newest first' })
+  @ApiOkResponse({ type: [SweepItem] })
+  @ApiErrors('VALIDATION_ERROR')
+  listSweeps(@Query() query: AdminDepositsQuery): Promise<SweepItem[]> {
+    return this.sweeps.list(query.limit ?? 50, query.before);
   }
 }

@@ -94,3 +94,70 @@ export class ForeignDepositItem {
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 }
+
+export class SweepCandidatesQuery {
+  @ApiPropertyOptional({
+    description: 'Only addresses with at least this much USDT unswept',
+    default: 10,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @Min(0)
+  @Max(1e9)
+  min_usdt?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  limit?: number;
+}
+
+export class SweepCandidate {
+  @ApiProperty({ example: 7 })
+  user_id: number;
+  @ApiProperty()
+  address: string;
+  @ApiProperty({
+    description: "The address's index under the deposit xpub (child 0/index)",
+    example: 7,
+  })
+  index: number;
+  @ApiProperty({ description: 'USDT credited to this address and not swept yet', example: 125 })
+  unswept: number;
+}
+
+export class RecordSweepBody {
+  @ApiProperty({ description: 'The solidified transfer from a member address to the hot wallet' })
+  @IsString({ message: 'tx_id must be a string' })
+  @Matches(/^[0-9a-fA-F]{64}$/, { message: 'tx_id must be 64 hexadecimal characters' })
+  tx_id: string;
+}
+
+export class RecordSweepResponse {
+  @ApiProperty({ description: 'false when this tx id was recorded before' })
+  recorded: boolean;
+  @ApiProperty({ example: 125 })
+  amount: number;
+  @ApiProperty()
+  address: string;
+}
+
+export class SweepItem {
+  @ApiProperty()
+  id: number;
+  @ApiProperty()
+  user_id: number;
+  @ApiProperty()
+  address: string;
+  @ApiProperty()
+  tx_id: string;
+  @ApiProperty()
+  amount: number;
+  @ApiProperty()
+  recorded_by: number;
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}

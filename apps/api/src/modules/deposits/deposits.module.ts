@@ -3,24 +3,31 @@ import { Module } from '@nestjs/common';
 import { LedgerModule } from '../ledger/ledger.module';
 import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
-import { AdminDepositsController, DepositsController } from './deposits.controller';
+import { AuditModule } from '../audit/audit.module';
+import {
+  AdminDepositsController,
+  AdminSweepsController,
+  DepositsController,
+} from './deposits.controller';
+import { SweepsService } from './sweeps.service';
 import { DepositsRepository } from './deposits.repository';
 import { DEPOSITS_QUEUE, DepositsService } from './deposits.service';
 
 /**
  * USDT deposits on TRON: addresses, claims (API) and the crediting path.
- * Owns deposit_addresses, chain_cursors, chain_deposits, foreign_deposits;
+ * Owns deposit_addresses, chain_cursors, chain_deposits, foreign_deposits, sweeps;
  * the records members see stay the wallet's.
  */
 @Module({
   imports: [
     BullModule.registerQueue({ name: DEPOSITS_QUEUE }),
+    AuditModule,
     LedgerModule,
     UsersModule,
     WalletModule,
   ],
-  controllers: [DepositsController, AdminDepositsController],
-  providers: [DepositsService, DepositsRepository],
+  controllers: [DepositsController, AdminDepositsController, AdminSweepsController],
+  providers: [DepositsService, DepositsRepository, SweepsService],
   exports: [DepositsService, DepositsRepository],
 })
 export class DepositsModule {}

@@ -184,11 +184,57 @@ export class DepositsRepository {
     );
   }
 
-  /** USDT credited to members from the chain, in micro-USDT (the solvency view's unswept side). */
-  async creditedTotal(): Promise<bigint> {
+  /** USDT credited to member addresses and not swept yet, in micro-USDT (solvency's asset side). */
+  async unsweptTotal(): Promise<bigint> {
     const rows: { total: string | null }[] = await this.dataSource.query(
-      `SELECT sum(amount_micro)::text AS total FROM chain_deposits`,
+      `SELECT ((SELECT coalesce(sum(amount_micro), 0) FROM chain_deposits)
+             - (SELECT coalesce(sum(amount_micro), 0) FROM sweeps))::text AS total`,
     );
     return BigInt(rows[0]?.total ?? '0');
+  }
+
+  /** Member addresses with at least `min` credited and not swept, largest first. */
+  sweepCandidates(min: bigint, limit: number) {
+    return this.dataSource.query(
+      `SELECT a.user_id, a.address, (c.credited - coalesce(s.swept, 0))::text AS unswept
+       FROM (SELECT user_id, sum(amount_micro) AS credited FROM chain_deposits GROUP BY user_id) c
+       JOIN deposit_addresses a ON a.user_id = c.user_id
+       LEFT JOIN (SELECT user_id, sum(amount_micro) AS swept FROM sweeps GROUP BY user_id) s
+         ON s.user_id = c.user_id
+       WHERE c.credited - coalesce(s.swept, 0) >= $1
+       ORDER BY c.credited - coalesce(s.swept, 0) DESC LIMIT $2`,
+      [min.toString(), limit],
+    ) as Promise<{ user_id: number; address: string; unswept: string }[]>;
+  }
+
+  /** Records a confirmed sweep transfer; false when this tx id was recorded before. */
+  async addSweep(
+    db: EntityManager,
+    sweep: { userId: number; address: string; txId: string; amount: bigint; recordedBy: number },
+  ): Promise<boolean> {
+    const rows: unknown[] = await db.query(
+      `INSERT INTO sweeps (user_id, address, tx_id, amount_micro, recorded_by) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (tx_id) DO NOTHING RETURNING id`,
+      [sweep.userId, sweep.address, sweep.txId, sweep.amount.toString(), sweep.recordedBy],
+    );
+    return rows.length > 0;
+  }
+
+  listSweeps(limit: number, before?: number) {
+    return this.dataSource.query(
+      `SELECT id, user_id, address, tx_id, amount_micro, recorded_by, created_at FROM sweeps
+       WHERE ($1::bigint IS NULL OR id < $1) ORDER BY id DESC LIMIT $2`,
+      [before ?? null, limit],
+    ) as Promise<
+      {
+        id: string;
+        user_id: number;
+        address: string;
+        tx_id: string;
+        amount_micro: string;
+        recorded_by: number;
+        created_at: Date;
+      }[]
+    >;
   }
 }

@@ -65,9 +65,9 @@ export class DepositsService {
     return address;
   }
 
-  /** USDT credited from the chain to member addresses (all of it sits there until swept). */
-  creditedTotal(): Promise<bigint> {
-    return this.deposits.creditedTotal();
+  /** USDT credited to member addresses and not swept to the hot wallet yet. */
+  unsweptTotal(): Promise<bigint> {
+    return this.deposits.unsweptTotal();
   }
 
   /** The last block the scanner finished, or null before its first look. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { microToNumber } from '@app/domain';
 import { DepositsService } from '../deposits/deposits.service';
 import { TronClient } from '../tron/tron.client';
-import { HotWallet } from './hot-wallet';
+import { HotWallet } from '../tron/hot-wallet';
 
 export interface Solvency {
   /** USDT members hold in their E-Wallets. */
@@ -47,8 +47,7 @@ export class SolvencyService {
     const memberMoney = total('money', 'member');
     const pending = total('pending_withdrawals', 'system');
     const liabilities = round(memberMoney + pending);
-    // Nothing is swept yet (the sweep tool records what it moves): every credit is still there.
-    const unswept = microToNumber(await this.deposits.creditedTotal());
+    const unswept = microToNumber(await this.deposits.unsweptTotal());
     const cursor = await this.deposits.scanCursor();
     const chain = await this.readChain().catch((error: unknown) => ({
       error: error instanceof Error ? error.message : String(error),

@@ -5,7 +5,7 @@ import { formatUsdt } from '@app/domain';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { readReceipt } from '../tron/trc20';
 import { TronClient, TronNodeError } from '../tron/tron.client';
-import { HotWallet } from './hot-wallet';
+import { HotWallet } from '../tron/hot-wallet';
 import { WithdrawalsRepository } from './withdrawals.repository';
 import { WithdrawalsService } from './withdrawals.service';
 

@@ -4,7 +4,6 @@ import { DepositsModule } from '../deposits/deposits.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
-import { HotWallet } from './hot-wallet';
 import { SolvencyService } from './solvency.service';
 import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals.controller';
 import { WithdrawalsRepository } from './withdrawals.repository';
@@ -14,7 +13,7 @@ import { WithdrawalsService } from './withdrawals.service';
 @Module({
   imports: [AuditModule, DepositsModule, LedgerModule, UsersModule, WalletModule],
   controllers: [WithdrawalsController, AdminWithdrawalsController],
-  providers: [WithdrawalsService, WithdrawalsRepository, HotWallet, SolvencyService],
-  exports: [WithdrawalsService, WithdrawalsRepository, HotWallet, SolvencyService],
+  providers: [WithdrawalsService, WithdrawalsRepository, SolvencyService],
+  exports: [WithdrawalsService, WithdrawalsRepository, SolvencyService],
 })
 export class WithdrawalsModule {}

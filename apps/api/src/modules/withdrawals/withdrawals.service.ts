@@ -10,7 +10,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import { TransactionPasswordService } from '../users/transaction-password.service';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
-import { HotWallet } from './hot-wallet';
+import { HotWallet } from '../tron/hot-wallet';
 import { WithdrawalRow, WithdrawalStatus, WithdrawalsRepository } from './withdrawals.repository';
 
 const REFUSALS = {

@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { microToNumber } from '@app/domain';
+import { AppError } from '../../common/app-error';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { AuditService } from '../audit/audit.service';
+import { HotWallet } from '../tron/hot-wallet';
+import { readReceipt } from '../tron/trc20';
+import { TronClient } from '../tron/tron.client';
+import { DepositsRepository } from './deposits.repository';
+
+/**
+ * The API's side of sweeping: which member addresses hold enough to sweep,
+ * and the record of each sweep the tool made, checked against the chain
+ * (a solidified USDT transfer of that amount from that address to the hot
+ * wallet) before it counts.
+ */
+@Injectable()
+export class SweepsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly deposits: DepositsRepository,
+    private readonly tron: TronClient,
+    private readonly hot: HotWallet,
+    private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async candidates(min: bigint, limit: number) {
+    const rows = await this.deposits.sweepCandidates(min, limit);
+    return rows.map((r) => ({
+      user_id: r.user_id,
+      address: r.address,
+      // The member's index under the deposit xpub: child 0/index.
+      index: r.user_id,
+      unswept: microToNumber(BigInt(r.unswept)),
+    }));
+  }
+
+  async record(
+    operatorId: number,
+    txId: string,
+  ): Promise<{ recorded: boolean; amount: number; address: string }> {
+    const raw = await this.tron.solidReceipt(txId.toLowerCase());
+    if (!raw) throw new AppError('SWEEP_NOT_CONFIRMED');
+    const receipt = readReceipt(raw);
+    const transfer = receipt.succeeded
+      ? receipt.transfers.find(
+          (t) => t.token === this.config.TRON_USDT_CONTRACT && t.to === this.hot.address,
+        )
+      : undefined;
+    if (!transfer)
+      throw new AppError(
+        'SWEEP_NOT_CONFIRMED',
+        'The transaction is not a USDT transfer to the hot wallet',
+      );
+    const owner = (await this.deposits.owners(this.dataSource, [transfer.from])).get(transfer.from);
+    if (owner === undefined)
+      throw new AppError('SWEEP_NOT_CONFIRMED', 'The transfer does not come from a member address');
+    return this.dataSource.transaction(async (db) => {
+      const recorded = await this.deposits.addSweep(db, {
+        userId: owner,
+        address: transfer.from,
+        txId: receipt.txId,
+        amount: transfer.amount,
+        recordedBy: operatorId,
+      });
+      if (recorded) {
+        await this.audit.record(db, operatorId, 'deposit.sweep', owner, {
+          tx_id: receipt.txId,
+          address: transfer.from,
+          amount: microToNumber(transfer.amount),
+        });
+      }
+      return { recorded, amount: microToNumber(transfer.amount), address: transfer.from };
+    });
+  }
+
+  async list(limit: number, before?: number) {
+    const rows = await this.deposits.listSweeps(limit, before);
+    return rows.map((r) => ({
+      id: Number(r.id),
+      user_id: r.user_id,
+      address: r.address,
+      tx_id: r.tx_id,
+      amount: microToNumber(BigInt(r.amount_micro)),
+      recorded_by: r.recorded_by,
+      created_at: r.created_at.toISOString(),
+    }));
+  }
+}

@@ -1,0 +1,134 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { TronWeb } from 'tronweb';
+import { TestApp, expectLedgerSound, member, operator, startApp } from './harness';
+import {
+  TEST_WALLET,
+  TronTestNode,
+  eventually,
+  startTronNode,
+  startWorker,
+  tronSettings,
+} from './tron';
+
+const TOOL = resolve(__dirname, '../dist/tools/sweep.js');
+const USDT = 1_000_000n;
+
+/** pnpm tron:sweep against the real API (listening) and the local node. */
+describe('pnpm tron:sweep moves credited deposits to the hot wallet and records them', () => {
+  let tron: TronTestNode;
+  let t: TestApp;
+  let worker: INestApplicationContext;
+  let admin: Record<string, string>;
+  let apiUrl: string;
+  let blocks: NodeJS.Timeout;
+  let faucetKey: string;
+
+  beforeAll(async () => {
+    if (!existsSync(TOOL)) throw new Error(`${TOOL} is missing: build the API first`);
+    tron = await startTronNode();
+    const settings = tronSettings(tron);
+    t = await startApp(settings);
+    await t.db.query(`DELETE FROM chain_cursors`);
+    await t.app.listen(0, '127.0.0.1');
+    apiUrl = await t.app.getUrl();
+    worker = await startWorker(settings);
+    admin = await operator(t);
+    faucetKey = (await tron.control<{ faucet: { private_key: string } }>('info')).faucet
+      ?.private_key;
+    blocks = setInterval(() => void tron.control('blocks').catch(() => undefined), 100);
+  });
+  afterAll(async () => {
+    clearInterval(blocks);
+    await expectLedgerSound(t, admin);
+    await worker.close();
+    await t.close();
+    await tron.close();
+  });
+
+  const usdtOf = async (address: string) => {
+    const tw = new TronWeb({ fullHost: tron.url });
+    const res = await tw.transactionBuilder.triggerConstantContract(
+      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      'balanceOf(address)',
+      {},
+      [{ type: 'address', value: address }],
+      address,
+    );
+    return BigInt(`0x${res.constant_result![0]}`);
+  };
+  const runTool = (...args: string[]) =>
+    new Promise<{ code: number | null; out: string }>((done) => {
+      const child = spawn(process.execPath, [TOOL, ...args], {
+        env: {
+          ...process.env,
+          SWEEP_API_URL: apiUrl,
+          SWEEP_OPERATOR_PHONE: process.env.ADMIN_PHONE,
+          SWEEP_OPERATOR_PASSWORD: process.env.ADMIN_PASSWORD,
+          TRON_SWEEP_MNEMONIC: TEST_WALLET.mnemonic,
+          TRON_SWEEP_FEE_KEY: faucetKey,
+          TRON_FULL_NODE_URL: tron.url,
+          TRON_SWEEP_WAIT_SECONDS: '30',
+        },
+      });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      child.on('exit', (code) => done({ code, out }));
+    });
+
+  it('plans with --dry-run, then sweeps, tops up TRX, records, and has nothing left to do', async () => {
+    const rich = await member(t);
+    const poor = await member(t);
+    const richAddress = (await t.http().get('/deposit/address').set(rich.auth)).body.address;
+    const poorAddress = (await t.http().get('/deposit/address').set(poor.auth)).body.address;
+    await tron.payUsdt(richAddress, 50n * USDT);
+    await tron.payUsdt(poorAddress, 3n * USDT);
+    await eventually(async () => {
+      const [row] = await t.db.query(
+        `SELECT count(*)::int AS n FROM chain_deposits WHERE user_id = ANY($1)`,
+        [[rich.id, poor.id]],
+      );
+      return row.n === 2 ? true : undefined;
+    });
+    const hot = TEST_WALLET.hotWalletAddress;
+    const hotBefore = await usdtOf(hot);
+    const state = join(mkdtempSync(join(tmpdir(), 'sweep-')), 'state.json');
+
+    const plan = await runTool('--dry-run', '--state', state);
+    expect(plan.code).toBe(0);
+    expect(plan.out).toContain(
+      `${richAddress} (member ${rich.id}): 50.000000 USDT, needs 15.000000 TRX first`,
+    );
+    expect(plan.out).not.toContain(poorAddress);
+    expect(await usdtOf(richAddress)).toBe(50n * USDT);
+
+    const run = await runTool('--state', state);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('swept 50.000000 USDT from 1 address(es)');
+    expect(await usdtOf(richAddress)).toBe(0n);
+    expect(await usdtOf(hot)).toBe(hotBefore + 50n * USDT);
+    const sweeps = (await t.http().get('/admin/sweeps').set(admin)).body;
+    expect(sweeps[0]).toMatchObject({ user_id: rich.id, address: richAddress, amount: 50 });
+    const audit = (await t.http().get('/admin/audit').set(admin)).body;
+    expect(audit[0]).toMatchObject({ action: 'deposit.sweep', target_user_id: rich.id });
+    // The member's money did not change: custody moved, not the ledger.
+    expect((await t.http().get('/users/me').set(rich.auth)).body.money).toBe(50);
+
+    const again = await runTool('--state', state);
+    expect(again.out).toContain('0 address(es)');
+    // The API refuses to record what is not a sweep to the hot wallet.
+    const fake = await t.http().post('/admin/sweeps').set(admin).send({ tx_id: sweeps[0].tx_id });
+    expect(fake.body.recorded).toBe(false);
+    const other = await tron.payUsdt(poorAddress, 1n);
+    await eventually(async () =>
+      (await t.http().post('/admin/sweeps').set(admin).send({ tx_id: other })).body.code ===
+      'SWEEP_NOT_CONFIRMED'
+        ? true
+        : undefined,
+    );
+  }, 90_000);
+});
