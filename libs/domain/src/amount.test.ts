@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { adjustFormSchema, parseAmountInput, transferFormSchema, usdtAmountSchema } from './amount';
+import {
+  adjustFormSchema,
+  parseAmountInput,
+  transferFormSchema,
+  usdtAmountSchema,
+  withdrawalFormSchema,
+} from './amount';
 import { MAX_AMOUNT_MICRO, usdt } from './money';
 import { ValidationMessage } from './validation';
 
@@ -117,5 +123,29 @@ describe('adjustFormSchema', () => {
     expect(firstMessage(adjustFormSchema.safeParse({ ...valid, reason: 'x'.repeat(501) }))).toBe(
       ValidationMessage.tooLongReason,
     );
+  });
+});
+
+describe('withdrawalFormSchema', () => {
+  const schema = withdrawalFormSchema(usdt(50), 1);
+  const wallet = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
+  const messages = (input: Record<string, string>) => {
+    const result = schema.safeParse({ wallet, amount: '20', transactionPassword: '', ...input });
+    return result.success ? [] : result.error.issues.map((i) => i.message);
+  };
+
+  it('accepts a valid address and an allowed amount, as micro-USDT', () => {
+    const result = schema.parse({ wallet: ` ${wallet} `, amount: '12.5', transactionPassword: '' });
+    expect(result).toEqual({ wallet, amount: usdt(12.5), transactionPassword: '' });
+  });
+
+  it('explains each refusal', () => {
+    expect(messages({ wallet: 'T123' })).toEqual([ValidationMessage.invalidTronAddress]);
+    expect(messages({ amount: '9.99' })).toEqual([ValidationMessage.belowWithdrawalMinimum]);
+    expect(messages({ amount: '50.01' })).toEqual([ValidationMessage.amountAboveBalance]);
+    expect(
+      withdrawalFormSchema(usdt(50), 0).safeParse({ wallet, amount: '10', transactionPassword: '' })
+        .error?.issues[0].message,
+    ).toBe(ValidationMessage.withdrawalLevel);
   });
 });

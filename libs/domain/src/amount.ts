@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_MICRO, type Micro, USDT_DECIMALS, parseMicro } from './money';
+import { withdrawalRefusal } from './economy';
+import { isTronAddress } from './tron-address';
 import { ValidationMessage } from './validation';
 
 /** Reasons of operator adjustments (contract section 6; the API checks the same bounds). */
@@ -92,3 +94,33 @@ export const adjustFormSchema = z.object({
 });
 export type AdjustFormInput = z.input<typeof adjustFormSchema>;
 export type AdjustFormValues = z.output<typeof adjustFormSchema>;
+
+/**
+ * The withdrawal form: a TRON address, an amount the rules allow for this
+ * member (withdrawalRefusal), and the transaction password when one is set.
+ */
+export function withdrawalFormSchema(money: Micro, effectiveLevel: number) {
+  return z.object({
+    wallet: z
+      .string()
+      .trim()
+      .min(1, ValidationMessage.required)
+      .refine(isTronAddress, ValidationMessage.invalidTronAddress),
+    amount: usdtAmountSchema().superRefine((amount, ctx) => {
+      const refusal = withdrawalRefusal(amount, effectiveLevel, money);
+      if (refusal) {
+        ctx.addIssue({
+          code: 'custom',
+          message: {
+            below_minimum: ValidationMessage.belowWithdrawalMinimum,
+            level_limit: ValidationMessage.withdrawalLevel,
+            insufficient_funds: ValidationMessage.amountAboveBalance,
+          }[refusal],
+        });
+      }
+    }),
+    transactionPassword: z.string().max(64),
+  });
+}
+export type WithdrawalFormInput = z.input<ReturnType<typeof withdrawalFormSchema>>;
+export type WithdrawalFormValues = z.output<ReturnType<typeof withdrawalFormSchema>>;

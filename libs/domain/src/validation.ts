@@ -33,6 +33,9 @@ export const ValidationMessage = {
   invalidMemberId: 'Invalid member ID',
   tooShortReason: 'Too short reason',
   tooLongReason: 'Too long reason',
+  invalidTronAddress: 'Invalid TRON address',
+  belowWithdrawalMinimum: 'Below the minimum withdrawal',
+  withdrawalLevel: 'Level 0 cannot withdraw',
 } as const;
 
 export function isValidPhone(value: string): boolean {

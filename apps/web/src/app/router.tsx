@@ -1,6 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { RechargeCodePage, RechargeMethodPage } from '../features/wallet/recharge-pages';
+import { WithdrawalMethodPage, WithdrawalPage } from '../features/wallet/withdrawal-pages';
 import { PlaceholderPage } from '../components/ui/placeholder-page';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { MainLayout } from './layouts/main-layout';
@@ -64,8 +66,6 @@ type TitleKey =
   | 'routes.challenge'
   | 'routes.progress'
   | 'routes.wallet'
-  | 'routes.recharge'
-  | 'routes.rechargeCode'
   | 'routes.rechargeCard'
   | 'routes.record'
   | 'routes.verified'
@@ -73,9 +73,7 @@ type TitleKey =
   | 'routes.safetyTranspass'
   | 'routes.management'
   | 'routes.managementAdd'
-  | 'routes.aboutUs'
-  | 'routes.withdrawalMethod'
-  | 'routes.withdrawal';
+  | 'routes.aboutUs';
 
 function Placeholder({ titleKey, backTo }: { titleKey: TitleKey; backTo?: string }) {
   const { t } = useTranslation();
@@ -94,8 +92,6 @@ const placeholders: [path: string, titleKey: TitleKey, backTo?: string][] = [
   ['/challenge', 'routes.challenge', '/'],
   ['/progress', 'routes.progress', '/'],
   ['/wallet', 'routes.wallet', '/'],
-  ['/mine/recharge', 'routes.recharge', '/mine'],
-  ['/mine/recharge-code', 'routes.rechargeCode', '/mine/recharge'],
   ['/mine/recharge-card', 'routes.rechargeCard', '/mine'],
   ['/mine/record', 'routes.record', '/mine'],
   ['/mine/verified', 'routes.verified', '/mine'],
@@ -104,8 +100,6 @@ const placeholders: [path: string, titleKey: TitleKey, backTo?: string][] = [
   ['/mine/management', 'routes.management', '/mine'],
   ['/mine/management/add', 'routes.managementAdd', '/mine/management'],
   ['/mine/about', 'routes.aboutUs', '/mine'],
-  ['/mine/withdrawal-method', 'routes.withdrawalMethod', '/mine'],
-  ['/mine/withdrawal', 'routes.withdrawal', '/mine/withdrawal-method'],
 ];
 
 export const routes: RouteObject[] = [
@@ -157,6 +151,10 @@ export const routes: RouteObject[] = [
       { path: '/mine/funding', element: <FundingPage /> },
       { path: '/mine/recharge-records', element: <RechargeRecordsPage /> },
       { path: '/mine/withdrawal-history', element: <WithdrawalHistoryPage /> },
+      { path: '/mine/recharge', element: <RechargeMethodPage /> },
+      { path: '/mine/recharge-code', element: <RechargeCodePage /> },
+      { path: '/mine/withdrawal-method', element: <WithdrawalMethodPage /> },
+      { path: '/mine/withdrawal', element: <WithdrawalPage /> },
       {
         path: '/admin',
         element: (

@@ -18,13 +18,22 @@ export function nextBefore(page: readonly { id: number }[], pageSize: number): n
 
 function RecordRow({ record }: { record: ApiBalanceRecord }) {
   const { t, i18n } = useTranslation();
+  // A claimed deposit before its check: the amount is not known yet.
+  const checking =
+    record.type === 'deposit' && record.status === 'under_review' && record.amount === 0;
   return (
     <li className="record-row" data-testid="balance-record">
       <div className="record-row__main">
         <span className="record-row__type">{t(`records.type.${record.type}`)}</span>
         <span className={`record-row__amount ${record.is_add ? 'is-credit' : 'is-debit'}`}>
-          {record.is_add ? '+' : '-'}
-          {formatUsdt(record.amount)} USDT
+          {checking ? (
+            t('records.checking')
+          ) : (
+            <>
+              {record.is_add ? '+' : '-'}
+              {formatUsdt(record.amount)} USDT
+            </>
+          )}
         </span>
       </div>
       <div className="record-row__meta">
@@ -38,6 +47,14 @@ function RecordRow({ record }: { record: ApiBalanceRecord }) {
           <span>{t('records.fee', { amount: formatUsdt(record.fee) })}</span>
           <span>{t('records.net', { amount: formatUsdt(record.net_amount) })}</span>
         </div>
+      ) : null}
+      {record.tx_id ? (
+        <p className="record-row__detail">
+          {t('records.txId')} <code className="break-all">{record.tx_id}</code>
+        </p>
+      ) : null}
+      {record.reason && record.status === 'fail' ? (
+        <p className="record-row__detail record-row__reason">{record.reason}</p>
       ) : null}
     </li>
   );

@@ -109,4 +109,29 @@ describe('balance record pages', () => {
       screen.getByRole('tab', { name: 'Withdrawal records' }).getAttribute('aria-selected'),
     ).toBe('true');
   });
+
+  it('shows a claim being checked, the tx id, and why a record failed', async () => {
+    setFetch(
+      apiFetch(({ path }) =>
+        path === '/balance'
+          ? [
+              record(5, true, { status: 'under_review', amount: 0, tx_id: 'ab'.repeat(32) }),
+              record(4, false, {
+                status: 'fail',
+                amount: 20,
+                fee: 3,
+                net_amount: 17,
+                reason: 'wrong network',
+              }),
+            ]
+          : undefined,
+      ).fetch,
+    );
+    await renderWithApp([{ path: '/r', element: <FundingPage /> }], { at: '/r' });
+    const rows = await screen.findAllByTestId('balance-record');
+    expect(rows[0].textContent).toContain('Checking…');
+    expect(rows[0].textContent).toContain('ab'.repeat(32));
+    expect(rows[1].textContent).toContain('wrong network');
+    expect(rows[1].textContent).toContain('Net 17.00');
+  });
 });

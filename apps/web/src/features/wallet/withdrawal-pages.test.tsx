@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { setFetch } from '@app/contracts';
+import { MEMBER, activeVip, apiFetch, json, signedInApi } from '../../test/fake-api';
+import { renderWithApp } from '../../test/render';
+import { WithdrawalMethodPage, WithdrawalPage } from './withdrawal-pages';
+
+const WALLET = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
+const routes = [
+  { path: '/mine/withdrawal-method', element: <WithdrawalMethodPage /> },
+  { path: '/mine/withdrawal', element: <WithdrawalPage /> },
+  { path: '/mine', element: <p>mine</p> },
+];
+
+function serve(options: { me?: object; take?: () => unknown; book?: unknown[] } = {}) {
+  const api = apiFetch(({ method, path }) => {
+    if (path === '/users/me')
+      return {
+        ...MEMBER,
+        money: 100,
+        ...activeVip(1),
+        has_transaction_password: false,
+        ...options.me,
+      };
+    if (path === '/withdrawal_addresses') return options.book ?? [];
+    if (method === 'POST' && path === '/balance/take')
+      return options.take?.() ?? { id: 9, status: 'under_review', fee: 3, net_amount: 17 };
+    return undefined;
+  });
+  setFetch(api.fetch);
+  return api;
+}
+const takes = (api: ReturnType<typeof serve>) =>
+  api.requests.filter((r) => r.method === 'POST' && r.path === '/balance/take');
+
+async function open() {
+  await renderWithApp(routes, { at: '/mine/withdrawal' });
+  await waitFor(() =>
+    expect(screen.getByTestId('withdraw-available').textContent).toBe('100.00 USDT'),
+  );
+}
+function fill(values: { wallet?: string; amount?: string; password?: string }) {
+  if (values.wallet !== undefined)
+    fireEvent.change(screen.getByLabelText('Wallet address'), { target: { value: values.wallet } });
+  if (values.amount !== undefined)
+    fireEvent.change(screen.getByLabelText('Amount (USDT)'), { target: { value: values.amount } });
+  if (values.password !== undefined)
+    fireEvent.change(screen.getByLabelText('Transaction password'), {
+      target: { value: values.password },
+    });
+}
+const submit = () =>
+  act(async () => fireEvent.click(screen.getByRole('button', { name: 'Withdraw' })));
+
+describe('withdrawal pages', () => {
+  signedInApi();
+
+  it('offers the digital currency method', async () => {
+    serve();
+    await renderWithApp(routes, { at: '/mine/withdrawal-method' });
+    expect(screen.getByRole('link', { name: /USDT \(TRC-20\)/ }).getAttribute('href')).toBe(
+      '/mine/withdrawal',
+    );
+  });
+
+  it('shows the fee and the actual amount as the member types; All fills the E-Wallet', async () => {
+    serve();
+    await open();
+    fill({ amount: '20' });
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('3.00 USDT');
+    expect(screen.getByTestId('withdraw-net').textContent).toBe('17.00 USDT');
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect((screen.getByLabelText('Amount (USDT)') as HTMLInputElement).value).toBe('100');
+    expect(screen.getByTestId('withdraw-net').textContent).toBe('85.00 USDT');
+  });
+
+  it.each([
+    [{ wallet: 'T123', amount: '20' }, 'Invalid TRON address (base58, starting with T)'],
+    [{ wallet: WALLET, amount: '9' }, 'The minimum withdrawal is 10 USDT'],
+    [{ wallet: WALLET, amount: '100.01' }, 'Amount is above the balance'],
+  ])('refuses %j without a call', async (values, message) => {
+    const api = serve();
+    await open();
+    fill(values);
+    await submit();
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(takes(api)).toHaveLength(0);
+  });
+
+  it('tells a level-0 member a package is needed', async () => {
+    const api = serve({ me: { vip_level: 0, vip_expire: null } });
+    await open();
+    fill({ wallet: WALLET, amount: '10' });
+    await submit();
+    expect((await screen.findAllByText('Buy a VIP package to withdraw')).length).toBeGreaterThan(0);
+    expect(takes(api)).toHaveLength(0);
+  });
+
+  it('sends the request and goes to /mine after the loader', async () => {
+    const api = serve({ book: [{ id: 1, address: WALLET, label: 'Exchange', network: 'TRC20' }] });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Exchange' }));
+    fill({ amount: '20' });
+    await submit();
+    expect(takes(api)[0].body).toEqual({ wallet: WALLET, amount: 20 });
+    expect(await screen.findByText('Withdrawal requested')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/mine'), {
+      timeout: 3000,
+    });
+  });
+
+  it('asks for the transaction password when the member has one, and shows a wrong one', async () => {
+    const api = serve({
+      me: { has_transaction_password: true },
+      take: () =>
+        json(400, {
+          detail: 'Incorrect transaction password',
+          code: 'INCORRECT_TRANSACTION_PASSWORD',
+        }),
+    });
+    await open();
+    fill({ wallet: WALLET, amount: '20' });
+    await submit();
+    expect(await screen.findByText('Required')).toBeTruthy();
+    expect(takes(api)).toHaveLength(0);
+    fill({ password: 'pay-123456' });
+    await submit();
+    expect(takes(api)[0].body).toEqual({
+      wallet: WALLET,
+      amount: 20,
+      transaction_password: 'pay-123456',
+    });
+    expect(await screen.findByText('Incorrect transaction password')).toBeTruthy();
+  });
+});

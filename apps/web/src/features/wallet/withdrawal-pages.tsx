@@ -1,0 +1,233 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  WITHDRAWAL_MIN,
+  effectiveVipLevel,
+  formatUsdt,
+  microToNumber,
+  microToString,
+  parseMicro,
+  withdrawalFormSchema,
+  withdrawalQuote,
+  type Micro,
+  type WithdrawalFormInput,
+  type WithdrawalFormValues,
+} from '@app/domain';
+import {
+  ApiError,
+  getGetMeQueryKey,
+  getListBalanceRecordsQueryKey,
+  useGetMe,
+  useListAddresses,
+  useWithdraw,
+} from '@app/contracts';
+import { ChevronIcon } from '../../components/ui/icons';
+import { PageHeader } from '../../components/ui/page-header';
+import { TextField } from '../../components/ui/text-field';
+import { useToast } from '../../components/ui/toast';
+import { apiErrorKey } from '../../lib/api-errors';
+import { translateFieldError } from '../../lib/form-errors';
+
+export const REDIRECT_AFTER_WITHDRAWAL_MS = 2000;
+/** When an approved withdrawal arrives at the latest (the spec's notice). */
+export const ARRIVAL_HOURS = 96;
+
+/** `/mine/withdrawal-method`: the one method, USDT on TRON. */
+export function WithdrawalMethodPage() {
+  const { t } = useTranslation();
+  return (
+    <main className="page">
+      <PageHeader
+        title={t('routes.withdrawalMethod')}
+        backTo="/mine"
+        backLabel={t('common.back')}
+      />
+      <ul className="menu">
+        <li>
+          <Link className="menu__row" to="/mine/withdrawal">
+            <span>{t('withdraw.method')}</span>
+            <ChevronIcon />
+          </Link>
+        </li>
+      </ul>
+    </main>
+  );
+}
+
+/**
+ * `/mine/withdrawal`: address (typed or from the address book), amount with
+ * "All", the fee and the net computed as the member types (libs/domain, the
+ * API's own rule), and the transaction password when the member has one.
+ */
+export function WithdrawalPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useGetMe({ query: { refetchOnMount: 'always' } });
+  const book = useListAddresses();
+  const money: Micro = parseMicro(me.data?.money ?? 0) ?? 0n;
+  const level = me.data
+    ? effectiveVipLevel(
+        me.data.vip_level,
+        me.data.vip_expire ? new Date(me.data.vip_expire) : null,
+        new Date(),
+      )
+    : 0;
+  const needsPassword = me.data?.has_transaction_password ?? false;
+  const schema = useMemo(() => withdrawalFormSchema(money, level), [money, level]);
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const withdraw = useWithdraw({
+    mutation: {
+      onSettled: () => {
+        void queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
+        void queryClient.invalidateQueries({ queryKey: getListBalanceRecordsQueryKey() });
+      },
+    },
+  });
+
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<WithdrawalFormInput, unknown, WithdrawalFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { wallet: '', amount: '', transactionPassword: '' },
+  });
+  const typed = useWatch({ control, name: 'amount' });
+  const typedMicro = parseMicro(typed ?? '');
+  const quote = typedMicro !== null && typedMicro > 0n ? withdrawalQuote(typedMicro) : null;
+
+  const onSubmit = handleSubmit(async ({ wallet, amount, transactionPassword }) => {
+    if (needsPassword && !transactionPassword) {
+      setError('transactionPassword', { type: 'required', message: t('validation.required') });
+      return;
+    }
+    try {
+      await withdraw.mutateAsync({
+        data: {
+          wallet,
+          amount: microToNumber(amount),
+          ...(needsPassword ? { transaction_password: transactionPassword } : {}),
+        },
+      });
+      setDone(true);
+      timer.current = setTimeout(() => navigate('/mine'), REDIRECT_AFTER_WITHDRAWAL_MS);
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : undefined;
+      if (code === 'INCORRECT_TRANSACTION_PASSWORD') {
+        setError('transactionPassword', { type: 'server', message: t(apiErrorKey(error)) });
+      } else if (code === 'WITHDRAWAL_TO_DEPOSIT_ADDRESS') {
+        setError('wallet', { type: 'server', message: t(apiErrorKey(error)) });
+      } else if (code === 'INSUFFICIENT_FUNDS' || code?.startsWith('WITHDRAWAL_')) {
+        setError('amount', { type: 'server', message: t(apiErrorKey(error)) });
+      } else {
+        toast(t(apiErrorKey(error)));
+      }
+    }
+  });
+
+  const busy = withdraw.isPending || done;
+  return (
+    <main className="page">
+      <PageHeader
+        title={t('routes.withdrawal')}
+        backTo="/mine/withdrawal-method"
+        backLabel={t('common.back')}
+      />
+      <section className="summary-card" aria-label={t('transfer.available')}>
+        <span className="summary-card__label">{t('transfer.available')}</span>
+        <span className="summary-card__value" data-testid="withdraw-available">
+          {formatUsdt(money)} USDT
+        </span>
+      </section>
+      <p className="form__note">{t('withdraw.currency')}</p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('withdraw.address')}
+          placeholder={t('withdraw.addressPlaceholder')}
+          autoComplete="off"
+          spellCheck={false}
+          error={translateFieldError(t, errors.wallet?.message)}
+          {...register('wallet')}
+        />
+        {book.data && book.data.length > 0 ? (
+          <div className="chips" role="group" aria-label={t('withdraw.saved')}>
+            {book.data.map((saved) => (
+              <button
+                key={saved.id}
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => setValue('wallet', saved.address)}
+              >
+                {saved.label || `${saved.address.slice(0, 6)}…${saved.address.slice(-4)}`}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <div className="field-with-action">
+          <TextField
+            label={t('withdraw.amount')}
+            placeholder={t('withdraw.amountPlaceholder')}
+            inputMode="decimal"
+            autoComplete="off"
+            error={translateFieldError(t, errors.amount?.message)}
+            {...register('amount')}
+          />
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => setValue('amount', microToString(money))}
+            disabled={!me.data}
+          >
+            {t('withdraw.all')}
+          </button>
+        </div>
+        <dl className="summary-list" aria-live="polite">
+          <div>
+            <dt>{t('withdraw.fee')}</dt>
+            <dd data-testid="withdraw-fee">{quote ? formatUsdt(quote.fee) : '0.00'} USDT</dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.net')}</dt>
+            <dd data-testid="withdraw-net">{quote ? formatUsdt(quote.net) : '0.00'} USDT</dd>
+          </div>
+        </dl>
+        {needsPassword ? (
+          <TextField
+            label={t('withdraw.transactionPassword')}
+            type="password"
+            autoComplete="off"
+            error={translateFieldError(t, errors.transactionPassword?.message)}
+            {...register('transactionPassword')}
+          />
+        ) : null}
+        <p className="form__note">
+          {t('withdraw.minimum', { amount: formatUsdt(WITHDRAWAL_MIN) })}{' '}
+          {t('withdraw.arrival', { hours: ARRIVAL_HOURS })}
+        </p>
+        {me.data && level === 0 ? (
+          <p className="form__note">{t('errors.withdrawalLevel')}</p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={busy || !me.data}>
+          {t('withdraw.submit')}
+        </button>
+      </form>
+      {busy ? (
+        <div className="loader-overlay" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          <span>{done ? t('withdraw.submitted') : t('common.loading')}</span>
+        </div>
+      ) : null}
+    </main>
+  );
+}
