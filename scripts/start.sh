@@ -2,7 +2,8 @@
 # pnpm start: the whole app for development against the local PostgreSQL and
 # Redis. Builds the domain library and the API, migrates and seeds, then runs
 # the API, the worker and the web dev server together with prefixed output.
-# Ctrl-C (or SIGTERM) stops all three; so does any one of them exiting.
+# Unless TRON_FULL_NODE_URL names a node, it also runs the local TRON node with a
+# development wallet. Ctrl-C (or SIGTERM) stops them all; so does any one exiting.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -27,11 +28,27 @@ fi
 
 bash scripts/services.sh
 
-echo "start: building @app/domain and @app/api"
+# The local TRON node runs unless TRON_FULL_NODE_URL names a node to use.
+local_tron=0
+if [[ -z ${TRON_FULL_NODE_URL:-} ]]; then
+  local_tron=1
+  export TRON_NODE_PORT=${TRON_NODE_PORT:-8090}
+  export TRON_FULL_NODE_URL="http://127.0.0.1:$TRON_NODE_PORT"
+  # A short solidity lag (and the confirmations that match it) for a quick loop.
+  export TRON_NODE_SOLID_LAG=${TRON_NODE_SOLID_LAG:-2}
+  export TRON_MIN_CONFIRMATIONS=$((TRON_NODE_SOLID_LAG + 1))
+fi
+
+echo "start: building @app/domain, @app/api and @app/tron-node"
 pnpm --silent --filter @app/domain run build
 pnpm --silent --filter @app/api run build
+pnpm --silent --filter @app/tron-node run build
 node apps/api/dist/database/migrate.js
 node apps/api/dist/seed/seed.js
+if ((local_tron)) && [[ -z ${TRON_DEPOSIT_XPUB:-} || -z ${TRON_HOT_WALLET_PRIVATE_KEY:-} ]]; then
+  # The development wallet (var/dev-wallet.json, made once): never for real funds.
+  eval "$(node scripts/dev-tron.mjs env)"
+fi
 
 pids=()
 names=()
@@ -75,6 +92,13 @@ stop_all() {
 trap 'stop_all 130' INT
 trap 'stop_all 143' TERM
 
+if ((local_tron)); then
+  echo "start: TRON: the local node on $TRON_FULL_NODE_URL (a fresh chain)"
+  run tron-node node apps/tron-node/dist/main.js
+  node scripts/dev-tron.mjs prepare || stop_all 1
+else
+  echo "start: TRON: $TRON_FULL_NODE_URL"
+fi
 run api node apps/api/dist/main.js
 run worker node apps/api/dist/worker.js
 run web pnpm --silent --filter @app/web run dev
