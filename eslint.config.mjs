@@ -115,6 +115,8 @@ export default tseslint.config(
         setTimeout: 'readonly',
         URL: 'readonly',
         Buffer: 'readonly',
+        fetch: 'readonly',
+        performance: 'readonly',
       },
     },
   },

@@ -1,5 +1,4 @@
 // The project's side of scripts/bench/deposits.sh.
-/* global fetch, performance */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
