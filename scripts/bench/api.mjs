@@ -3,7 +3,6 @@
 // loads both with wrk one after the other and reports the API's throughput
 // relative to the baseline, its p99 latency and its resident memory.
 // Everything stays on 127.0.0.1 and every child process is stopped at the end.
-/* global fetch */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { clearTimeout, setTimeout } from 'node:timers';
