@@ -35,4 +35,28 @@ node ../api/dist/database/migrate.js
 # Packages, demo content and the operator the journeys sign in as (idempotent).
 ADMIN_PHONE="${E2E_ADMIN_PHONE:-+998900000001}" ADMIN_PASSWORD="${E2E_ADMIN_PASSWORD:-admin-e2e-password}" \
   node ../api/dist/seed/seed.js
-exec node ../api/dist/main.js
+
+# The local TRON node (blocks every 500 ms, solidified 2 blocks later), a
+# development wallet of this run, and the worker that scans and settles.
+export TRON_NODE_PORT="${E2E_TRON_PORT:-8191}"
+export TRON_NODE_BLOCK_INTERVAL_MS=500 TRON_NODE_SOLID_LAG=2 TRON_MIN_CONFIRMATIONS=3
+export TRON_FULL_NODE_URL="http://127.0.0.1:$TRON_NODE_PORT"
+export TRON_SCAN_INTERVAL_MS=300 TRON_SETTLE_INTERVAL_MS=300
+TRON_DEV_WALLET_FILE="$(mktemp -d)/dev-wallet.json"
+export TRON_DEV_WALLET_FILE
+if [[ ! -f ../tron-node/dist/main.js ]]; then
+  echo "e2e: apps/tron-node/dist/main.js is missing; run 'pnpm --filter @app/tron-node build' first" >&2
+  exit 1
+fi
+children=()
+trap 'kill "${children[@]}" 2>/dev/null || true' EXIT INT TERM
+node ../tron-node/dist/main.js &
+children+=("$!")
+eval "$(node ../../scripts/dev-tron.mjs env)"
+node ../../scripts/dev-tron.mjs prepare
+node ../api/dist/worker.js &
+children+=("$!")
+node ../api/dist/main.js &
+children+=("$!")
+wait -n
+exit 1

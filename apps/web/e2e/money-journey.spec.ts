@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Seeded by e2e/start-api.sh, which also runs the local TRON node and the worker. */
+const ADMIN_PHONE = process.env.E2E_ADMIN_PHONE ?? '+998900000001';
+const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'admin-e2e-password';
+const TRON = `http://127.0.0.1:${process.env.E2E_TRON_PORT ?? 8191}`;
+
+function uniquePhone(): string {
+  const digits =
+    `${Date.now() % 1e6}`.padStart(6, '0') + `${Math.floor(Math.random() * 1000)}`.padStart(3, '0');
+  return `+998${digits}`;
+}
+
+async function signIn(page: Page, phone: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+});
+
+test('a deposit on chain is credited on screen; a withdrawal is approved, sent and shown as success', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const phone = uniquePhone();
+  const password = 'member-pass';
+  expect(
+    (
+      await request.post('/api/users', { data: { email: phone, password, invite_code: 0 } })
+    ).status(),
+  ).toBe(200);
+
+  // The member opens the USDT deposit page: their own address, with its QR code.
+  await signIn(page, phone, password);
+  await page.goto('/mine');
+  await page.getByRole('link', { name: 'Recharge', exact: true }).click();
+  await page.getByRole('link', { name: /USDT \(TRC-20\)/ }).click();
+  await expect(page.getByAltText('QR code of your deposit address')).toBeVisible();
+  const address = (await page.getByTestId('deposit-address').textContent())!.trim();
+  expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+
+  // Someone pays 100 USDT to it on the chain; nobody pastes a tx id.
+  const paid = await request.post(`${TRON}/_stub/usdt/transfer`, {
+    data: { to: address, amount: '100000000' },
+  });
+  expect(paid.ok()).toBe(true);
+  const { txid } = (await paid.json()) as { txid: string };
+  await page.goto('/mine/recharge-records');
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('balance-record').first()).toContainText('Success', {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId('balance-record').first()).toContainText('+100.00 USDT');
+  await expect(page.getByTestId('balance-record').first()).toContainText(txid);
+
+  // VIP1 (50 USDT) makes withdrawals possible.
+  await page.goto('/mine/subscribe');
+  await page.getByRole('radio', { name: 'VIP1' }).check();
+  await page.getByRole('button', { name: 'Buy' }).click();
+  await expect(page.getByRole('dialog', { name: 'Package purchased' })).toContainText(
+    'Paid from the E-Wallet.',
+  );
+  await expect(page).toHaveURL(/\/mine$/, { timeout: 10_000 });
+
+  // The member asks to withdraw 20 USDT to an outside wallet (the node's faucet).
+  const faucet = (
+    (await (await request.post(`${TRON}/_stub/info`)).json()) as { faucet: { base58: string } }
+  ).faucet.base58;
+  await page.goto('/mine/withdrawal-method');
+  await page.getByRole('link', { name: /USDT \(TRC-20\)/ }).click();
+  await page.getByLabel('Wallet address').fill(faucet);
+  await page.getByLabel('Amount (USDT)').fill('20');
+  await expect(page.getByTestId('withdraw-net')).toHaveText('17.00 USDT');
+  await page.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page).toHaveURL(/\/mine$/, { timeout: 10_000 });
+
+  // An operator approves it.
+  const operator = await browser.newPage();
+  await operator.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await signIn(operator, ADMIN_PHONE, ADMIN_PASSWORD);
+  await operator.goto('/admin');
+  const row = operator.getByTestId('withdrawal').filter({ hasText: faucet }).first();
+  await expect(row).toContainText('20.00 USDT → 17.00');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await row
+    .getByRole('group', { name: 'Confirm' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(operator.getByText(/approved: it will be sent from the hot wallet/)).toBeVisible();
+
+  // The worker sends it; the member sees it succeed with its tx id.
+  await page.goto('/mine/withdrawal-history');
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('balance-record').first()).toContainText('Success', {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 45_000 });
+  const record = page.getByTestId('balance-record').first();
+  await expect(record).toContainText('-20.00 USDT');
+  await expect(record).toContainText('Net 17.00');
+  await expect(record).toContainText(/Tx [0-9a-f]{64}/);
+});
