@@ -75,10 +75,31 @@ test('a deposit on chain is credited on screen; a withdrawal is approved, sent a
   const faucet = (
     (await (await request.post(`${TRON}/_stub/info`)).json()) as { faucet: { base58: string } }
   ).faucet.base58;
+  // First a transaction password, then the wallet saved in the address book under it.
+  await page.goto('/mine/safety');
+  await page.getByRole('link', { name: 'Transaction password' }).click();
+  await page.getByLabel('New transaction password').fill('pay-2026');
+  await page.getByLabel('Confirm transaction password').fill('pay-2026');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/mine\/safety$/);
+  await page.goto('/mine');
+  await page.getByRole('link', { name: 'Withdrawal addresses' }).click();
+  await page.getByRole('link', { name: 'Add address' }).click();
+  await page.getByLabel('Wallet address').fill(faucet);
+  await page.getByLabel('Label (optional)').fill('My exchange');
+  await page.getByLabel('Transaction password', { exact: true }).fill('pay-2026');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByTestId('saved-address')).toContainText(faucet);
+
   await page.goto('/mine/withdrawal-method');
   await page.getByRole('link', { name: /USDT \(TRC-20\)/ }).click();
-  await page.getByLabel('Wallet address').fill(faucet);
+  await page.getByRole('button', { name: 'My exchange' }).click();
+  await expect(page.getByLabel('Wallet address')).toHaveValue(faucet);
   await page.getByLabel('Amount (USDT)').fill('20');
+  await page.getByLabel('Transaction password', { exact: true }).fill('wrong-pass');
+  await page.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText('Incorrect transaction password')).toBeVisible();
+  await page.getByLabel('Transaction password', { exact: true }).fill('pay-2026');
   await expect(page.getByTestId('withdraw-net')).toHaveText('17.00 USDT');
   await page.getByRole('button', { name: 'Withdraw' }).click();
   await expect(page).toHaveURL(/\/mine$/, { timeout: 10_000 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressBookFormSchema,
   adjustFormSchema,
   parseAmountInput,
   transferFormSchema,
@@ -147,5 +148,28 @@ describe('withdrawalFormSchema', () => {
       withdrawalFormSchema(usdt(50), 0).safeParse({ wallet, amount: '10', transactionPassword: '' })
         .error?.issues[0].message,
     ).toBe(ValidationMessage.withdrawalLevel);
+  });
+});
+
+describe('addressBookFormSchema', () => {
+  const address = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
+  it('keeps a trimmed address and label', () => {
+    expect(
+      addressBookFormSchema.parse({
+        address: ` ${address}`,
+        label: ' Exchange ',
+        transactionPassword: '',
+      }),
+    ).toEqual({ address, label: 'Exchange', transactionPassword: '' });
+  });
+  it('refuses a bad address and a long label', () => {
+    const issues = addressBookFormSchema
+      .safeParse({
+        address: 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz17',
+        label: 'x'.repeat(33),
+        transactionPassword: '',
+      })
+      .error?.issues.map((i) => i.message);
+    expect(issues).toEqual([ValidationMessage.invalidTronAddress, ValidationMessage.tooLongLabel]);
   });
 });

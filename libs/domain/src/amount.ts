@@ -95,17 +95,19 @@ export const adjustFormSchema = z.object({
 export type AdjustFormInput = z.input<typeof adjustFormSchema>;
 export type AdjustFormValues = z.output<typeof adjustFormSchema>;
 
+const tronAddressSchema = z
+  .string()
+  .trim()
+  .min(1, ValidationMessage.required)
+  .refine(isTronAddress, ValidationMessage.invalidTronAddress);
+
 /**
  * The withdrawal form: a TRON address, an amount the rules allow for this
  * member (withdrawalRefusal), and the transaction password when one is set.
  */
 export function withdrawalFormSchema(money: Micro, effectiveLevel: number) {
   return z.object({
-    wallet: z
-      .string()
-      .trim()
-      .min(1, ValidationMessage.required)
-      .refine(isTronAddress, ValidationMessage.invalidTronAddress),
+    wallet: tronAddressSchema,
     amount: usdtAmountSchema().superRefine((amount, ctx) => {
       const refusal = withdrawalRefusal(amount, effectiveLevel, money);
       if (refusal) {
@@ -124,3 +126,14 @@ export function withdrawalFormSchema(money: Micro, effectiveLevel: number) {
 }
 export type WithdrawalFormInput = z.input<ReturnType<typeof withdrawalFormSchema>>;
 export type WithdrawalFormValues = z.output<ReturnType<typeof withdrawalFormSchema>>;
+
+/** The address book's labels (the API's bound). */
+export const ADDRESS_LABEL_MAX = 32;
+
+/** `/mine/management/add`: a TRON address, an optional label, the transaction password when set. */
+export const addressBookFormSchema = z.object({
+  address: tronAddressSchema,
+  label: z.string().trim().max(ADDRESS_LABEL_MAX, ValidationMessage.tooLongLabel),
+  transactionPassword: z.string().max(64),
+});
+export type AddressBookFormValues = z.output<typeof addressBookFormSchema>;

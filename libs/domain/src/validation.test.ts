@@ -12,6 +12,7 @@ import {
   passwordSchema,
   phoneSchema,
   registerFormSchema,
+  transactionPasswordFormSchema,
   TX_ID_RE,
   txIdSchema,
   ValidationMessage,
@@ -181,5 +182,17 @@ describe('form schemas', () => {
         passwordConfirm: "Passwords doesn't match",
       },
     );
+  });
+
+  it('transaction password form: 6 characters at least, confirmed; the old one may be empty', () => {
+    const ok = { oldPassword: '', password: 'pay-2026', passwordConfirm: 'pay-2026' };
+    expect(transactionPasswordFormSchema.safeParse(ok).success).toBe(true);
+    expect(firstMessages(transactionPasswordFormSchema, { ...ok, password: '12345' })).toEqual({
+      password: 'Too short transaction password',
+      passwordConfirm: "Passwords doesn't match",
+    });
+    expect(
+      firstMessages(transactionPasswordFormSchema, { ...ok, passwordConfirm: 'pay-2027' }),
+    ).toEqual({ passwordConfirm: "Passwords doesn't match" });
   });
 });

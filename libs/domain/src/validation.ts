@@ -36,7 +36,12 @@ export const ValidationMessage = {
   invalidTronAddress: 'Invalid TRON address',
   belowWithdrawalMinimum: 'Below the minimum withdrawal',
   withdrawalLevel: 'Level 0 cannot withdraw',
+  tooShortTransactionPassword: 'Too short transaction password',
+  tooLongLabel: 'Too long label',
 } as const;
+
+export const TRANSACTION_PASSWORD_MIN = 6;
+export const TRANSACTION_PASSWORD_MAX = 64;
 
 export function isValidPhone(value: string): boolean {
   return PHONE_RE.test(value.trim());
@@ -115,6 +120,22 @@ export const passwordChangeFormSchema = z
     passwordConfirm: z.string().min(1, ValidationMessage.required),
   })
   .refine((v) => v.newPassword === v.passwordConfirm, {
+    message: ValidationMessage.passwordsMismatch,
+    path: ['passwordConfirm'],
+  });
+
+/** `/mine/safety/transpass`: a new transaction password twice; the current one to change it. */
+export const transactionPasswordFormSchema = z
+  .object({
+    oldPassword: z.string().max(TRANSACTION_PASSWORD_MAX),
+    password: z
+      .string()
+      .min(1, ValidationMessage.required)
+      .min(TRANSACTION_PASSWORD_MIN, ValidationMessage.tooShortTransactionPassword)
+      .max(TRANSACTION_PASSWORD_MAX, ValidationMessage.tooLongPassword),
+    passwordConfirm: z.string().min(1, ValidationMessage.required),
+  })
+  .refine((v) => v.password === v.passwordConfirm, {
     message: ValidationMessage.passwordsMismatch,
     path: ['passwordConfirm'],
   });

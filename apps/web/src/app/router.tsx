@@ -40,6 +40,18 @@ const ChangePasswordPage = page(
   () => import('../features/account/change-password-page'),
   'ChangePasswordPage',
 );
+const TransactionPasswordPage = page(
+  () => import('../features/account/transaction-password-page'),
+  'TransactionPasswordPage',
+);
+const AddressBookPage = page(
+  () => import('../features/wallet/address-book-pages'),
+  'AddressBookPage',
+);
+const AddAddressPage = page(
+  () => import('../features/wallet/address-book-pages'),
+  'AddAddressPage',
+);
 const TeamPage = page(() => import('../features/team/team-page'), 'TeamPage');
 const TransferPage = page(() => import('../features/wallet/transfer-page'), 'TransferPage');
 const SubscribePage = page(() => import('../features/wallet/subscribe-page'), 'SubscribePage');
@@ -70,9 +82,6 @@ type TitleKey =
   | 'routes.record'
   | 'routes.verified'
   | 'routes.safetyMail'
-  | 'routes.safetyTranspass'
-  | 'routes.management'
-  | 'routes.managementAdd'
   | 'routes.aboutUs';
 
 function Placeholder({ titleKey, backTo }: { titleKey: TitleKey; backTo?: string }) {
@@ -96,9 +105,6 @@ const placeholders: [path: string, titleKey: TitleKey, backTo?: string][] = [
   ['/mine/record', 'routes.record', '/mine'],
   ['/mine/verified', 'routes.verified', '/mine'],
   ['/mine/safety/mail', 'routes.safetyMail', '/mine/safety'],
-  ['/mine/safety/transpass', 'routes.safetyTranspass', '/mine/safety'],
-  ['/mine/management', 'routes.management', '/mine'],
-  ['/mine/management/add', 'routes.managementAdd', '/mine/management'],
   ['/mine/about', 'routes.aboutUs', '/mine'],
 ];
 
@@ -145,6 +151,9 @@ export const routes: RouteObject[] = [
       { path: '/mine/safety', element: <SafetyPage /> },
       { path: '/mine/safety/phone', element: <ChangePhonePage /> },
       { path: '/mine/safety/password', element: <ChangePasswordPage /> },
+      { path: '/mine/safety/transpass', element: <TransactionPasswordPage /> },
+      { path: '/mine/management', element: <AddressBookPage /> },
+      { path: '/mine/management/add', element: <AddAddressPage /> },
       { path: '/mine/team', element: <TeamPage /> },
       { path: '/mine/transfer', element: <TransferPage /> },
       { path: '/mine/subscribe', element: <SubscribePage /> },

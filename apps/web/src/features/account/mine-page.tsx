@@ -27,6 +27,7 @@ export function MinePage() {
     { to: '/mine/funding', label: t('mine.funding') },
     { to: '/mine/recharge-records', label: t('mine.rechargeRecords') },
     { to: '/mine/withdrawal-history', label: t('mine.withdrawalHistory') },
+    { to: '/mine/management', label: t('mine.addressBook') },
     { to: '/mine/subscribe', label: t('mine.subscribe') },
     { to: '/mine/about', label: t('mine.aboutUs') },
     ...(user?.role === 'admin' ? [{ to: '/admin', label: t('mine.operator') }] : []),

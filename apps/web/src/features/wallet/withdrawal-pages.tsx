@@ -172,8 +172,15 @@ export function WithdrawalPage() {
                 {saved.label || `${saved.address.slice(0, 6)}…${saved.address.slice(-4)}`}
               </button>
             ))}
+            <Link className="button button--ghost button--small" to="/mine/management">
+              {t('withdraw.manage')}
+            </Link>
           </div>
-        ) : null}
+        ) : (
+          <Link className="form__note" to="/mine/management/add">
+            {t('routes.managementAdd')}
+          </Link>
+        )}
         <div className="field-with-action">
           <TextField
             label={t('withdraw.amount')}
