@@ -1,6 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { TronWeb } from 'tronweb';
@@ -39,7 +39,7 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
     admin = await operator(t);
     faucetKey = (await tron.control<{ faucet: { private_key: string } }>('info')).faucet
       ?.private_key;
-    blocks = setInterval(() => void tron.control('blocks').catch(() => undefined), 100);
+    blocks = startBlocks();
   });
   afterAll(async () => {
     clearInterval(blocks);
@@ -60,8 +60,12 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
     );
     return BigInt(`0x${res.constant_result![0]}`);
   };
-  const runTool = (...args: string[]) =>
-    new Promise<{ code: number | null; out: string }>((done) => {
+  const startBlocks = () =>
+    setInterval(() => void tron.control('blocks').catch(() => undefined), 100);
+  const runTool = (...args: string[]) => runToolUntil(() => false, ...args);
+  /** Runs the tool; SIGKILLs it as soon as `kill()` holds (checked every 20 ms). */
+  const runToolUntil = (kill: () => boolean, ...args: string[]) =>
+    new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((done) => {
       const child = spawn(process.execPath, [TOOL, ...args], {
         env: {
           ...process.env,
@@ -77,7 +81,11 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
-      child.on('exit', (code) => done({ code, out }));
+      const watch = setInterval(() => kill() && child.kill('SIGKILL'), 20);
+      child.on('exit', (code, signal) => {
+        clearInterval(watch);
+        done({ code, signal, out });
+      });
     });
 
   it('plans with --dry-run, then sweeps, tops up TRX, records, and has nothing left to do', async () => {
@@ -130,5 +138,44 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
         ? true
         : undefined,
     );
+  }, 90_000);
+
+  it('follows up the transfer of a run killed before it was recorded, and never signs a second one', async () => {
+    const m = await member(t);
+    const address = (await t.http().get('/deposit/address').set(m.auth)).body.address;
+    // Enough TRX for its energy: no top-up, so the transfer is the only thing it sends.
+    await tron.control('account', { address, trx: String(100n * USDT) });
+    await tron.payUsdt(address, 20n * USDT);
+    await eventually(async () => {
+      const [row] = await t.db.query(`SELECT 1 FROM chain_deposits WHERE user_id = $1`, [m.id]);
+      return row ? true : undefined;
+    });
+    const hotBefore = await usdtOf(TEST_WALLET.hotWalletAddress);
+    const state = join(mkdtempSync(join(tmpdir(), 'sweep-')), 'state.json');
+    const stored = () => existsSync(state) && readFileSync(state, 'utf8').includes(address);
+
+    // No new blocks: the signed transfer waits, stored, and the tool dies there.
+    clearInterval(blocks);
+    const killed = await runToolUntil(stored, '--state', state);
+    expect(killed.signal).toBe('SIGKILL');
+    const txId = (
+      JSON.parse(readFileSync(state, 'utf8')) as Record<string, { signed: { txID: string } }>
+    )[address].signed.txID;
+    expect(
+      (await t.http().get('/admin/sweeps').set(admin)).body.map((x: { tx_id: string }) => x.tx_id),
+    ).not.toContain(txId);
+
+    blocks = startBlocks();
+    const resumed = await runTool('--state', state);
+    expect(resumed.code).toBe(0);
+    expect(resumed.out).toContain(`recorded the transfer of an earlier run ${txId}`);
+    expect(resumed.out).toContain('swept 20.000000 USDT from 1 address(es)');
+    expect(await usdtOf(address)).toBe(0n);
+    expect(await usdtOf(TEST_WALLET.hotWalletAddress)).toBe(hotBefore + 20n * USDT);
+    const sweeps = (await t.http().get('/admin/sweeps').set(admin)).body.filter(
+      (x: { address: string }) => x.address === address,
+    );
+    expect(sweeps).toEqual([expect.objectContaining({ tx_id: txId, amount: 20 })]);
+    expect(JSON.parse(readFileSync(state, 'utf8'))).toEqual({});
   }, 90_000);
 });

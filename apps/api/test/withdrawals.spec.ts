@@ -196,6 +196,23 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
     expect(detail.body.recent_records.length).toBeGreaterThan(0);
   });
 
+  it('completes approved and requested withdrawals after Redis loses everything', async () => {
+    const m = await funded(60);
+    const to = TronWeb.address.fromPrivateKey('2'.repeat(64)) as string;
+    const before = await usdtOnChain(to);
+    const first = await take(m, { wallet: to, amount: 20 });
+    const second = await take(m, { wallet: to, amount: 20 });
+    const approved = await withdrawalOf(first.body.id);
+    await t.http().post(`/admin/withdrawals/${approved.id}/approve`).set(admin).expect(200);
+    await t.redis.flushdb();
+    const pending = await withdrawalOf(second.body.id);
+    await t.http().post(`/admin/withdrawals/${pending.id}/approve`).set(admin).expect(200);
+    await until(first.body.id, 'confirmed');
+    await until(second.body.id, 'confirmed');
+    expect(await usdtOnChain(to)).toBe(before + 34n * USDT);
+    expect((await me(t, m)).money).toBe(20);
+  });
+
   it('gives everything back on rejection, with the reason, audited', async () => {
     const m = await funded(30);
     const res = await take(m, { wallet: OUTSIDE, amount: 30 });
