@@ -12,6 +12,7 @@ import { EconomyModule } from './modules/economy/economy.module';
 import { HealthModule } from './modules/health/health.module';
 import { bullConnection } from './modules/jobs/queues';
 import { LedgerModule } from './modules/ledger/ledger.module';
+import { MailModule } from './modules/mail/mail.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { RedisModule } from './modules/redis/redis.module';
 import { StorageModule } from './modules/storage/storage.module';
@@ -35,6 +36,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
       useFactory: (config: AppConfig) => ({ connection: bullConnection(config.REDIS_URL) }),
     }),
     StorageModule,
+    MailModule,
     TronModule,
     LedgerModule,
     AuthModule,

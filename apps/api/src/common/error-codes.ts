@@ -133,6 +133,33 @@ export const ERRORS = {
     description: 'TRON_DEPOSIT_XPUB is not set, so there are no deposit addresses',
   },
 
+  // Mail, recovery, identity
+  MAIL_NOT_CONFIGURED: {
+    status: 503,
+    detail: 'Mail is not configured on this server',
+    description: 'SMTP_URL is not set in production, so no code can be mailed',
+  },
+  INVALID_CODE: {
+    status: 400,
+    detail: 'The code is wrong or has expired',
+    description: 'No live code matches: wrong, used, expired or out of tries (ask for a new one)',
+  },
+  VERIFICATION_PENDING: {
+    status: 409,
+    detail: 'Your verification is being reviewed',
+    description: 'A request is pending or already approved: no new one until it is decided',
+  },
+  VERIFICATION_REQUIRED: {
+    status: 400,
+    detail: 'Verify your identity before withdrawing this much',
+    description: 'Above WITHDRAWAL_VERIFICATION_THRESHOLD without an approved verification',
+  },
+  REVIEW_ALREADY_DECIDED: {
+    status: 409,
+    detail: 'This request was already approved or rejected',
+    description: 'A verification or card deposit is no longer pending',
+  },
+
   // Withdrawals
   INCORRECT_TRANSACTION_PASSWORD: {
     status: 400,

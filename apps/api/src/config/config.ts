@@ -68,6 +68,17 @@ const schema = z
       .transform((v): boolean | number | string =>
         v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
       ),
+    /** Outgoing mail (smtp://user:pass@host:port or smtps://…); unset: printed to the log outside production. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('Membership <no-reply@localhost>'),
+    /** Mailed codes: lifetime, wrong tries allowed, and the wait before another one (0: none). */
+    MAIL_CODE_TTL_SECONDS: intFrom(600, 1),
+    MAIL_CODE_MAX_TRIES: intFrom(5),
+    MAIL_CODE_RESEND_SECONDS: intFrom(60),
+    /** Password-reset requests (forgot and reset) per phone and per client address per hour; 0: no limit. */
+    PASSWORD_RESET_LIMIT_PER_HOUR: intFrom(10),
+    /** Withdrawals above this many USDT need an approved identity verification; 0: never. */
+    WITHDRAWAL_VERIFICATION_THRESHOLD: intFrom(0),
     /** Uploaded files: this folder (relative to the repository root) unless S3_BUCKET is set. */
     STORAGE_DIR: z.string().min(1).default('var/storage'),
     S3_BUCKET: z.string().optional(),

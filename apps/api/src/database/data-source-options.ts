@@ -11,6 +11,7 @@ import { TronDeposits1764400000000 } from './migrations/1764400000000-tron-depos
 import { TronWithdrawals1764500000000 } from './migrations/1764500000000-tron-withdrawals';
 import { TransactionPassword1764600000000 } from './migrations/1764600000000-transaction-password';
 import { Sweeps1764700000000 } from './migrations/1764700000000-sweeps';
+import { AccountIdentity1764800000000 } from './migrations/1764800000000-account-identity';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -24,6 +25,7 @@ export const MIGRATIONS = [
   TronWithdrawals1764500000000,
   TransactionPassword1764600000000,
   Sweeps1764700000000,
+  AccountIdentity1764800000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

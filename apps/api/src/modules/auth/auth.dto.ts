@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PASSWORD_MAX } from '@app/domain';
 import { IsPassword, IsPhone } from '../../common/validators';
 
@@ -73,4 +74,77 @@ export class ChangePasswordBody {
   @IsString()
   @IsPassword()
   new_password: string;
+}
+
+export class MailStatus {
+  @ApiProperty({ type: String, nullable: true, example: 'member@example.com' })
+  mail: string | null;
+  @ApiProperty({
+    enum: ['smtp', 'log', 'off'],
+    description:
+      'smtp: mail is sent; log: no SMTP_URL, mails are printed to the API log (development); off: mail is not configured',
+    example: 'smtp',
+  })
+  delivery: 'smtp' | 'log' | 'off';
+}
+
+const trimmed = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() : value;
+
+export class MailCodeBody {
+  @ApiProperty({ description: 'The mailbox to bind', example: 'member@example.com' })
+  @Transform(trimmed)
+  @IsEmail({}, { message: 'Invalid mailbox' })
+  @MaxLength(254)
+  mail: string;
+
+  @ApiPropertyOptional({
+    description: 'The login password: required to change a mailbox already bound',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(PASSWORD_MAX)
+  password?: string;
+}
+
+const CODE_RULE = /^\d{6}$/;
+
+export class BindMailBody {
+  @ApiProperty({ example: 'member@example.com' })
+  @Transform(trimmed)
+  @IsEmail({}, { message: 'Invalid mailbox' })
+  @MaxLength(254)
+  mail: string;
+
+  @ApiProperty({ description: 'The 6-digit code mailed to it', example: '123456' })
+  @IsString()
+  @Matches(CODE_RULE, { message: 'The code is 6 digits' })
+  code: string;
+}
+
+export class ForgotBody {
+  @ApiProperty({ description: 'The phone number of the account', example: '+998901234567' })
+  @IsString()
+  @IsNotEmpty({ message: 'Required' })
+  @IsPhone()
+  email: string;
+}
+
+export class ResetBody extends ForgotBody {
+  @ApiProperty({ description: 'The 6-digit code from the mail or an operator', example: '123456' })
+  @IsString()
+  @Matches(CODE_RULE, { message: 'The code is 6 digits' })
+  code: string;
+
+  @ApiProperty({ description: 'The new password', example: 'new-secret' })
+  @IsString()
+  @IsPassword()
+  password: string;
+}
+
+export class ResetCodeResponse {
+  @ApiProperty({ description: 'Give it to the member in person; it works once', example: '042917' })
+  code: string;
+  @ApiProperty({ format: 'date-time' })
+  expires_at: string;
 }

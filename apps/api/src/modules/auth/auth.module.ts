@@ -3,6 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
 import { UsersModule } from '../users/users.module';
 import { AccessStateService } from './access-state.service';
 import { AccountController } from './account.controller';
@@ -12,6 +13,10 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
+import { MailboxController } from './mailbox.controller';
+import { MailboxService } from './mailbox.service';
+import { PasswordResetController } from './password-reset.controller';
+import { PasswordResetService } from './password-reset.service';
 import { SessionRevocationService } from './session-revocation.service';
 
 /** Owns `auth_sessions` and `refresh_tokens`; global so every module's guards find the JWT strategy. */
@@ -20,6 +25,7 @@ import { SessionRevocationService } from './session-revocation.service';
   imports: [
     TypeOrmModule.forFeature([AuthSession, RefreshToken]),
     UsersModule,
+    AuditModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
@@ -29,13 +35,15 @@ import { SessionRevocationService } from './session-revocation.service';
       }),
     }),
   ],
-  controllers: [AuthController, AccountController],
+  controllers: [AuthController, AccountController, MailboxController, PasswordResetController],
   providers: [
     AccessStateService,
     AuthService,
     AuthSessionsRepository,
     JwtStrategy,
     LoginThrottleService,
+    MailboxService,
+    PasswordResetService,
     SessionRevocationService,
   ],
   exports: [SessionRevocationService],

@@ -108,13 +108,19 @@ export class AuthService {
   }
 
   /** The signed-in member's current password, throttled per member like sign-in. */
-  private async checkOwnPassword(userId: number, password: string): Promise<void> {
+  async checkOwnPassword(userId: number, password: string): Promise<void> {
     await this.throttle.beginForMember(userId);
     const user = await this.users.credentials({ id: userId });
     if (!user || !(await this.hasher.verify(user.passwordHash, password, 'interactive'))) {
       throw new AppError('INCORRECT_PASSWORD');
     }
     await this.throttle.succeededForMember(userId);
+  }
+
+  /** A reset code proved the member: a new password, and every login ends. */
+  async resetPassword(userId: number, password: string): Promise<void> {
+    await this.users.setPasswordHash(userId, await this.hasher.hash(password, 'interactive'));
+    await this.revocation.revokeAllForUser(userId, 'password_reset');
   }
 
   private async issue(

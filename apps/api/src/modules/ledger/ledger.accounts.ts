@@ -12,6 +12,8 @@ export type MemberAccount = keyof typeof MEMBER_ACCOUNTS;
  */
 export const SYSTEM_ACCOUNTS = {
   deposits: 'USDT',
+  /** Card payments an operator confirmed (the fiat is held outside the chain). */
+  card_deposits: 'USDT',
   withdrawals: 'USDT',
   /** Requested withdrawals, held until sent on chain or refunded. */
   pending_withdrawals: 'USDT',

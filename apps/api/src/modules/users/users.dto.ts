@@ -74,6 +74,13 @@ export class UserMe {
     example: false,
   })
   has_transaction_password: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The bound mailbox (password-reset codes go there)',
+    example: null,
+  })
+  mail: string | null;
 }
 
 export class NicknameBody {

@@ -51,6 +51,21 @@ export class UsersRepository {
     return rows[0]?.hash ?? null;
   }
 
+  async mailOf(id: number): Promise<string | null> {
+    const [row]: { mail: string | null }[] = await this.dataSource.query(
+      `SELECT mail FROM users WHERE id = $1`,
+      [id],
+    );
+    return row?.mail ?? null;
+  }
+
+  async setMail(id: number, mail: string): Promise<void> {
+    await this.dataSource.query(`UPDATE users SET mail = $2, updated_at = now() WHERE id = $1`, [
+      id,
+      mail,
+    ]);
+  }
+
   async setTransactionPasswordHash(id: number, hash: string): Promise<void> {
     await this.dataSource.query(
       `UPDATE users SET transaction_password_hash = $2, updated_at = now() WHERE id = $1`,
@@ -105,11 +120,12 @@ export class UsersRepository {
       earned_rewards: string;
       earned_commissions: string;
       has_transaction_password: boolean;
+      mail: string | null;
     }>(
       this.dataSource,
       'users-profile',
       `SELECT u.id, u.nickname, u.phone, u.vip_level, u.vip_expire, u.is_active, u.inviter_id, u.role,
-              u.transaction_password_hash IS NOT NULL AS has_transaction_password, s.money, s.points, s.points_hold, s.earned_rewards, s.earned_commissions
+              u.transaction_password_hash IS NOT NULL AS has_transaction_password, u.mail, s.money, s.points, s.points_hold, s.earned_rewards, s.earned_commissions
        FROM users u CROSS JOIN LATERAL ledger_member_summary(u.id) s WHERE u.id = $1`,
       [id],
     );

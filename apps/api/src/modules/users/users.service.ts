@@ -84,7 +84,16 @@ export class UsersService {
       total_earn: microToNumber(BigInt(user.earned_rewards)),
       role: user.role,
       has_transaction_password: user.has_transaction_password,
+      mail: user.mail,
     };
+  }
+
+  mailOf(userId: number): Promise<string | null> {
+    return this.users.mailOf(userId);
+  }
+
+  setMail(userId: number, mail: string): Promise<void> {
+    return this.users.setMail(userId, mail);
   }
 
   exists(userId: number, db?: EntityManager): Promise<boolean> {

@@ -82,8 +82,12 @@ export class BalanceRecordItem {
   amount: number;
   @ApiProperty({ description: 'true: money in (deposit, credit); false: money out', example: true })
   is_add: boolean;
-  @ApiProperty({ enum: ['deposit', 'withdrawal', 'adjustment'], example: 'deposit' })
-  type: 'deposit' | 'withdrawal' | 'adjustment';
+  @ApiProperty({
+    enum: ['deposit', 'withdrawal', 'adjustment', 'card'],
+    description: 'deposit: USDT on TRON; card: a card payment confirmed by an operator',
+    example: 'deposit',
+  })
+  type: 'deposit' | 'withdrawal' | 'adjustment' | 'card';
   @ApiProperty({ enum: ['under_review', 'success', 'fail'], example: 'success' })
   status: 'under_review' | 'success' | 'fail';
   @ApiProperty({ format: 'date-time', example: '2026-11-21T08:00:00.000Z' })

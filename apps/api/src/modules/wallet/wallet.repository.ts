@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
-export type RecordType = 'deposit' | 'withdrawal' | 'adjustment';
+export type RecordType = 'deposit' | 'withdrawal' | 'adjustment' | 'card';
 export type RecordStatus = 'under_review' | 'success' | 'fail';
 
 export interface BalanceRecordRow {

@@ -1,0 +1,54 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../common/api-errors.decorator';
+import { Auth, CurrentUser } from '../../common/auth';
+import type { AuthUser } from '../../common/auth';
+import { OK, OkResponse } from '../../common/ok.dto';
+import { BindMailBody, MailCodeBody, MailStatus } from './auth.dto';
+import { MailboxService } from './mailbox.service';
+
+@ApiTags('users')
+@Controller('users/mail')
+@Auth()
+export class MailboxController {
+  constructor(private readonly mailbox: MailboxService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The bound mailbox, and whether this server can send mail' })
+  @ApiOkResponse({ type: MailStatus })
+  getMailStatus(@CurrentUser() user: AuthUser): Promise<MailStatus> {
+    return this.mailbox.status(user.id);
+  }
+
+  @Post('code')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Mail a 6-digit code to a mailbox (valid 10 minutes, 5 tries)',
+    description: 'Changing a mailbox already bound needs the login password too.',
+  })
+  @ApiOkResponse({ type: OkResponse })
+  @ApiErrors(
+    'INCORRECT_PASSWORD',
+    'TOO_MANY_ATTEMPTS',
+    'MAIL_NOT_CONFIGURED',
+    'SERVICE_UNAVAILABLE',
+    'VALIDATION_ERROR',
+  )
+  async sendMailCode(
+    @CurrentUser() user: AuthUser,
+    @Body() body: MailCodeBody,
+  ): Promise<OkResponse> {
+    await this.mailbox.sendCode(user.id, body.mail, body.password);
+    return OK;
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Bind the mailbox with the code mailed to it' })
+  @ApiOkResponse({ type: OkResponse })
+  @ApiErrors('INVALID_CODE', 'VALIDATION_ERROR')
+  async bindMail(@CurrentUser() user: AuthUser, @Body() body: BindMailBody): Promise<OkResponse> {
+    await this.mailbox.bind(user.id, body.mail, body.code);
+    return OK;
+  }
+}

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '../../common/app-error';
+import { MailService } from '../mail/mail.service';
+import { OneTimeCodesService } from '../mail/one-time-codes.service';
+import { UsersService } from '../users/users.service';
+import { AuthService } from './auth.service';
+
+export const normalizeMail = (mail: string) => mail.trim().toLowerCase();
+
+/**
+ * The member's mailbox, bound by a code mailed to it. Changing a bound one
+ * takes the login password too, so a stolen session cannot redirect the
+ * password-reset codes.
+ */
+@Injectable()
+export class MailboxService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly auth: AuthService,
+    private readonly codes: OneTimeCodesService,
+    private readonly mail: MailService,
+  ) {}
+
+  async status(userId: number) {
+    return { mail: await this.users.mailOf(userId), delivery: this.mail.delivery };
+  }
+
+  async sendCode(userId: number, rawMail: string, password?: string): Promise<void> {
+    if (this.mail.delivery === 'off') throw new AppError('MAIL_NOT_CONFIGURED');
+    const mail = normalizeMail(rawMail);
+    if (await this.users.mailOf(userId)) {
+      await this.auth.checkOwnPassword(userId, password ?? '');
+    }
+    const { code } = await this.codes.issue(userId, 'mail_bind', mail);
+    await this.mail.send({
+      to: mail,
+      subject: `Your code: ${code}`,
+      text:
+        `Your code to bind this mailbox is ${code}.\n` +
+        `It works for 10 minutes. If you did not ask for it, ignore this mail.`,
+    });
+  }
+
+  async bind(userId: number, rawMail: string, code: string): Promise<void> {
+    const mail = normalizeMail(rawMail);
+    if (!(await this.codes.consume(userId, 'mail_bind', code, mail))) {
+      throw new AppError('INVALID_CODE');
+    }
+    await this.users.setMail(userId, mail);
+  }
+}

@@ -1,0 +1,60 @@
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { ApiErrors } from '../../common/api-errors.decorator';
+import { Auth, CurrentUser } from '../../common/auth';
+import type { AuthUser } from '../../common/auth';
+import { IdParam } from '../../common/id-param.dto';
+import { OK, OkResponse } from '../../common/ok.dto';
+import { ForgotBody, ResetBody, ResetCodeResponse } from './auth.dto';
+import { PasswordResetService } from './password-reset.service';
+
+@ApiTags('auth')
+@Controller()
+export class PasswordResetController {
+  constructor(private readonly reset: PasswordResetService) {}
+
+  @Post('password/forgot')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Mail a password-reset code to the mailbox bound to this phone',
+    description:
+      'Always answers {ok: true}: whether the phone is registered or has a mailbox is not told.',
+  })
+  @ApiOkResponse({ type: OkResponse })
+  @ApiErrors('TOO_MANY_ATTEMPTS', 'VALIDATION_ERROR')
+  async forgotPassword(@Body() body: ForgotBody, @Req() request: FastifyRequest) {
+    await this.reset.forgot(body.email, request.ip);
+    return OK;
+  }
+
+  @Post('password/reset')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Set a new password with the code; every login ends' })
+  @ApiOkResponse({ type: OkResponse })
+  @ApiErrors('INVALID_CODE', 'TOO_MANY_ATTEMPTS', 'SERVICE_UNAVAILABLE', 'VALIDATION_ERROR')
+  async resetPassword(
+    @Body() body: ResetBody,
+    @Req() request: FastifyRequest,
+  ): Promise<OkResponse> {
+    await this.reset.reset(body.email, body.code, body.password, request.ip);
+    return OK;
+  }
+
+  @Post('admin/users/:id/reset_code')
+  @HttpCode(200)
+  @Auth('admin')
+  @ApiTags('admin')
+  @ApiOperation({
+    summary: 'Issue a one-time password-reset code for a member (audited)',
+    description: 'For a member without a mailbox, after checking who they are.',
+  })
+  @ApiOkResponse({ type: ResetCodeResponse })
+  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
+  issueResetCode(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+  ): Promise<ResetCodeResponse> {
+    return this.reset.issueByOperator(user.id, params.id);
+  }
+}

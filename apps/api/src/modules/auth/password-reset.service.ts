@@ -1,0 +1,96 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import Redis from 'ioredis';
+import { isValidPhone, normalizePhone } from '@app/domain';
+import { AppError } from '../../common/app-error';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { AuditService } from '../audit/audit.service';
+import { MailService } from '../mail/mail.service';
+import { OneTimeCodesService } from '../mail/one-time-codes.service';
+import { REDIS } from '../redis/redis.module';
+import { UsersService } from '../users/users.service';
+import { AuthService } from './auth.service';
+
+/**
+ * Forgotten passwords: a code goes to the bound mailbox (or an operator hands
+ * one out), and the code sets a new password and ends every login. The
+ * answer to "forgot" is the same whether the phone exists, has a mailbox or
+ * not, and it never waits for the mail, so neither its words nor its timing
+ * tell who is a member. Both steps are limited per phone and per client
+ * address (PASSWORD_RESET_LIMIT_PER_HOUR).
+ */
+@Injectable()
+export class PasswordResetService {
+  private readonly logger = new Logger(PasswordResetService.name);
+
+  constructor(
+    private readonly users: UsersService,
+    private readonly auth: AuthService,
+    private readonly codes: OneTimeCodesService,
+    private readonly mail: MailService,
+    private readonly audit: AuditService,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async forgot(rawPhone: string, ip: string): Promise<void> {
+    const phone = this.phone(rawPhone);
+    await this.limit('forgot', phone, ip);
+    const user = await this.users.credentials({ phone });
+    if (!user?.isActive) return;
+    const mail = await this.users.mailOf(user.id);
+    if (!mail || this.mail.delivery === 'off') return;
+    const issued = await this.codes.issue(user.id, 'password_reset', mail).catch(() => null);
+    if (!issued) return; // asked again within the resend delay: the first code still works
+    void this.mail
+      .send({
+        to: mail,
+        subject: `Password reset code: ${issued.code}`,
+        text:
+          `Your code to set a new password is ${issued.code}.\n` +
+          `It works for 10 minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
+      })
+      .catch((error) => this.logger.warn(`reset mail for member ${user.id}: ${String(error)}`));
+  }
+
+  async reset(rawPhone: string, code: string, password: string, ip: string): Promise<void> {
+    const phone = this.phone(rawPhone);
+    await this.limit('reset', phone, ip);
+    const user = await this.users.credentials({ phone });
+    if (!user || !(await this.codes.consume(user.id, 'password_reset', code))) {
+      throw new AppError('INVALID_CODE');
+    }
+    await this.auth.resetPassword(user.id, password);
+  }
+
+  /** An operator's one-time code for a member without a mailbox (no resend delay). */
+  async issueByOperator(operatorId: number, userId: number) {
+    if (!(await this.users.exists(userId))) throw new AppError('NOT_FOUND');
+    const issued = await this.codes.issue(userId, 'password_reset', null, {
+      respectResend: false,
+      alongside: (db) => this.audit.record(db, operatorId, 'user.reset_code', userId, {}),
+    });
+    return { code: issued.code, expires_at: issued.expiresAt.toISOString() };
+  }
+
+  private phone(raw: string) {
+    return isValidPhone(raw) ? normalizePhone(raw) : raw.trim().slice(0, 64);
+  }
+
+  private async limit(step: string, phone: string, ip: string): Promise<void> {
+    const max = this.config.PASSWORD_RESET_LIMIT_PER_HOUR;
+    if (!max) return;
+    for (const key of [`pwreset:${step}:phone:${phone}`, `pwreset:${step}:ip:${ip}`]) {
+      const [[, count], , [, ttl]] = (await this.redis
+        .multi()
+        .incr(key)
+        .expire(key, 3600, 'NX')
+        .ttl(key)
+        .exec()) as [[null, number], unknown, [null, number]];
+      if (count > max) {
+        throw new AppError('TOO_MANY_ATTEMPTS', undefined, {
+          'Retry-After': String(Math.max(1, ttl)),
+        });
+      }
+    }
+  }
+}
