@@ -6,10 +6,12 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { CardDepositsModule } from './modules/card-deposits/card-deposits.module';
 import { ContentModule } from './modules/content/content.module';
 import { DepositsModule } from './modules/deposits/deposits.module';
 import { EconomyModule } from './modules/economy/economy.module';
 import { HealthModule } from './modules/health/health.module';
+import { IdentityModule } from './modules/identity/identity.module';
 import { bullConnection } from './modules/jobs/queues';
 import { LedgerModule } from './modules/ledger/ledger.module';
 import { MailModule } from './modules/mail/mail.module';
@@ -48,6 +50,8 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     WalletModule,
     DepositsModule,
     WithdrawalsModule,
+    IdentityModule,
+    CardDepositsModule,
     TeamModule,
     AdminModule,
     HealthModule,

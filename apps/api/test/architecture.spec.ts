@@ -36,6 +36,9 @@ const OWNERS: Record<string, string> = {
   withdrawals: 'withdrawals',
   withdrawal_attempts: 'withdrawals',
   withdrawal_addresses: 'withdrawals',
+  one_time_codes: 'mail',
+  verifications: 'identity',
+  card_deposits: 'card-deposits',
 };
 
 const SRC = join(__dirname, '..', 'src');

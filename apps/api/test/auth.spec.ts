@@ -406,6 +406,8 @@ describe('auth and users', () => {
         total_earn: 0,
         role: 'member',
         has_transaction_password: false,
+        mail: null,
+        verification: 'none',
       });
     });
 

@@ -175,20 +175,21 @@ function buildUrl(url: string, params?: Record<string, unknown>): string {
 
 function encodeBody(data: unknown, headers: Headers): BodyInit | undefined {
   if (data === undefined || data === null) return undefined;
-  if (
-    data instanceof URLSearchParams ||
-    data instanceof FormData ||
-    data instanceof Blob ||
-    typeof data === 'string'
-  ) {
+  // The browser writes multipart's Content-Type itself, with the boundary.
+  if (data instanceof FormData) {
+    headers.delete('Content-Type');
+    return data;
+  }
+  if (data instanceof URLSearchParams || data instanceof Blob || typeof data === 'string') {
     return data;
   }
   if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   return JSON.stringify(data);
 }
 
-async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: Response, responseType?: string): Promise<unknown> {
   if (response.status === 204) return undefined;
+  if (responseType === 'blob' && response.ok) return response.blob();
   const text = await response.text();
   if (!text) return undefined;
   const type = response.headers.get('Content-Type') ?? '';
@@ -267,7 +268,7 @@ async function send(config: RequestConfig, init: RequestInit | undefined, access
 export async function httpClient<T>(config: RequestConfig, init?: RequestInit): Promise<T> {
   const usedAccess = getTokens()?.access ?? null;
   let response = await send(config, init, usedAccess);
-  let body = await readBody(response);
+  let body = await readBody(response, config.responseType);
 
   if (response.status === 401 && shouldRefresh(config, body, usedAccess)) {
     const latest = getTokens();
@@ -275,7 +276,7 @@ export async function httpClient<T>(config: RequestConfig, init?: RequestInit): 
     const fresh = latest && latest.access !== usedAccess ? latest : await refreshTokens();
     if (fresh) {
       response = await send(config, init, fresh.access);
-      body = await readBody(response);
+      body = await readBody(response, config.responseType);
     }
   }
 
@@ -290,6 +291,11 @@ function shouldRefresh(config: RequestConfig, body: unknown, usedAccess: string 
   if (detail === BAD_CREDENTIALS_DETAIL) return false;
   // Anonymous calls have nothing to refresh.
   return usedAccess !== null && getTokens() !== null;
+}
+
+/** An image only signed-in callers may see (identity documents, receipts), as a Blob. */
+export function fetchPrivateImage(url: string, signal?: AbortSignal): Promise<Blob> {
+  return httpClient<Blob>({ url, method: 'GET', responseType: 'blob', signal });
 }
 
 export default httpClient;

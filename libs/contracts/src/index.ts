@@ -4,6 +4,7 @@ export {
   ApiError,
   BAD_CREDENTIALS_DETAIL,
   clearTokens,
+  fetchPrivateImage,
   getApiBaseUrl,
   getTokens,
   httpClient,

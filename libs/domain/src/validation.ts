@@ -38,6 +38,9 @@ export const ValidationMessage = {
   withdrawalLevel: 'Level 0 cannot withdraw',
   tooShortTransactionPassword: 'Too short transaction password',
   tooLongLabel: 'Too long label',
+  invalidMailbox: 'Invalid mailbox',
+  invalidCode: 'The code is 6 digits',
+  tooShortText: 'Too short',
 } as const;
 
 export const TRANSACTION_PASSWORD_MIN = 6;
@@ -145,3 +148,74 @@ export const txIdSchema = z
   .trim()
   .min(1, ValidationMessage.required)
   .regex(TX_ID_RE, ValidationMessage.invalidTxId);
+
+export const CODE_RE = /^\d{6}$/;
+const codeSchema = z
+  .string()
+  .trim()
+  .min(1, ValidationMessage.required)
+  .regex(CODE_RE, ValidationMessage.invalidCode);
+const mailSchema = z
+  .string()
+  .trim()
+  .min(1, ValidationMessage.required)
+  .max(254, ValidationMessage.invalidMailbox)
+  .email(ValidationMessage.invalidMailbox);
+
+/** `/forgot`: the phone of the account. */
+export const forgotFormSchema = z.object({ email: phoneSchema });
+
+/** `/reset`: the phone, the mailed (or operator's) code, the new password twice. */
+export const resetFormSchema = z
+  .object({
+    email: phoneSchema,
+    code: codeSchema,
+    password: passwordSchema,
+    passwordConfirm: z.string().min(1, ValidationMessage.required),
+  })
+  .refine((v) => v.password === v.passwordConfirm, {
+    message: ValidationMessage.passwordsMismatch,
+    path: ['passwordConfirm'],
+  });
+
+/** `/mine/safety/mail`: the mailbox, the login password when one is bound, then the code. */
+export const mailFormSchema = z.object({
+  mail: mailSchema,
+  password: z.string().max(PASSWORD_MAX),
+  code: z.string().trim().max(6),
+});
+
+/** `/mine/verified`: the document's details (the two photos are checked by the page). */
+export const verificationFormSchema = z.object({
+  country: z
+    .string()
+    .trim()
+    .min(1, ValidationMessage.required)
+    .min(2, ValidationMessage.tooShortText)
+    .max(64),
+  document_type: z.enum(['passport', 'id_card', 'driver_license']),
+  full_name: z
+    .string()
+    .trim()
+    .min(1, ValidationMessage.required)
+    .min(2, ValidationMessage.tooShortText)
+    .max(128),
+  document_number: z
+    .string()
+    .trim()
+    .min(1, ValidationMessage.required)
+    .min(3, ValidationMessage.tooShortText)
+    .max(64),
+});
+
+/** `/mine/recharge-card`: what was paid, in which currency (2 decimals at most). */
+export const cardDepositFormSchema = z.object({
+  currency: z.enum(['USD', 'RUB', 'UZS']),
+  amount: z
+    .string()
+    .trim()
+    .min(1, ValidationMessage.required)
+    .transform((v) => v.replace(',', '.'))
+    .refine((v) => /^\d{1,12}(\.\d{1,2})?$/.test(v), ValidationMessage.invalidAmount)
+    .refine((v) => Number(v) > 0, ValidationMessage.amountNotPositive),
+});

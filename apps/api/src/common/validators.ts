@@ -1,4 +1,4 @@
-import { ValidationOptions, registerDecorator } from 'class-validator';
+import { ValidationOptions, isEmail, registerDecorator } from 'class-validator';
 import {
   MAX_AMOUNT_MICRO,
   isValidNickname,
@@ -20,6 +20,18 @@ function fromDomain(name: string, test: (value: string) => boolean, message: str
     });
 }
 
+/** validator.js throws on malformed UTF-16 (a lone surrogate): such text is simply not a mailbox. */
+export const IsMailbox = fromDomain(
+  'isMailbox',
+  (value) => {
+    try {
+      return value.length <= 254 && isEmail(value);
+    } catch {
+      return false;
+    }
+  },
+  'Invalid mailbox',
+);
 export const IsPhone = fromDomain('isPhone', isValidPhone, ValidationMessage.invalidPhone);
 export const IsPassword = fromDomain(
   'isPassword',

@@ -52,6 +52,12 @@ const AddAddressPage = page(
   () => import('../features/wallet/address-book-pages'),
   'AddAddressPage',
 );
+const MailPage = page(() => import('../features/account/mail-page'), 'MailPage');
+const VerifiedPage = page(() => import('../features/account/verified-page'), 'VerifiedPage');
+const CardDepositPage = page(
+  () => import('../features/wallet/card-deposit-page'),
+  'CardDepositPage',
+);
 const TeamPage = page(() => import('../features/team/team-page'), 'TeamPage');
 const TransferPage = page(() => import('../features/wallet/transfer-page'), 'TransferPage');
 const SubscribePage = page(() => import('../features/wallet/subscribe-page'), 'SubscribePage');
@@ -78,10 +84,7 @@ type TitleKey =
   | 'routes.challenge'
   | 'routes.progress'
   | 'routes.wallet'
-  | 'routes.rechargeCard'
   | 'routes.record'
-  | 'routes.verified'
-  | 'routes.safetyMail'
   | 'routes.aboutUs';
 
 function Placeholder({ titleKey, backTo }: { titleKey: TitleKey; backTo?: string }) {
@@ -101,10 +104,7 @@ const placeholders: [path: string, titleKey: TitleKey, backTo?: string][] = [
   ['/challenge', 'routes.challenge', '/'],
   ['/progress', 'routes.progress', '/'],
   ['/wallet', 'routes.wallet', '/'],
-  ['/mine/recharge-card', 'routes.rechargeCard', '/mine'],
   ['/mine/record', 'routes.record', '/mine'],
-  ['/mine/verified', 'routes.verified', '/mine'],
-  ['/mine/safety/mail', 'routes.safetyMail', '/mine/safety'],
   ['/mine/about', 'routes.aboutUs', '/mine'],
 ];
 
@@ -152,6 +152,9 @@ export const routes: RouteObject[] = [
       { path: '/mine/safety/phone', element: <ChangePhonePage /> },
       { path: '/mine/safety/password', element: <ChangePasswordPage /> },
       { path: '/mine/safety/transpass', element: <TransactionPasswordPage /> },
+      { path: '/mine/safety/mail', element: <MailPage /> },
+      { path: '/mine/verified', element: <VerifiedPage /> },
+      { path: '/mine/recharge-card', element: <CardDepositPage /> },
       { path: '/mine/management', element: <AddressBookPage /> },
       { path: '/mine/management/add', element: <AddAddressPage /> },
       { path: '/mine/team', element: <TeamPage /> },

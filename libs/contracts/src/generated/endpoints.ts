@@ -28,29 +28,40 @@ import type {
   AdminDepositItem,
   AdminWithdrawal,
   AdminWithdrawalDetail,
+  ApproveCardDepositBody,
   AuditEntry,
   BalanceRecordItem,
+  BindMailBody,
   BuyVipBody,
   BuyVipResponse,
+  CardDepositCreated,
+  CardDepositItem,
+  CardRates,
   CardResponse,
   ChangePasswordBody,
   ChangePhoneBody,
   ClaimDepositBody,
   ClaimDepositResponse,
+  CreateCardDepositBody,
   DeleteAddressBody,
   DepositAddress,
   ErrorBody,
   ForeignDepositItem,
+  ForgotBody,
   HealthResponse,
   InvitesResponse,
   LedgerReportResponse,
   ListAdjustmentsParams,
   ListAuditParams,
   ListBalanceRecordsParams,
+  ListCardDepositsParams,
   ListDepositsParams,
   ListForeignDepositsParams,
   ListSweepsParams,
+  ListVerificationsParams,
   ListWithdrawalsParams,
+  MailCodeBody,
+  MailStatus,
   MainMessage,
   MessageItem,
   NicknameBody,
@@ -62,9 +73,14 @@ import type {
   RefreshTokenParams,
   RegisterBody,
   RegisterResponse,
+  RejectBody,
+  RejectCardDepositBody,
   RejectWithdrawalBody,
+  ResetBody,
+  ResetCodeResponse,
   SaveAddressBody,
   SavedAddress,
+  SubmitVerificationBody,
   SweepCandidate,
   SweepCandidatesParams,
   SweepItem,
@@ -79,6 +95,8 @@ import type {
   UploadPosterBody,
   UserMe,
   ValidationErrorBody,
+  VerificationItem,
+  VerificationState,
   WatchResponse,
   WithdrawBody,
   WithdrawResponse,
@@ -501,6 +519,629 @@ export function useListAudit<
 
   return query;
 }
+
+/**
+ * @summary Card deposits (those under review oldest first), with the suggested USDT
+ */
+export const listCardDeposits = (
+  params?: ListCardDepositsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<CardDepositItem[]>(
+    { url: `/admin/card_deposits`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListCardDepositsQueryKey = (params?: ListCardDepositsParams) => {
+  return [`/admin/card_deposits`, ...(params ? [params] : [])] as const;
+};
+
+export const getListCardDepositsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listCardDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListCardDepositsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCardDeposits>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListCardDepositsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listCardDeposits>>> = ({ signal }) =>
+    listCardDeposits(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listCardDeposits>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListCardDepositsQueryResult = NonNullable<Awaited<ReturnType<typeof listCardDeposits>>>;
+export type ListCardDepositsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useListCardDeposits<
+  TData = Awaited<ReturnType<typeof listCardDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListCardDepositsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCardDeposits>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCardDeposits>>,
+          TError,
+          Awaited<ReturnType<typeof listCardDeposits>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListCardDeposits<
+  TData = Awaited<ReturnType<typeof listCardDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListCardDepositsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCardDeposits>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCardDeposits>>,
+          TError,
+          Awaited<ReturnType<typeof listCardDeposits>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListCardDeposits<
+  TData = Awaited<ReturnType<typeof listCardDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListCardDepositsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCardDeposits>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Card deposits (those under review oldest first), with the suggested USDT
+ */
+
+export function useListCardDeposits<
+  TData = Awaited<ReturnType<typeof listCardDeposits>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListCardDepositsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCardDeposits>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListCardDepositsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Credit the USDT amount you decide (one ledger transaction, audited)
+ */
+export const approveCardDeposit = (
+  id: number,
+  approveCardDepositBody: BodyType<ApproveCardDepositBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<CardDepositItem>(
+    {
+      url: `/admin/card_deposits/${id}/approve`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: approveCardDepositBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getApproveCardDepositMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof approveCardDeposit>>,
+    TError,
+    { id: number; data: BodyType<ApproveCardDepositBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof approveCardDeposit>>,
+  TError,
+  { id: number; data: BodyType<ApproveCardDepositBody> },
+  TContext
+> => {
+  const mutationKey = ['approveCardDeposit'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof approveCardDeposit>>,
+    { id: number; data: BodyType<ApproveCardDepositBody> }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return approveCardDeposit(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ApproveCardDepositMutationResult = NonNullable<
+  Awaited<ReturnType<typeof approveCardDeposit>>
+>;
+export type ApproveCardDepositMutationBody = BodyType<ApproveCardDepositBody>;
+export type ApproveCardDepositMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Credit the USDT amount you decide (one ledger transaction, audited)
+ */
+export const useApproveCardDeposit = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof approveCardDeposit>>,
+      TError,
+      { id: number; data: BodyType<ApproveCardDepositBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof approveCardDeposit>>,
+  TError,
+  { id: number; data: BodyType<ApproveCardDepositBody> },
+  TContext
+> => {
+  const mutationOptions = getApproveCardDepositMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary The receipt photo of a card deposit
+ */
+export const getCardReceipt = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<void>(
+    { url: `/admin/card_deposits/${id}/receipt`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getGetCardReceiptQueryKey = (id?: number) => {
+  return [`/admin/card_deposits/${id}/receipt`] as const;
+};
+
+export const getGetCardReceiptQueryOptions = <
+  TData = Awaited<ReturnType<typeof getCardReceipt>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardReceipt>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetCardReceiptQueryKey(id);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getCardReceipt>>> = ({ signal }) =>
+    getCardReceipt(id, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getCardReceipt>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetCardReceiptQueryResult = NonNullable<Awaited<ReturnType<typeof getCardReceipt>>>;
+export type GetCardReceiptQueryError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+export function useGetCardReceipt<
+  TData = Awaited<ReturnType<typeof getCardReceipt>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardReceipt>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCardReceipt>>,
+          TError,
+          Awaited<ReturnType<typeof getCardReceipt>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetCardReceipt<
+  TData = Awaited<ReturnType<typeof getCardReceipt>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardReceipt>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCardReceipt>>,
+          TError,
+          Awaited<ReturnType<typeof getCardReceipt>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetCardReceipt<
+  TData = Awaited<ReturnType<typeof getCardReceipt>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardReceipt>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary The receipt photo of a card deposit
+ */
+
+export function useGetCardReceipt<
+  TData = Awaited<ReturnType<typeof getCardReceipt>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardReceipt>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetCardReceiptQueryOptions(id, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Refuse a card deposit with a reason for the member (audited)
+ */
+export const rejectCardDeposit = (
+  id: number,
+  rejectCardDepositBody: BodyType<RejectCardDepositBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<CardDepositItem>(
+    {
+      url: `/admin/card_deposits/${id}/reject`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: rejectCardDepositBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getRejectCardDepositMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof rejectCardDeposit>>,
+    TError,
+    { id: number; data: BodyType<RejectCardDepositBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof rejectCardDeposit>>,
+  TError,
+  { id: number; data: BodyType<RejectCardDepositBody> },
+  TContext
+> => {
+  const mutationKey = ['rejectCardDeposit'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof rejectCardDeposit>>,
+    { id: number; data: BodyType<RejectCardDepositBody> }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return rejectCardDeposit(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RejectCardDepositMutationResult = NonNullable<
+  Awaited<ReturnType<typeof rejectCardDeposit>>
+>;
+export type RejectCardDepositMutationBody = BodyType<RejectCardDepositBody>;
+export type RejectCardDepositMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Refuse a card deposit with a reason for the member (audited)
+ */
+export const useRejectCardDeposit = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof rejectCardDeposit>>,
+      TError,
+      { id: number; data: BodyType<RejectCardDepositBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof rejectCardDeposit>>,
+  TError,
+  { id: number; data: BodyType<RejectCardDepositBody> },
+  TContext
+> => {
+  const mutationOptions = getRejectCardDepositMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary USDT per unit of each card currency (the suggestion operators see)
+ */
+export const getCardRates = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<CardRates>({ url: `/admin/card_rates`, method: 'GET', signal }, options);
+};
+
+export const getGetCardRatesQueryKey = () => {
+  return [`/admin/card_rates`] as const;
+};
+
+export const getGetCardRatesQueryOptions = <
+  TData = Awaited<ReturnType<typeof getCardRates>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardRates>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetCardRatesQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getCardRates>>> = ({ signal }) =>
+    getCardRates(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getCardRates>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetCardRatesQueryResult = NonNullable<Awaited<ReturnType<typeof getCardRates>>>;
+export type GetCardRatesQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useGetCardRates<
+  TData = Awaited<ReturnType<typeof getCardRates>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardRates>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCardRates>>,
+          TError,
+          Awaited<ReturnType<typeof getCardRates>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetCardRates<
+  TData = Awaited<ReturnType<typeof getCardRates>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardRates>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCardRates>>,
+          TError,
+          Awaited<ReturnType<typeof getCardRates>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetCardRates<
+  TData = Awaited<ReturnType<typeof getCardRates>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardRates>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary USDT per unit of each card currency (the suggestion operators see)
+ */
+
+export function useGetCardRates<
+  TData = Awaited<ReturnType<typeof getCardRates>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardRates>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetCardRatesQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Set the card currency rates (audited with before and after)
+ */
+export const setCardRates = (
+  cardRates: BodyType<CardRates>,
+  options?: SecondParameter<typeof httpClient>,
+) => {
+  return httpClient<CardRates>(
+    {
+      url: `/admin/card_rates`,
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      data: cardRates,
+    },
+    options,
+  );
+};
+
+export const getSetCardRatesMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof setCardRates>>,
+    TError,
+    { data: BodyType<CardRates> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof setCardRates>>,
+  TError,
+  { data: BodyType<CardRates> },
+  TContext
+> => {
+  const mutationKey = ['setCardRates'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof setCardRates>>,
+    { data: BodyType<CardRates> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return setCardRates(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SetCardRatesMutationResult = NonNullable<Awaited<ReturnType<typeof setCardRates>>>;
+export type SetCardRatesMutationBody = BodyType<CardRates>;
+export type SetCardRatesMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+/**
+ * @summary Set the card currency rates (audited with before and after)
+ */
+export const useSetCardRates = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof setCardRates>>,
+      TError,
+      { data: BodyType<CardRates> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof setCardRates>>,
+  TError,
+  { data: BodyType<CardRates> },
+  TContext
+> => {
+  const mutationOptions = getSetCardRatesMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 
 /**
  * @summary Members' deposits (credited, being checked, failed), newest first
@@ -1381,6 +2022,531 @@ export const useAdjustBalance = <
 
   return useMutation(mutationOptions, queryClient);
 };
+
+/**
+ * For a member without a mailbox, after checking who they are.
+ * @summary Issue a one-time password-reset code for a member (audited)
+ */
+export const issueResetCode = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<ResetCodeResponse>(
+    { url: `/admin/users/${id}/reset_code`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getIssueResetCodeMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof issueResetCode>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof issueResetCode>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['issueResetCode'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof issueResetCode>>, { id: number }> = (
+    props,
+  ) => {
+    const { id } = props ?? {};
+
+    return issueResetCode(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type IssueResetCodeMutationResult = NonNullable<Awaited<ReturnType<typeof issueResetCode>>>;
+
+export type IssueResetCodeMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Issue a one-time password-reset code for a member (audited)
+ */
+export const useIssueResetCode = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof issueResetCode>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof issueResetCode>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getIssueResetCodeMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Verification requests (pending ones oldest first)
+ */
+export const listVerifications = (
+  params?: ListVerificationsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<VerificationItem[]>(
+    { url: `/admin/verifications`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListVerificationsQueryKey = (params?: ListVerificationsParams) => {
+  return [`/admin/verifications`, ...(params ? [params] : [])] as const;
+};
+
+export const getListVerificationsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listVerifications>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListVerificationsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listVerifications>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListVerificationsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listVerifications>>> = ({ signal }) =>
+    listVerifications(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listVerifications>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListVerificationsQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listVerifications>>
+>;
+export type ListVerificationsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useListVerifications<
+  TData = Awaited<ReturnType<typeof listVerifications>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListVerificationsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listVerifications>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listVerifications>>,
+          TError,
+          Awaited<ReturnType<typeof listVerifications>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListVerifications<
+  TData = Awaited<ReturnType<typeof listVerifications>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListVerificationsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listVerifications>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listVerifications>>,
+          TError,
+          Awaited<ReturnType<typeof listVerifications>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListVerifications<
+  TData = Awaited<ReturnType<typeof listVerifications>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListVerificationsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listVerifications>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Verification requests (pending ones oldest first)
+ */
+
+export function useListVerifications<
+  TData = Awaited<ReturnType<typeof listVerifications>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListVerificationsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listVerifications>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListVerificationsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Approve a pending verification (audited)
+ */
+export const approveVerification = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<VerificationItem>(
+    { url: `/admin/verifications/${id}/approve`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getApproveVerificationMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof approveVerification>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof approveVerification>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['approveVerification'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof approveVerification>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return approveVerification(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ApproveVerificationMutationResult = NonNullable<
+  Awaited<ReturnType<typeof approveVerification>>
+>;
+
+export type ApproveVerificationMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Approve a pending verification (audited)
+ */
+export const useApproveVerification = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof approveVerification>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof approveVerification>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getApproveVerificationMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Reject a pending verification with a reason for the member (audited)
+ */
+export const rejectVerification = (
+  id: number,
+  rejectBody: BodyType<RejectBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<VerificationItem>(
+    {
+      url: `/admin/verifications/${id}/reject`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: rejectBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getRejectVerificationMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof rejectVerification>>,
+    TError,
+    { id: number; data: BodyType<RejectBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof rejectVerification>>,
+  TError,
+  { id: number; data: BodyType<RejectBody> },
+  TContext
+> => {
+  const mutationKey = ['rejectVerification'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof rejectVerification>>,
+    { id: number; data: BodyType<RejectBody> }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return rejectVerification(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RejectVerificationMutationResult = NonNullable<
+  Awaited<ReturnType<typeof rejectVerification>>
+>;
+export type RejectVerificationMutationBody = BodyType<RejectBody>;
+export type RejectVerificationMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Reject a pending verification with a reason for the member (audited)
+ */
+export const useRejectVerification = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof rejectVerification>>,
+      TError,
+      { id: number; data: BodyType<RejectBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof rejectVerification>>,
+  TError,
+  { id: number; data: BodyType<RejectBody> },
+  TContext
+> => {
+  const mutationOptions = getRejectVerificationMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary A document photo of a request
+ */
+export const getVerificationPhoto = (
+  id: number,
+  side: 'front' | 'back',
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<void>(
+    { url: `/admin/verifications/${id}/${side}`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getGetVerificationPhotoQueryKey = (id?: number, side?: 'front' | 'back') => {
+  return [`/admin/verifications/${id}/${side}`] as const;
+};
+
+export const getGetVerificationPhotoQueryOptions = <
+  TData = Awaited<ReturnType<typeof getVerificationPhoto>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  side: 'front' | 'back',
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof getVerificationPhoto>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetVerificationPhotoQueryKey(id, side);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getVerificationPhoto>>> = ({ signal }) =>
+    getVerificationPhoto(id, side, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!(id && side), ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getVerificationPhoto>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetVerificationPhotoQueryResult = NonNullable<
+  Awaited<ReturnType<typeof getVerificationPhoto>>
+>;
+export type GetVerificationPhotoQueryError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+export function useGetVerificationPhoto<
+  TData = Awaited<ReturnType<typeof getVerificationPhoto>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  side: 'front' | 'back',
+  options: {
+    query: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof getVerificationPhoto>>, TError, TData>
+    > &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVerificationPhoto>>,
+          TError,
+          Awaited<ReturnType<typeof getVerificationPhoto>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetVerificationPhoto<
+  TData = Awaited<ReturnType<typeof getVerificationPhoto>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  side: 'front' | 'back',
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof getVerificationPhoto>>, TError, TData>
+    > &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVerificationPhoto>>,
+          TError,
+          Awaited<ReturnType<typeof getVerificationPhoto>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetVerificationPhoto<
+  TData = Awaited<ReturnType<typeof getVerificationPhoto>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  side: 'front' | 'back',
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof getVerificationPhoto>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary A document photo of a request
+ */
+
+export function useGetVerificationPhoto<
+  TData = Awaited<ReturnType<typeof getVerificationPhoto>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  side: 'front' | 'back',
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof getVerificationPhoto>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetVerificationPhotoQueryOptions(id, side, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
 
 /**
  * @summary Withdrawals, newest first, by status
@@ -2392,6 +3558,225 @@ export function useGetCard<
 }
 
 /**
+ * Shows in /balance?add=true as type card, under_review until decided.
+ * @summary Report a card payment with its receipt photo; an operator confirms it
+ */
+export const createCardDeposit = (
+  createCardDepositBody: BodyType<CreateCardDepositBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  const formData = new FormData();
+  formData.append(`amount`, createCardDepositBody.amount);
+  formData.append(`currency`, createCardDepositBody.currency);
+  formData.append(`receipt`, createCardDepositBody.receipt);
+
+  return httpClient<CardDepositCreated>(
+    {
+      url: `/card/deposits`,
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data' },
+      data: formData,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getCreateCardDepositMutationOptions = <
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof createCardDeposit>>,
+    TError,
+    { data: BodyType<CreateCardDepositBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof createCardDeposit>>,
+  TError,
+  { data: BodyType<CreateCardDepositBody> },
+  TContext
+> => {
+  const mutationKey = ['createCardDeposit'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof createCardDeposit>>,
+    { data: BodyType<CreateCardDepositBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return createCardDeposit(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CreateCardDepositMutationResult = NonNullable<
+  Awaited<ReturnType<typeof createCardDeposit>>
+>;
+export type CreateCardDepositMutationBody = BodyType<CreateCardDepositBody>;
+export type CreateCardDepositMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
+
+/**
+ * @summary Report a card payment with its receipt photo; an operator confirms it
+ */
+export const useCreateCardDeposit = <
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof createCardDeposit>>,
+      TError,
+      { data: BodyType<CreateCardDepositBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof createCardDeposit>>,
+  TError,
+  { data: BodyType<CreateCardDepositBody> },
+  TContext
+> => {
+  const mutationOptions = getCreateCardDepositMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary The receipt of your card deposit (by its record id)
+ */
+export const getOwnReceipt = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<void>({ url: `/card/deposits/${id}/receipt`, method: 'GET', signal }, options);
+};
+
+export const getGetOwnReceiptQueryKey = (id?: number) => {
+  return [`/card/deposits/${id}/receipt`] as const;
+};
+
+export const getGetOwnReceiptQueryOptions = <
+  TData = Awaited<ReturnType<typeof getOwnReceipt>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOwnReceipt>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetOwnReceiptQueryKey(id);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getOwnReceipt>>> = ({ signal }) =>
+    getOwnReceipt(id, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getOwnReceipt>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetOwnReceiptQueryResult = NonNullable<Awaited<ReturnType<typeof getOwnReceipt>>>;
+export type GetOwnReceiptQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useGetOwnReceipt<
+  TData = Awaited<ReturnType<typeof getOwnReceipt>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOwnReceipt>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOwnReceipt>>,
+          TError,
+          Awaited<ReturnType<typeof getOwnReceipt>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetOwnReceipt<
+  TData = Awaited<ReturnType<typeof getOwnReceipt>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOwnReceipt>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOwnReceipt>>,
+          TError,
+          Awaited<ReturnType<typeof getOwnReceipt>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetOwnReceipt<
+  TData = Awaited<ReturnType<typeof getOwnReceipt>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOwnReceipt>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary The receipt of your card deposit (by its record id)
+ */
+
+export function useGetOwnReceipt<
+  TData = Awaited<ReturnType<typeof getOwnReceipt>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOwnReceipt>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetOwnReceiptQueryOptions(id, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
  * @summary Your USDT (TRC-20) deposit address
  */
 export const depositAddress = (
@@ -3324,6 +4709,185 @@ export function useListPackages<
 }
 
 /**
+ * Always answers {ok: true}: whether the phone is registered or has a mailbox is not told.
+ * @summary Mail a password-reset code to the mailbox bound to this phone
+ */
+export const forgotPassword = (
+  forgotBody: BodyType<ForgotBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<OkResponse>(
+    {
+      url: `/password/forgot`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: forgotBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getForgotPasswordMutationOptions = <
+  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof forgotPassword>>,
+    TError,
+    { data: BodyType<ForgotBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof forgotPassword>>,
+  TError,
+  { data: BodyType<ForgotBody> },
+  TContext
+> => {
+  const mutationKey = ['forgotPassword'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof forgotPassword>>,
+    { data: BodyType<ForgotBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return forgotPassword(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ForgotPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof forgotPassword>>>;
+export type ForgotPasswordMutationBody = BodyType<ForgotBody>;
+export type ForgotPasswordMutationError = ErrorType<ValidationErrorBody | ErrorBody>;
+
+/**
+ * @summary Mail a password-reset code to the mailbox bound to this phone
+ */
+export const useForgotPassword = <
+  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof forgotPassword>>,
+      TError,
+      { data: BodyType<ForgotBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof forgotPassword>>,
+  TError,
+  { data: BodyType<ForgotBody> },
+  TContext
+> => {
+  const mutationOptions = getForgotPasswordMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Set a new password with the code; every login ends
+ */
+export const resetPassword = (
+  resetBody: BodyType<ResetBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<OkResponse>(
+    {
+      url: `/password/reset`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: resetBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getResetPasswordMutationOptions = <
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof resetPassword>>,
+    TError,
+    { data: BodyType<ResetBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof resetPassword>>,
+  TError,
+  { data: BodyType<ResetBody> },
+  TContext
+> => {
+  const mutationKey = ['resetPassword'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof resetPassword>>,
+    { data: BodyType<ResetBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return resetPassword(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>;
+export type ResetPasswordMutationBody = BodyType<ResetBody>;
+export type ResetPasswordMutationError = ErrorType<
+  ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
+
+/**
+ * @summary Set a new password with the code; every login ends
+ */
+export const useResetPassword = <
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof resetPassword>>,
+      TError,
+      { data: BodyType<ResetBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof resetPassword>>,
+  TError,
+  { data: BodyType<ResetBody> },
+  TContext
+> => {
+  const mutationOptions = getResetPasswordMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * @summary Exchange a refresh token for a new pair (rotation; reuse revokes the login)
  */
 export const refreshToken = (
@@ -4095,6 +5659,294 @@ export const useChangePhone = <
 };
 
 /**
+ * @summary The bound mailbox, and whether this server can send mail
+ */
+export const getMailStatus = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<MailStatus>({ url: `/users/mail`, method: 'GET', signal }, options);
+};
+
+export const getGetMailStatusQueryKey = () => {
+  return [`/users/mail`] as const;
+};
+
+export const getGetMailStatusQueryOptions = <
+  TData = Awaited<ReturnType<typeof getMailStatus>>,
+  TError = ErrorType<ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailStatus>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetMailStatusQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getMailStatus>>> = ({ signal }) =>
+    getMailStatus(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getMailStatus>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetMailStatusQueryResult = NonNullable<Awaited<ReturnType<typeof getMailStatus>>>;
+export type GetMailStatusQueryError = ErrorType<ErrorBody>;
+
+export function useGetMailStatus<
+  TData = Awaited<ReturnType<typeof getMailStatus>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailStatus>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMailStatus>>,
+          TError,
+          Awaited<ReturnType<typeof getMailStatus>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMailStatus<
+  TData = Awaited<ReturnType<typeof getMailStatus>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailStatus>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMailStatus>>,
+          TError,
+          Awaited<ReturnType<typeof getMailStatus>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMailStatus<
+  TData = Awaited<ReturnType<typeof getMailStatus>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailStatus>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary The bound mailbox, and whether this server can send mail
+ */
+
+export function useGetMailStatus<
+  TData = Awaited<ReturnType<typeof getMailStatus>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailStatus>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetMailStatusQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Bind the mailbox with the code mailed to it
+ */
+export const bindMail = (
+  bindMailBody: BodyType<BindMailBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<OkResponse>(
+    {
+      url: `/users/mail`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: bindMailBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getBindMailMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof bindMail>>,
+    TError,
+    { data: BodyType<BindMailBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof bindMail>>,
+  TError,
+  { data: BodyType<BindMailBody> },
+  TContext
+> => {
+  const mutationKey = ['bindMail'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof bindMail>>,
+    { data: BodyType<BindMailBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return bindMail(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type BindMailMutationResult = NonNullable<Awaited<ReturnType<typeof bindMail>>>;
+export type BindMailMutationBody = BodyType<BindMailBody>;
+export type BindMailMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+/**
+ * @summary Bind the mailbox with the code mailed to it
+ */
+export const useBindMail = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof bindMail>>,
+      TError,
+      { data: BodyType<BindMailBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof bindMail>>,
+  TError,
+  { data: BodyType<BindMailBody> },
+  TContext
+> => {
+  const mutationOptions = getBindMailMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * Changing a mailbox already bound needs the login password too.
+ * @summary Mail a 6-digit code to a mailbox (valid 10 minutes, 5 tries)
+ */
+export const sendMailCode = (
+  mailCodeBody: BodyType<MailCodeBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<OkResponse>(
+    {
+      url: `/users/mail/code`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: mailCodeBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getSendMailCodeMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof sendMailCode>>,
+    TError,
+    { data: BodyType<MailCodeBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof sendMailCode>>,
+  TError,
+  { data: BodyType<MailCodeBody> },
+  TContext
+> => {
+  const mutationKey = ['sendMailCode'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof sendMailCode>>,
+    { data: BodyType<MailCodeBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return sendMailCode(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SendMailCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendMailCode>>>;
+export type SendMailCodeMutationBody = BodyType<MailCodeBody>;
+export type SendMailCodeMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
+
+/**
+ * @summary Mail a 6-digit code to a mailbox (valid 10 minutes, 5 tries)
+ */
+export const useSendMailCode = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof sendMailCode>>,
+      TError,
+      { data: BodyType<MailCodeBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof sendMailCode>>,
+  TError,
+  { data: BodyType<MailCodeBody> },
+  TContext
+> => {
+  const mutationOptions = getSendMailCodeMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * @summary The signed-in member
  */
 export const getMe = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -4284,6 +6136,343 @@ export function useGetToday<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetTodayQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Your identity verification: none, pending, approved or rejected
+ */
+export const getVerification = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<VerificationState>(
+    { url: `/users/me/verification`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getGetVerificationQueryKey = () => {
+  return [`/users/me/verification`] as const;
+};
+
+export const getGetVerificationQueryOptions = <
+  TData = Awaited<ReturnType<typeof getVerification>>,
+  TError = ErrorType<ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getVerification>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetVerificationQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getVerification>>> = ({ signal }) =>
+    getVerification(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getVerification>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetVerificationQueryResult = NonNullable<Awaited<ReturnType<typeof getVerification>>>;
+export type GetVerificationQueryError = ErrorType<ErrorBody>;
+
+export function useGetVerification<
+  TData = Awaited<ReturnType<typeof getVerification>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getVerification>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVerification>>,
+          TError,
+          Awaited<ReturnType<typeof getVerification>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetVerification<
+  TData = Awaited<ReturnType<typeof getVerification>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getVerification>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVerification>>,
+          TError,
+          Awaited<ReturnType<typeof getVerification>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetVerification<
+  TData = Awaited<ReturnType<typeof getVerification>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getVerification>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Your identity verification: none, pending, approved or rejected
+ */
+
+export function useGetVerification<
+  TData = Awaited<ReturnType<typeof getVerification>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getVerification>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetVerificationQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Possible when none is pending or approved.
+ * @summary Send your document for review (two photos, kept private)
+ */
+export const submitVerification = (
+  submitVerificationBody: BodyType<SubmitVerificationBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  const formData = new FormData();
+  formData.append(`back`, submitVerificationBody.back);
+  formData.append(`country`, submitVerificationBody.country);
+  formData.append(`document_number`, submitVerificationBody.document_number);
+  formData.append(`document_type`, submitVerificationBody.document_type);
+  formData.append(`front`, submitVerificationBody.front);
+  formData.append(`full_name`, submitVerificationBody.full_name);
+
+  return httpClient<VerificationState>(
+    {
+      url: `/users/me/verification`,
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data' },
+      data: formData,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getSubmitVerificationMutationOptions = <
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof submitVerification>>,
+    TError,
+    { data: BodyType<SubmitVerificationBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof submitVerification>>,
+  TError,
+  { data: BodyType<SubmitVerificationBody> },
+  TContext
+> => {
+  const mutationKey = ['submitVerification'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof submitVerification>>,
+    { data: BodyType<SubmitVerificationBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return submitVerification(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SubmitVerificationMutationResult = NonNullable<
+  Awaited<ReturnType<typeof submitVerification>>
+>;
+export type SubmitVerificationMutationBody = BodyType<SubmitVerificationBody>;
+export type SubmitVerificationMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
+
+/**
+ * @summary Send your document for review (two photos, kept private)
+ */
+export const useSubmitVerification = <
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof submitVerification>>,
+      TError,
+      { data: BodyType<SubmitVerificationBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof submitVerification>>,
+  TError,
+  { data: BodyType<SubmitVerificationBody> },
+  TContext
+> => {
+  const mutationOptions = getSubmitVerificationMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary A photo of your latest request (only you and operators see it)
+ */
+export const getOwnPhoto = (
+  side: 'front' | 'back',
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<void>(
+    { url: `/users/me/verification/${side}`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getGetOwnPhotoQueryKey = (side?: 'front' | 'back') => {
+  return [`/users/me/verification/${side}`] as const;
+};
+
+export const getGetOwnPhotoQueryOptions = <
+  TData = Awaited<ReturnType<typeof getOwnPhoto>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  side: 'front' | 'back',
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOwnPhoto>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetOwnPhotoQueryKey(side);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getOwnPhoto>>> = ({ signal }) =>
+    getOwnPhoto(side, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!side, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getOwnPhoto>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetOwnPhotoQueryResult = NonNullable<Awaited<ReturnType<typeof getOwnPhoto>>>;
+export type GetOwnPhotoQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useGetOwnPhoto<
+  TData = Awaited<ReturnType<typeof getOwnPhoto>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  side: 'front' | 'back',
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOwnPhoto>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOwnPhoto>>,
+          TError,
+          Awaited<ReturnType<typeof getOwnPhoto>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetOwnPhoto<
+  TData = Awaited<ReturnType<typeof getOwnPhoto>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  side: 'front' | 'back',
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOwnPhoto>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOwnPhoto>>,
+          TError,
+          Awaited<ReturnType<typeof getOwnPhoto>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetOwnPhoto<
+  TData = Awaited<ReturnType<typeof getOwnPhoto>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  side: 'front' | 'back',
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOwnPhoto>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary A photo of your latest request (only you and operators see it)
+ */
+
+export function useGetOwnPhoto<
+  TData = Awaited<ReturnType<typeof getOwnPhoto>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  side: 'front' | 'back',
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOwnPhoto>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetOwnPhotoQueryOptions(side, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -11,6 +11,11 @@ export class AccountIdentity1764800000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE users ADD COLUMN mail varchar(254)`);
+    // The latest verification's status, kept by the identity module so /users/me stays one read.
+    await q.query(
+      `ALTER TABLE users ADD COLUMN verification varchar(16) NOT NULL DEFAULT 'none'
+         CHECK (verification IN ('none', 'pending', 'approved', 'rejected'))`,
+    );
     await q.query(`
       CREATE TABLE one_time_codes (
         id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -89,6 +94,7 @@ export class AccountIdentity1764800000000 implements MigrationInterface {
           CHECK (type IN ('deposit', 'withdrawal', 'adjustment'))`);
     await q.query(`DROP TABLE verifications`);
     await q.query(`DROP TABLE one_time_codes`);
+    await q.query(`ALTER TABLE users DROP COLUMN verification`);
     await q.query(`ALTER TABLE users DROP COLUMN mail`);
   }
 }

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PASSWORD_MAX } from '@app/domain';
-import { IsPassword, IsPhone } from '../../common/validators';
+import { IsMailbox, IsPassword, IsPhone } from '../../common/validators';
 
 export class TokenForm {
   @ApiProperty({
@@ -94,8 +94,7 @@ const trimmed = ({ value }: { value: unknown }) =>
 export class MailCodeBody {
   @ApiProperty({ description: 'The mailbox to bind', example: 'member@example.com' })
   @Transform(trimmed)
-  @IsEmail({}, { message: 'Invalid mailbox' })
-  @MaxLength(254)
+  @IsMailbox()
   mail: string;
 
   @ApiPropertyOptional({
@@ -112,8 +111,7 @@ const CODE_RULE = /^\d{6}$/;
 export class BindMailBody {
   @ApiProperty({ example: 'member@example.com' })
   @Transform(trimmed)
-  @IsEmail({}, { message: 'Invalid mailbox' })
-  @MaxLength(254)
+  @IsMailbox()
   mail: string;
 
   @ApiProperty({ description: 'The 6-digit code mailed to it', example: '123456' })

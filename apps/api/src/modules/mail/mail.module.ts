@@ -1,9 +1,11 @@
 import { Global, Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module';
 import { MailService } from './mail.service';
 import { OneTimeCodesService } from './one-time-codes.service';
 
 @Global()
 @Module({
+  imports: [UsersModule],
   providers: [MailService, OneTimeCodesService],
   exports: [MailService, OneTimeCodesService],
 })

@@ -3,6 +3,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { UsersService } from '../users/users.service';
 
 export type CodePurpose = 'mail_bind' | 'password_reset';
 
@@ -17,6 +18,7 @@ export type CodePurpose = 'mail_bind' | 'password_reset';
 export class OneTimeCodesService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -39,7 +41,7 @@ export class OneTimeCodesService {
     const resend = options.respectResend === false ? 0 : this.config.MAIL_CODE_RESEND_SECONDS;
     return this.dataSource.transaction(async (db) => {
       // Serialises issues for one member, so two parallel requests cannot both pass the delay.
-      await db.query(`SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE`, [userId]);
+      await this.users.lock(db, userId);
       const [recent]: { wait: number }[] = await db.query(
         `SELECT ceil(extract(epoch FROM created_at + make_interval(secs => $3) - now()))::int AS wait
          FROM one_time_codes WHERE user_id = $1 AND purpose = $2 AND created_at > now() - make_interval(secs => $3)

@@ -1,6 +1,7 @@
 import '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ValidationFailed } from '../../common/app-error';
+import { AppValidationPipe } from '../../common/validation.pipe';
 
 export interface UploadedFile {
   field: string;
@@ -56,4 +57,27 @@ export function singleFile(files: UploadedFile[], field: string): Buffer {
     ]);
   }
   return matching[0].bytes;
+}
+
+/** The text fields of a multipart form, validated against a DTO like a JSON body (422 list). */
+export async function validateForm<T extends object>(
+  dto: new () => T,
+  fields: Record<string, string>,
+): Promise<T> {
+  return (await new AppValidationPipe().transform(fields, {
+    type: 'body',
+    metatype: dto,
+  })) as T;
+}
+
+/** A private upload (identity documents, receipts) to someone allowed to see it: never cached. */
+export function sendPrivateImage(
+  reply: FastifyReply,
+  found: { body: Buffer; contentType: string } | null,
+) {
+  if (!found) throw new AppError('NOT_FOUND');
+  return reply
+    .header('Content-Type', found.contentType)
+    .header('Cache-Control', 'private, no-store')
+    .send(found.body);
 }

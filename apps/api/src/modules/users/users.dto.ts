@@ -81,6 +81,12 @@ export class UserMe {
     example: null,
   })
   mail: string | null;
+  @ApiProperty({
+    enum: ['none', 'pending', 'approved', 'rejected'],
+    description: 'Identity verification of the latest request',
+    example: 'none',
+  })
+  verification: 'none' | 'pending' | 'approved' | 'rejected';
 }
 
 export class NicknameBody {

@@ -66,6 +66,10 @@ export class UsersRepository {
     ]);
   }
 
+  async setVerification(db: EntityManager, id: number, status: string): Promise<void> {
+    await db.query(`UPDATE users SET verification = $2 WHERE id = $1`, [id, status]);
+  }
+
   async setTransactionPasswordHash(id: number, hash: string): Promise<void> {
     await this.dataSource.query(
       `UPDATE users SET transaction_password_hash = $2, updated_at = now() WHERE id = $1`,
@@ -121,11 +125,14 @@ export class UsersRepository {
       earned_commissions: string;
       has_transaction_password: boolean;
       mail: string | null;
+      verification: 'none' | 'pending' | 'approved' | 'rejected';
     }>(
       this.dataSource,
       'users-profile',
       `SELECT u.id, u.nickname, u.phone, u.vip_level, u.vip_expire, u.is_active, u.inviter_id, u.role,
-              u.transaction_password_hash IS NOT NULL AS has_transaction_password, u.mail, s.money, s.points, s.points_hold, s.earned_rewards, s.earned_commissions
+              u.transaction_password_hash IS NOT NULL AS has_transaction_password, u.mail,
+u.verification,
+              s.money, s.points, s.points_hold, s.earned_rewards, s.earned_commissions
        FROM users u CROSS JOIN LATERAL ledger_member_summary(u.id) s WHERE u.id = $1`,
       [id],
     );

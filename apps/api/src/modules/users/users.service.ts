@@ -85,7 +85,13 @@ export class UsersService {
       role: user.role,
       has_transaction_password: user.has_transaction_password,
       mail: user.mail,
+      verification: user.verification,
     };
+  }
+
+  /** The identity module's record of the member's latest verification status. */
+  setVerification(db: EntityManager, userId: number, status: string): Promise<void> {
+    return this.users.setVerification(db, userId, status);
   }
 
   mailOf(userId: number): Promise<string | null> {

@@ -174,6 +174,41 @@ export class WalletRepository {
     );
   }
 
+  /** A card payment the member reported: `under_review`, its USDT value not known yet. */
+  async addCardRequest(db: EntityManager, userId: number): Promise<string> {
+    const rows: { id: string }[] = await db.query(
+      `INSERT INTO balance_records (user_id, type, is_add, amount_micro, status)
+       VALUES ($1, 'card', true, 0, 'under_review') RETURNING id`,
+      [userId],
+    );
+    return rows[0].id;
+  }
+
+  /** An operator's verdict on a card payment: credited (its USDT amount) or refused (a reason). */
+  async closeCardRecord(
+    db: EntityManager,
+    id: string,
+    end: {
+      status: 'success' | 'fail';
+      amount?: bigint;
+      reason?: string;
+      ledgerTransactionId?: string;
+    },
+  ): Promise<void> {
+    await db.query(
+      `UPDATE balance_records SET status = $2, amount_micro = COALESCE($3, amount_micro), reason = $4,
+         ledger_transaction_id = $5, updated_at = now()
+       WHERE id = $1 AND type = 'card' AND status = 'under_review'`,
+      [
+        id,
+        end.status,
+        end.amount?.toString() ?? null,
+        end.reason ?? null,
+        end.ledgerTransactionId ?? null,
+      ],
+    );
+  }
+
   /** Every member's deposit records (operators), newest first. */
   listDeposits(filter: {
     status?: RecordStatus;

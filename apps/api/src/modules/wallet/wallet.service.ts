@@ -122,6 +122,18 @@ export class WalletService {
     return this.balanceRecords.closeWithdrawal(db, id, end);
   }
 
+  // Card deposit records, for the card-deposits module.
+  addCardRecord(db: EntityManager, userId: number) {
+    return this.balanceRecords.addCardRequest(db, userId);
+  }
+  closeCardRecord(
+    db: EntityManager,
+    id: string,
+    end: Parameters<WalletRepository['closeCardRecord']>[2],
+  ) {
+    return this.balanceRecords.closeCardRecord(db, id, end);
+  }
+
   // Deposit records, for the deposits module (see WalletRepository for each).
   addDepositClaim(db: EntityManager, userId: number, txId: string) {
     return this.balanceRecords.addDepositClaim(db, userId, txId);

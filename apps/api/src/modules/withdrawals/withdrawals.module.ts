@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { DepositsModule } from '../deposits/deposits.module';
+import { IdentityModule } from '../identity/identity.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
@@ -11,7 +12,7 @@ import { WithdrawalsService } from './withdrawals.service';
 
 /** USDT withdrawals on TRON: requests, operator decisions. Owns withdrawals, withdrawal_attempts. */
 @Module({
-  imports: [AuditModule, DepositsModule, LedgerModule, UsersModule, WalletModule],
+  imports: [AuditModule, DepositsModule, IdentityModule, LedgerModule, UsersModule, WalletModule],
   controllers: [WithdrawalsController, AdminWithdrawalsController],
   providers: [WithdrawalsService, WithdrawalsRepository, SolvencyService],
   exports: [WithdrawalsService, WithdrawalsRepository, SolvencyService],

@@ -7,6 +7,7 @@ import { AuditService } from '../audit/audit.service';
 import { DepositsService } from '../deposits/deposits.service';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService } from '../ledger/ledger.service';
+import { IdentityService } from '../identity/identity.service';
 import { TransactionPasswordService } from '../users/transaction-password.service';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
@@ -44,11 +45,13 @@ export class WithdrawalsService {
     private readonly audit: AuditService,
     private readonly hot: HotWallet,
     private readonly transactionPassword: TransactionPasswordService,
+    private readonly identity: IdentityService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async request(userId: number, wallet: string, amount: bigint, transactionPassword?: string) {
     await this.transactionPassword.check(userId, transactionPassword);
+    await this.identity.requireForWithdrawal(userId, amount);
     if (wallet === this.hot.address || (await this.deposits.isServiceAddress(wallet))) {
       throw new AppError('WITHDRAWAL_TO_DEPOSIT_ADDRESS');
     }

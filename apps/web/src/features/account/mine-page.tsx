@@ -27,6 +27,11 @@ export function MinePage() {
     { to: '/mine/funding', label: t('mine.funding') },
     { to: '/mine/recharge-records', label: t('mine.rechargeRecords') },
     { to: '/mine/withdrawal-history', label: t('mine.withdrawalHistory') },
+    {
+      to: '/mine/verified',
+      label: t('mine.verified'),
+      detail: user ? t(`verified.status.${user.verification}`) : undefined,
+    },
     { to: '/mine/management', label: t('mine.addressBook') },
     { to: '/mine/subscribe', label: t('mine.subscribe') },
     { to: '/mine/about', label: t('mine.aboutUs') },
@@ -103,6 +108,11 @@ export function MinePage() {
           <li key={row.to}>
             <Link to={row.to} className="menu__row">
               <span>{row.label}</span>
+              {'detail' in row && row.detail ? (
+                <span className="badge" data-testid="verification-badge">
+                  {row.detail}
+                </span>
+              ) : null}
               <ChevronIcon />
             </Link>
           </li>

@@ -5,6 +5,7 @@ import { Approvals } from './approvals';
 import { AuditLog } from './audit-log';
 import { DepositsSection } from './deposits-section';
 import { LedgerReportSection } from './ledger-report-section';
+import { ReviewsSection } from './reviews-section';
 import { WithdrawalsQueue } from './withdrawals-queue';
 
 /** The operator area (role admin; the route guard keeps members out). */
@@ -16,6 +17,7 @@ export function AdminPage() {
       <LedgerReportSection />
       <WithdrawalsQueue />
       <DepositsSection />
+      <ReviewsSection />
       <AdjustForm />
       <Approvals />
       <AuditLog />

@@ -1,31 +1,77 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { forgotFormSchema, normalizePhone } from '@app/domain';
+import { useForgotPassword } from '@app/contracts';
 import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
+import { useToast } from '../../components/ui/toast';
+import { apiErrorKey } from '../../lib/api-errors';
+import { env } from '../../lib/env';
+import { translateFieldError } from '../../lib/form-errors';
 
-/** Spec section 2: the form exists, submitting makes no call. */
+type ForgotForm = z.infer<typeof forgotFormSchema>;
+
+/**
+ * `/forgot`: a code goes to the mailbox bound to the phone. The answer is the
+ * same for any phone (nobody learns who is a member), so the page says what
+ * happens in either case, and where to go without a mailbox.
+ */
 export function ForgotPage() {
   const { t } = useTranslation();
-  const [sent, setSent] = useState(false);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSent(true);
-  };
+  const toast = useToast();
+  const forgot = useForgotPassword();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotForm>({
+    resolver: zodResolver(forgotFormSchema),
+    defaultValues: { email: '' },
+  });
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await forgot.mutateAsync({ data: { email } });
+      setSentTo(normalizePhone(email));
+    } catch (error) {
+      toast(t(apiErrorKey(error)));
+    }
+  });
   return (
     <main className="auth-page">
       <PageHeader title={t('auth.forgotTitle')} backTo="/login" backLabel={t('auth.backToLogin')} />
       <p className="auth-page__subtitle">{t('auth.forgotText')}</p>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField label={t('auth.email')} type="email" autoComplete="email" name="email" />
-        <button type="submit" className="button button--primary">
+        <TextField
+          label={t('auth.phone')}
+          type="tel"
+          autoComplete="tel"
+          placeholder={t('auth.phonePlaceholder')}
+          error={translateFieldError(t, errors.email?.message)}
+          {...register('email')}
+        />
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
           {t('auth.send')}
         </button>
-        {sent ? (
-          <p className="form__note" role="status">
-            {t('auth.forgotSent')}
-          </p>
-        ) : null}
       </form>
+      {sentTo ? (
+        <div className="form__note" role="status">
+          <p>{t('auth.forgotSent')}</p>
+          <Link className="button button--ghost" to={`/reset?phone=${encodeURIComponent(sentTo)}`}>
+            {t('auth.enterCode')}
+          </Link>
+        </div>
+      ) : null}
+      <p className="form__note">
+        {t('auth.noMailbox')}{' '}
+        <a href={env.VITE_SUPPORT_URL} target="_blank" rel="noopener noreferrer">
+          {t('common.support')}
+        </a>
+      </p>
     </main>
   );
 }

@@ -1,42 +1,71 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { ValidationMessage, passwordSchema } from '@app/domain';
+import type { z } from 'zod';
+import { resetFormSchema } from '@app/domain';
+import { ApiError, useResetPassword } from '@app/contracts';
 import { PageHeader } from '../../components/ui/page-header';
-import { PasswordField } from '../../components/ui/text-field';
+import { PasswordField, TextField } from '../../components/ui/text-field';
+import { useToast } from '../../components/ui/toast';
+import { apiErrorKey } from '../../lib/api-errors';
 import { translateFieldError } from '../../lib/form-errors';
 
-const resetFormSchema = z
-  .object({
-    password: passwordSchema,
-    passwordConfirm: z.string().min(1, ValidationMessage.required),
-  })
-  .refine((v) => v.password === v.passwordConfirm, {
-    message: ValidationMessage.passwordsMismatch,
-    path: ['passwordConfirm'],
-  });
 type ResetForm = z.infer<typeof resetFormSchema>;
 
-/** Spec section 2: validated like registration, submitting makes no call. */
+/** `/reset`: the phone, the code from the mail (or an operator), a new password twice. */
 export function ResetPage() {
   const { t } = useTranslation();
-  const [done, setDone] = useState(false);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const reset = useResetPassword();
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    setError,
+    formState: { errors, isSubmitting },
   } = useForm<ResetForm>({
     resolver: zodResolver(resetFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { password: '', passwordConfirm: '' },
+    defaultValues: {
+      email: params.get('phone') ?? '',
+      code: '',
+      password: '',
+      passwordConfirm: '',
+    },
+  });
+  const onSubmit = handleSubmit(async ({ email, code, password }) => {
+    try {
+      await reset.mutateAsync({ data: { email, code, password } });
+      toast(t('auth.resetDone'));
+      navigate('/login', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'INVALID_CODE') {
+        setError('code', { type: 'server', message: t(apiErrorKey(error)) });
+      } else {
+        toast(t(apiErrorKey(error)));
+      }
+    }
   });
   return (
     <main className="auth-page">
-      <PageHeader title={t('auth.resetTitle')} backTo="/login" backLabel={t('auth.backToLogin')} />
-      <form className="form" onSubmit={handleSubmit(() => setDone(true))} noValidate>
+      <PageHeader title={t('auth.resetTitle')} backTo="/forgot" backLabel={t('common.back')} />
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('auth.phone')}
+          type="tel"
+          autoComplete="tel"
+          error={translateFieldError(t, errors.email?.message)}
+          {...register('email')}
+        />
+        <TextField
+          label={t('auth.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={translateFieldError(t, errors.code?.message)}
+          {...register('code')}
+        />
         <PasswordField
           label={t('auth.newPassword')}
           autoComplete="new-password"
@@ -49,14 +78,9 @@ export function ResetPage() {
           error={translateFieldError(t, errors.passwordConfirm?.message)}
           {...register('passwordConfirm')}
         />
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
           {t('auth.confirm')}
         </button>
-        {done ? (
-          <p className="form__note" role="status">
-            {t('auth.resetDone')}
-          </p>
-        ) : null}
       </form>
     </main>
   );

@@ -37,6 +37,12 @@ export function RechargeMethodPage() {
             <ChevronIcon />
           </Link>
         </li>
+        <li>
+          <Link className="menu__row" to="/mine/recharge-card">
+            <span>{t('card.method')}</span>
+            <ChevronIcon />
+          </Link>
+        </li>
       </ul>
     </main>
   );

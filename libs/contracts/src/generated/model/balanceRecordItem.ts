@@ -25,6 +25,7 @@ export interface BalanceRecordItem {
   status: BalanceRecordItemStatus;
   /** @nullable */
   tx_id: string | null;
+  /** deposit: USDT on TRON; card: a card payment confirmed by an operator */
   type: BalanceRecordItemType;
   /** @nullable */
   wallet: string | null;

@@ -6,6 +6,9 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * deposit: USDT on TRON; card: a card payment confirmed by an operator
+ */
 export type BalanceRecordItemType =
   (typeof BalanceRecordItemType)[keyof typeof BalanceRecordItemType];
 
@@ -14,4 +17,5 @@ export const BalanceRecordItemType = {
   deposit: 'deposit',
   withdrawal: 'withdrawal',
   adjustment: 'adjustment',
+  card: 'card',
 } as const;

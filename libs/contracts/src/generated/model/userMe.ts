@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { UserMeRole } from './userMeRole';
+import type { UserMeVerification } from './userMeVerification';
 
 export interface UserMe {
   /** The phone number used to sign in */
@@ -17,6 +18,11 @@ export interface UserMe {
   /** @nullable */
   inviter_id: number | null;
   is_active: boolean;
+  /**
+   * The bound mailbox (password-reset codes go there)
+   * @nullable
+   */
+  mail: string | null;
   /** E-Wallet, USDT */
   money: number;
   /** @nullable */
@@ -30,6 +36,8 @@ export interface UserMe {
   team_earn: number;
   /** Trailer rewards earned, USDT */
   total_earn: number;
+  /** Identity verification of the latest request */
+  verification: UserMeVerification;
   /** @nullable */
   vip_expire: string | null;
   /**

@@ -1,0 +1,151 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiErrors } from '../../common/api-errors.decorator';
+import { Auth, CurrentUser } from '../../common/auth';
+import type { AuthUser } from '../../common/auth';
+import { IdParam } from '../../common/id-param.dto';
+import { MoneyRoute } from '../../common/money-rate-limit';
+import { toMicro } from '../../common/validators';
+import { readMultipart, sendPrivateImage, singleFile, validateForm } from '../storage/uploads';
+import {
+  ApproveCardDepositBody,
+  CARD_CURRENCIES,
+  CardDepositCreated,
+  CardDepositForm,
+  CardDepositItem,
+  CardDepositListQuery,
+  CardRates,
+  RejectCardDepositBody,
+} from './card-deposits.dto';
+import { CardDepositsService } from './card-deposits.service';
+
+@ApiTags('wallet')
+@Controller('card/deposits')
+@Auth()
+export class CardDepositsController {
+  constructor(private readonly cards: CardDepositsService) {}
+
+  @Post()
+  @HttpCode(200)
+  @MoneyRoute()
+  @ApiOperation({
+    summary: 'Report a card payment with its receipt photo; an operator confirms it',
+    description: 'Shows in /balance?add=true as type card, under_review until decided.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['currency', 'amount', 'receipt'],
+      properties: {
+        currency: { type: 'string', enum: [...CARD_CURRENCIES] },
+        amount: { type: 'string', example: '1270000' },
+        receipt: { type: 'string', format: 'binary' },
+      },
+    },
+  })
+  @ApiOkResponse({ type: CardDepositCreated })
+  @ApiErrors(
+    'FILE_TOO_LARGE',
+    'TOO_MANY_FILES',
+    'UNSUPPORTED_FILE_TYPE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'VALIDATION_ERROR',
+  )
+  async createCardDeposit(
+    @CurrentUser() user: AuthUser,
+    @Req() request: FastifyRequest,
+  ): Promise<CardDepositCreated> {
+    const { files, fields } = await readMultipart(request);
+    const form = await validateForm(CardDepositForm, fields);
+    return this.cards.create(user.id, form.currency, form.amount, singleFile(files, 'receipt'));
+  }
+
+  @Get(':id/receipt')
+  @ApiOperation({ summary: 'The receipt of your card deposit (by its record id)' })
+  @ApiProduces('image/jpeg', 'image/png', 'image/webp')
+  @ApiOkResponse({ description: 'The image bytes' })
+  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
+  async getOwnReceipt(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @Res() reply: FastifyReply,
+  ) {
+    return sendPrivateImage(reply, await this.cards.ownReceipt(user.id, params.id));
+  }
+}
+
+@ApiTags('admin')
+@Controller('admin')
+@Auth('admin')
+export class CardDepositReviewController {
+  constructor(private readonly cards: CardDepositsService) {}
+
+  @Get('card_deposits')
+  @ApiOperation({
+    summary: 'Card deposits (those under review oldest first), with the suggested USDT',
+  })
+  @ApiOkResponse({ type: [CardDepositItem] })
+  @ApiErrors('VALIDATION_ERROR')
+  listCardDeposits(@Query() query: CardDepositListQuery): Promise<CardDepositItem[]> {
+    return this.cards.list(query.status);
+  }
+
+  @Get('card_deposits/:id/receipt')
+  @ApiOperation({ summary: 'The receipt photo of a card deposit' })
+  @ApiProduces('image/jpeg', 'image/png', 'image/webp')
+  @ApiOkResponse({ description: 'The image bytes' })
+  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
+  async getCardReceipt(@Param() params: IdParam, @Res() reply: FastifyReply) {
+    return sendPrivateImage(reply, await this.cards.receipt(params.id));
+  }
+
+  @Post('card_deposits/:id/approve')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Credit the USDT amount you decide (one ledger transaction, audited)' })
+  @ApiOkResponse({ type: CardDepositItem })
+  @ApiErrors('NOT_FOUND', 'REVIEW_ALREADY_DECIDED', 'VALIDATION_ERROR')
+  approveCardDeposit(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @Body() body: ApproveCardDepositBody,
+  ): Promise<CardDepositItem> {
+    return this.cards.approve(user.id, params.id, toMicro(body.amount));
+  }
+
+  @Post('card_deposits/:id/reject')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Refuse a card deposit with a reason for the member (audited)' })
+  @ApiOkResponse({ type: CardDepositItem })
+  @ApiErrors('NOT_FOUND', 'REVIEW_ALREADY_DECIDED', 'VALIDATION_ERROR')
+  rejectCardDeposit(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @Body() body: RejectCardDepositBody,
+  ): Promise<CardDepositItem> {
+    return this.cards.reject(user.id, params.id, body.reason.trim());
+  }
+
+  @Get('card_rates')
+  @ApiOperation({ summary: 'USDT per unit of each card currency (the suggestion operators see)' })
+  @ApiOkResponse({ type: CardRates })
+  getCardRates(): Promise<CardRates> {
+    return this.cards.rates();
+  }
+
+  @Put('card_rates')
+  @ApiOperation({ summary: 'Set the card currency rates (audited with before and after)' })
+  @ApiOkResponse({ type: CardRates })
+  @ApiErrors('VALIDATION_ERROR')
+  setCardRates(@CurrentUser() user: AuthUser, @Body() body: CardRates): Promise<CardRates> {
+    return this.cards.setRates(user.id, body);
+  }
+}

@@ -1,0 +1,107 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsUsdtAmount } from '../../common/validators';
+
+export const CARD_CURRENCIES = ['USD', 'RUB', 'UZS'] as const;
+export type CardCurrency = (typeof CARD_CURRENCIES)[number];
+
+const trimmed = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim().replace(',', '.') : value;
+
+/** The text fields of the multipart card-deposit form (the photo is `receipt`). */
+export class CardDepositForm {
+  @ApiProperty({ enum: CARD_CURRENCIES, example: 'UZS' })
+  @IsIn(CARD_CURRENCIES, { message: 'currency must be USD, RUB or UZS' })
+  currency: CardCurrency;
+
+  @ApiProperty({
+    description: 'What was paid, in that currency (2 decimals at most)',
+    example: '1270000',
+  })
+  @Transform(trimmed)
+  @IsString()
+  @Matches(/^(?!0+(\.0+)?$)\d{1,12}(\.\d{1,2})?$/, {
+    message: 'amount must be above 0 with at most 2 decimals',
+  })
+  amount: string;
+}
+
+export class CardDepositCreated {
+  @ApiProperty({ description: 'The record id in /balance?add=true', example: 57 })
+  id: number;
+  @ApiProperty({ enum: ['under_review'] })
+  status: 'under_review';
+}
+
+export class CardDepositItem {
+  @ApiProperty({ example: 3 })
+  id: number;
+  @ApiProperty({ example: 42 })
+  user_id: number;
+  @ApiProperty({ description: "The member's balance record", example: 57 })
+  record_id: number;
+  @ApiProperty({ enum: CARD_CURRENCIES })
+  currency: CardCurrency;
+  @ApiProperty({ description: 'Paid, in the currency', example: '1270000.00' })
+  amount: string;
+  @ApiProperty({
+    description: 'USDT per unit of the currency now (operator data)',
+    example: '0.000079',
+  })
+  rate: string;
+  @ApiProperty({ description: 'amount × rate, rounded down to 6 decimals', example: 100.33 })
+  suggested_usdt: number;
+  @ApiProperty({ enum: ['under_review', 'success', 'fail'] })
+  status: 'under_review' | 'success' | 'fail';
+  @ApiProperty({ type: Number, nullable: true, description: 'USDT credited', example: null })
+  credited: number | null;
+  @ApiProperty({ type: String, nullable: true })
+  reason: string | null;
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' })
+  decided_at: string | null;
+}
+
+export class CardDepositListQuery {
+  @ApiPropertyOptional({ enum: ['under_review', 'success', 'fail'] })
+  @IsOptional()
+  @IsIn(['under_review', 'success', 'fail'])
+  status?: 'under_review' | 'success' | 'fail';
+}
+
+export class ApproveCardDepositBody {
+  @ApiProperty({
+    description: 'USDT to credit (at most 6 decimals)',
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    example: 100.33,
+  })
+  @IsUsdtAmount()
+  amount: number | string;
+}
+
+export class RejectCardDepositBody {
+  @ApiProperty({ description: 'Shown to the member', example: 'No payment arrived' })
+  @IsString()
+  @MinLength(3)
+  @MaxLength(500)
+  reason: string;
+}
+
+const RATE_RULE = /^\d{1,6}(\.\d{1,9})?$/;
+
+export class CardRates {
+  @ApiProperty({ description: 'USDT per 1 USD', example: '1' })
+  @IsString()
+  @Matches(RATE_RULE)
+  USD: string;
+  @ApiProperty({ description: 'USDT per 1 RUB', example: '0.011' })
+  @IsString()
+  @Matches(RATE_RULE)
+  RUB: string;
+  @ApiProperty({ description: 'USDT per 1 UZS', example: '0.000079' })
+  @IsString()
+  @Matches(RATE_RULE)
+  UZS: string;
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { ContentModule } from '../content/content.module';
+import { LedgerModule } from '../ledger/ledger.module';
+import { WalletModule } from '../wallet/wallet.module';
+import { CardDepositReviewController, CardDepositsController } from './card-deposits.controller';
+import { CardDepositsService } from './card-deposits.service';
+
+/** Owns `card_deposits`: card payments reported by members, confirmed by operators. */
+@Module({
+  imports: [AuditModule, ContentModule, LedgerModule, WalletModule],
+  controllers: [CardDepositsController, CardDepositReviewController],
+  providers: [CardDepositsService],
+})
+export class CardDepositsModule {}

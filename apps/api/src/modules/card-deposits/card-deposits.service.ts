@@ -1,0 +1,208 @@
+import { Injectable } from '@nestjs/common';
+import { microToNumber } from '@app/domain';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { AuditService } from '../audit/audit.service';
+import { ContentService } from '../content/content.service';
+import { LedgerService } from '../ledger/ledger.service';
+import { member, system } from '../ledger/ledger.accounts';
+import { StorageService } from '../storage/storage.service';
+import { WalletService } from '../wallet/wallet.service';
+import { CardCurrency, CardDepositItem, CardRates } from './card-deposits.dto';
+
+const RATES_KEY = 'card_rates';
+
+interface CardDepositRow {
+  id: string;
+  user_id: number;
+  record_id: string;
+  currency: CardCurrency;
+  amount: string;
+  receipt_key: string;
+  status: 'under_review' | 'success' | 'fail';
+  credited_micro: string | null;
+  reason: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+}
+
+/** A decimal text as an integer scaled by 10^places ("12.5", 2 → 1250n). */
+function scaled(text: string, places: number): bigint {
+  const [whole, fraction = ''] = text.split('.');
+  return BigInt(whole + fraction.padEnd(places, '0').slice(0, places));
+}
+
+/** amount (2 decimals) × rate (9 decimals) in micro-USDT, rounded down. */
+export function suggestedMicro(amount: string, rate: string): bigint {
+  return (scaled(amount, 2) * scaled(rate, 9)) / 100_000n;
+}
+
+/**
+ * Card deposits: the member pays the card shown by `GET /card` and reports
+ * it with a receipt photo (kept private); an operator credits the USDT value
+ * they decide (the rate per currency is a suggestion) in one ledger
+ * transaction, or refuses with a reason. The member follows it in the
+ * recharge records as type `card`.
+ */
+@Injectable()
+export class CardDepositsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly storage: StorageService,
+    private readonly wallet: WalletService,
+    private readonly ledger: LedgerService,
+    private readonly audit: AuditService,
+    private readonly content: ContentService,
+  ) {}
+
+  async create(userId: number, currency: CardCurrency, amount: string, receipt: Buffer) {
+    const stored = await this.storage.saveImage(receipt, 'private');
+    try {
+      return await this.dataSource.transaction(async (db) => {
+        const recordId = await this.wallet.addCardRecord(db, userId);
+        await db.query(
+          `INSERT INTO card_deposits (user_id, record_id, currency, amount, receipt_key) VALUES ($1, $2, $3, $4, $5)`,
+          [userId, recordId, currency, amount, stored.key],
+        );
+        return { id: Number(recordId), status: 'under_review' as const };
+      });
+    } catch (error) {
+      await this.storage.remove(stored.key);
+      throw error;
+    }
+  }
+
+  /** The receipt of one of the member's own card deposits (by its record id). */
+  async ownReceipt(userId: number, recordId: number) {
+    const [row]: CardDepositRow[] = await this.dataSource.query(
+      `SELECT receipt_key FROM card_deposits WHERE record_id = $1 AND user_id = $2`,
+      [recordId, userId],
+    );
+    return row ? this.storage.readPrivate(row.receipt_key) : null;
+  }
+
+  async receipt(id: number) {
+    const [row]: CardDepositRow[] = await this.dataSource.query(
+      `SELECT receipt_key FROM card_deposits WHERE id = $1`,
+      [id],
+    );
+    return row ? this.storage.readPrivate(row.receipt_key) : null;
+  }
+
+  async rates(): Promise<CardRates> {
+    const value = await this.content.setting(RATES_KEY);
+    return { USD: '0', RUB: '0', UZS: '0', ...(value ? JSON.parse(value) : {}) };
+  }
+
+  async setRates(operatorId: number, rates: CardRates): Promise<CardRates> {
+    const next = { USD: rates.USD, RUB: rates.RUB, UZS: rates.UZS };
+    await this.dataSource.transaction(async (db) => {
+      const before = await this.content.replaceSetting(db, RATES_KEY, JSON.stringify(next));
+      await this.audit.record(db, operatorId, 'card.rates', null, {
+        before: before ? JSON.parse(before) : null,
+        after: next,
+      });
+    });
+    return next;
+  }
+
+  async list(status?: string): Promise<CardDepositItem[]> {
+    const rows: CardDepositRow[] = await this.dataSource.query(
+      `SELECT * FROM card_deposits WHERE ($1::varchar IS NULL OR status = $1)
+       ORDER BY id ${status === 'under_review' ? 'ASC' : 'DESC'} LIMIT 200`,
+      [status ?? null],
+    );
+    const rates = await this.rates();
+    return rows.map((row) => toItem(row, rates[row.currency]));
+  }
+
+  async approve(operatorId: number, id: number, credit: bigint): Promise<CardDepositItem> {
+    return this.decide(operatorId, id, async (db, row) => {
+      const posted = await this.ledger.post(db, {
+        key: `card_deposit:${id}`,
+        kind: 'card_deposit',
+        userId: row.user_id,
+        memo: { card_deposit_id: id, currency: row.currency, amount: row.amount },
+        transfers: [
+          { from: system('card_deposits'), to: member(row.user_id, 'money'), amount: credit },
+        ],
+      });
+      await this.wallet.closeCardRecord(db, row.record_id, {
+        status: 'success',
+        amount: credit,
+        ledgerTransactionId: posted.transactionId,
+      });
+      return { status: 'success', credited: credit };
+    });
+  }
+
+  async reject(operatorId: number, id: number, reason: string): Promise<CardDepositItem> {
+    return this.decide(operatorId, id, async (db, row) => {
+      await this.wallet.closeCardRecord(db, row.record_id, { status: 'fail', reason });
+      return { status: 'fail', reason };
+    });
+  }
+
+  /** Locks a request under review, applies the verdict, audits it: one transaction. */
+  private async decide(
+    operatorId: number,
+    id: number,
+    apply: (
+      db: EntityManager,
+      row: CardDepositRow,
+    ) => Promise<{ status: 'success' | 'fail'; credited?: bigint; reason?: string }>,
+  ): Promise<CardDepositItem> {
+    const decided = await this.dataSource.transaction(async (db) => {
+      const [row]: CardDepositRow[] = await db.query(
+        `SELECT * FROM card_deposits WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
+      if (!row) throw new AppError('NOT_FOUND');
+      if (row.status !== 'under_review') throw new AppError('REVIEW_ALREADY_DECIDED');
+      const verdict = await apply(db, row);
+      const [[updated]] = (await db.query(
+        `UPDATE card_deposits SET status = $2, credited_micro = $3, reason = $4, decided_by = $5, decided_at = now()
+         WHERE id = $1 RETURNING *`,
+        [
+          id,
+          verdict.status,
+          verdict.credited?.toString() ?? null,
+          verdict.reason ?? null,
+          operatorId,
+        ],
+      )) as [CardDepositRow[], number];
+      await this.audit.record(
+        db,
+        operatorId,
+        verdict.status === 'success' ? 'card_deposit.approve' : 'card_deposit.reject',
+        row.user_id,
+        {
+          card_deposit_id: id,
+          currency: row.currency,
+          amount: row.amount,
+          ...(verdict.credited ? { credited: microToNumber(verdict.credited) } : {}),
+          ...(verdict.reason ? { reason: verdict.reason } : {}),
+        },
+      );
+      return updated;
+    });
+    return toItem(decided, (await this.rates())[decided.currency]);
+  }
+}
+
+function toItem(row: CardDepositRow, rate: string): CardDepositItem {
+  return {
+    id: Number(row.id),
+    user_id: row.user_id,
+    record_id: Number(row.record_id),
+    currency: row.currency,
+    amount: row.amount,
+    rate,
+    suggested_usdt: microToNumber(suggestedMicro(row.amount, rate)),
+    status: row.status,
+    credited: row.credited_micro === null ? null : microToNumber(BigInt(row.credited_micro)),
+    reason: row.reason,
+    created_at: row.created_at.toISOString(),
+    decided_at: row.decided_at ? row.decided_at.toISOString() : null,
+  };
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { StorageModule } from '../storage/storage.module';
+import { UsersModule } from '../users/users.module';
+import { VerificationController, VerificationReviewController } from './identity.controller';
+import { IdentityService } from './identity.service';
+
+/** Owns `verifications`: who a member is, checked by an operator. */
+@Module({
+  imports: [AuditModule, StorageModule, UsersModule],
+  controllers: [VerificationController, VerificationReviewController],
+  providers: [IdentityService],
+  exports: [IdentityService],
+})
+export class IdentityModule {}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { setFetch } from '@app/contracts';
+import { apiFetch, signedInApi } from '../../test/fake-api';
+import { renderWithApp } from '../../test/render';
+import { MailPage } from './mail-page';
+
+const routes = [
+  { path: '/mine/safety/mail', element: <MailPage /> },
+  { path: '/mine/safety', element: <p>safety</p> },
+];
+const click = (name: string) =>
+  act(async () => fireEvent.click(screen.getByRole('button', { name })));
+
+function serve(status: { mail: string | null; delivery: string }) {
+  const api = apiFetch(({ method, path }) => {
+    if (path === '/users/mail' && method === 'GET') return status;
+    if (method === 'POST') return { ok: true };
+    return undefined;
+  });
+  setFetch(api.fetch);
+  return api;
+}
+
+describe('<MailPage>', () => {
+  signedInApi();
+
+  it('mails a code, then binds the mailbox with it', async () => {
+    const api = serve({ mail: null, delivery: 'smtp' });
+    await renderWithApp(routes, { at: '/mine/safety/mail' });
+    expect(await screen.findByText('No mailbox is bound yet.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Mailbox'), { target: { value: 'me@example.test' } });
+    await click('Send code');
+    fireEvent.change(await screen.findByLabelText('Code (6 digits)'), {
+      target: { value: '042917' },
+    });
+    await click('Bind mailbox');
+    const posts = api.requests.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => [r.path, r.body])).toEqual([
+      ['/users/mail/code', { mail: 'me@example.test' }],
+      ['/users/mail', { mail: 'me@example.test', code: '042917' }],
+    ]);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/mine/safety'));
+  });
+
+  it('asks for the login password to change a bound mailbox', async () => {
+    const api = serve({ mail: 'old@example.test', delivery: 'smtp' });
+    await renderWithApp(routes, { at: '/mine/safety/mail' });
+    expect(await screen.findByText('Bound mailbox: old@example.test')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Mailbox'), { target: { value: 'new@example.test' } });
+    await click('Send code');
+    expect(await screen.findByText('Required')).toBeTruthy();
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says plainly when the server cannot send mail', async () => {
+    serve({ mail: null, delivery: 'off' });
+    await renderWithApp(routes, { at: '/mine/safety/mail' });
+    expect(await screen.findByText(/Mail is not configured on this server/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send code' })).toHaveProperty('disabled', true);
+  });
+});

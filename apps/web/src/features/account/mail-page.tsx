@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { CODE_RE, mailFormSchema } from '@app/domain';
+import {
+  ApiError,
+  getGetMailStatusQueryKey,
+  getGetMeQueryKey,
+  useBindMail,
+  useGetMailStatus,
+  useSendMailCode,
+} from '@app/contracts';
+import { PageHeader } from '../../components/ui/page-header';
+import { PasswordField, TextField } from '../../components/ui/text-field';
+import { useToast } from '../../components/ui/toast';
+import { apiErrorKey } from '../../lib/api-errors';
+import { translateFieldError } from '../../lib/form-errors';
+
+type MailForm = z.infer<typeof mailFormSchema>;
+
+/**
+ * `/mine/safety/mail`: a code goes to the mailbox, the code binds it.
+ * Password-reset codes go there afterwards; changing it needs the login
+ * password. When the server cannot send mail, the page says so.
+ */
+export function MailPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const status = useGetMailStatus({ query: { refetchOnMount: 'always' } });
+  const sendCode = useSendMailCode();
+  const bind = useBindMail();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const bound = status.data?.mail ?? null;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<MailForm>({
+    resolver: zodResolver(mailFormSchema),
+    defaultValues: { mail: '', password: '', code: '' },
+  });
+
+  const onSendCode = handleSubmit(async ({ mail, password }) => {
+    if (bound && !password) {
+      setError('password', { type: 'required', message: t('validation.required') });
+      return;
+    }
+    try {
+      await sendCode.mutateAsync({ data: { mail, ...(bound ? { password } : {}) } });
+      setSentTo(mail);
+      toast(t('mail.codeSent'));
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : undefined;
+      if (code === 'INCORRECT_PASSWORD') {
+        setError('password', { type: 'server', message: t(apiErrorKey(error)) });
+      } else {
+        toast(t(apiErrorKey(error)));
+      }
+    }
+  });
+
+  const onBind = async () => {
+    const code = getValues('code').trim();
+    if (!CODE_RE.test(code)) {
+      setError('code', { type: 'format', message: t('validation.invalidCode') });
+      return;
+    }
+    try {
+      await bind.mutateAsync({ data: { mail: sentTo!, code } });
+      await queryClient.invalidateQueries({ queryKey: getGetMailStatusQueryKey() });
+      await queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
+      toast(t('mail.bound'));
+      navigate('/mine/safety');
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'INVALID_CODE') {
+        setError('code', { type: 'server', message: t(apiErrorKey(error)) });
+      } else {
+        toast(t(apiErrorKey(error)));
+      }
+    }
+  };
+
+  const off = status.data?.delivery === 'off';
+  return (
+    <main className="page">
+      <PageHeader
+        title={t('routes.safetyMail')}
+        backTo="/mine/safety"
+        backLabel={t('common.back')}
+      />
+      {status.data ? (
+        <p className="form__note" data-testid="mail-current">
+          {bound ? t('mail.current', { mail: bound }) : t('mail.none')}
+        </p>
+      ) : null}
+      {off ? (
+        <p className="form__note" role="status">
+          {t('errors.mailNotConfigured')}
+        </p>
+      ) : null}
+      {status.data?.delivery === 'log' ? <p className="form__note">{t('mail.logNote')}</p> : null}
+      <form className="form" onSubmit={onSendCode} noValidate>
+        <TextField
+          label={t('mail.address')}
+          type="email"
+          autoComplete="email"
+          readOnly={sentTo !== null}
+          error={translateFieldError(t, errors.mail?.message)}
+          {...register('mail')}
+        />
+        {bound ? (
+          <PasswordField
+            label={t('safety.currentPassword')}
+            autoComplete="current-password"
+            readOnly={sentTo !== null}
+            error={translateFieldError(t, errors.password?.message)}
+            {...register('password')}
+          />
+        ) : null}
+        {sentTo === null ? (
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={isSubmitting || !status.data || off}
+          >
+            {t('mail.sendCode')}
+          </button>
+        ) : (
+          <>
+            <TextField
+              label={t('auth.code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              error={translateFieldError(t, errors.code?.message)}
+              {...register('code')}
+            />
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={bind.isPending}
+              onClick={onBind}
+            >
+              {t('mail.bind')}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setSentTo(null)}>
+              {t('mail.again')}
+            </button>
+          </>
+        )}
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,266 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  fetchPrivateImage,
+  getListCardDepositsQueryKey,
+  getListVerificationsQueryKey,
+  useApproveCardDeposit,
+  useApproveVerification,
+  useIssueResetCode,
+  useListCardDeposits,
+  useListVerifications,
+  useRejectCardDeposit,
+  useRejectVerification,
+  type CardDepositItem,
+  type VerificationItem,
+} from '@app/contracts';
+import { TextField } from '../../components/ui/text-field';
+import { apiErrorKey } from '../../lib/api-errors';
+import { formatDateTime } from '../../lib/format-date';
+
+/** A private upload, fetched with the operator's token (never a public URL). */
+function PrivateImage({ url, alt }: { url: string; alt: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    const abort = new AbortController();
+    let objectUrl: string | null = null;
+    fetchPrivateImage(url, abort.signal).then(
+      (blob) => {
+        objectUrl = URL.createObjectURL(blob);
+        setSrc(objectUrl);
+      },
+      () => setSrc(null),
+    );
+    return () => {
+      abort.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return src ? (
+    <img className="review-photo" src={src} alt={alt} />
+  ) : (
+    <span className="review-photo" role="img" aria-label={alt} />
+  );
+}
+
+/** Approve, or reject with a reason of at least 3 characters; the message says what happened. */
+function Verdict({
+  onApprove,
+  onReject,
+  approveLabel,
+  children,
+}: {
+  onApprove: () => Promise<unknown>;
+  onReject: (reason: string) => Promise<unknown>;
+  approveLabel: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(t(apiErrorKey(failure)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="confirm-box">
+      {children}
+      <TextField
+        label={t('admin.reviews.reason')}
+        value={reason}
+        maxLength={500}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <div className="modal__buttons">
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={busy || reason.trim().length < 3}
+          onClick={() => run(() => onReject(reason.trim()))}
+        >
+          {t('admin.reviews.reject')}
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={() => run(onApprove)}
+        >
+          {approveLabel}
+        </button>
+      </div>
+      {error ? <p role="alert">{error}</p> : null}
+    </div>
+  );
+}
+
+function VerificationRow({ item }: { item: VerificationItem }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: getListVerificationsQueryKey() });
+  const approve = useApproveVerification({ mutation: { onSuccess: refresh } });
+  const reject = useRejectVerification({ mutation: { onSuccess: refresh } });
+  return (
+    <li className="record-row" data-testid="verification">
+      <div className="record-row__main">
+        <span className="record-row__type">
+          #{item.id} · {t('admin.deposits.member', { id: item.user_id })} · {item.full_name}
+        </span>
+        <time dateTime={item.created_at}>{formatDateTime(item.created_at, i18n.language)}</time>
+      </div>
+      <p className="form__note">
+        {item.country} · {t(`verified.documentTypes.${item.document_type as 'passport'}`)} ·{' '}
+        {item.document_number}
+      </p>
+      <div className="review-photos">
+        <PrivateImage
+          url={`/admin/verifications/${item.id}/front`}
+          alt={t('admin.reviews.front', { id: item.user_id })}
+        />
+        <PrivateImage
+          url={`/admin/verifications/${item.id}/back`}
+          alt={t('admin.reviews.back', { id: item.user_id })}
+        />
+      </div>
+      <Verdict
+        approveLabel={t('admin.reviews.approve')}
+        onApprove={() => approve.mutateAsync({ id: item.id })}
+        onReject={(reason) => reject.mutateAsync({ id: item.id, data: { reason } })}
+      />
+    </li>
+  );
+}
+
+function CardDepositRow({ item }: { item: CardDepositItem }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: getListCardDepositsQueryKey() });
+  const approve = useApproveCardDeposit({ mutation: { onSuccess: refresh } });
+  const reject = useRejectCardDeposit({ mutation: { onSuccess: refresh } });
+  const [credit, setCredit] = useState(String(item.suggested_usdt));
+  return (
+    <li className="record-row" data-testid="card-deposit">
+      <div className="record-row__main">
+        <span className="record-row__type">
+          #{item.id} · {t('admin.deposits.member', { id: item.user_id })} · {item.amount}{' '}
+          {item.currency}
+        </span>
+        <time dateTime={item.created_at}>{formatDateTime(item.created_at, i18n.language)}</time>
+      </div>
+      <p className="form__note">
+        {t('admin.reviews.suggested', {
+          rate: item.rate,
+          currency: item.currency,
+          usdt: item.suggested_usdt,
+        })}
+      </p>
+      <div className="review-photos">
+        <PrivateImage
+          url={`/admin/card_deposits/${item.id}/receipt`}
+          alt={t('admin.reviews.receipt', { id: item.id })}
+        />
+      </div>
+      <Verdict
+        approveLabel={t('admin.reviews.credit', { usdt: credit })}
+        onApprove={() => approve.mutateAsync({ id: item.id, data: { amount: credit.trim() } })}
+        onReject={(reason) => reject.mutateAsync({ id: item.id, data: { reason } })}
+      >
+        <TextField
+          label={t('admin.reviews.creditAmount')}
+          inputMode="decimal"
+          value={credit}
+          onChange={(event) => setCredit(event.target.value)}
+        />
+      </Verdict>
+    </li>
+  );
+}
+
+function ResetCodeForm() {
+  const { t } = useTranslation();
+  const issue = useIssueResetCode();
+  const [memberId, setMemberId] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const valid = /^[1-9]\d{0,9}$/.test(memberId.trim());
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!valid) return;
+        try {
+          const issued = await issue.mutateAsync({ id: Number(memberId.trim()) });
+          setMessage(t('admin.reviews.resetIssued', { code: issued.code, id: memberId.trim() }));
+        } catch (error) {
+          setMessage(t(apiErrorKey(error)));
+        }
+      }}
+    >
+      <h3 className="section-title">{t('admin.reviews.resetTitle')}</h3>
+      <p className="form__note">{t('admin.reviews.resetNote')}</p>
+      <TextField
+        label={t('admin.reviews.resetMember')}
+        inputMode="numeric"
+        value={memberId}
+        onChange={(event) => setMemberId(event.target.value)}
+      />
+      <button type="submit" className="button button--ghost" disabled={!valid || issue.isPending}>
+        {t('admin.reviews.resetIssue')}
+      </button>
+      {message ? (
+        <p className="form__note" role="status" data-testid="reset-code">
+          {message}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** What waits for an operator's decision: identities, card payments; and reset codes on request. */
+export function ReviewsSection() {
+  const { t } = useTranslation();
+  const verifications = useListVerifications(
+    { status: 'pending' },
+    { query: { refetchOnMount: 'always' } },
+  );
+  const cards = useListCardDeposits(
+    { status: 'under_review' },
+    { query: { refetchOnMount: 'always' } },
+  );
+  return (
+    <section className="admin-section" aria-labelledby="reviews-title">
+      <h2 id="reviews-title" className="section-title">
+        {t('admin.reviews.title')}
+      </h2>
+      <h3 className="section-title">{t('admin.reviews.verifications')}</h3>
+      {verifications.isSuccess && verifications.data.length === 0 ? (
+        <p className="empty">{t('common.noRecords')}</p>
+      ) : null}
+      <ul className="record-list">
+        {(verifications.data ?? []).map((item) => (
+          <VerificationRow key={item.id} item={item} />
+        ))}
+      </ul>
+      <h3 className="section-title">{t('admin.reviews.cardDeposits')}</h3>
+      {cards.isSuccess && cards.data.length === 0 ? (
+        <p className="empty">{t('common.noRecords')}</p>
+      ) : null}
+      <ul className="record-list">
+        {(cards.data ?? []).map((item) => (
+          <CardDepositRow key={item.id} item={item} />
+        ))}
+      </ul>
+      <ResetCodeForm />
+    </section>
+  );
+}
