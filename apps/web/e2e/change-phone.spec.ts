@@ -1,24 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { uniquePhone, signIn, inEnglish } from './helpers';
 
-/** A phone nobody has used: +998 and nine digits from the clock and chance. */
-function uniquePhone(): string {
-  const digits =
-    `${Date.now() % 1e6}`.padStart(6, '0') + `${Math.floor(Math.random() * 1000)}`.padStart(3, '0');
-  return `+998${digits}`;
-}
-
-async function signIn(page: Page, phone: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-test.beforeEach(async ({ page }) => {
-  // The app defaults to Russian; the test reads English labels.
-  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-});
+inEnglish();
 
 test('a member changes the phone with the current password, then signs in with the new one', async ({
   page,

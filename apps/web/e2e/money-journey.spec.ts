@@ -1,27 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ADMIN_PHONE, ADMIN_PASSWORD, uniquePhone, signIn, inEnglish } from './helpers';
 
-/** Seeded by e2e/start-api.sh, which also runs the local TRON node and the worker. */
-const ADMIN_PHONE = process.env.E2E_ADMIN_PHONE ?? '+998900000001';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'admin-e2e-password';
 const TRON = `http://127.0.0.1:${process.env.E2E_TRON_PORT ?? 8191}`;
 
-function uniquePhone(): string {
-  const digits =
-    `${Date.now() % 1e6}`.padStart(6, '0') + `${Math.floor(Math.random() * 1000)}`.padStart(3, '0');
-  return `+998${digits}`;
-}
-
-async function signIn(page: Page, phone: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-});
+inEnglish();
 
 test('a deposit on chain is credited on screen; a withdrawal is approved, sent and shown as success', async ({
   browser,

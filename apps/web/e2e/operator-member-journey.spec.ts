@@ -1,34 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ADMIN_PHONE, ADMIN_PASSWORD, uniquePhone, signIn, signOut, inEnglish } from './helpers';
 
-/** Seeded by e2e/start-api.sh (ADMIN_PHONE / ADMIN_PASSWORD). */
-const ADMIN_PHONE = process.env.E2E_ADMIN_PHONE ?? '+998900000001';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'admin-e2e-password';
-
-/** A phone nobody has used: +998 and nine digits from the clock and chance. */
-function uniquePhone(): string {
-  const digits =
-    `${Date.now() % 1e6}`.padStart(6, '0') + `${Math.floor(Math.random() * 1000)}`.padStart(3, '0');
-  return `+998${digits}`;
-}
-
-async function signIn(page: Page, phone: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-async function signOut(page: Page) {
-  await page.goto('/mine');
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-}
-
-test.beforeEach(async ({ page }) => {
-  // The app defaults to Russian; the test reads English labels.
-  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-});
+inEnglish();
 
 test('an operator credits a member, who transfers to points and buys VIP1', async ({
   page,

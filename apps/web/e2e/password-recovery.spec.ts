@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { uniquePhone, signIn, inEnglish } from './helpers';
 
 /** The API sends mail to SMTP_URL, which e2e/start-api.sh points at this port. */
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2591);
@@ -34,23 +35,7 @@ async function codeMailedTo(address: string, after: number): Promise<string> {
   return code!;
 }
 
-function uniquePhone(): string {
-  const digits =
-    `${Date.now() % 1e6}`.padStart(6, '0') + `${Math.floor(Math.random() * 1000)}`.padStart(3, '0');
-  return `+998${digits}`;
-}
-
-async function signIn(page: Page, phone: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-});
+inEnglish();
 
 test('a member binds a mailbox, forgets the password, resets it with the mailed code and signs in', async ({
   page,

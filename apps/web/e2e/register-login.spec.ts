@@ -1,11 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-
-/** A phone nobody has used: +998 and nine digits from the clock and chance. */
-function uniquePhone(): string {
-  const digits =
-    `${Date.now() % 1e6}`.padStart(6, '0') + `${Math.floor(Math.random() * 1000)}`.padStart(3, '0');
-  return `+998${digits}`;
-}
+import { uniquePhone, inEnglish } from './helpers';
 
 async function apiLogin(request: APIRequestContext, phone: string, password: string) {
   const response = await request.post('/api/token', { form: { username: phone, password } });
@@ -13,10 +7,7 @@ async function apiLogin(request: APIRequestContext, phone: string, password: str
   return (await response.json()) as { access_token: string; refresh_token: string };
 }
 
-test.beforeEach(async ({ page }) => {
-  // The app defaults to Russian; the test reads English labels.
-  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-});
+inEnglish();
 
 test('a member registers with an invite link, then signs in', async ({ page, request }) => {
   // The inviter must exist for the invite code to be accepted.

@@ -1,0 +1,33 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Seeded by e2e/start-api.sh (ADMIN_PHONE / ADMIN_PASSWORD). */
+export const ADMIN_PHONE = process.env.E2E_ADMIN_PHONE ?? '+998900000001';
+export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'admin-e2e-password';
+
+/** A phone nobody has used: +998 and nine digits from the clock and chance. */
+export function uniquePhone(): string {
+  const digits =
+    `${Date.now() % 1e6}`.padStart(6, '0') + `${Math.floor(Math.random() * 1000)}`.padStart(3, '0');
+  return `+998${digits}`;
+}
+
+export async function signIn(page: Page, phone: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export async function signOut(page: Page) {
+  await page.goto('/mine');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The app defaults to Russian; the tests read English labels. */
+export function inEnglish() {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+  });
+}
