@@ -8,13 +8,16 @@ import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CardDepositsModule } from './modules/card-deposits/card-deposits.module';
 import { ContentModule } from './modules/content/content.module';
+import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DepositsModule } from './modules/deposits/deposits.module';
 import { EconomyModule } from './modules/economy/economy.module';
+import { ExportsModule } from './modules/exports/exports.module';
 import { HealthModule } from './modules/health/health.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { bullConnection } from './modules/jobs/queues';
 import { LedgerModule } from './modules/ledger/ledger.module';
 import { MailModule } from './modules/mail/mail.module';
+import { MembersModule } from './modules/members/members.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { RedisModule } from './modules/redis/redis.module';
 import { StorageModule } from './modules/storage/storage.module';
@@ -52,6 +55,9 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     WithdrawalsModule,
     IdentityModule,
     CardDepositsModule,
+    MembersModule,
+    DashboardModule,
+    ExportsModule,
     TeamModule,
     AdminModule,
     HealthModule,

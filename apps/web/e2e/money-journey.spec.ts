@@ -90,7 +90,7 @@ test('a deposit on chain is credited on screen; a withdrawal is approved, sent a
   const operator = await browser.newPage();
   await operator.addInitScript(() => localStorage.setItem('lang', 'en'));
   await signIn(operator, ADMIN_PHONE, ADMIN_PASSWORD);
-  await operator.goto('/admin');
+  await operator.goto('/admin/money');
   const row = operator.getByTestId('withdrawal').filter({ hasText: faucet }).first();
   await expect(row).toContainText('20.00 USDT → 17.00');
   await row.getByRole('button', { name: 'Approve' }).click();

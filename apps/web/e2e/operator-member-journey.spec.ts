@@ -15,11 +15,12 @@ test('an operator credits a member, who transfers to points and buys VIP1', asyn
   expect(registered.status()).toBe(200);
   const { id: memberId } = (await registered.json()) as { id: number };
 
-  // The operator reaches /admin from the dashboard and credits 100 USDT.
+  // The operator reaches the operator area from /mine and credits 100 USDT.
   await signIn(page, ADMIN_PHONE, ADMIN_PASSWORD);
   await page.goto('/mine');
   await page.getByRole('link', { name: 'Operator' }).click();
   await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('link', { name: 'Money' }).click();
   await expect(page.getByTestId('verdict-balanced')).toContainText('Yes');
   await page.getByLabel('Member ID').fill(String(memberId));
   await page.getByLabel('Amount (USDT)').fill('100');

@@ -293,8 +293,8 @@ function shouldRefresh(config: RequestConfig, body: unknown, usedAccess: string 
   return usedAccess !== null && getTokens() !== null;
 }
 
-/** An image only signed-in callers may see (identity documents, receipts), as a Blob. */
-export function fetchPrivateImage(url: string, signal?: AbortSignal): Promise<Blob> {
+/** A file only signed-in callers may see (documents, receipts, CSV exports), as a Blob. */
+export function fetchBlob(url: string, signal?: AbortSignal): Promise<Blob> {
   return httpClient<Blob>({ url, method: 'GET', responseType: 'blob', signal });
 }
 

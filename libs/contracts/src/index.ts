@@ -4,7 +4,7 @@ export {
   ApiError,
   BAD_CREDENTIALS_DETAIL,
   clearTokens,
-  fetchPrivateImage,
+  fetchBlob,
   getApiBaseUrl,
   getTokens,
   httpClient,

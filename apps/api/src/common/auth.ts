@@ -13,11 +13,26 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { ApiBearerAuth, ApiOAuth2 } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiOAuth2 } from '@nestjs/swagger';
 import { AppError } from './app-error';
 import { ApiErrors } from './api-errors.decorator';
 
-export type Role = 'member' | 'admin';
+export const ROLES = ['member', 'admin', 'finance', 'support'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * Who works in which part of the operator area. admin: everything; finance:
+ * money (withdrawals, deposits, adjustments, reports); support: members
+ * (read, deactivate, reset codes, verification), messages, moderation.
+ */
+export const Staff = {
+  any: ['admin', 'finance', 'support'],
+  money: ['admin', 'finance'],
+  people: ['admin', 'support'],
+  admin: ['admin'],
+} as const satisfies Record<string, Role[]>;
+
+export const isStaff = (role: Role) => role !== 'member';
 
 /** The signed-in member as guards hand it to controllers. */
 export interface AuthUser {
@@ -34,14 +49,14 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 }
 
-const ROLES = 'roles';
+const ROLES_KEY = 'roles';
 
 @Injectable()
 export class RolesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, [
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [
       context.getHandler(),
       context.getClass(),
     ]);
@@ -52,15 +67,27 @@ export class RolesGuard implements CanActivate {
   }
 }
 
-/** A member must be signed in; `roles` narrows it (operators: `Auth('admin')`). */
-export function Auth(...roles: Role[]) {
+/**
+ * Narrows a route to these roles (the method's list wins over its
+ * controller's); OpenAPI shows them as `x-roles`.
+ */
+export function Roles(...roles: readonly Role[]) {
+  return applyDecorators(
+    SetMetadata(ROLES_KEY, roles),
+    ApiExtension('x-roles', [...roles]),
+    ApiErrors('FORBIDDEN'),
+  );
+}
+
+/** A member must be signed in; `roles` narrows it (operators: `Auth(...Staff.money)`). */
+export function Auth(...roles: readonly Role[]) {
   const decorators = [
     UseGuards(JwtAuthGuard, RolesGuard),
     ApiBearerAuth('bearer'),
     ApiOAuth2([], 'oauth2'),
     ApiErrors('UNAUTHORIZED'),
   ];
-  if (roles.length) decorators.push(SetMetadata(ROLES, roles), ApiErrors('FORBIDDEN'));
+  if (roles.length) decorators.push(Roles(...roles));
   return applyDecorators(...decorators);
 }
 

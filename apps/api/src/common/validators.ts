@@ -48,10 +48,12 @@ export const IsNickname = fromDomain(
  * A USDT amount as a JSON number or decimal string with at most 6 decimals.
  * `signed` allows negatives (operator adjustments); zero is never an amount.
  */
-export function IsUsdtAmount(options: { signed?: boolean } = {}) {
+export function IsUsdtAmount(options: { signed?: boolean; allowZero?: boolean } = {}) {
   const message = options.signed
     ? 'amount must be a non-zero number with at most 6 decimals'
-    : 'amount must be a positive number with at most 6 decimals';
+    : options.allowZero
+      ? 'amount must be 0 or more with at most 6 decimals'
+      : 'amount must be a positive number with at most 6 decimals';
   return (target: object, propertyName: string) =>
     registerDecorator({
       name: 'isUsdtAmount',
@@ -62,7 +64,7 @@ export function IsUsdtAmount(options: { signed?: boolean } = {}) {
         validate: (value: unknown) => {
           if (typeof value !== 'number' && typeof value !== 'string') return false;
           const micro = parseMicro(value);
-          if (micro === null || micro === 0n) return false;
+          if (micro === null || (micro === 0n && !options.allowZero)) return false;
           if (!options.signed && micro < 0n) return false;
           return (micro < 0n ? -micro : micro) <= MAX_AMOUNT_MICRO;
         },

@@ -54,6 +54,8 @@ const schema = z
     /** Saved withdrawal addresses per member; 0: no limit. */
     WITHDRAWAL_ADDRESS_BOOK_MAX: intFrom(20),
     SWEEP_INTERVAL_MS: intFrom(10_000, 100),
+    /** Withdrawals above this many USDT need two different operators' approvals; 0: never. */
+    WITHDRAWAL_APPROVAL_THRESHOLD: intFrom(1000),
     /** Adjustments above this many USDT (or points) wait for a second operator; 0: never. */
     ADJUST_APPROVAL_THRESHOLD: intFrom(1000),
     /**

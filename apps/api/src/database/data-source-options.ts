@@ -12,6 +12,7 @@ import { TronWithdrawals1764500000000 } from './migrations/1764500000000-tron-wi
 import { TransactionPassword1764600000000 } from './migrations/1764600000000-transaction-password';
 import { Sweeps1764700000000 } from './migrations/1764700000000-sweeps';
 import { AccountIdentity1764800000000 } from './migrations/1764800000000-account-identity';
+import { OperatorConsole1764900000000 } from './migrations/1764900000000-operator-console';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -26,6 +27,7 @@ export const MIGRATIONS = [
   TransactionPassword1764600000000,
   Sweeps1764700000000,
   AccountIdentity1764800000000,
+  OperatorConsole1764900000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

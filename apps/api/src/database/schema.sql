@@ -220,7 +220,8 @@ CREATE TABLE public.auth_sessions (
     user_id integer NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     revoked_at timestamp with time zone,
-    revoked_reason character varying(32)
+    revoked_reason character varying(32),
+    ip character varying(64)
 );
 
 CREATE TABLE public.balance_records (
@@ -630,7 +631,7 @@ CREATE TABLE public.users (
     transaction_password_hash text,
     mail character varying(254),
     verification character varying(16) DEFAULT 'none'::character varying NOT NULL,
-    CONSTRAINT users_role_check CHECK (((role)::text = ANY ((ARRAY['member'::character varying, 'admin'::character varying])::text[]))),
+    CONSTRAINT users_role_check CHECK (((role)::text = ANY ((ARRAY['member'::character varying, 'admin'::character varying, 'finance'::character varying, 'support'::character varying])::text[]))),
     CONSTRAINT users_verification_check CHECK (((verification)::text = ANY ((ARRAY['none'::character varying, 'pending'::character varying, 'approved'::character varying, 'rejected'::character varying])::text[]))),
     CONSTRAINT users_vip_level_check CHECK (((vip_level >= 0) AND (vip_level <= 9)))
 );
@@ -733,6 +734,8 @@ CREATE TABLE public.withdrawals (
     decided_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    first_approved_by integer,
+    first_approved_at timestamp with time zone,
     CONSTRAINT withdrawals_amount_micro_check CHECK ((amount_micro > 0)),
     CONSTRAINT withdrawals_check CHECK (((fee_micro + net_micro) = amount_micro)),
     CONSTRAINT withdrawals_fee_micro_check CHECK ((fee_micro >= 0)),
@@ -893,6 +896,8 @@ CREATE INDEX audit_log_created_idx ON public.audit_log USING btree (id DESC);
 
 CREATE INDEX auth_sessions_live_idx ON public.auth_sessions USING btree (user_id) WHERE (revoked_at IS NULL);
 
+CREATE INDEX auth_sessions_user_idx ON public.auth_sessions USING btree (user_id, created_at DESC);
+
 CREATE UNIQUE INDEX balance_records_deposit_tx_key ON public.balance_records USING btree (user_id, tx_id) WHERE (((type)::text = 'deposit'::text) AND (tx_id IS NOT NULL));
 
 CREATE INDEX balance_records_pending_claims_idx ON public.balance_records USING btree (id) WHERE (((type)::text = 'deposit'::text) AND ((status)::text = 'under_review'::text));
@@ -911,6 +916,8 @@ CREATE INDEX ledger_postings_account_idx ON public.ledger_postings USING btree (
 
 CREATE INDEX ledger_postings_transaction_idx ON public.ledger_postings USING btree (transaction_id);
 
+CREATE INDEX ledger_transactions_created_idx ON public.ledger_transactions USING btree (created_at);
+
 CREATE INDEX ledger_transactions_user_idx ON public.ledger_transactions USING btree (user_id, id);
 
 CREATE INDEX messages_user_idx ON public.messages USING btree (user_id, id);
@@ -924,6 +931,8 @@ CREATE INDEX promotion_grants_pending_idx ON public.promotion_grants USING btree
 CREATE INDEX refresh_tokens_session_idx ON public.refresh_tokens USING btree (session_id);
 
 CREATE INDEX sweeps_user_idx ON public.sweeps USING btree (user_id);
+
+CREATE INDEX users_created_idx ON public.users USING btree (created_at, id);
 
 CREATE INDEX users_inviter_idx ON public.users USING btree (inviter_id);
 
@@ -1071,6 +1080,9 @@ ALTER TABLE ONLY public.withdrawal_attempts
 
 ALTER TABLE ONLY public.withdrawals
     ADD CONSTRAINT withdrawals_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.withdrawals
+    ADD CONSTRAINT withdrawals_first_approved_by_fkey FOREIGN KEY (first_approved_by) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.withdrawals
     ADD CONSTRAINT withdrawals_record_id_fkey FOREIGN KEY (record_id) REFERENCES public.balance_records(id);

@@ -70,8 +70,19 @@ const WithdrawalHistoryPage = page(
   () => import('../features/wallet/records-pages'),
   'WithdrawalHistoryPage',
 );
-// Operators only: members never download this chunk (the guard renders first).
+// Operators only: members never download these chunks (the guard renders first).
+const AdminLayout = page(() => import('../features/admin/admin-layout'), 'AdminLayout');
 const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage');
+const DashboardPage = page(() => import('../features/admin/dashboard-page'), 'DashboardPage');
+const MembersPage = page(() => import('../features/admin/members-page'), 'MembersPage');
+const MemberPage = page(() => import('../features/admin/member-page'), 'MemberPage');
+const ReviewsSection = page(() => import('../features/admin/reviews-section'), 'ReviewsSection');
+const EconomyPage = page(() => import('../features/admin/economy-page'), 'EconomyPage');
+const MessagesAdminPage = page(
+  () => import('../features/admin/messages-page'),
+  'MessagesAdminPage',
+);
+const AuditPage = page(() => import('../features/admin/audit-page'), 'AuditPage');
 
 type TitleKey =
   | 'routes.category'
@@ -171,9 +182,19 @@ export const routes: RouteObject[] = [
         path: '/admin',
         element: (
           <RequireAdmin>
-            <AdminPage />
+            <AdminLayout />
           </RequireAdmin>
         ),
+        children: [
+          { index: true, element: <DashboardPage /> },
+          { path: 'members', element: <MembersPage /> },
+          { path: 'members/:id', element: <MemberPage /> },
+          { path: 'money', element: <AdminPage /> },
+          { path: 'reviews', element: <ReviewsSection /> },
+          { path: 'economy', element: <EconomyPage /> },
+          { path: 'messages', element: <MessagesAdminPage /> },
+          { path: 'audit', element: <AuditPage /> },
+        ],
       },
       ...placeholders.map(([path, titleKey, backTo]) => ({
         path,

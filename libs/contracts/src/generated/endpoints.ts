@@ -43,11 +43,17 @@ import type {
   ClaimDepositBody,
   ClaimDepositResponse,
   CreateCardDepositBody,
+  DashboardResponse,
   DeleteAddressBody,
   DepositAddress,
+  EconomyHistoryParams,
   ErrorBody,
+  ExportAuditParams,
+  ExportMembersParams,
+  ExportRecordsParams,
   ForeignDepositItem,
   ForgotBody,
+  GetDashboardParams,
   HealthResponse,
   InvitesResponse,
   LedgerReportResponse,
@@ -57,15 +63,19 @@ import type {
   ListCardDepositsParams,
   ListDepositsParams,
   ListForeignDepositsParams,
+  ListMembersParams,
   ListSweepsParams,
   ListVerificationsParams,
   ListWithdrawalsParams,
   MailCodeBody,
   MailStatus,
   MainMessage,
+  MemberDetail,
+  MemberPage,
   MessageItem,
   NicknameBody,
   OkResponse,
+  PackageBody,
   PackageItem,
   PosterResponse,
   RecordSweepBody,
@@ -78,12 +88,16 @@ import type {
   RejectWithdrawalBody,
   ResetBody,
   ResetCodeResponse,
+  RoleBody,
   SaveAddressBody,
   SavedAddress,
+  SendMessageBody,
+  SentMessage,
   SubmitVerificationBody,
   SweepCandidate,
   SweepCandidatesParams,
   SweepItem,
+  TeamRates,
   TodayResponse,
   TokenForm,
   TokenResponse,
@@ -1144,6 +1158,126 @@ export const useSetCardRates = <
 };
 
 /**
+ * @summary Per day for the last 7, 30 or 90 days: money in and out, rewards, commissions, members, package sales; solvency and queues
+ */
+export const getDashboard = (
+  params?: GetDashboardParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<DashboardResponse>(
+    { url: `/admin/dashboard`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getGetDashboardQueryKey = (params?: GetDashboardParams) => {
+  return [`/admin/dashboard`, ...(params ? [params] : [])] as const;
+};
+
+export const getGetDashboardQueryOptions = <
+  TData = Awaited<ReturnType<typeof getDashboard>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetDashboardParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetDashboardQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getDashboard>>> = ({ signal }) =>
+    getDashboard(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getDashboard>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetDashboardQueryResult = NonNullable<Awaited<ReturnType<typeof getDashboard>>>;
+export type GetDashboardQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useGetDashboard<
+  TData = Awaited<ReturnType<typeof getDashboard>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | GetDashboardParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDashboard>>,
+          TError,
+          Awaited<ReturnType<typeof getDashboard>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetDashboard<
+  TData = Awaited<ReturnType<typeof getDashboard>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetDashboardParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDashboard>>,
+          TError,
+          Awaited<ReturnType<typeof getDashboard>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetDashboard<
+  TData = Awaited<ReturnType<typeof getDashboard>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetDashboardParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Per day for the last 7, 30 or 90 days: money in and out, rewards, commissions, members, package sales; solvency and queues
+ */
+
+export function useGetDashboard<
+  TData = Awaited<ReturnType<typeof getDashboard>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetDashboardParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetDashboardQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
  * @summary Members' deposits (credited, being checked, failed), newest first
  */
 export const listDeposits = (
@@ -1394,6 +1528,671 @@ export function useListForeignDeposits<
 
   return query;
 }
+
+/**
+ * @summary Every change of the economy (packages, team rates), newest first
+ */
+export const economyHistory = (
+  params?: EconomyHistoryParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AuditEntry[]>(
+    { url: `/admin/economy/history`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getEconomyHistoryQueryKey = (params?: EconomyHistoryParams) => {
+  return [`/admin/economy/history`, ...(params ? [params] : [])] as const;
+};
+
+export const getEconomyHistoryQueryOptions = <
+  TData = Awaited<ReturnType<typeof economyHistory>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: EconomyHistoryParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyHistory>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getEconomyHistoryQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof economyHistory>>> = ({ signal }) =>
+    economyHistory(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof economyHistory>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type EconomyHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof economyHistory>>>;
+export type EconomyHistoryQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useEconomyHistory<
+  TData = Awaited<ReturnType<typeof economyHistory>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | EconomyHistoryParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyHistory>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof economyHistory>>,
+          TError,
+          Awaited<ReturnType<typeof economyHistory>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useEconomyHistory<
+  TData = Awaited<ReturnType<typeof economyHistory>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: EconomyHistoryParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyHistory>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof economyHistory>>,
+          TError,
+          Awaited<ReturnType<typeof economyHistory>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useEconomyHistory<
+  TData = Awaited<ReturnType<typeof economyHistory>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: EconomyHistoryParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyHistory>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Every change of the economy (packages, team rates), newest first
+ */
+
+export function useEconomyHistory<
+  TData = Awaited<ReturnType<typeof economyHistory>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: EconomyHistoryParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyHistory>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getEconomyHistoryQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Operator actions of a period (CSV)
+ */
+export const exportAudit = (
+  params?: ExportAuditParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<void>(
+    { url: `/admin/exports/audit.csv`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getExportAuditQueryKey = (params?: ExportAuditParams) => {
+  return [`/admin/exports/audit.csv`, ...(params ? [params] : [])] as const;
+};
+
+export const getExportAuditQueryOptions = <
+  TData = Awaited<ReturnType<typeof exportAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ExportAuditParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAudit>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getExportAuditQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof exportAudit>>> = ({ signal }) =>
+    exportAudit(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof exportAudit>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ExportAuditQueryResult = NonNullable<Awaited<ReturnType<typeof exportAudit>>>;
+export type ExportAuditQueryError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+export function useExportAudit<
+  TData = Awaited<ReturnType<typeof exportAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ExportAuditParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAudit>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportAudit>>,
+          TError,
+          Awaited<ReturnType<typeof exportAudit>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useExportAudit<
+  TData = Awaited<ReturnType<typeof exportAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ExportAuditParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAudit>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportAudit>>,
+          TError,
+          Awaited<ReturnType<typeof exportAudit>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useExportAudit<
+  TData = Awaited<ReturnType<typeof exportAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ExportAuditParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAudit>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Operator actions of a period (CSV)
+ */
+
+export function useExportAudit<
+  TData = Awaited<ReturnType<typeof exportAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ExportAuditParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAudit>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getExportAuditQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Members who joined in a period, with balances (CSV)
+ */
+export const exportMembers = (
+  params?: ExportMembersParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<void>(
+    { url: `/admin/exports/members.csv`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getExportMembersQueryKey = (params?: ExportMembersParams) => {
+  return [`/admin/exports/members.csv`, ...(params ? [params] : [])] as const;
+};
+
+export const getExportMembersQueryOptions = <
+  TData = Awaited<ReturnType<typeof exportMembers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ExportMembersParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportMembers>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getExportMembersQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof exportMembers>>> = ({ signal }) =>
+    exportMembers(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof exportMembers>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ExportMembersQueryResult = NonNullable<Awaited<ReturnType<typeof exportMembers>>>;
+export type ExportMembersQueryError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+export function useExportMembers<
+  TData = Awaited<ReturnType<typeof exportMembers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ExportMembersParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportMembers>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportMembers>>,
+          TError,
+          Awaited<ReturnType<typeof exportMembers>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useExportMembers<
+  TData = Awaited<ReturnType<typeof exportMembers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ExportMembersParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportMembers>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportMembers>>,
+          TError,
+          Awaited<ReturnType<typeof exportMembers>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useExportMembers<
+  TData = Awaited<ReturnType<typeof exportMembers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ExportMembersParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportMembers>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Members who joined in a period, with balances (CSV)
+ */
+
+export function useExportMembers<
+  TData = Awaited<ReturnType<typeof exportMembers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ExportMembersParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportMembers>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getExportMembersQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Deposit, withdrawal, card and adjustment records of a period (CSV)
+ */
+export const exportRecords = (
+  params?: ExportRecordsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<void>(
+    { url: `/admin/exports/records.csv`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getExportRecordsQueryKey = (params?: ExportRecordsParams) => {
+  return [`/admin/exports/records.csv`, ...(params ? [params] : [])] as const;
+};
+
+export const getExportRecordsQueryOptions = <
+  TData = Awaited<ReturnType<typeof exportRecords>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ExportRecordsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRecords>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getExportRecordsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof exportRecords>>> = ({ signal }) =>
+    exportRecords(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof exportRecords>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ExportRecordsQueryResult = NonNullable<Awaited<ReturnType<typeof exportRecords>>>;
+export type ExportRecordsQueryError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+export function useExportRecords<
+  TData = Awaited<ReturnType<typeof exportRecords>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ExportRecordsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRecords>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportRecords>>,
+          TError,
+          Awaited<ReturnType<typeof exportRecords>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useExportRecords<
+  TData = Awaited<ReturnType<typeof exportRecords>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ExportRecordsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRecords>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportRecords>>,
+          TError,
+          Awaited<ReturnType<typeof exportRecords>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useExportRecords<
+  TData = Awaited<ReturnType<typeof exportRecords>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ExportRecordsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRecords>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Deposit, withdrawal, card and adjustment records of a period (CSV)
+ */
+
+export function useExportRecords<
+  TData = Awaited<ReturnType<typeof exportRecords>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ExportRecordsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportRecords>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getExportRecordsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Send a message to one member (user_id) or to every member (audited)
+ */
+export const sendMessage = (
+  sendMessageBody: BodyType<SendMessageBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SentMessage>(
+    {
+      url: `/admin/messages`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: sendMessageBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getSendMessageMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof sendMessage>>,
+    TError,
+    { data: BodyType<SendMessageBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof sendMessage>>,
+  TError,
+  { data: BodyType<SendMessageBody> },
+  TContext
+> => {
+  const mutationKey = ['sendMessage'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof sendMessage>>,
+    { data: BodyType<SendMessageBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return sendMessage(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SendMessageMutationResult = NonNullable<Awaited<ReturnType<typeof sendMessage>>>;
+export type SendMessageMutationBody = BodyType<SendMessageBody>;
+export type SendMessageMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Send a message to one member (user_id) or to every member (audited)
+ */
+export const useSendMessage = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof sendMessage>>,
+      TError,
+      { data: BodyType<SendMessageBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof sendMessage>>,
+  TError,
+  { data: BodyType<SendMessageBody> },
+  TContext
+> => {
+  const mutationOptions = getSendMessageMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Edit one VIP level (audited with before and after; live within 5 seconds)
+ */
+export const setPackage = (
+  level: number,
+  packageBody: BodyType<PackageBody>,
+  options?: SecondParameter<typeof httpClient>,
+) => {
+  return httpClient<PackageItem[]>(
+    {
+      url: `/admin/packages/${level}`,
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      data: packageBody,
+    },
+    options,
+  );
+};
+
+export const getSetPackageMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof setPackage>>,
+    TError,
+    { level: number; data: BodyType<PackageBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof setPackage>>,
+  TError,
+  { level: number; data: BodyType<PackageBody> },
+  TContext
+> => {
+  const mutationKey = ['setPackage'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof setPackage>>,
+    { level: number; data: BodyType<PackageBody> }
+  > = (props) => {
+    const { level, data } = props ?? {};
+
+    return setPackage(level, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SetPackageMutationResult = NonNullable<Awaited<ReturnType<typeof setPackage>>>;
+export type SetPackageMutationBody = BodyType<PackageBody>;
+export type SetPackageMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Edit one VIP level (audited with before and after; live within 5 seconds)
+ */
+export const useSetPackage = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof setPackage>>,
+      TError,
+      { level: number; data: BodyType<PackageBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof setPackage>>,
+  TError,
+  { level: number; data: BodyType<PackageBody> },
+  TContext
+> => {
+  const mutationOptions = getSetPackageMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 
 /**
  * @summary Totals per account kind; whether the ledger balances and every cached figure matches it; member liabilities against the hot wallet and unswept deposits
@@ -1835,6 +2634,201 @@ export function useSweepCandidates<
 }
 
 /**
+ * @summary Team commission rates by level, in percent of the reward
+ */
+export const getTeamRates = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<TeamRates>({ url: `/admin/team_rates`, method: 'GET', signal }, options);
+};
+
+export const getGetTeamRatesQueryKey = () => {
+  return [`/admin/team_rates`] as const;
+};
+
+export const getGetTeamRatesQueryOptions = <
+  TData = Awaited<ReturnType<typeof getTeamRates>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamRates>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetTeamRatesQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getTeamRates>>> = ({ signal }) =>
+    getTeamRates(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getTeamRates>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetTeamRatesQueryResult = NonNullable<Awaited<ReturnType<typeof getTeamRates>>>;
+export type GetTeamRatesQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useGetTeamRates<
+  TData = Awaited<ReturnType<typeof getTeamRates>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamRates>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTeamRates>>,
+          TError,
+          Awaited<ReturnType<typeof getTeamRates>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetTeamRates<
+  TData = Awaited<ReturnType<typeof getTeamRates>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamRates>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTeamRates>>,
+          TError,
+          Awaited<ReturnType<typeof getTeamRates>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetTeamRates<
+  TData = Awaited<ReturnType<typeof getTeamRates>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamRates>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Team commission rates by level, in percent of the reward
+ */
+
+export function useGetTeamRates<
+  TData = Awaited<ReturnType<typeof getTeamRates>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamRates>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetTeamRatesQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Set the team commission rates (audited with before and after)
+ */
+export const setTeamRates = (
+  teamRates: BodyType<TeamRates>,
+  options?: SecondParameter<typeof httpClient>,
+) => {
+  return httpClient<TeamRates>(
+    {
+      url: `/admin/team_rates`,
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      data: teamRates,
+    },
+    options,
+  );
+};
+
+export const getSetTeamRatesMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof setTeamRates>>,
+    TError,
+    { data: BodyType<TeamRates> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof setTeamRates>>,
+  TError,
+  { data: BodyType<TeamRates> },
+  TContext
+> => {
+  const mutationKey = ['setTeamRates'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof setTeamRates>>,
+    { data: BodyType<TeamRates> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return setTeamRates(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SetTeamRatesMutationResult = NonNullable<Awaited<ReturnType<typeof setTeamRates>>>;
+export type SetTeamRatesMutationBody = BodyType<TeamRates>;
+export type SetTeamRatesMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+/**
+ * @summary Set the team commission rates (audited with before and after)
+ */
+export const useSetTeamRates = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof setTeamRates>>,
+      TError,
+      { data: BodyType<TeamRates> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof setTeamRates>>,
+  TError,
+  { data: BodyType<TeamRates> },
+  TContext
+> => {
+  const mutationOptions = getSetTeamRatesMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * @summary Replace a trailer's poster with an uploaded JPEG, PNG or WebP (audited)
  */
 export const uploadPoster = (
@@ -1933,6 +2927,325 @@ export const useUploadPoster = <
 };
 
 /**
+ * @summary Find members: by id, phone or nickname, with filters, sorted and paged on the server
+ */
+export const listMembers = (
+  params?: ListMembersParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<MemberPage>({ url: `/admin/users`, method: 'GET', params, signal }, options);
+};
+
+export const getListMembersQueryKey = (params?: ListMembersParams) => {
+  return [`/admin/users`, ...(params ? [params] : [])] as const;
+};
+
+export const getListMembersQueryOptions = <
+  TData = Awaited<ReturnType<typeof listMembers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListMembersParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMembers>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListMembersQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listMembers>>> = ({ signal }) =>
+    listMembers(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listMembers>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListMembersQueryResult = NonNullable<Awaited<ReturnType<typeof listMembers>>>;
+export type ListMembersQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useListMembers<
+  TData = Awaited<ReturnType<typeof listMembers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListMembersParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMembers>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMembers>>,
+          TError,
+          Awaited<ReturnType<typeof listMembers>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListMembers<
+  TData = Awaited<ReturnType<typeof listMembers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListMembersParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMembers>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMembers>>,
+          TError,
+          Awaited<ReturnType<typeof listMembers>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListMembers<
+  TData = Awaited<ReturnType<typeof listMembers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListMembersParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMembers>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Find members: by id, phone or nickname, with filters, sorted and paged on the server
+ */
+
+export function useListMembers<
+  TData = Awaited<ReturnType<typeof listMembers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListMembersParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMembers>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListMembersQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary One member: balances, records, postings, team, logins, verification
+ */
+export const getMember = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<MemberDetail>({ url: `/admin/users/${id}`, method: 'GET', signal }, options);
+};
+
+export const getGetMemberQueryKey = (id?: number) => {
+  return [`/admin/users/${id}`] as const;
+};
+
+export const getGetMemberQueryOptions = <
+  TData = Awaited<ReturnType<typeof getMember>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMember>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetMemberQueryKey(id);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getMember>>> = ({ signal }) =>
+    getMember(id, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getMember>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetMemberQueryResult = NonNullable<Awaited<ReturnType<typeof getMember>>>;
+export type GetMemberQueryError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+export function useGetMember<
+  TData = Awaited<ReturnType<typeof getMember>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMember>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMember>>,
+          TError,
+          Awaited<ReturnType<typeof getMember>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMember<
+  TData = Awaited<ReturnType<typeof getMember>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMember>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMember>>,
+          TError,
+          Awaited<ReturnType<typeof getMember>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMember<
+  TData = Awaited<ReturnType<typeof getMember>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMember>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary One member: balances, records, postings, team, logins, verification
+ */
+
+export function useGetMember<
+  TData = Awaited<ReturnType<typeof getMember>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMember>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetMemberQueryOptions(id, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Reactivate an account (audited)
+ */
+export const activateMember = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<MemberDetail>(
+    { url: `/admin/users/${id}/activate`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getActivateMemberMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof activateMember>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof activateMember>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['activateMember'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof activateMember>>, { id: number }> = (
+    props,
+  ) => {
+    const { id } = props ?? {};
+
+    return activateMember(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ActivateMemberMutationResult = NonNullable<Awaited<ReturnType<typeof activateMember>>>;
+
+export type ActivateMemberMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Reactivate an account (audited)
+ */
+export const useActivateMember = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof activateMember>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof activateMember>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getActivateMemberMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * @summary Credit or debit a member's money or points (audited ledger transaction)
  */
 export const adjustBalance = (
@@ -2024,6 +3337,178 @@ export const useAdjustBalance = <
 };
 
 /**
+ * @summary Deactivate an account: its logins end and it cannot sign in (audited)
+ */
+export const deactivateMember = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<MemberDetail>(
+    { url: `/admin/users/${id}/deactivate`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getDeactivateMemberMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof deactivateMember>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof deactivateMember>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['deactivateMember'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof deactivateMember>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return deactivateMember(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type DeactivateMemberMutationResult = NonNullable<
+  Awaited<ReturnType<typeof deactivateMember>>
+>;
+
+export type DeactivateMemberMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Deactivate an account: its logins end and it cannot sign in (audited)
+ */
+export const useDeactivateMember = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof deactivateMember>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof deactivateMember>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getDeactivateMemberMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary End all of a member's logins (audited)
+ */
+export const endMemberLogins = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<MemberDetail>(
+    { url: `/admin/users/${id}/end_logins`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getEndMemberLoginsMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof endMemberLogins>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof endMemberLogins>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['endMemberLogins'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof endMemberLogins>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return endMemberLogins(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type EndMemberLoginsMutationResult = NonNullable<
+  Awaited<ReturnType<typeof endMemberLogins>>
+>;
+
+export type EndMemberLoginsMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary End all of a member's logins (audited)
+ */
+export const useEndMemberLogins = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof endMemberLogins>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof endMemberLogins>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getEndMemberLoginsMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * For a member without a mailbox, after checking who they are.
  * @summary Issue a one-time password-reset code for a member (audited)
  */
@@ -2103,6 +3588,97 @@ export const useIssueResetCode = <
   TContext
 > => {
   const mutationOptions = getIssueResetCodeMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Change a member's role: member, admin, finance or support (audited)
+ */
+export const setMemberRole = (
+  id: number,
+  roleBody: BodyType<RoleBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<MemberDetail>(
+    {
+      url: `/admin/users/${id}/role`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: roleBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getSetMemberRoleMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof setMemberRole>>,
+    TError,
+    { id: number; data: BodyType<RoleBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof setMemberRole>>,
+  TError,
+  { id: number; data: BodyType<RoleBody> },
+  TContext
+> => {
+  const mutationKey = ['setMemberRole'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof setMemberRole>>,
+    { id: number; data: BodyType<RoleBody> }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return setMemberRole(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SetMemberRoleMutationResult = NonNullable<Awaited<ReturnType<typeof setMemberRole>>>;
+export type SetMemberRoleMutationBody = BodyType<RoleBody>;
+export type SetMemberRoleMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Change a member's role: member, admin, finance or support (audited)
+ */
+export const useSetMemberRole = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof setMemberRole>>,
+      TError,
+      { id: number; data: BodyType<RoleBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof setMemberRole>>,
+  TError,
+  { id: number; data: BodyType<RoleBody> },
+  TContext
+> => {
+  const mutationOptions = getSetMemberRoleMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

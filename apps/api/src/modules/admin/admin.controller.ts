@@ -11,7 +11,7 @@ import {
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { IdParam } from '../../common/id-param.dto';
 import { toMicro } from '../../common/validators';
-import { Auth, CurrentUser } from '../../common/auth';
+import { Auth, CurrentUser, Roles, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { LedgerReportService } from '../ledger/ledger-report.service';
 import {
@@ -32,7 +32,7 @@ import { SolvencyService } from '../withdrawals/solvency.service';
 
 @ApiTags('admin')
 @Controller('admin')
-@Auth('admin')
+@Auth(...Staff.money)
 export class AdminController {
   constructor(
     private readonly admin: AdminService,
@@ -112,6 +112,7 @@ export class AdminController {
   }
 
   @Post('trailers/:id/poster')
+  @Roles(...Staff.admin)
   @HttpCode(200)
   @ApiOperation({
     summary: "Replace a trailer's poster with an uploaded JPEG, PNG or WebP (audited)",
@@ -155,6 +156,7 @@ export class AdminController {
   }
 
   @Get('audit')
+  @Roles(...Staff.admin)
   @ApiOperation({ summary: 'Operator actions, newest first' })
   @ApiOkResponse({ type: [AuditEntry] })
   @ApiErrors('VALIDATION_ERROR')

@@ -7,8 +7,32 @@ import { AuthSession, RefreshToken } from './auth-session.entity';
 export class AuthSessionsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async createSession(db: EntityManager, id: string, userId: number): Promise<void> {
-    await db.insert(AuthSession, { id, userId });
+  async createSession(db: EntityManager, id: string, userId: number, ip?: string): Promise<void> {
+    await db.query(`INSERT INTO auth_sessions (id, user_id, ip) VALUES ($1, $2, $3)`, [
+      id,
+      userId,
+      ip?.slice(0, 64) ?? null,
+    ]);
+  }
+
+  /** A member's latest logins, for the operator area. */
+  recentForUser(
+    userId: number,
+    limit = 20,
+  ): Promise<
+    {
+      id: string;
+      ip: string | null;
+      created_at: Date;
+      revoked_at: Date | null;
+      revoked_reason: string | null;
+    }[]
+  > {
+    return this.dataSource.query(
+      `SELECT id, ip, created_at, revoked_at, revoked_reason FROM auth_sessions
+       WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`,
+      [userId, limit],
+    );
   }
 
   findSession(db: EntityManager, id: string): Promise<AuthSession | null> {

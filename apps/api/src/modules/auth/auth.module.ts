@@ -12,6 +12,7 @@ import { AuthSessionsRepository } from './auth-sessions.repository';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
+import { LoginHistoryService } from './login-history.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { MailboxController } from './mailbox.controller';
 import { MailboxService } from './mailbox.service';
@@ -41,11 +42,12 @@ import { SessionRevocationService } from './session-revocation.service';
     AuthService,
     AuthSessionsRepository,
     JwtStrategy,
+    LoginHistoryService,
     LoginThrottleService,
     MailboxService,
     PasswordResetService,
     SessionRevocationService,
   ],
-  exports: [SessionRevocationService],
+  exports: [SessionRevocationService, LoginHistoryService],
 })
 export class AuthModule {}

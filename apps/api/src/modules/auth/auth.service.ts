@@ -52,7 +52,7 @@ export class AuthService {
 
     const sessionId = randomUUID();
     return this.dataSource.transaction(async (manager) => {
-      await this.sessions.createSession(manager, sessionId, user.id);
+      await this.sessions.createSession(manager, sessionId, user.id, ip);
       return this.issue(manager, user, sessionId);
     });
   }

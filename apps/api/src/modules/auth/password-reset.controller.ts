@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator';
-import { Auth, CurrentUser } from '../../common/auth';
+import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
 import { OK, OkResponse } from '../../common/ok.dto';
@@ -43,7 +43,7 @@ export class PasswordResetController {
 
   @Post('admin/users/:id/reset_code')
   @HttpCode(200)
-  @Auth('admin')
+  @Auth(...Staff.people)
   @ApiTags('admin')
   @ApiOperation({
     summary: 'Issue a one-time password-reset code for a member (audited)',

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { microToNumber } from '@app/domain';
 import { ApiErrors } from '../../common/api-errors.decorator';
-import { Auth, CurrentUser } from '../../common/auth';
+import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { MoneyRoute } from '../../common/money-rate-limit';
 import { toMicro } from '../../common/validators';
@@ -60,7 +60,7 @@ export class DepositsController {
 
 @ApiTags('admin')
 @Controller('admin/deposits')
-@Auth('admin')
+@Auth(...Staff.money)
 export class AdminDepositsController {
   constructor(
     private readonly records: WalletService,
@@ -108,7 +108,7 @@ export class AdminDepositsController {
 
 @ApiTags('admin')
 @Controller('admin/sweeps')
-@Auth('admin')
+@Auth(...Staff.money)
 export class AdminSweepsController {
   constructor(private readonly sweeps: SweepsService) {}
 

@@ -1,7 +1,25 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { PackageItem } from './economy.dto';
+import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+import { ApiErrors } from '../../common/api-errors.decorator';
+import { Auth, CurrentUser, Roles, Staff } from '../../common/auth';
+import type { AuthUser } from '../../common/auth';
+import { toMicro } from '../../common/validators';
+import { PageQuery } from '../admin/admin.dto';
+import { AuditEntry } from '../audit/audit.dto';
+import { AuditService } from '../audit/audit.service';
+import { PackageBody, PackageItem, TeamRates } from './economy.dto';
 import { EconomyService } from './economy.service';
+
+class LevelParam {
+  @ApiProperty({ minimum: 0, maximum: 9, example: 1 })
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(9)
+  level: number;
+}
 
 @ApiTags('content')
 @Controller()
@@ -13,5 +31,59 @@ export class EconomyController {
   @ApiOkResponse({ type: [PackageItem] })
   listPackages(): Promise<PackageItem[]> {
     return this.economy.packages();
+  }
+}
+
+@ApiTags('admin')
+@Controller('admin')
+@Auth(...Staff.admin)
+export class AdminEconomyController {
+  constructor(
+    private readonly economy: EconomyService,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Put('packages/:level')
+  @ApiOperation({
+    summary: 'Edit one VIP level (audited with before and after; live within 5 seconds)',
+  })
+  @ApiOkResponse({ type: [PackageItem] })
+  @ApiErrors('UNKNOWN_VIP_LEVEL', 'VALIDATION_ERROR')
+  setPackage(
+    @CurrentUser() user: AuthUser,
+    @Param() params: LevelParam,
+    @Body() body: PackageBody,
+  ): Promise<PackageItem[]> {
+    return this.economy.setPackage(user.id, params.level, {
+      price: toMicro(body.price),
+      dailyTrailers: body.daily_trailers,
+      reward: toMicro(body.reward_per_trailer),
+      membershipDays: body.membership_days,
+    });
+  }
+
+  @Get('team_rates')
+  @Roles(...Staff.any)
+  @ApiOperation({ summary: 'Team commission rates by level, in percent of the reward' })
+  @ApiOkResponse({ type: TeamRates })
+  getTeamRates(): Promise<TeamRates> {
+    return this.economy.teamRates();
+  }
+
+  @Put('team_rates')
+  @ApiOperation({ summary: 'Set the team commission rates (audited with before and after)' })
+  @ApiOkResponse({ type: TeamRates })
+  @ApiErrors('VALIDATION_ERROR')
+  setTeamRates(@CurrentUser() user: AuthUser, @Body() body: TeamRates): Promise<TeamRates> {
+    return this.economy.setTeamRates(user.id, body);
+  }
+
+  @Get('economy/history')
+  @Roles(...Staff.any)
+  @ApiOperation({ summary: 'Every change of the economy (packages, team rates), newest first' })
+  @ApiOkResponse({ type: [AuditEntry] })
+  @ApiErrors('VALIDATION_ERROR')
+  economyHistory(@Query() query: PageQuery): Promise<AuditEntry[]> {
+    return this.audit.list(query.limit ?? 50, query.before, 'economy.');
   }
 }

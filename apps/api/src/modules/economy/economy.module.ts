@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { EconomyController } from './economy.controller';
+import { AuditModule } from '../audit/audit.module';
+import { AdminEconomyController, EconomyController } from './economy.controller';
 import { PackageRow, TeamRate } from './economy.entities';
 import { EconomyService } from './economy.service';
 
 /** Owns `packages` and `team_rates`: what levels cost and pay. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PackageRow, TeamRate])],
-  controllers: [EconomyController],
+  imports: [TypeOrmModule.forFeature([PackageRow, TeamRate]), AuditModule],
+  controllers: [EconomyController, AdminEconomyController],
   providers: [EconomyService],
   exports: [EconomyService],
 })

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator';
-import { Auth, CurrentUser } from '../../common/auth';
+import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
 import { MoneyRoute } from '../../common/money-rate-limit';
@@ -101,7 +101,7 @@ export class VerificationController {
 
 @ApiTags('admin')
 @Controller('admin/verifications')
-@Auth('admin')
+@Auth(...Staff.people)
 export class VerificationReviewController {
   constructor(private readonly identity: IdentityService) {}
 

@@ -16,6 +16,40 @@ export interface LedgerReport {
   totals: { kind: string; currency: string; owner: 'member' | 'system'; total: number }[];
 }
 
+export interface MemberPosting {
+  id: number;
+  transaction_id: number;
+  kind: string;
+  account: string;
+  currency: string;
+  amount: number;
+  memo: Record<string, unknown>;
+  created_at: string;
+}
+
+/** Per UTC day, what moved through the system accounts, as members gained or paid it. */
+export interface DailyFlow {
+  day: string;
+  deposits: number;
+  card_deposits: number;
+  withdrawals: number;
+  fees: number;
+  rewards: number;
+  commissions: number;
+  vip_sales: number;
+}
+
+/** The system accounts the dashboard charts, each read with the sign that makes it positive. */
+const FLOW_ACCOUNTS: Record<Exclude<keyof DailyFlow, 'day'>, { kind: string; sign: 1 | -1 }> = {
+  deposits: { kind: 'deposits', sign: -1 },
+  card_deposits: { kind: 'card_deposits', sign: -1 },
+  withdrawals: { kind: 'withdrawals', sign: 1 },
+  fees: { kind: 'fees', sign: 1 },
+  rewards: { kind: 'rewards', sign: -1 },
+  commissions: { kind: 'team_commissions', sign: -1 },
+  vip_sales: { kind: 'vip_sales', sign: 1 },
+};
+
 /** Recomputes everything from the postings and compares it with what the app shows. */
 @Injectable()
 export class LedgerReportService {
@@ -75,5 +109,102 @@ export class LedgerReportService {
       postings: Number(counts.postings),
       totals: totals.map((row) => ({ ...row, total: microToNumber(BigInt(row.total)) })),
     };
+  }
+
+  /** A member's latest postings with their transaction's kind and memo. */
+  async postingsOf(userId: number, limit = 50): Promise<MemberPosting[]> {
+    const rows: {
+      id: string;
+      transaction_id: string;
+      kind: string;
+      account: string;
+      currency: string;
+      amount: string;
+      memo: Record<string, unknown>;
+      created_at: Date;
+    }[] = await this.dataSource.query(
+      `SELECT p.id, p.transaction_id, t.kind, a.kind AS account, a.currency, p.amount, t.memo, p.created_at
+       FROM ledger_accounts a
+       JOIN ledger_postings p ON p.account_id = a.id
+       JOIN ledger_transactions t ON t.id = p.transaction_id
+       WHERE a.user_id = $1 ORDER BY p.id DESC LIMIT $2`,
+      [userId, limit],
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      transaction_id: Number(r.transaction_id),
+      kind: r.kind,
+      account: r.account,
+      currency: r.currency,
+      amount: microToNumber(BigInt(r.amount)),
+      memo: r.memo,
+      created_at: r.created_at.toISOString(),
+    }));
+  }
+
+  /**
+   * Per UTC day over the last `days` days (today included, empty days as
+   * zeros), the postings on the system accounts of FLOW_ACCOUNTS: the same
+   * rows the ledger report totals, so the charts add up to the ledger. Found
+   * through the transactions' dates (indexed), not by scanning postings.
+   */
+  async dailyFlows(days: number): Promise<DailyFlow[]> {
+    const kinds = Object.values(FLOW_ACCOUNTS).map((f) => f.kind);
+    const rows: { day: string; kind: string | null; total: string | null }[] =
+      await this.dataSource.query(
+        `WITH days AS (
+           SELECT d::date AS day FROM generate_series(
+             (now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d
+         ), flows AS (
+           SELECT (t.created_at AT TIME ZONE 'UTC')::date AS day, a.kind, sum(p.amount)::text AS total
+           FROM ledger_transactions t
+           JOIN ledger_postings p ON p.transaction_id = t.id
+           JOIN ledger_accounts a ON a.id = p.account_id
+           WHERE t.created_at >= ((now() AT TIME ZONE 'UTC')::date - ($1::int - 1)) AT TIME ZONE 'UTC'
+             AND a.user_id IS NULL AND a.kind = ANY($2::varchar[])
+           GROUP BY 1, 2
+         )
+         SELECT to_char(d.day, 'YYYY-MM-DD') AS day, f.kind, f.total
+         FROM days d LEFT JOIN flows f ON f.day = d.day ORDER BY d.day`,
+        [days, kinds],
+      );
+    const byDay = new Map<string, DailyFlow>();
+    for (const row of rows) {
+      const flow =
+        byDay.get(row.day) ??
+        ({
+          day: row.day,
+          deposits: 0,
+          card_deposits: 0,
+          withdrawals: 0,
+          fees: 0,
+          rewards: 0,
+          commissions: 0,
+          vip_sales: 0,
+        } as DailyFlow);
+      byDay.set(row.day, flow);
+      for (const [name, account] of Object.entries(FLOW_ACCOUNTS)) {
+        if (row.total !== null && account.kind === row.kind) {
+          flow[name as keyof typeof FLOW_ACCOUNTS] = microToNumber(
+            BigInt(row.total) * BigInt(account.sign),
+          );
+        }
+      }
+    }
+    return [...byDay.values()];
+  }
+
+  /** VIP packages sold per UTC day and level over the last `days` days (money or points). */
+  async dailyPackageSales(
+    days: number,
+  ): Promise<{ day: string; vip_level: number; count: number }[]> {
+    return this.dataSource.query(
+      `SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, (memo->>'vip_level')::int AS vip_level,
+              count(*)::int AS count
+       FROM ledger_transactions
+       WHERE kind = 'buy_vip' AND created_at >= ((now() AT TIME ZONE 'UTC')::date - ($1::int - 1)) AT TIME ZONE 'UTC'
+       GROUP BY 1, 2 ORDER BY 1, 2`,
+      [days],
+    );
   }
 }

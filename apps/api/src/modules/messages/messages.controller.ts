@@ -1,11 +1,11 @@
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { IdParam } from '../../common/id-param.dto';
 import { OK, OkResponse } from '../../common/ok.dto';
-import { Auth, CurrentUser } from '../../common/auth';
+import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
-import { MessageItem } from './messages.dto';
+import { MessageItem, SendMessageBody, SentMessage } from './messages.dto';
 import { MessagesService } from './messages.service';
 
 @ApiTags('messages')
@@ -44,5 +44,25 @@ export class MessagesController {
   @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
   getMessage(@CurrentUser() user: AuthUser, @Param() params: IdParam): Promise<MessageItem> {
     return this.messages.open(user.id, params.id);
+  }
+}
+
+@ApiTags('admin')
+@Controller('admin/messages')
+@Auth(...Staff.people)
+export class AdminMessagesController {
+  constructor(private readonly messages: MessagesService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a message to one member (user_id) or to every member (audited)' })
+  @ApiOkResponse({ type: SentMessage })
+  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
+  sendMessage(@CurrentUser() user: AuthUser, @Body() body: SendMessageBody): Promise<SentMessage> {
+    return this.messages.send(user.id, {
+      userId: body.user_id,
+      title: body.title,
+      description: body.description,
+    });
   }
 }

@@ -1,4 +1,38 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+
+const trimmed = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() : value;
+
+export class SendMessageBody {
+  @ApiPropertyOptional({ description: 'One member; left out: every member', example: 42 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  user_id?: number;
+
+  @ApiProperty({ example: 'New trailers this week' })
+  @Transform(trimmed)
+  @IsString()
+  @Length(1, 200)
+  title: string;
+
+  @ApiProperty({ example: 'Ten new trailers are waiting for you.' })
+  @Transform(trimmed)
+  @IsString()
+  @Length(1, 5000)
+  description: string;
+}
+
+export class SentMessage {
+  @ApiProperty({ example: 12 })
+  id: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'null: sent to every member' })
+  user_id: number | null;
+}
 
 export class MessageItem {
   @ApiProperty({ example: 3 })

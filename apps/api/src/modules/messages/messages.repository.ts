@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 
 export interface MessageRow {
   id: number;
@@ -22,6 +22,18 @@ const VISIBLE = `
 @Injectable()
 export class MessagesRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** A message to one member, or to every member when `userId` is null. */
+  async insert(
+    db: EntityManager,
+    message: { userId: number | null; title: string; description: string },
+  ): Promise<number> {
+    const [row]: { id: number }[] = await db.query(
+      `INSERT INTO messages (user_id, title, description) VALUES ($1, $2, $3) RETURNING id`,
+      [message.userId, message.title, message.description],
+    );
+    return row.id;
+  }
 
   visible(userId: number): Promise<MessageRow[]> {
     return this.dataSource.query(

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { AuditService } from '../audit/audit.service';
+import { UsersService } from '../users/users.service';
 import { MessageItem } from './messages.dto';
 import { MessageRow, MessagesRepository } from './messages.repository';
 
@@ -13,7 +16,33 @@ const item = (row: MessageRow): MessageItem => ({
 
 @Injectable()
 export class MessagesService {
-  constructor(private readonly messages: MessagesRepository) {}
+  constructor(
+    private readonly messages: MessagesRepository,
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** An operator's message to one member or to all (the members' badges count it). */
+  async send(
+    operatorId: number,
+    message: { userId?: number; title: string; description: string },
+  ): Promise<{ id: number; user_id: number | null }> {
+    if (message.userId !== undefined && !(await this.users.exists(message.userId))) {
+      throw new AppError('NOT_FOUND', 'No such member');
+    }
+    const userId = message.userId ?? null;
+    const id = await this.dataSource.transaction(async (db) => {
+      const id = await this.messages.insert(db, { ...message, userId });
+      await this.audit.record(db, operatorId, 'message.send', userId, {
+        message_id: id,
+        title: message.title,
+        to: userId === null ? 'all' : userId,
+      });
+      return id;
+    });
+    return { id, user_id: userId };
+  }
 
   async list(userId: number): Promise<MessageItem[]> {
     return (await this.messages.visible(userId)).map(item);

@@ -114,4 +114,14 @@ export class TrailersRepository {
     );
     return row;
   }
+
+  /** Members who had a trailer counted, per UTC day over the last `days` days. */
+  dailyActive(days: number): Promise<{ day: string; count: number }[]> {
+    return this.dataSource.query(
+      `SELECT to_char(watch_day, 'YYYY-MM-DD') AS day, count(*)::int AS count FROM watch_days
+       WHERE watch_day >= (now() AT TIME ZONE 'UTC')::date - ($1::int - 1) AND count > 0
+       GROUP BY watch_day ORDER BY watch_day`,
+      [days],
+    );
+  }
 }

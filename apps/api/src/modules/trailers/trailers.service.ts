@@ -16,6 +16,11 @@ const summary = (t: Trailer): TrailerSummary => ({
 export class TrailersService {
   constructor(private readonly trailers: TrailersRepository) {}
 
+  /** Members who had a trailer counted, per UTC day (the dashboard's active members). */
+  dailyActive(days: number) {
+    return this.trailers.dailyActive(days);
+  }
+
   async list(): Promise<TrailerSummary[]> {
     return (await this.trailers.list()).map(summary);
   }

@@ -67,8 +67,13 @@ export class UserMe {
   team_earn: number;
   @ApiProperty({ description: 'Trailer rewards earned, USDT', example: 0 })
   total_earn: number;
-  @ApiProperty({ enum: ['member', 'admin'], example: 'member' })
-  role: 'member' | 'admin';
+  @ApiProperty({
+    enum: ['member', 'admin', 'finance', 'support'],
+    description:
+      'member, or a staff role: admin (everything), finance (money), support (members, messages)',
+    example: 'member',
+  })
+  role: 'member' | 'admin' | 'finance' | 'support';
   @ApiProperty({
     description: 'Whether withdrawals and address-book changes ask for a transaction password',
     example: false,

@@ -18,6 +18,44 @@ export interface TeamMemberRow {
   createdAt: Date;
 }
 
+/** The operator area's members list: a filter, a sort and a page. */
+export interface MemberFilter {
+  q?: string;
+  level?: number;
+  active?: boolean;
+  verification?: string;
+  role?: string;
+  joinedFrom?: Date;
+  joinedTo?: Date;
+  sort: 'id' | 'created_at' | 'money' | 'vip_level';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export interface MemberListRow {
+  id: number;
+  phone: string;
+  nickname: string | null;
+  role: User['role'];
+  is_active: boolean;
+  vip_level: number;
+  vip_expire: Date | null;
+  verification: string;
+  mail: string | null;
+  inviter_id: number | null;
+  created_at: Date;
+  money: string;
+  points: string;
+}
+
+const SORTS: Record<MemberFilter['sort'], string> = {
+  id: 'u.id',
+  created_at: 'u.created_at',
+  money: 'money',
+  vip_level: 'u.vip_level',
+};
+
 export interface Credentials {
   id: number;
   passwordHash: string;
@@ -189,6 +227,95 @@ u.verification,
   }
 
   /** Every member who is not a plain active member: deactivated, or staff. */
+  /**
+   * One page of members and how many match. `q` finds an id, a phone (any
+   * part of its digits) or a nickname (any part, case-insensitive).
+   */
+  async search(f: MemberFilter): Promise<{ rows: MemberListRow[]; total: number }> {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    const arg = (value: unknown) => {
+      args.push(value);
+      return `$${args.length}`;
+    };
+    const q = f.q?.trim();
+    if (q) {
+      const digits = q.replace(/\D/g, '');
+      const terms = [`u.nickname ILIKE ${arg(`%${q.replace(/[\\%_]/g, '\\$&')}%`)}`];
+      if (digits) terms.push(`u.phone LIKE ${arg(`%${digits}%`)}`);
+      if (/^\d{1,10}$/.test(q) && Number(q) <= 2_147_483_647)
+        terms.push(`u.id = ${arg(Number(q))}`);
+      where.push(`(${terms.join(' OR ')})`);
+    }
+    if (f.level !== undefined) where.push(`u.vip_level = ${arg(f.level)}`);
+    if (f.active !== undefined) where.push(`u.is_active = ${arg(f.active)}`);
+    if (f.verification) where.push(`u.verification = ${arg(f.verification)}`);
+    if (f.role) where.push(`u.role = ${arg(f.role)}`);
+    if (f.joinedFrom) where.push(`u.created_at >= ${arg(f.joinedFrom)}`);
+    if (f.joinedTo) where.push(`u.created_at < ${arg(f.joinedTo)}`);
+    const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }]: { total: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM users u ${filter}`,
+      args,
+    );
+    const rows: MemberListRow[] = await this.dataSource.query(
+      `SELECT u.id, u.phone, u.nickname, u.role, u.is_active, u.vip_level, u.vip_expire, u.verification,
+              u.mail, u.inviter_id, u.created_at, s.money, s.points
+       FROM users u CROSS JOIN LATERAL ledger_member_summary(u.id) s
+       ${filter}
+       ORDER BY ${SORTS[f.sort]} ${f.order === 'asc' ? 'ASC' : 'DESC'}, u.id ${f.order === 'asc' ? 'ASC' : 'DESC'}
+       LIMIT ${arg(f.limit)} OFFSET ${arg(f.offset)}`,
+      args,
+    );
+    return { rows, total };
+  }
+
+  /** Everything the operator's member page shows of the row itself, with balances. */
+  async staffView(id: number): Promise<(MemberListRow & { points_hold: string }) | undefined> {
+    const [row] = await this.dataSource.query(
+      `SELECT u.id, u.phone, u.nickname, u.role, u.is_active, u.vip_level, u.vip_expire, u.verification,
+              u.mail, u.inviter_id, u.created_at, s.money, s.points, s.points_hold
+       FROM users u CROSS JOIN LATERAL ledger_member_summary(u.id) s WHERE u.id = $1`,
+      [id],
+    );
+    return row;
+  }
+
+  /** Activation and role in one statement; the trigger tells every API process. */
+  async setAccess(
+    id: number,
+    change: { active?: boolean; role?: string },
+    db: EntityManager = this.dataSource.manager,
+  ): Promise<boolean> {
+    const [, count]: [unknown[], number] = await db.query(
+      `UPDATE users SET is_active = COALESCE($2, is_active), role = COALESCE($3, role), updated_at = now()
+       WHERE id = $1`,
+      [id, change.active ?? null, change.role ?? null],
+    );
+    return count > 0;
+  }
+
+  /** Members who joined in [from, to), by id after `afterId`: a page of the CSV export. */
+  exportPage(from: Date, to: Date, afterId: number, limit = 1000) {
+    return this.dataSource.query(
+      `SELECT u.id, u.phone, u.nickname, u.role, u.is_active, u.vip_level, u.vip_expire, u.verification,
+              u.mail, u.inviter_id, u.created_at, s.money, s.points
+       FROM users u CROSS JOIN LATERAL ledger_member_summary(u.id) s
+       WHERE u.created_at >= $1 AND u.created_at < $2 AND u.id > $3 ORDER BY u.id LIMIT $4`,
+      [from, to, afterId, limit],
+    );
+  }
+
+  /** Members who joined per UTC day over the last `days` days. */
+  dailySignups(days: number): Promise<{ day: string; count: number }[]> {
+    return this.dataSource.query(
+      `SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS count
+       FROM users WHERE created_at >= ((now() AT TIME ZONE 'UTC')::date - ($1::int - 1)) AT TIME ZONE 'UTC'
+       GROUP BY 1 ORDER BY 1`,
+      [days],
+    );
+  }
+
   accessExceptions(): Promise<{ id: number; isActive: boolean; role: User['role'] }[]> {
     return this.dataSource.query(
       `SELECT id, is_active AS "isActive", role FROM users WHERE NOT is_active OR role <> 'member'`,

@@ -5,7 +5,7 @@ import { AppError } from '../../common/app-error';
 import { PasswordHasher } from '../../common/passwords';
 import { isUniqueViolation } from '../../database/prepared';
 import { UserMe } from './users.dto';
-import { Credentials, Membership, UsersRepository } from './users.repository';
+import { Credentials, MemberFilter, Membership, UsersRepository } from './users.repository';
 import { RegistrationLimitService } from './registration-limit.service';
 
 export type { Credentials, Membership } from './users.repository';
@@ -92,6 +92,23 @@ export class UsersService {
   /** The identity module's record of the member's latest verification status. */
   setVerification(db: EntityManager, userId: number, status: string): Promise<void> {
     return this.users.setVerification(db, userId, status);
+  }
+
+  // The operator area's view of members.
+  search(filter: MemberFilter) {
+    return this.users.search(filter);
+  }
+  exportPage(from: Date, to: Date, afterId: number) {
+    return this.users.exportPage(from, to, afterId);
+  }
+  dailySignups(days: number) {
+    return this.users.dailySignups(days);
+  }
+  staffView(userId: number) {
+    return this.users.staffView(userId);
+  }
+  setAccess(userId: number, change: { active?: boolean; role?: string }, db?: EntityManager) {
+    return this.users.setAccess(userId, change, db);
   }
 
   mailOf(userId: number): Promise<string | null> {

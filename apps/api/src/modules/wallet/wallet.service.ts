@@ -122,6 +122,10 @@ export class WalletService {
     return this.balanceRecords.closeWithdrawal(db, id, end);
   }
 
+  exportPage(from: Date, to: Date, afterId: number) {
+    return this.balanceRecords.exportPage(from, to, afterId);
+  }
+
   // Card deposit records, for the card-deposits module.
   addCardRecord(db: EntityManager, userId: number) {
     return this.balanceRecords.addCardRequest(db, userId);

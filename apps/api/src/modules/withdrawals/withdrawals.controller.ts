@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { microToNumber } from '@app/domain';
 import { ApiErrors } from '../../common/api-errors.decorator';
-import { Auth, CurrentUser } from '../../common/auth';
+import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
 import { MoneyRoute } from '../../common/money-rate-limit';
@@ -113,13 +113,15 @@ const toItem = (w: WithdrawalRow): AdminWithdrawal => ({
   reason: w.reason,
   tx_id: w.tx_id,
   decided_by: w.decided_by,
+  first_approved_by: w.first_approved_by,
+  awaiting_second_approval: w.status === 'requested' && w.first_approved_by !== null,
   created_at: w.created_at.toISOString(),
   updated_at: w.updated_at.toISOString(),
 });
 
 @ApiTags('admin')
 @Controller('admin/withdrawals')
-@Auth('admin')
+@Auth(...Staff.money)
 export class AdminWithdrawalsController {
   constructor(
     private readonly withdrawals: WithdrawalsService,

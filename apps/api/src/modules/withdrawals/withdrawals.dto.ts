@@ -185,6 +185,15 @@ export class AdminWithdrawal {
   tx_id: string | null;
   @ApiProperty({ type: Number, nullable: true })
   decided_by: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'Above WITHDRAWAL_APPROVAL_THRESHOLD: the operator who approved first; a different one must approve too',
+  })
+  first_approved_by: number | null;
+  @ApiProperty({ description: 'True while a second operator has to approve', example: false })
+  awaiting_second_approval: boolean;
   @ApiProperty({ format: 'date-time' })
   created_at: string;
   @ApiProperty({ format: 'date-time' })

@@ -128,7 +128,36 @@ export class WithdrawalsService {
     return this.withdrawals.attempts(id);
   }
 
+  /**
+   * Above WITHDRAWAL_APPROVAL_THRESHOLD USDT (0: never) two different
+   * operators must approve: the first approval is recorded and audited, the
+   * request stays `requested` until another operator approves it too.
+   */
   async approve(operatorId: number, id: string): Promise<WithdrawalRow> {
+    const threshold = BigInt(this.config.WITHDRAWAL_APPROVAL_THRESHOLD) * 1_000_000n;
+    const w = await this.withdrawals.find(this.dataSource, id);
+    if (!w) throw new AppError('NOT_FOUND');
+    if (threshold > 0n && BigInt(w.amount_micro) > threshold && w.status === 'requested') {
+      if (w.first_approved_by === operatorId) {
+        throw new AppError(
+          'SELF_APPROVAL_FORBIDDEN',
+          'A second, different operator must approve this withdrawal',
+        );
+      }
+      if (w.first_approved_by === null) {
+        return this.dataSource.transaction(async (db) => {
+          if (!(await this.withdrawals.firstApproval(db, id, operatorId))) {
+            throw new AppError('WITHDRAWAL_STATE_CONFLICT');
+          }
+          await this.audit.record(db, operatorId, 'withdrawal.first_approval', w.user_id, {
+            withdrawal_id: Number(id),
+            amount: microToNumber(BigInt(w.amount_micro)),
+            wallet: w.wallet,
+          });
+          return (await this.withdrawals.find(db, id))!;
+        });
+      }
+    }
     return this.decide(operatorId, id, ['requested'], 'approved', 'withdrawal.approve');
   }
 

@@ -8,6 +8,7 @@ import { LanguageSelect } from '../../components/ui/language-select';
 import { signOut } from '../../lib/auth';
 import { env } from '../../lib/env';
 import { displayName } from './display-name';
+import { isStaff } from '../../lib/staff';
 
 export function MinePage() {
   const { t } = useTranslation();
@@ -35,7 +36,7 @@ export function MinePage() {
     { to: '/mine/management', label: t('mine.addressBook') },
     { to: '/mine/subscribe', label: t('mine.subscribe') },
     { to: '/mine/about', label: t('mine.aboutUs') },
-    ...(user?.role === 'admin' ? [{ to: '/admin', label: t('mine.operator') }] : []),
+    ...(isStaff(user?.role) ? [{ to: '/admin', label: t('mine.operator') }] : []),
   ];
 
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setFetch } from '@app/contracts';
-import { apiFetch, json, signedInApi } from '../../test/fake-api';
+import { MEMBER, apiFetch, json, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { AdminPage } from './admin-page';
 
@@ -86,6 +86,7 @@ function serve(
   }),
 ) {
   const api = apiFetch(({ method, path, query }) => {
+    if (path === '/users/me') return { ...MEMBER, id: 100000, role: 'admin' };
     if (path === '/admin/reports/ledger') return REPORT;
     if (path === '/admin/withdrawals')
       return query.get('status') === 'requested' ? [WITHDRAWAL] : [];

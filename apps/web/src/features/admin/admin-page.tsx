@@ -1,26 +1,23 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/ui/page-header';
+import { useGetMe } from '@app/contracts';
+import { canUse } from '../../lib/staff';
 import { AdjustForm } from './adjust-form';
 import { Approvals } from './approvals';
 import { AuditLog } from './audit-log';
 import { DepositsSection } from './deposits-section';
 import { LedgerReportSection } from './ledger-report-section';
-import { ReviewsSection } from './reviews-section';
 import { WithdrawalsQueue } from './withdrawals-queue';
 
-/** The operator area (role admin; the route guard keeps members out). */
+/** `/admin/money` (admin, finance): the ledger, withdrawals, deposits, adjustments. */
 export function AdminPage() {
-  const { t } = useTranslation();
+  const role = useGetMe().data?.role;
   return (
-    <main className="page admin">
-      <PageHeader title={t('admin.title')} backTo="/mine" backLabel={t('common.back')} />
+    <>
       <LedgerReportSection />
       <WithdrawalsQueue />
       <DepositsSection />
-      <ReviewsSection />
       <AdjustForm />
       <Approvals />
-      <AuditLog />
-    </main>
+      {canUse(role, 'admin') ? <AuditLog /> : null}
+    </>
   );
 }

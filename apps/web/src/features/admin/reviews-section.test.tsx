@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setFetch } from '@app/contracts';
-import { apiFetch, signedInApi } from '../../test/fake-api';
+import { MEMBER, apiFetch, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { ReviewsSection } from './reviews-section';
 
@@ -34,6 +34,7 @@ const CARD = {
 
 function serve() {
   const api = apiFetch(({ method, path }) => {
+    if (path === '/users/me') return { ...MEMBER, role: 'admin' };
     if (path === '/admin/verifications') return [VERIFICATION];
     if (path === '/admin/card_deposits') return [CARD];
     if (method === 'GET' && /\/(front|back|receipt)$/.test(path))
@@ -97,7 +98,7 @@ describe('<ReviewsSection>', () => {
   it('issues a reset code for a member and shows it to the operator', async () => {
     const api = serve();
     await renderWithApp([{ path: '/admin', element: <ReviewsSection /> }], { at: '/admin' });
-    fireEvent.change(screen.getByLabelText('Member number for the code'), {
+    fireEvent.change(await screen.findByLabelText('Member number for the code'), {
       target: { value: '77' },
     });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Issue a code' })));

@@ -2,11 +2,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  fetchPrivateImage,
+  fetchBlob,
   getListCardDepositsQueryKey,
   getListVerificationsQueryKey,
   useApproveCardDeposit,
   useApproveVerification,
+  useGetMe,
   useIssueResetCode,
   useListCardDeposits,
   useListVerifications,
@@ -18,6 +19,7 @@ import {
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
+import { canUse } from '../../lib/staff';
 
 /** A private upload, fetched with the operator's token (never a public URL). */
 function PrivateImage({ url, alt }: { url: string; alt: string }) {
@@ -25,7 +27,7 @@ function PrivateImage({ url, alt }: { url: string; alt: string }) {
   useEffect(() => {
     const abort = new AbortController();
     let objectUrl: string | null = null;
-    fetchPrivateImage(url, abort.signal).then(
+    fetchBlob(url, abort.signal).then(
       (blob) => {
         objectUrl = URL.createObjectURL(blob);
         setSrc(objectUrl);
@@ -229,38 +231,49 @@ function ResetCodeForm() {
 /** What waits for an operator's decision: identities, card payments; and reset codes on request. */
 export function ReviewsSection() {
   const { t } = useTranslation();
+  const role = useGetMe().data?.role;
+  const people = canUse(role, 'people');
+  const money = canUse(role, 'money');
   const verifications = useListVerifications(
     { status: 'pending' },
-    { query: { refetchOnMount: 'always' } },
+    { query: { refetchOnMount: 'always', enabled: people } },
   );
   const cards = useListCardDeposits(
     { status: 'under_review' },
-    { query: { refetchOnMount: 'always' } },
+    { query: { refetchOnMount: 'always', enabled: money } },
   );
   return (
     <section className="admin-section" aria-labelledby="reviews-title">
       <h2 id="reviews-title" className="section-title">
         {t('admin.reviews.title')}
       </h2>
-      <h3 className="section-title">{t('admin.reviews.verifications')}</h3>
-      {verifications.isSuccess && verifications.data.length === 0 ? (
-        <p className="empty">{t('common.noRecords')}</p>
+      {people ? (
+        <>
+          <h3 className="section-title">{t('admin.reviews.verifications')}</h3>
+          {verifications.isSuccess && verifications.data.length === 0 ? (
+            <p className="empty">{t('common.noRecords')}</p>
+          ) : null}
+          <ul className="record-list">
+            {(verifications.data ?? []).map((item) => (
+              <VerificationRow key={item.id} item={item} />
+            ))}
+          </ul>
+        </>
       ) : null}
-      <ul className="record-list">
-        {(verifications.data ?? []).map((item) => (
-          <VerificationRow key={item.id} item={item} />
-        ))}
-      </ul>
-      <h3 className="section-title">{t('admin.reviews.cardDeposits')}</h3>
-      {cards.isSuccess && cards.data.length === 0 ? (
-        <p className="empty">{t('common.noRecords')}</p>
+      {money ? (
+        <>
+          <h3 className="section-title">{t('admin.reviews.cardDeposits')}</h3>
+          {cards.isSuccess && cards.data.length === 0 ? (
+            <p className="empty">{t('common.noRecords')}</p>
+          ) : null}
+          <ul className="record-list">
+            {(cards.data ?? []).map((item) => (
+              <CardDepositRow key={item.id} item={item} />
+            ))}
+          </ul>
+        </>
       ) : null}
-      <ul className="record-list">
-        {(cards.data ?? []).map((item) => (
-          <CardDepositRow key={item.id} item={item} />
-        ))}
-      </ul>
-      <ResetCodeForm />
+      {people ? <ResetCodeForm /> : null}
     </section>
   );
 }

@@ -141,6 +141,11 @@ export function WithdrawalsQueue() {
               </p>
             ) : null}
             {w.reason ? <p className="form__note">{w.reason}</p> : null}
+            {w.awaiting_second_approval ? (
+              <p className="form__note" data-testid="awaiting-second">
+                {t('admin.withdrawals.awaitingSecond')} (#{w.first_approved_by})
+              </p>
+            ) : null}
             {confirming?.id === w.id ? (
               <div
                 className="confirm-box"

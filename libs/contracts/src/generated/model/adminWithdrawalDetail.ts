@@ -13,10 +13,17 @@ import type { AdminWithdrawalDetailStatus } from './adminWithdrawalDetailStatus'
 export interface AdminWithdrawalDetail {
   amount: number;
   attempts: WithdrawalAttempt[];
+  /** True while a second operator has to approve */
+  awaiting_second_approval: boolean;
   created_at: string;
   /** @nullable */
   decided_by: number | null;
   fee: number;
+  /**
+   * Above WITHDRAWAL_APPROVAL_THRESHOLD: the operator who approved first; a different one must approve too
+   * @nullable
+   */
+  first_approved_by: number | null;
   id: number;
   /** What the member sees */
   member_status: AdminWithdrawalDetailMemberStatus;

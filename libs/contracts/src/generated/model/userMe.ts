@@ -31,6 +31,7 @@ export interface UserMe {
   points: number;
   /** Held (frozen) points */
   points_hold: number;
+  /** member, or a staff role: admin (everything), finance (money), support (members, messages) */
   role: UserMeRole;
   /** Team commissions earned, USDT */
   team_earn: number;

@@ -6,10 +6,15 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * member, or a staff role: admin (everything), finance (money), support (members, messages)
+ */
 export type UserMeRole = (typeof UserMeRole)[keyof typeof UserMeRole];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const UserMeRole = {
   member: 'member',
   admin: 'admin',
+  finance: 'finance',
+  support: 'support',
 } as const;

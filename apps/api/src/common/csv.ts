@@ -1,0 +1,46 @@
+import { Readable } from 'node:stream';
+
+/** One CSV field: quoted when it holds a comma, quote or line break; formulas defused. */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text =
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  // A spreadsheet would run a cell starting with = + - @ as a formula (CSV injection).
+  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * A CSV document streamed from batches of rows (keyset pages from the
+ * database): memory stays one batch however long the period.
+ */
+export function csvStream(
+  columns: string[],
+  batches: AsyncIterable<Record<string, unknown>[]>,
+): Readable {
+  async function* lines() {
+    yield `${columns.join(',')}\r\n`;
+    for await (const rows of batches) {
+      if (rows.length)
+        yield rows.map((row) => columns.map((c) => csvField(row[c])).join(',') + '\r\n').join('');
+    }
+  }
+  return Readable.from(lines());
+}
+
+/** Keyset pages: `fetch(afterId)` returns the next rows ordered by id, [] at the end. */
+export async function* pages<T extends { id: number | string }>(
+  fetch: (afterId: number) => Promise<T[]>,
+): AsyncIterable<T[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await fetch(after);
+    if (rows.length === 0) return;
+    yield rows;
+    after = Number(rows[rows.length - 1].id);
+  }
+}

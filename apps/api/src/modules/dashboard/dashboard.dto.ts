@@ -1,0 +1,68 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsOptional } from 'class-validator';
+import { SolvencyView } from '../admin/admin.dto';
+
+export class DashboardQuery {
+  @ApiPropertyOptional({ enum: [7, 30, 90], default: 30 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn([7, 30, 90], { message: 'days must be 7, 30 or 90' })
+  days?: number;
+}
+
+export class DashboardDay {
+  @ApiProperty({ format: 'date', example: '2026-11-22' })
+  day: string;
+  @ApiProperty({ description: 'USDT credited from TRON deposits' })
+  deposits: number;
+  @ApiProperty({ description: 'USDT credited from card deposits' })
+  card_deposits: number;
+  @ApiProperty({ description: 'USDT sent on chain for withdrawals (net)' })
+  withdrawals: number;
+  @ApiProperty({ description: 'Withdrawal fees earned' })
+  fees: number;
+  @ApiProperty({ description: 'Trailer rewards paid' })
+  rewards: number;
+  @ApiProperty({ description: 'Team commissions paid' })
+  commissions: number;
+  @ApiProperty({ description: 'VIP packages paid with E-Wallet money' })
+  vip_sales: number;
+  @ApiProperty({ description: 'Members who joined' })
+  new_members: number;
+  @ApiProperty({ description: 'Members who had a trailer counted' })
+  active_members: number;
+}
+
+export class PackageSales {
+  @ApiProperty({ format: 'date' })
+  day: string;
+  @ApiProperty()
+  vip_level: number;
+  @ApiProperty()
+  count: number;
+}
+
+export class QueueHealth {
+  @ApiProperty({ example: 'deposits' })
+  name: string;
+  @ApiProperty()
+  waiting: number;
+  @ApiProperty()
+  active: number;
+  @ApiProperty()
+  delayed: number;
+  @ApiProperty()
+  failed: number;
+}
+
+export class DashboardResponse {
+  @ApiProperty({ type: [DashboardDay], description: 'Oldest first; the last one is today (UTC)' })
+  days: DashboardDay[];
+  @ApiProperty({ type: [PackageSales] })
+  package_sales: PackageSales[];
+  @ApiProperty({ type: SolvencyView })
+  solvency: SolvencyView;
+  @ApiProperty({ type: [QueueHealth] })
+  queues: QueueHealth[];
+}

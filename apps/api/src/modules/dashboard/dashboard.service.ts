@@ -1,0 +1,66 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { DEPOSITS_QUEUE } from '../deposits/deposits.service';
+import { MAINTENANCE_QUEUE } from '../jobs/queues';
+import { LedgerReportService } from '../ledger/ledger-report.service';
+import { TrailersService } from '../trailers/trailers.service';
+import { UsersService } from '../users/users.service';
+import { SolvencyService } from '../withdrawals/solvency.service';
+import { DashboardResponse, QueueHealth } from './dashboard.dto';
+
+/**
+ * How the business is doing, per day: money figures come from the ledger's
+ * postings on the system accounts (so they add up to the ledger report),
+ * members from their own tables; with solvency and the queues' health.
+ */
+@Injectable()
+export class DashboardService {
+  constructor(
+    private readonly ledger: LedgerReportService,
+    private readonly users: UsersService,
+    private readonly trailers: TrailersService,
+    private readonly solvency: SolvencyService,
+    @InjectQueue(DEPOSITS_QUEUE) private readonly deposits: Queue,
+    @InjectQueue(MAINTENANCE_QUEUE) private readonly maintenance: Queue,
+  ) {}
+
+  async dashboard(days: number): Promise<DashboardResponse> {
+    const [flows, signups, active, sales, report, queues] = await Promise.all([
+      this.ledger.dailyFlows(days),
+      this.users.dailySignups(days),
+      this.trailers.dailyActive(days),
+      this.ledger.dailyPackageSales(days),
+      this.ledger.report(),
+      Promise.all([this.deposits, this.maintenance].map((queue) => this.health(queue))),
+    ]);
+    const count = (rows: { day: string; count: number }[], day: string) =>
+      rows.find((row) => row.day === day)?.count ?? 0;
+    return {
+      days: flows.map((flow) => ({
+        ...flow,
+        new_members: count(signups, flow.day),
+        active_members: count(active, flow.day),
+      })),
+      package_sales: sales,
+      solvency: await this.solvency.solvency(report.totals),
+      queues,
+    };
+  }
+
+  /** A queue Redis cannot answer for shows -1s rather than failing the page. */
+  private async health(queue: Queue): Promise<QueueHealth> {
+    try {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
+      return {
+        name: queue.name,
+        waiting: counts.waiting ?? 0,
+        active: counts.active ?? 0,
+        delayed: counts.delayed ?? 0,
+        failed: counts.failed ?? 0,
+      };
+    } catch {
+      return { name: queue.name, waiting: -1, active: -1, delayed: -1, failed: -1 };
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiPropertyOptional,
+  ApiTags,
+} from '@nestjs/swagger';
+import { IsDateString, IsOptional } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import { ApiErrors } from '../../common/api-errors.decorator';
+import { AppError } from '../../common/app-error';
+import { Auth, Roles, Staff } from '../../common/auth';
+import { csvStream, pages } from '../../common/csv';
+import { AuditService } from '../audit/audit.service';
+import { UsersService } from '../users/users.service';
+import { WalletService } from '../wallet/wallet.service';
+
+class PeriodQuery {
+  @ApiPropertyOptional({
+    format: 'date',
+    description: 'From this day (UTC), included; default: everything',
+  })
+  @IsOptional()
+  @IsDateString()
+  from?: string;
+
+  @ApiPropertyOptional({
+    format: 'date',
+    description: 'Until this day (UTC), excluded; default: now',
+  })
+  @IsOptional()
+  @IsDateString()
+  to?: string;
+}
+
+function period(query: PeriodQuery): [Date, Date] {
+  const from = query.from ? new Date(query.from) : new Date(0);
+  const to = query.to ? new Date(query.to) : new Date(Date.now() + 1000);
+  if (!(from < to)) throw new AppError('BAD_REQUEST', '`from` must be before `to`');
+  return [from, to];
+}
+
+function send(reply: FastifyReply, name: string, body: NodeJS.ReadableStream) {
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${name}"`)
+    .header('Cache-Control', 'no-store')
+    .send(body);
+}
+
+/** CSV files of a period, streamed page by page (never the whole table in memory). */
+@ApiTags('admin')
+@Controller('admin/exports')
+@Auth(...Staff.any)
+export class ExportsController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly wallet: WalletService,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Get('members.csv')
+  @ApiOperation({ summary: 'Members who joined in a period, with balances (CSV)' })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV, one member a line' })
+  @ApiErrors('BAD_REQUEST', 'VALIDATION_ERROR')
+  exportMembers(@Query() query: PeriodQuery, @Res() reply: FastifyReply) {
+    const [from, to] = period(query);
+    const columns = [
+      'id',
+      'phone',
+      'nickname',
+      'role',
+      'is_active',
+      'vip_level',
+      'vip_expire',
+      'verification',
+      'mail',
+      'inviter_id',
+      'created_at',
+      'money',
+      'points',
+    ];
+    return send(
+      reply,
+      'members.csv',
+      csvStream(
+        columns,
+        pages((after) => this.users.exportPage(from, to, after)),
+      ),
+    );
+  }
+
+  @Get('records.csv')
+  @Roles(...Staff.money)
+  @ApiOperation({ summary: 'Deposit, withdrawal, card and adjustment records of a period (CSV)' })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV, one record a line' })
+  @ApiErrors('BAD_REQUEST', 'VALIDATION_ERROR')
+  exportRecords(@Query() query: PeriodQuery, @Res() reply: FastifyReply) {
+    const [from, to] = period(query);
+    const columns = [
+      'id',
+      'user_id',
+      'type',
+      'is_add',
+      'amount',
+      'fee',
+      'status',
+      'tx_id',
+      'wallet',
+      'reason',
+      'created_at',
+    ];
+    return send(
+      reply,
+      'records.csv',
+      csvStream(
+        columns,
+        pages((after) => this.wallet.exportPage(from, to, after)),
+      ),
+    );
+  }
+
+  @Get('audit.csv')
+  @Roles(...Staff.admin)
+  @ApiOperation({ summary: 'Operator actions of a period (CSV)' })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV, one action a line' })
+  @ApiErrors('BAD_REQUEST', 'VALIDATION_ERROR')
+  exportAudit(@Query() query: PeriodQuery, @Res() reply: FastifyReply) {
+    const [from, to] = period(query);
+    const columns = ['id', 'actor_id', 'action', 'target_user_id', 'details', 'created_at'];
+    return send(
+      reply,
+      'audit.csv',
+      csvStream(
+        columns,
+        pages((after) => this.audit.exportPage(from, to, after)),
+      ),
+    );
+  }
+}

@@ -1,0 +1,434 @@
+import {
+  TestApp,
+  adjust,
+  expectLedgerSound,
+  login,
+  me,
+  member,
+  operator,
+  setLevel,
+  startApp,
+} from './harness';
+
+type Auth = Record<string, string>;
+const OUTSIDE = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
+
+describe('operator console: roles, members, four eyes, economy, messages, dashboard, exports', () => {
+  let t: TestApp;
+  let admin: Auth;
+  let staff: Record<'admin' | 'finance' | 'support' | 'member', Auth & { id?: number }>;
+
+  /** A member promoted to a staff role by SQL, signed in afresh. */
+  async function staffMember(role: 'finance' | 'support') {
+    const m = await member(t);
+    await t.db.query(`UPDATE users SET role = $2 WHERE id = $1`, [m.id, role]);
+    const tokens = await login(t, m.phone, m.password);
+    return { Authorization: `Bearer ${tokens.access_token}`, id: m.id } as unknown as Auth & {
+      id: number;
+    };
+  }
+  /** Role changes reach this process through LISTEN/NOTIFY: wait until it agrees. */
+  async function until(check: () => Promise<boolean>, ms = 5000) {
+    const end = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  beforeAll(async () => {
+    t = await startApp({ WITHDRAWAL_APPROVAL_THRESHOLD: '50', TRON_SETTLE_INTERVAL_MS: '0' });
+    admin = await operator(t);
+    const plain = await member(t);
+    staff = {
+      admin,
+      finance: await staffMember('finance'),
+      support: await staffMember('support'),
+      member: plain.auth,
+    };
+    await until(async () => (await t.http().get('/admin/users').set(staff.support)).status === 200);
+    await until(
+      async () => (await t.http().get('/admin/withdrawals').set(staff.finance)).status === 200,
+    );
+  });
+  afterAll(async () => {
+    await expectLedgerSound(t, admin);
+    await t.close();
+  });
+
+  it('lets each role call exactly the admin endpoints that name it (x-roles), and members none', async () => {
+    const doc = (await t.http().get('/openapi.json')).body;
+    let checked = 0;
+    for (const [path, item] of Object.entries(
+      doc.paths as Record<string, Record<string, { 'x-roles'?: string[] }>>,
+    )) {
+      if (!path.startsWith('/admin')) continue;
+      for (const [method, op] of Object.entries(item)) {
+        const roles = op['x-roles'];
+        expect({ path, method, roles: Array.isArray(roles) }).toEqual({
+          path,
+          method,
+          roles: true,
+        });
+        const url = path
+          .replace('{id}', '2147483000')
+          .replace('{level}', '9')
+          .replace('{side}', 'front');
+        for (const [role, auth] of Object.entries(staff)) {
+          const res = await t.http()[method as 'get'](url).set(auth).send({});
+          const allowed = roles!.includes(role);
+          expect({ path, method, role, status: res.status === 403 ? 403 : 'not 403' }).toEqual({
+            path,
+            method,
+            role,
+            status: allowed ? 'not 403' : 403,
+          });
+          expect(res.status).not.toBe(401);
+          expect(res.status).toBeLessThan(500);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(4 * 40);
+  });
+
+  it('finds members by id, phone or nickname, filters, sorts by money and pages on the server', async () => {
+    const a = await member(t);
+    const b = await member(t);
+    await t.http().post('/users/nickname').set(a.auth).send({ nickname: 'Zarina Q' }).expect(200);
+    await adjust(t, admin, b.id, 70);
+    const find = async (query: string) =>
+      (await t.http().get(`/admin/users?${query}`).set(staff.support)).body;
+    expect((await find(`q=${a.id}`)).items.map((m: { id: number }) => m.id)).toContain(a.id);
+    expect((await find(`q=${encodeURIComponent(b.phone.slice(-7))}`)).items[0]).toMatchObject({
+      id: b.id,
+      money: 70,
+    });
+    expect((await find('q=zarina')).items).toEqual([
+      expect.objectContaining({ id: a.id, nickname: 'Zarina Q' }),
+    ]);
+    const page = await find('sort=money&order=desc&limit=1&page=1');
+    expect(page).toMatchObject({ page: 1, limit: 1 });
+    expect(page.total).toBeGreaterThanOrEqual(2);
+    expect(page.items[0].money).toBeGreaterThanOrEqual(70);
+    const staffOnly = await find('role=finance');
+    expect(staffOnly.items.every((m: { role: string }) => m.role === 'finance')).toBe(true);
+    const bad = await t.http().get('/admin/users?active=maybe&sort=phone').set(admin);
+    expect([bad.status, bad.body.code]).toEqual([422, 'VALIDATION_ERROR']);
+  });
+
+  it("shows one member's balances, records, postings, team and logins", async () => {
+    const inviter = await member(t);
+    const invited = await member(t, inviter.id);
+    await setLevel(t, invited.id, 1);
+    await adjust(t, admin, inviter.id, 12.5);
+    const detail = (await t.http().get(`/admin/users/${inviter.id}`).set(staff.finance)).body;
+    expect(detail).toMatchObject({
+      id: inviter.id,
+      money: 12.5,
+      team: { level1: 1, level2: 0, level3: 0, active: 1 },
+    });
+    expect(detail.records[0]).toMatchObject({ type: 'adjustment', amount: 12.5 });
+    expect(detail.postings[0]).toMatchObject({
+      kind: 'adjustment',
+      account: 'money',
+      amount: 12.5,
+    });
+    expect(detail.logins[0]).toMatchObject({
+      revoked_at: null,
+      ip: expect.stringContaining('127.0.0.1'),
+    });
+    expect((await t.http().get('/admin/users/2147483000').set(admin)).body.code).toBe('NOT_FOUND');
+  });
+
+  it('deactivates an account at once (its token and sign-in refused), reactivates it, audited', async () => {
+    const m = await member(t);
+    await t.http().post(`/admin/users/${m.id}/deactivate`).set(staff.support).expect(200);
+    expect((await t.http().get('/users/me').set(m.auth)).status).toBe(401);
+    const signIn = await t
+      .http()
+      .post('/token')
+      .type('form')
+      .send({ username: m.phone, password: m.password });
+    expect(signIn.body.code).toBe('ACCOUNT_DISABLED');
+    const reactivated = await t.http().post(`/admin/users/${m.id}/activate`).set(staff.support);
+    expect(reactivated.body).toMatchObject({ is_active: true });
+    await until(
+      async () =>
+        (
+          await t
+            .http()
+            .post('/token')
+            .type('form')
+            .send({ username: m.phone, password: m.password })
+        ).status === 200,
+    );
+    const audit = (await t.http().get('/admin/audit').set(admin)).body;
+    expect(audit.slice(0, 2).map((a: { action: string }) => a.action)).toEqual([
+      'user.activate',
+      'user.deactivate',
+    ]);
+    expect(audit[1].details).toEqual({
+      before: { active: true, role: 'member' },
+      after: { active: false, role: 'member' },
+    });
+    expect(
+      (await t.http().post(`/admin/users/${staff.support.id}/deactivate`).set(staff.support))
+        .status,
+    ).toBe(403);
+  });
+
+  it('ends all logins, and only an admin changes roles (never their own)', async () => {
+    const m = await member(t);
+    await t.http().post(`/admin/users/${m.id}/end_logins`).set(staff.support).expect(200);
+    expect((await t.http().get('/users/me').set(m.auth)).status).toBe(401);
+    expect(
+      (await t.http().post(`/admin/users/${m.id}/role`).set(staff.support).send({ role: 'admin' }))
+        .status,
+    ).toBe(403);
+    const promoted = await t
+      .http()
+      .post(`/admin/users/${m.id}/role`)
+      .set(admin)
+      .send({ role: 'support' });
+    expect(promoted.body.role).toBe('support');
+    const tokens = await login(t, m.phone, m.password);
+    const auth = { Authorization: `Bearer ${tokens.access_token}` };
+    await until(async () => (await t.http().get('/admin/users').set(auth)).status === 200);
+    expect((await t.http().get('/admin/withdrawals').set(auth)).status).toBe(403);
+    expect((await me(t, { ...m, auth } as never)).role).toBe('support');
+    const me2 = (await t.http().get('/users/me').set(admin)).body.id;
+    expect(
+      (await t.http().post(`/admin/users/${me2}/role`).set(admin).send({ role: 'member' })).status,
+    ).toBe(403);
+  });
+
+  it('needs two different operators for a withdrawal above the threshold', async () => {
+    const m = await member(t);
+    await setLevel(t, m.id, 1);
+    await adjust(t, admin, m.id, 200);
+    const take = async (amount: number) => {
+      const res = await t
+        .http()
+        .post('/balance/take')
+        .set(m.auth)
+        .send({ wallet: OUTSIDE, amount });
+      const [row] = await t.db.query(`SELECT id FROM withdrawals WHERE record_id = $1`, [
+        res.body.id,
+      ]);
+      return row.id as string;
+    };
+    const large = await take(60);
+    const first = await t.http().post(`/admin/withdrawals/${large}/approve`).set(admin);
+    expect(first.body).toMatchObject({
+      status: 'requested',
+      awaiting_second_approval: true,
+      first_approved_by: expect.any(Number),
+    });
+    const again = await t.http().post(`/admin/withdrawals/${large}/approve`).set(admin);
+    expect([again.status, again.body.code]).toEqual([403, 'SELF_APPROVAL_FORBIDDEN']);
+    const second = await t.http().post(`/admin/withdrawals/${large}/approve`).set(staff.finance);
+    expect(second.body).toMatchObject({ status: 'approved', awaiting_second_approval: false });
+    const small = await take(20);
+    expect(
+      (await t.http().post(`/admin/withdrawals/${small}/approve`).set(staff.finance)).body.status,
+    ).toBe('approved');
+    const actions = (await t.http().get('/admin/audit').set(admin)).body.map(
+      (a: { action: string }) => a.action,
+    );
+    expect(actions.slice(0, 3)).toEqual([
+      'withdrawal.approve',
+      'withdrawal.approve',
+      'withdrawal.first_approval',
+    ]);
+  });
+
+  it('edits a package and the team rates: live at once, audited with before and after, refused when wrong', async () => {
+    const before = (await t.http().get('/packages')).body.find(
+      (p: { vip_level: number }) => p.vip_level === 1,
+    );
+    const edit = { price: 61.5, daily_trailers: 6, reward_per_trailer: 0.55, membership_days: 31 };
+    expect((await t.http().put('/admin/packages/1').set(staff.finance).send(edit)).status).toBe(
+      403,
+    );
+    await t.http().put('/admin/packages/1').set(admin).send(edit).expect(200);
+    expect(
+      (await t.http().get('/packages')).body.find((p: { vip_level: number }) => p.vip_level === 1),
+    ).toEqual({ vip_level: 1, ...edit });
+    const m = await member(t);
+    await adjust(t, admin, m.id, 61.5);
+    await t.http().post('/balance/buy_vip').set(m.auth).send({ vip_level: 1 }).expect(200);
+    expect((await me(t, m)).money).toBe(0);
+    const [history] = (await t.http().get('/admin/economy/history').set(staff.support)).body;
+    expect(history).toMatchObject({
+      action: 'economy.package',
+      details: { vip_level: 1, before, after: { vip_level: 1, ...edit } },
+    });
+    const wrong = await t
+      .http()
+      .put('/admin/packages/1')
+      .set(admin)
+      .send({ ...edit, price: -1, daily_trailers: 1.5 });
+    expect(wrong.status).toBe(422);
+    await t
+      .http()
+      .put('/admin/packages/1')
+      .set(admin)
+      .send({ ...before, vip_level: undefined })
+      .expect(200);
+
+    const rates = (await t.http().get('/admin/team_rates').set(admin)).body;
+    await t
+      .http()
+      .put('/admin/team_rates')
+      .set(admin)
+      .send({ level1: 12.5, level2: 4, level3: 1 })
+      .expect(200);
+    expect((await t.http().get('/admin/team_rates').set(admin)).body).toEqual({
+      level1: 12.5,
+      level2: 4,
+      level3: 1,
+    });
+    expect(
+      (
+        await t
+          .http()
+          .put('/admin/team_rates')
+          .set(admin)
+          .send({ level1: 101, level2: 0, level3: 0 })
+      ).status,
+    ).toBe(422);
+    await t.http().put('/admin/team_rates').set(admin).send(rates).expect(200);
+  });
+
+  it('sends a message to every member or to one; badges count it', async () => {
+    const a = await member(t);
+    const b = await member(t);
+    const unread = async (auth: Auth) =>
+      (await t.http().get('/messages').set(auth)).body
+        .filter((x: { is_read: boolean }) => !x.is_read)
+        .map((x: { title: string }) => x.title);
+    await t
+      .http()
+      .post('/admin/messages')
+      .set(staff.support)
+      .send({ title: 'To all', description: 'Hello everyone' })
+      .expect(200);
+    await t
+      .http()
+      .post('/admin/messages')
+      .set(staff.support)
+      .send({ user_id: a.id, title: 'Only A', description: 'Hello A' })
+      .expect(200);
+    expect(await unread(a.auth)).toEqual(expect.arrayContaining(['To all', 'Only A']));
+    expect(await unread(b.auth)).toContain('To all');
+    expect(await unread(b.auth)).not.toContain('Only A');
+    expect(
+      (
+        await t
+          .http()
+          .post('/admin/messages')
+          .set(admin)
+          .send({ user_id: 2147483000, title: 'x', description: 'y' })
+      ).body.code,
+    ).toBe('NOT_FOUND');
+    expect(
+      (
+        await t
+          .http()
+          .post('/admin/messages')
+          .set(staff.finance)
+          .send({ title: 'x', description: 'y' })
+      ).status,
+    ).toBe(403);
+  });
+
+  it("adds up the dashboard's daily money to the ledger's totals", async () => {
+    const m = await member(t);
+    await adjust(t, admin, m.id, 100);
+    await t.http().post('/balance/buy_vip').set(m.auth).send({ vip_level: 1 }).expect(200);
+    const dashboard = (await t.http().get('/admin/dashboard?days=90').set(staff.support)).body;
+    expect(dashboard.days).toHaveLength(90);
+    const today = dashboard.days.at(-1);
+    expect(today.day).toBe(new Date().toISOString().slice(0, 10));
+    expect(today.new_members).toBeGreaterThanOrEqual(1);
+    expect(dashboard.package_sales).toEqual(
+      expect.arrayContaining([expect.objectContaining({ day: today.day, vip_level: 1 })]),
+    );
+    const totals = (await t.http().get('/admin/reports/ledger').set(admin)).body.totals as {
+      kind: string;
+      owner: string;
+      total: number;
+    }[];
+    const system = (kind: string) =>
+      totals.find((x) => x.kind === kind && x.owner === 'system')?.total ?? 0;
+    const sum = (name: string) =>
+      Math.round(
+        dashboard.days.reduce((s: number, d: Record<string, number>) => s + d[name], 0) * 1e6,
+      ) / 1e6;
+    expect(sum('vip_sales')).toBeGreaterThan(0);
+    expect({
+      vip_sales: sum('vip_sales'),
+      rewards: sum('rewards'),
+      commissions: sum('commissions'),
+      deposits: sum('deposits'),
+      card_deposits: sum('card_deposits'),
+      withdrawals: sum('withdrawals'),
+      fees: sum('fees'),
+    }).toEqual({
+      vip_sales: system('vip_sales'),
+      rewards: 0 - system('rewards'),
+      commissions: 0 - system('team_commissions'),
+      deposits: 0 - system('deposits'),
+      card_deposits: 0 - system('card_deposits'),
+      withdrawals: system('withdrawals'),
+      fees: system('fees'),
+    });
+    expect(dashboard.queues.map((q: { name: string }) => q.name)).toEqual([
+      'deposits',
+      'maintenance',
+    ]);
+    expect(dashboard.solvency).toHaveProperty('liabilities');
+    expect((await t.http().get('/admin/dashboard?days=12').set(admin)).status).toBe(422);
+  });
+
+  it('exports members, records and the audit log as streamed CSV, defusing formulas', async () => {
+    const m = await member(t);
+    await t
+      .http()
+      .post('/users/nickname')
+      .set(m.auth)
+      .send({ nickname: '=HYPERLINK("x")' })
+      .expect(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await t
+      .http()
+      .get(`/admin/exports/members.csv?from=${today}`)
+      .set(staff.support)
+      .buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = res.text.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,phone,nickname,role,is_active,vip_level,vip_expire,verification,mail,inviter_id,created_at,money,points',
+    );
+    const line = lines.find((l) => l.startsWith(`${m.id},`))!;
+    expect(line).toContain(`"'=HYPERLINK(""x"")"`);
+    expect((await t.http().get('/admin/exports/records.csv').set(staff.support)).status).toBe(403);
+    const records = await t
+      .http()
+      .get('/admin/exports/records.csv')
+      .set(staff.finance)
+      .buffer(true);
+    expect(records.text.split('\r\n')[0]).toBe(
+      'id,user_id,type,is_add,amount,fee,status,tx_id,wallet,reason,created_at',
+    );
+    expect(records.text.split('\r\n').length).toBeGreaterThan(2);
+    const audit = await t.http().get('/admin/exports/audit.csv').set(admin).buffer(true);
+    expect(audit.text).toContain('user.deactivate');
+    expect(
+      (await t.http().get('/admin/exports/audit.csv?from=2026-12-01&to=2026-11-01').set(admin))
+        .status,
+    ).toBe(400);
+  });
+});

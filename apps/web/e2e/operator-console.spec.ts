@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_PASSWORD, ADMIN_PHONE, inEnglish, signIn, uniquePhone } from './helpers';
+
+inEnglish();
+
+test('an operator finds a member by phone, deactivates them, changes a price, broadcasts a message and reads the dashboard', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const phone = uniquePhone();
+  const password = 'member-pass';
+  expect(
+    (
+      await request.post('/api/users', { data: { email: phone, password, invite_code: 0 } })
+    ).status(),
+  ).toBe(200);
+  const member = await browser.newPage();
+  await member.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await signIn(member, phone, password);
+  // Unread messages before the broadcast, as the API counts them for this member.
+  const token = (await (
+    await request.post('/api/token', { form: { username: phone, password } })
+  ).json()) as { access_token: string };
+  const messages = (await (
+    await request.get('/api/messages', {
+      headers: { Authorization: `Bearer ${token.access_token}` },
+    })
+  ).json()) as { is_read: boolean }[];
+  const unreadBefore = messages.filter((m) => !m.is_read).length;
+
+  await signIn(page, ADMIN_PHONE, ADMIN_PASSWORD);
+  await page.goto('/admin');
+  // The dashboard: today's figures and the charts.
+  await expect(page.getByTestId('dashboard-today')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Money per day (USDT)' })).toBeVisible();
+
+  // A new price for VIP3, seen on the member's subscribe page.
+  await page.getByRole('link', { name: 'Economy' }).click();
+  const price = page.getByLabel('Price of V3');
+  const oldPrice = await price.inputValue();
+  await price.fill('333.5');
+  await page.getByRole('button', { name: 'Save V3' }).click();
+  await page.getByRole('button', { name: 'Confirm V3' }).click();
+  await expect(page.getByTestId('package-3').getByRole('status')).toHaveText('Saved');
+  await member.goto('/mine/subscribe');
+  await expect(member.getByText('333.50', { exact: false }).first()).toBeVisible();
+
+  // A message to every member: the member's badge counts it.
+  await page.getByRole('link', { name: 'Messages' }).click();
+  await page.getByLabel('Title').fill('Operator news');
+  await page.getByLabel('Text').fill('New trailers are in.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Yes, send it' }).click();
+  await expect(page.getByTestId('message-result')).toHaveText('Sent to every member');
+  await member.goto('/');
+  await expect(
+    member.getByRole('link', { name: `${unreadBefore + 1} unread Message` }),
+  ).toBeVisible();
+
+  // Found by phone, deactivated: the member's next request is refused.
+  await page.getByRole('link', { name: 'Members' }).click();
+  await page.getByLabel('Find').fill(phone.slice(-9));
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/q=/);
+  await page.getByTestId('member-row').getByRole('link', { name: phone }).click();
+  await expect(page.getByTestId('member-detail')).toContainText(phone);
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByRole('group').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('member-detail')).toContainText('deactivated');
+  await member.goto('/mine');
+  await expect(member).toHaveURL(/\/login$/);
+
+  // Put the price back for the other journeys.
+  await page.goto('/admin/economy');
+  await page.getByLabel('Price of V3').fill(oldPrice);
+  await page.getByRole('button', { name: 'Save V3' }).click();
+  await page.getByRole('button', { name: 'Confirm V3' }).click();
+  await expect(page.getByTestId('package-3').getByRole('status')).toHaveText('Saved');
+});

@@ -1,0 +1,39 @@
+import { NavLink, Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useGetMe } from '@app/contracts';
+import { PageHeader } from '../../components/ui/page-header';
+import { canUse, type StaffArea } from '../../lib/staff';
+
+const TABS: { to: string; key: string; area: StaffArea; end?: boolean }[] = [
+  { to: '/admin', key: 'dashboard', area: 'any', end: true },
+  { to: '/admin/members', key: 'members', area: 'any' },
+  { to: '/admin/money', key: 'money', area: 'money' },
+  { to: '/admin/reviews', key: 'reviews', area: 'any' },
+  { to: '/admin/economy', key: 'economy', area: 'any' },
+  { to: '/admin/messages', key: 'messages', area: 'people' },
+  { to: '/admin/audit', key: 'audit', area: 'any' },
+];
+
+/** The operator area: tabs by what the operator's role may open, then the page. */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const role = useGetMe().data?.role;
+  return (
+    <main className="page admin">
+      <PageHeader title={t('admin.title')} backTo="/mine" backLabel={t('common.back')} />
+      <nav className="admin-tabs" aria-label={t('admin.tabs.label')}>
+        {TABS.filter((tab) => canUse(role, tab.area)).map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            end={tab.end}
+            className={({ isActive }) => `tabs__tab${isActive ? ' is-active' : ''}`}
+          >
+            {t(`admin.tabs.${tab.key}` as 'admin.tabs.dashboard')}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </main>
+  );
+}

@@ -1,0 +1,199 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setFetch } from '@app/contracts';
+import { MEMBER, PACKAGES, apiFetch, signedInApi } from '../../test/fake-api';
+import { renderWithApp } from '../../test/render';
+import { DashboardPage } from './dashboard-page';
+import { EconomyPage } from './economy-page';
+import { MemberPage } from './member-page';
+import { MembersPage } from './members-page';
+
+const ROW = {
+  id: 100042,
+  phone: '+998901112233',
+  nickname: 'Aziz',
+  role: 'member',
+  is_active: true,
+  vip_level: 1,
+  vip_expire: null,
+  verification: 'none',
+  mail: null,
+  inviter_id: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  money: 12.5,
+  points: 0,
+};
+const DETAIL = {
+  ...ROW,
+  points_hold: 0,
+  team: { level1: 2, level2: 1, level3: 0, active: 1 },
+  records: [],
+  postings: [
+    {
+      id: 1,
+      transaction_id: 9,
+      kind: 'adjustment',
+      account: 'money',
+      currency: 'USDT',
+      amount: 12.5,
+      memo: {},
+      created_at: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+  logins: [
+    {
+      id: 'a',
+      ip: '10.0.0.7',
+      created_at: '2026-11-20T10:00:00.000Z',
+      revoked_at: null,
+      revoked_reason: null,
+    },
+  ],
+};
+
+function serve(
+  role = 'admin',
+  extra: (r: { method: string; path: string }) => unknown = () => undefined,
+) {
+  const api = apiFetch((request) => {
+    if (request.path === '/users/me') return { ...MEMBER, role };
+    if (request.path === '/admin/users')
+      return { items: [ROW], total: 41, page: Number(request.query.get('page') ?? 1), limit: 20 };
+    if (request.path === '/admin/users/100042' && request.method === 'GET') return DETAIL;
+    if (request.path === '/packages') return PACKAGES;
+    if (request.path === '/admin/team_rates') return { level1: 10, level2: 5, level3: 2 };
+    if (request.path === '/admin/economy/history') return [];
+    return extra(request);
+  });
+  setFetch(api.fetch);
+  return api;
+}
+
+describe('operator console pages', () => {
+  signedInApi();
+  beforeAll(() => {
+    // recharts measures its container; jsdom has no ResizeObserver.
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+  });
+
+  it('keeps the members search, filters, sort and page in the URL and sends them to the API', async () => {
+    const api = serve();
+    await renderWithApp([{ path: '/admin/members', element: <MembersPage /> }], {
+      at: '/admin/members?level=1',
+    });
+    expect(await screen.findByText('Members found: 41')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Find'), { target: { value: '1112233' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Search' })));
+    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'money:desc' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Next' })));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/admin/members?level=1&q=1112233&sort=money&order=desc&page=2',
+      ),
+    );
+    await waitFor(() => {
+      const last = api.requests.filter((r) => r.path === '/admin/users').at(-1)!;
+      expect(Object.fromEntries(last.query)).toMatchObject({
+        q: '1112233',
+        level: '1',
+        sort: 'money',
+        order: 'desc',
+        page: '2',
+        limit: '20',
+      });
+    });
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '+998901112233' }).getAttribute('href')).toBe(
+      '/admin/members/100042',
+    );
+  });
+
+  it('shows a member and deactivates only after a confirmation', async () => {
+    const api = serve('support', ({ method, path }) =>
+      method === 'POST' && path === '/admin/users/100042/deactivate'
+        ? { ...DETAIL, is_active: false }
+        : undefined,
+    );
+    await renderWithApp([{ path: '/admin/members/:id', element: <MemberPage /> }], {
+      at: '/admin/members/100042',
+    });
+    const detail = await screen.findByTestId('member-detail');
+    expect(detail.textContent).toContain('+998901112233');
+    expect(detail.textContent).toContain('2 / 1 / 0 · VIP1+ 1');
+    expect(screen.getByText(/10\.0\.0\.7/)).toBeTruthy();
+    expect(screen.queryByLabelText('Role')).toBeNull(); // support cannot change roles
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+    const confirm = screen.getByRole('group', { name: 'Confirm' });
+    expect(confirm.textContent).toContain('Deactivate member 100042?');
+    await act(async () =>
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' })),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('member-detail').textContent).toContain('deactivated'),
+    );
+  });
+
+  it('edits a package only for admins, after a confirmation', async () => {
+    const api = serve('admin', ({ method, path }) =>
+      method === 'PUT' && path === '/admin/packages/1'
+        ? PACKAGES.map((p) => (p.vip_level === 1 ? { ...p, price: 61 } : p))
+        : undefined,
+    );
+    await renderWithApp([{ path: '/admin/economy', element: <EconomyPage /> }], {
+      at: '/admin/economy',
+    });
+    const price = await screen.findByLabelText('Price of V1');
+    fireEvent.change(price, { target: { value: '61' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save V1' })));
+    expect(api.requests.some((r) => r.method === 'PUT')).toBe(false);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm V1' })));
+    const put = api.requests.find((r) => r.method === 'PUT')!;
+    expect(put.body).toMatchObject({ price: '61', daily_trailers: PACKAGES[1].daily_trailers });
+    expect(await screen.findByText('Saved')).toBeTruthy();
+  });
+
+  it('lets other staff read the economy without editing it', async () => {
+    serve('finance');
+    await renderWithApp([{ path: '/admin/economy', element: <EconomyPage /> }], {
+      at: '/admin/economy',
+    });
+    expect(((await screen.findByLabelText('Price of V1')) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save V1' })).toBeNull();
+  });
+
+  it("adds the period's days up on the dashboard", async () => {
+    const day = (d: string, deposits: number) => ({
+      day: d,
+      deposits,
+      card_deposits: 0,
+      withdrawals: 1,
+      fees: 0.15,
+      rewards: 2,
+      commissions: 0.2,
+      vip_sales: 50,
+      new_members: 3,
+      active_members: 1,
+    });
+    serve('finance', ({ path }) =>
+      path === '/admin/dashboard'
+        ? {
+            days: [day('2026-11-21', 10), day('2026-11-22', 5.5)],
+            package_sales: [{ day: '2026-11-22', vip_level: 1, count: 2 }],
+            solvency: { liabilities: 100, assets: 120, scanner_lag_blocks: 2 },
+            queues: [{ name: 'deposits', waiting: 0, active: 0, delayed: 0, failed: 1 }],
+          }
+        : undefined,
+    );
+    await renderWithApp([{ path: '/admin', element: <DashboardPage /> }], { at: '/admin' });
+    const totals = await screen.findByTestId('dashboard-totals');
+    expect(within(totals).getByText('TRON deposits').closest('tr')!.textContent).toContain('15.50');
+    expect(within(totals).getByText('New members').closest('tr')!.textContent).toContain('6');
+    expect(screen.getByText('V1: 2')).toBeTruthy();
+    expect(screen.getByText('0 waiting, 1 failed')).toBeTruthy();
+  });
+});

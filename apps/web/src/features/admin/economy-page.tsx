@@ -1,0 +1,216 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  getEconomyHistoryQueryKey,
+  getGetTeamRatesQueryKey,
+  getListPackagesQueryKey,
+  useEconomyHistory,
+  useGetMe,
+  useGetTeamRates,
+  useListPackages,
+  useSetPackage,
+  useSetTeamRates,
+  type PackageItem,
+} from '@app/contracts';
+import { apiErrorKey } from '../../lib/api-errors';
+import { formatDateTime } from '../../lib/format-date';
+import { canUse } from '../../lib/staff';
+
+const FIELDS = ['price', 'daily_trailers', 'reward_per_trailer', 'membership_days'] as const;
+type Field = (typeof FIELDS)[number];
+
+function PackageRow({ item, editable }: { item: PackageItem; editable: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const save = useSetPackage();
+  const [values, setValues] = useState<Record<Field, string>>(() => ({
+    price: String(item.price),
+    daily_trailers: String(item.daily_trailers),
+    reward_per_trailer: String(item.reward_per_trailer),
+    membership_days: String(item.membership_days),
+  }));
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const changed = FIELDS.some((f) => Number(values[f]) !== Number(item[f]));
+
+  const submit = async () => {
+    try {
+      const packages = await save.mutateAsync({
+        level: item.vip_level,
+        data: {
+          price: values.price.trim(),
+          daily_trailers: Number(values.daily_trailers),
+          reward_per_trailer: values.reward_per_trailer.trim(),
+          membership_days: Number(values.membership_days),
+        },
+      });
+      queryClient.setQueryData(getListPackagesQueryKey(), packages);
+      void queryClient.invalidateQueries({ queryKey: getEconomyHistoryQueryKey() });
+      setMessage(t('admin.economy.saved'));
+    } catch (error) {
+      setMessage(t(apiErrorKey(error)));
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <tr data-testid={`package-${item.vip_level}`}>
+      <th scope="row">V{item.vip_level}</th>
+      {FIELDS.map((f) => (
+        <td key={f}>
+          <input
+            className="field__input"
+            aria-label={t(`admin.economy.fields.${f}`, { level: item.vip_level })}
+            inputMode="decimal"
+            value={values[f]}
+            disabled={!editable}
+            onChange={(event) => setValues({ ...values, [f]: event.target.value })}
+          />
+        </td>
+      ))}
+      <td>
+        {editable ? (
+          confirming ? (
+            <button type="button" className="button button--primary button--small" onClick={submit}>
+              {t('admin.economy.confirm', { level: item.vip_level })}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              disabled={!changed}
+              onClick={() => setConfirming(true)}
+            >
+              {t('admin.economy.save', { level: item.vip_level })}
+            </button>
+          )
+        ) : null}
+        {message ? <span role="status">{message}</span> : null}
+      </td>
+    </tr>
+  );
+}
+
+function TeamRatesForm({ editable }: { editable: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const rates = useGetTeamRates();
+  const save = useSetTeamRates();
+  const [values, setValues] = useState({ level1: '', level2: '', level3: '' });
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    if (rates.data)
+      setValues({
+        level1: String(rates.data.level1),
+        level2: String(rates.data.level2),
+        level3: String(rates.data.level3),
+      });
+  }, [rates.data]);
+  return (
+    <form
+      className="filters"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        try {
+          const saved = await save.mutateAsync({
+            data: {
+              level1: Number(values.level1),
+              level2: Number(values.level2),
+              level3: Number(values.level3),
+            },
+          });
+          queryClient.setQueryData(getGetTeamRatesQueryKey(), saved);
+          void queryClient.invalidateQueries({ queryKey: getEconomyHistoryQueryKey() });
+          setMessage(t('admin.economy.saved'));
+        } catch (error) {
+          setMessage(t(apiErrorKey(error)));
+        }
+      }}
+    >
+      {(['level1', 'level2', 'level3'] as const).map((key, i) => (
+        <div className="field" key={key}>
+          <label className="field__label" htmlFor={`rate-${key}`}>
+            {t('admin.economy.rate', { level: i + 1 })}
+          </label>
+          <input
+            id={`rate-${key}`}
+            className="field__input"
+            inputMode="decimal"
+            value={values[key]}
+            disabled={!editable}
+            onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+          />
+        </div>
+      ))}
+      {editable ? (
+        <button type="submit" className="button button--ghost button--small">
+          {t('admin.economy.saveRates')}
+        </button>
+      ) : null}
+      {message ? <p role="status">{message}</p> : null}
+    </form>
+  );
+}
+
+/** `/admin/economy`: packages and team rates (admins edit; others read), and their history. */
+export function EconomyPage() {
+  const { t, i18n } = useTranslation();
+  const editable = canUse(useGetMe().data?.role, 'admin');
+  const packages = useListPackages();
+  const history = useEconomyHistory({ limit: 20 });
+  return (
+    <>
+      <section className="admin-section" aria-labelledby="packages-title">
+        <h2 id="packages-title" className="section-title">
+          {t('admin.economy.packages')}
+        </h2>
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th>{t('admin.economy.level')}</th>
+                {FIELDS.map((f) => (
+                  <th key={f}>{t(`admin.economy.columns.${f}`)}</th>
+                ))}
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {(packages.data ?? []).map((item) => (
+                <PackageRow key={item.vip_level} item={item} editable={editable} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className="admin-section" aria-labelledby="rates-title">
+        <h2 id="rates-title" className="section-title">
+          {t('admin.economy.teamRates')}
+        </h2>
+        <TeamRatesForm editable={editable} />
+      </section>
+      <section className="admin-section" aria-labelledby="history-title">
+        <h2 id="history-title" className="section-title">
+          {t('admin.economy.history')}
+        </h2>
+        <ul className="record-list">
+          {(history.data ?? []).map((entry) => (
+            <li key={entry.id} className="record-row" data-testid="economy-change">
+              <div className="record-row__main">
+                <span className="record-row__type">
+                  {entry.action} · #{entry.actor_id}
+                </span>
+                <time dateTime={entry.created_at}>
+                  {formatDateTime(entry.created_at, i18n.language)}
+                </time>
+              </div>
+              <code className="break-all">{JSON.stringify(entry.details)}</code>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
