@@ -16,7 +16,13 @@ describe('trailers, messages and content', () => {
       expect(res.body.length).toBeGreaterThanOrEqual(12);
       const ids = res.body.map((x: { id: number }) => x.id);
       expect(ids).toEqual([...ids].sort((a, b) => b - a));
-      expect(Object.keys(res.body[0]).sort()).toEqual(['description', 'id', 'image_url', 'title']);
+      expect(Object.keys(res.body[0]).sort()).toEqual([
+        'category',
+        'description',
+        'id',
+        'image_url',
+        'title',
+      ]);
       for (const trailer of res.body) {
         const image = await t.http().get(trailer.image_url);
         expect(image.status).toBe(200);
@@ -33,6 +39,7 @@ describe('trailers, messages and content', () => {
         title: expect.any(String),
         description: expect.any(String),
         image_url: '/static/trailers/1.svg',
+        category: expect.stringMatching(/^(hot|new|soon)$/),
         trailer_key: expect.stringMatching(/^[\w-]{11}$/),
       });
       const missing = await t.http().get('/trailers/99999').set(m.auth);

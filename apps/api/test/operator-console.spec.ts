@@ -431,4 +431,125 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
         .status,
     ).toBe(400);
   });
+
+  it('adds a trailer as a draft, gives it a poster, publishes it; members see only published ones', async () => {
+    const m = await member(t);
+    const body = {
+      title: 'Operator pick',
+      description: 'A fresh one',
+      trailer_key: 'abc_DEF-123',
+      category: 'new',
+      sort_order: -5,
+      published: false,
+    };
+    expect((await t.http().post('/admin/trailers').set(staff.support).send(body)).status).toBe(403);
+    const created = (await t.http().post('/admin/trailers').set(admin).send(body)).body;
+    expect(created).toMatchObject({ ...body, image_url: '' });
+    const seen = async () =>
+      (await t.http().get('/trailers').set(m.auth)).body.map((x: { id: number }) => x.id);
+    expect(await seen()).not.toContain(created.id);
+    expect((await t.http().get(`/trailers/${created.id}`).set(m.auth)).status).toBe(404);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const poster = await t
+      .http()
+      .post(`/admin/trailers/${created.id}/poster`)
+      .set(admin)
+      .attach('image', png, 'p.png');
+    expect(poster.body.image_url).toMatch(/^\/media\//);
+    const published = await t
+      .http()
+      .put(`/admin/trailers/${created.id}`)
+      .set(admin)
+      .send({ ...body, published: true });
+    expect(published.body).toMatchObject({ published: true, image_url: poster.body.image_url });
+    const list = (await t.http().get('/trailers').set(m.auth)).body;
+    expect(list[0]).toMatchObject({
+      id: created.id,
+      category: 'new',
+      image_url: poster.body.image_url,
+    });
+    expect((await t.http().put('/admin/trailers/2147483000').set(admin).send(body)).body.code).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      (
+        await t
+          .http()
+          .post('/admin/trailers')
+          .set(admin)
+          .send({ ...body, trailer_key: 'not a key!', category: 'old' })
+      ).status,
+    ).toBe(422);
+    const [entry] = (await t.http().get('/admin/audit').set(admin)).body;
+    expect(entry).toMatchObject({
+      action: 'trailer.update',
+      details: { before: { published: false }, after: { published: true } },
+    });
+    await t.http().put(`/admin/trailers/${created.id}`).set(admin).send(body).expect(200);
+  });
+
+  it('sets the card number and the home strip per language, audited', async () => {
+    const before = (await t.http().get('/admin/settings').set(admin)).body;
+    const next = {
+      ...before,
+      card: '8600-0000-1111-2222',
+      main_message_en: 'Hello in English',
+      main_message_ru: '',
+    };
+    await t.http().put('/admin/settings').set(admin).send(next).expect(200);
+    const m = await member(t);
+    expect((await t.http().get('/card').set(m.auth)).body.card).toBe('8600-0000-1111-2222');
+    expect((await t.http().get('/messages/main?lang=en')).body.message).toBe('Hello in English');
+    expect((await t.http().get('/messages/main?lang=ru')).body.message).toBe(before.main_message);
+    expect((await t.http().get('/messages/main?lang=xx')).status).toBe(422);
+    const [entry] = (await t.http().get('/admin/audit').set(admin)).body;
+    expect(entry).toMatchObject({
+      action: 'content.settings',
+      details: { after: { main_message_en: 'Hello in English' } },
+    });
+    await t.http().put('/admin/settings').set(admin).send(before).expect(200);
+    expect((await t.http().get('/messages/main?lang=en')).body.message).toBe(before.main_message);
+  });
+
+  it('plans and changes invitation campaigns, refusing an end before the start', async () => {
+    const body = {
+      name: 'Winter invitations',
+      starts_at: '2030-01-01T00:00:00.000Z',
+      ends_at: '2030-02-01T00:00:00.000Z',
+      min_vip_level: 2,
+      inviter_points: 10,
+      member_points: 5.5,
+      hold_days: 30,
+    };
+    const created = (await t.http().post('/admin/campaigns').set(admin).send(body)).body;
+    expect(created).toMatchObject({ ...body, running: false });
+    const changed = await t
+      .http()
+      .put(`/admin/campaigns/${created.id}`)
+      .set(admin)
+      .send({ ...body, starts_at: '2020-01-01T00:00:00.000Z' });
+    expect(changed.body).toMatchObject({ running: true });
+    expect(
+      (await t.http().get('/admin/campaigns').set(staff.support)).body.map(
+        (c: { id: number }) => c.id,
+      ),
+    ).toContain(created.id);
+    expect(
+      (
+        await t
+          .http()
+          .post('/admin/campaigns')
+          .set(admin)
+          .send({ ...body, ends_at: body.starts_at })
+      ).status,
+    ).toBe(400);
+    expect((await t.http().post('/admin/campaigns').set(staff.finance).send(body)).status).toBe(
+      403,
+    );
+    // Put the running one back in the future so other tests' purchases earn nothing from it.
+    await t.http().put(`/admin/campaigns/${created.id}`).set(admin).send(body).expect(200);
+  });
 });

@@ -186,6 +186,14 @@ describe('platform: errors, docs, health, seed', () => {
         'exportMembers',
         'exportRecords',
         'exportAudit',
+        'listAllTrailers',
+        'createTrailer',
+        'updateTrailer',
+        'getSiteSettings',
+        'setSiteSettings',
+        'listCampaigns',
+        'createCampaign',
+        'updateCampaign',
       ].sort(),
     );
     expect(doc.components.schemas.ErrorBody).toBeDefined();

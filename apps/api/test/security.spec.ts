@@ -21,6 +21,33 @@ describe('security: bad input is a 422, never a 500', () => {
     expect(res.body.detail[0].type).toBe('value_error.nul');
   };
 
+  it('refuses malformed Unicode (a lone surrogate) in any text or key, which PostgreSQL cannot store', async () => {
+    const m = await member(t);
+    for (const res of [
+      await t.http().post('/users/nickname').set(m.auth).send({ nickname: 'ab\ud800cd' }),
+      await t.http().put('/admin/settings').set(admin).send({
+        card: '\udc00',
+        main_message: '',
+        main_message_ru: '',
+        main_message_en: '',
+        main_message_uz: '',
+      }),
+      await t
+        .http()
+        .post('/admin/messages')
+        .set(admin)
+        .send({ title: 'x', description: 'y', ['k\ud800']: 1 }),
+    ]) {
+      expect([res.status, res.body.code, res.body.detail[0].type]).toEqual([
+        422,
+        'VALIDATION_ERROR',
+        'value_error.unicode',
+      ]);
+    }
+    // A well-formed pair (an emoji) is fine.
+    await t.http().post('/users/nickname').set(m.auth).send({ nickname: 'ab😀cd' }).expect(200);
+  });
+
   it('refuses a NUL byte in any text field, before sign-in too', async () => {
     expectNul(await t.http().post('/token').type('form').send('username=%00abc&password=secret12'));
     const m = await member(t);

@@ -72,6 +72,31 @@ test('an operator finds a member by phone, deactivates them, changes a price, br
   await member.goto('/mine');
   await expect(member).toHaveURL(/\/login$/);
 
+  // A trailer with a poster, added and published: members see it.
+  const title = `Operator pick ${phone.slice(-4)}`;
+  await page.getByRole('link', { name: 'Content' }).click();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Video id').fill('dQw4w9WgXcQ');
+  await page.getByLabel('Order (lower first)').fill('-100');
+  await page.getByLabel('Poster (JPEG, PNG, WebP)').setInputFiles({
+    name: 'poster.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await page.getByRole('button', { name: 'Add trailer' }).click();
+  await expect(page.getByTestId('trailer-result')).toHaveText(`Saved “${title}”`);
+  await expect(page.getByRole('img', { name: `Poster of ${title}` })).toBeVisible();
+  const other = await browser.newPage();
+  await other.addInitScript(() => localStorage.setItem('lang', 'en'));
+  const viewer = uniquePhone();
+  await request.post('/api/users', { data: { email: viewer, password, invite_code: 0 } });
+  await signIn(other, viewer, password);
+  await other.goto('/films');
+  await expect(other.getByText(title).first()).toBeVisible();
+
   // Put the price back for the other journeys.
   await page.goto('/admin/economy');
   await page.getByLabel('Price of V3').fill(oldPrice);

@@ -47,9 +47,12 @@ export class AppValidationPipe implements PipeTransform {
 /**
  * Walks the raw input without recursion (a deeply nested body must not
  * overflow the stack here or later in class-transformer): refuses nesting
- * beyond `maxDepth` and NUL characters in any string or key, which
- * PostgreSQL cannot store.
+ * beyond `maxDepth`, NUL characters in any string or key, which
+ * PostgreSQL cannot store, and malformed UTF-16 (a lone surrogate), which
+ * neither text columns nor jsonb accept.
  */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 function inspect(value: unknown, maxDepth: number): ValidationIssue | null {
   const stack: { node: unknown; depth: number; loc: (string | number)[] }[] = [
     { node: value, depth: 0, loc: [] },
@@ -59,6 +62,8 @@ function inspect(value: unknown, maxDepth: number): ValidationIssue | null {
     if (typeof node === 'string') {
       if (node.includes('\u0000'))
         return { loc, msg: 'Text must not contain NUL characters', type: 'value_error.nul' };
+      if (LONE_SURROGATE.test(node))
+        return { loc, msg: 'Text must be valid Unicode', type: 'value_error.unicode' };
       continue;
     }
     if (!node || typeof node !== 'object') continue;
@@ -68,6 +73,8 @@ function inspect(value: unknown, maxDepth: number): ValidationIssue | null {
       const at = [...loc, Array.isArray(node) ? Number(key) : key];
       if (key.includes('\u0000'))
         return { loc: at, msg: 'Text must not contain NUL characters', type: 'value_error.nul' };
+      if (LONE_SURROGATE.test(key))
+        return { loc: at, msg: 'Text must be valid Unicode', type: 'value_error.unicode' };
       stack.push({ node: child, depth: depth + 1, loc: at });
     }
   }

@@ -13,6 +13,7 @@ import { TransactionPassword1764600000000 } from './migrations/1764600000000-tra
 import { Sweeps1764700000000 } from './migrations/1764700000000-sweeps';
 import { AccountIdentity1764800000000 } from './migrations/1764800000000-account-identity';
 import { OperatorConsole1764900000000 } from './migrations/1764900000000-operator-console';
+import { ContentConsole1765000000000 } from './migrations/1765000000000-content-console';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -28,6 +29,7 @@ export const MIGRATIONS = [
   Sweeps1764700000000,
   AccountIdentity1764800000000,
   OperatorConsole1764900000000,
+  ContentConsole1765000000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -83,6 +83,7 @@ const MessagesAdminPage = page(
   'MessagesAdminPage',
 );
 const AuditPage = page(() => import('../features/admin/audit-page'), 'AuditPage');
+const ContentPage = page(() => import('../features/admin/content-page'), 'ContentPage');
 
 type TitleKey =
   | 'routes.category'
@@ -193,6 +194,7 @@ export const routes: RouteObject[] = [
           { path: 'reviews', element: <ReviewsSection /> },
           { path: 'economy', element: <EconomyPage /> },
           { path: 'messages', element: <MessagesAdminPage /> },
+          { path: 'content', element: <ContentPage /> },
           { path: 'audit', element: <AuditPage /> },
         ],
       },

@@ -26,6 +26,7 @@ import type {
   AdjustResponse,
   AdjustmentRequestItem,
   AdminDepositItem,
+  AdminTrailer,
   AdminWithdrawal,
   AdminWithdrawalDetail,
   ApproveCardDepositBody,
@@ -34,6 +35,8 @@ import type {
   BindMailBody,
   BuyVipBody,
   BuyVipResponse,
+  CampaignBody,
+  CampaignItem,
   CardDepositCreated,
   CardDepositItem,
   CardRates,
@@ -54,6 +57,7 @@ import type {
   ForeignDepositItem,
   ForgotBody,
   GetDashboardParams,
+  GetMainMessageParams,
   HealthResponse,
   InvitesResponse,
   LedgerReportResponse,
@@ -93,6 +97,7 @@ import type {
   SavedAddress,
   SendMessageBody,
   SentMessage,
+  SiteSettings,
   SubmitVerificationBody,
   SweepCandidate,
   SweepCandidatesParams,
@@ -101,6 +106,7 @@ import type {
   TodayResponse,
   TokenForm,
   TokenResponse,
+  TrailerBody,
   TrailerDetail,
   TrailerSummary,
   TransactionPasswordBody,
@@ -533,6 +539,294 @@ export function useListAudit<
 
   return query;
 }
+
+/**
+ * @summary Invitation campaigns, latest first, with whether each runs now
+ */
+export const listCampaigns = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<CampaignItem[]>({ url: `/admin/campaigns`, method: 'GET', signal }, options);
+};
+
+export const getListCampaignsQueryKey = () => {
+  return [`/admin/campaigns`] as const;
+};
+
+export const getListCampaignsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listCampaigns>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaigns>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListCampaignsQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listCampaigns>>> = ({ signal }) =>
+    listCampaigns(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listCampaigns>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListCampaignsQueryResult = NonNullable<Awaited<ReturnType<typeof listCampaigns>>>;
+export type ListCampaignsQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useListCampaigns<
+  TData = Awaited<ReturnType<typeof listCampaigns>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaigns>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCampaigns>>,
+          TError,
+          Awaited<ReturnType<typeof listCampaigns>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListCampaigns<
+  TData = Awaited<ReturnType<typeof listCampaigns>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaigns>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCampaigns>>,
+          TError,
+          Awaited<ReturnType<typeof listCampaigns>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListCampaigns<
+  TData = Awaited<ReturnType<typeof listCampaigns>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaigns>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Invitation campaigns, latest first, with whether each runs now
+ */
+
+export function useListCampaigns<
+  TData = Awaited<ReturnType<typeof listCampaigns>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaigns>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListCampaignsQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Start planning a campaign (audited)
+ */
+export const createCampaign = (
+  campaignBody: BodyType<CampaignBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<CampaignItem>(
+    {
+      url: `/admin/campaigns`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: campaignBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getCreateCampaignMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof createCampaign>>,
+    TError,
+    { data: BodyType<CampaignBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof createCampaign>>,
+  TError,
+  { data: BodyType<CampaignBody> },
+  TContext
+> => {
+  const mutationKey = ['createCampaign'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof createCampaign>>,
+    { data: BodyType<CampaignBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return createCampaign(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CreateCampaignMutationResult = NonNullable<Awaited<ReturnType<typeof createCampaign>>>;
+export type CreateCampaignMutationBody = BodyType<CampaignBody>;
+export type CreateCampaignMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Start planning a campaign (audited)
+ */
+export const useCreateCampaign = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof createCampaign>>,
+      TError,
+      { data: BodyType<CampaignBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof createCampaign>>,
+  TError,
+  { data: BodyType<CampaignBody> },
+  TContext
+> => {
+  const mutationOptions = getCreateCampaignMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Change a campaign, for grants from now on (audited)
+ */
+export const updateCampaign = (
+  id: number,
+  campaignBody: BodyType<CampaignBody>,
+  options?: SecondParameter<typeof httpClient>,
+) => {
+  return httpClient<CampaignItem>(
+    {
+      url: `/admin/campaigns/${id}`,
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      data: campaignBody,
+    },
+    options,
+  );
+};
+
+export const getUpdateCampaignMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof updateCampaign>>,
+    TError,
+    { id: number; data: BodyType<CampaignBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof updateCampaign>>,
+  TError,
+  { id: number; data: BodyType<CampaignBody> },
+  TContext
+> => {
+  const mutationKey = ['updateCampaign'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof updateCampaign>>,
+    { id: number; data: BodyType<CampaignBody> }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return updateCampaign(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type UpdateCampaignMutationResult = NonNullable<Awaited<ReturnType<typeof updateCampaign>>>;
+export type UpdateCampaignMutationBody = BodyType<CampaignBody>;
+export type UpdateCampaignMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Change a campaign, for grants from now on (audited)
+ */
+export const useUpdateCampaign = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof updateCampaign>>,
+      TError,
+      { id: number; data: BodyType<CampaignBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof updateCampaign>>,
+  TError,
+  { id: number; data: BodyType<CampaignBody> },
+  TContext
+> => {
+  const mutationOptions = getUpdateCampaignMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 
 /**
  * @summary Card deposits (those under review oldest first), with the suggested USDT
@@ -2307,6 +2601,203 @@ export function useLedgerReport<
 }
 
 /**
+ * @summary The card number and the home strip (common and per language)
+ */
+export const getSiteSettings = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SiteSettings>({ url: `/admin/settings`, method: 'GET', signal }, options);
+};
+
+export const getGetSiteSettingsQueryKey = () => {
+  return [`/admin/settings`] as const;
+};
+
+export const getGetSiteSettingsQueryOptions = <
+  TData = Awaited<ReturnType<typeof getSiteSettings>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSettings>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetSiteSettingsQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getSiteSettings>>> = ({ signal }) =>
+    getSiteSettings(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getSiteSettings>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetSiteSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getSiteSettings>>>;
+export type GetSiteSettingsQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useGetSiteSettings<
+  TData = Awaited<ReturnType<typeof getSiteSettings>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSettings>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteSettings>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteSettings>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSiteSettings<
+  TData = Awaited<ReturnType<typeof getSiteSettings>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSettings>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteSettings>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteSettings>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSiteSettings<
+  TData = Awaited<ReturnType<typeof getSiteSettings>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSettings>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary The card number and the home strip (common and per language)
+ */
+
+export function useGetSiteSettings<
+  TData = Awaited<ReturnType<typeof getSiteSettings>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSettings>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetSiteSettingsQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Set them (an empty text removes one), audited with before and after
+ */
+export const setSiteSettings = (
+  siteSettings: BodyType<SiteSettings>,
+  options?: SecondParameter<typeof httpClient>,
+) => {
+  return httpClient<SiteSettings>(
+    {
+      url: `/admin/settings`,
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      data: siteSettings,
+    },
+    options,
+  );
+};
+
+export const getSetSiteSettingsMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof setSiteSettings>>,
+    TError,
+    { data: BodyType<SiteSettings> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof setSiteSettings>>,
+  TError,
+  { data: BodyType<SiteSettings> },
+  TContext
+> => {
+  const mutationKey = ['setSiteSettings'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof setSiteSettings>>,
+    { data: BodyType<SiteSettings> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return setSiteSettings(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SetSiteSettingsMutationResult = NonNullable<
+  Awaited<ReturnType<typeof setSiteSettings>>
+>;
+export type SetSiteSettingsMutationBody = BodyType<SiteSettings>;
+export type SetSiteSettingsMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+/**
+ * @summary Set them (an empty text removes one), audited with before and after
+ */
+export const useSetSiteSettings = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof setSiteSettings>>,
+      TError,
+      { data: BodyType<SiteSettings> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof setSiteSettings>>,
+  TError,
+  { data: BodyType<SiteSettings> },
+  TContext
+> => {
+  const mutationOptions = getSetSiteSettingsMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * @summary Recorded sweeps, newest first
  */
 export const listSweeps = (
@@ -2824,6 +3315,292 @@ export const useSetTeamRates = <
   TContext
 > => {
   const mutationOptions = getSetTeamRatesMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Every trailer, drafts included, in the order members see them
+ */
+export const listAllTrailers = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AdminTrailer[]>({ url: `/admin/trailers`, method: 'GET', signal }, options);
+};
+
+export const getListAllTrailersQueryKey = () => {
+  return [`/admin/trailers`] as const;
+};
+
+export const getListAllTrailersQueryOptions = <
+  TData = Awaited<ReturnType<typeof listAllTrailers>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllTrailers>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListAllTrailersQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listAllTrailers>>> = ({ signal }) =>
+    listAllTrailers(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listAllTrailers>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListAllTrailersQueryResult = NonNullable<Awaited<ReturnType<typeof listAllTrailers>>>;
+export type ListAllTrailersQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useListAllTrailers<
+  TData = Awaited<ReturnType<typeof listAllTrailers>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllTrailers>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAllTrailers>>,
+          TError,
+          Awaited<ReturnType<typeof listAllTrailers>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListAllTrailers<
+  TData = Awaited<ReturnType<typeof listAllTrailers>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllTrailers>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAllTrailers>>,
+          TError,
+          Awaited<ReturnType<typeof listAllTrailers>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListAllTrailers<
+  TData = Awaited<ReturnType<typeof listAllTrailers>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllTrailers>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Every trailer, drafts included, in the order members see them
+ */
+
+export function useListAllTrailers<
+  TData = Awaited<ReturnType<typeof listAllTrailers>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllTrailers>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListAllTrailersQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Add a trailer (audited); upload its poster with POST /admin/trailers/{id}/poster
+ */
+export const createTrailer = (
+  trailerBody: BodyType<TrailerBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AdminTrailer>(
+    {
+      url: `/admin/trailers`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: trailerBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getCreateTrailerMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof createTrailer>>,
+    TError,
+    { data: BodyType<TrailerBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof createTrailer>>,
+  TError,
+  { data: BodyType<TrailerBody> },
+  TContext
+> => {
+  const mutationKey = ['createTrailer'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof createTrailer>>,
+    { data: BodyType<TrailerBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return createTrailer(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CreateTrailerMutationResult = NonNullable<Awaited<ReturnType<typeof createTrailer>>>;
+export type CreateTrailerMutationBody = BodyType<TrailerBody>;
+export type CreateTrailerMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+/**
+ * @summary Add a trailer (audited); upload its poster with POST /admin/trailers/{id}/poster
+ */
+export const useCreateTrailer = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof createTrailer>>,
+      TError,
+      { data: BodyType<TrailerBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof createTrailer>>,
+  TError,
+  { data: BodyType<TrailerBody> },
+  TContext
+> => {
+  const mutationOptions = getCreateTrailerMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Edit, reorder, publish or unpublish a trailer (audited)
+ */
+export const updateTrailer = (
+  id: number,
+  trailerBody: BodyType<TrailerBody>,
+  options?: SecondParameter<typeof httpClient>,
+) => {
+  return httpClient<AdminTrailer>(
+    {
+      url: `/admin/trailers/${id}`,
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      data: trailerBody,
+    },
+    options,
+  );
+};
+
+export const getUpdateTrailerMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof updateTrailer>>,
+    TError,
+    { id: number; data: BodyType<TrailerBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof updateTrailer>>,
+  TError,
+  { id: number; data: BodyType<TrailerBody> },
+  TContext
+> => {
+  const mutationKey = ['updateTrailer'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof updateTrailer>>,
+    { id: number; data: BodyType<TrailerBody> }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return updateTrailer(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type UpdateTrailerMutationResult = NonNullable<Awaited<ReturnType<typeof updateTrailer>>>;
+export type UpdateTrailerMutationBody = BodyType<TrailerBody>;
+export type UpdateTrailerMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Edit, reorder, publish or unpublish a trailer (audited)
+ */
+export const useUpdateTrailer = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof updateTrailer>>,
+      TError,
+      { id: number; data: BodyType<TrailerBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof updateTrailer>>,
+  TError,
+  { id: number; data: BodyType<TrailerBody> },
+  TContext
+> => {
+  const mutationOptions = getUpdateTrailerMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };
@@ -5891,29 +6668,33 @@ export function useListMessages<
  * @summary The home page message (no sign-in needed)
  */
 export const getMainMessage = (
+  params?: GetMainMessageParams,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<MainMessage>({ url: `/messages/main`, method: 'GET', signal }, options);
+  return httpClient<MainMessage>({ url: `/messages/main`, method: 'GET', params, signal }, options);
 };
 
-export const getGetMainMessageQueryKey = () => {
-  return [`/messages/main`] as const;
+export const getGetMainMessageQueryKey = (params?: GetMainMessageParams) => {
+  return [`/messages/main`, ...(params ? [params] : [])] as const;
 };
 
 export const getGetMainMessageQueryOptions = <
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<unknown>,
->(options?: {
-  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMainMessage>>, TError, TData>>;
-  request?: SecondParameter<typeof httpClient>;
-}) => {
+  TError = ErrorType<ValidationErrorBody>,
+>(
+  params?: GetMainMessageParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMainMessage>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
   const { query: queryOptions, request: requestOptions } = options ?? {};
 
-  const queryKey = queryOptions?.queryKey ?? getGetMainMessageQueryKey();
+  const queryKey = queryOptions?.queryKey ?? getGetMainMessageQueryKey(params);
 
   const queryFn: QueryFunction<Awaited<ReturnType<typeof getMainMessage>>> = ({ signal }) =>
-    getMainMessage(requestOptions, signal);
+    getMainMessage(params, requestOptions, signal);
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
     Awaited<ReturnType<typeof getMainMessage>>,
@@ -5923,12 +6704,13 @@ export const getGetMainMessageQueryOptions = <
 };
 
 export type GetMainMessageQueryResult = NonNullable<Awaited<ReturnType<typeof getMainMessage>>>;
-export type GetMainMessageQueryError = ErrorType<unknown>;
+export type GetMainMessageQueryError = ErrorType<ValidationErrorBody>;
 
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ValidationErrorBody>,
 >(
+  params: undefined | GetMainMessageParams,
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMainMessage>>, TError, TData>> &
       Pick<
@@ -5945,8 +6727,9 @@ export function useGetMainMessage<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ValidationErrorBody>,
 >(
+  params?: GetMainMessageParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMainMessage>>, TError, TData>> &
       Pick<
@@ -5963,8 +6746,9 @@ export function useGetMainMessage<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ValidationErrorBody>,
 >(
+  params?: GetMainMessageParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMainMessage>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -5977,15 +6761,16 @@ export function useGetMainMessage<
 
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ValidationErrorBody>,
 >(
+  params?: GetMainMessageParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMainMessage>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-  const queryOptions = getGetMainMessageQueryOptions(options);
+  const queryOptions = getGetMainMessageQueryOptions(params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -1,8 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
-import { Auth } from '../../common/auth';
-import { CardResponse, MainMessage } from './content.dto';
+import { Auth, CurrentUser, Staff } from '../../common/auth';
+import type { AuthUser } from '../../common/auth';
+import { CardResponse, MainMessage, MainMessageQuery, SiteSettings } from './content.dto';
 import { ContentService } from './content.service';
 
 @ApiTags('content')
@@ -13,8 +14,9 @@ export class ContentController {
   @Get('messages/main')
   @ApiOperation({ summary: 'The home page message (no sign-in needed)' })
   @ApiOkResponse({ type: MainMessage })
-  getMainMessage(): Promise<MainMessage> {
-    return this.content.mainMessage();
+  @ApiErrors('VALIDATION_ERROR')
+  getMainMessage(@Query() query: MainMessageQuery): Promise<MainMessage> {
+    return this.content.mainMessage(query.lang);
   }
 
   @Get('card')
@@ -24,5 +26,30 @@ export class ContentController {
   @ApiErrors('NOT_FOUND')
   getCard(): Promise<CardResponse> {
     return this.content.card();
+  }
+}
+
+@ApiTags('admin')
+@Controller('admin/settings')
+@Auth(...Staff.admin)
+export class AdminSettingsController {
+  constructor(private readonly content: ContentService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The card number and the home strip (common and per language)' })
+  @ApiOkResponse({ type: SiteSettings })
+  getSiteSettings(): Promise<SiteSettings> {
+    return this.content.siteSettings();
+  }
+
+  @Put()
+  @ApiOperation({ summary: 'Set them (an empty text removes one), audited with before and after' })
+  @ApiOkResponse({ type: SiteSettings })
+  @ApiErrors('VALIDATION_ERROR')
+  setSiteSettings(
+    @CurrentUser() user: AuthUser,
+    @Body() body: SiteSettings,
+  ): Promise<SiteSettings> {
+    return this.content.setSiteSettings(user.id, body);
   }
 }

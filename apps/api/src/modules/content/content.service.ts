@@ -1,13 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { AppSetting, SETTING_CARD, SETTING_MAIN_MESSAGE } from './content.entities';
-import { CardResponse, MainMessage } from './content.dto';
+import { AuditService } from '../audit/audit.service';
+import { CardResponse, MainMessage, SiteSettings } from './content.dto';
+
+/** The settings `PUT /admin/settings` edits, and their keys in `app_settings`. */
+const SITE_KEYS: Record<keyof SiteSettings, string> = {
+  card: SETTING_CARD,
+  main_message: SETTING_MAIN_MESSAGE,
+  main_message_ru: `${SETTING_MAIN_MESSAGE}.ru`,
+  main_message_en: `${SETTING_MAIN_MESSAGE}.en`,
+  main_message_uz: `${SETTING_MAIN_MESSAGE}.uz`,
+};
 
 /** Owns `app_settings`: operator-editable texts. */
 @Injectable()
 export class ContentService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
 
   async setting(key: string): Promise<string | null> {
     const row = await this.dataSource.getRepository(AppSetting).findOneBy({ key });
@@ -28,9 +41,35 @@ export class ContentService {
     return before?.value ?? null;
   }
 
-  async mainMessage(): Promise<MainMessage> {
-    const message = await this.setting(SETTING_MAIN_MESSAGE);
+  /** The language's own text when an operator wrote one, else the common one. */
+  async mainMessage(lang?: string): Promise<MainMessage> {
+    const own = lang ? await this.setting(`${SETTING_MAIN_MESSAGE}.${lang}`) : null;
+    const message = own || (await this.setting(SETTING_MAIN_MESSAGE));
     return message ? { message } : {};
+  }
+
+  async siteSettings(): Promise<SiteSettings> {
+    const rows = await this.dataSource
+      .getRepository(AppSetting)
+      .find({ where: { key: In(Object.values(SITE_KEYS)) } });
+    const value = (key: string) => rows.find((row) => row.key === key)?.value ?? '';
+    return Object.fromEntries(
+      Object.entries(SITE_KEYS).map(([field, key]) => [field, value(key)]),
+    ) as unknown as SiteSettings;
+  }
+
+  /** Writes every field (an empty one removes its setting), audited with before and after. */
+  async setSiteSettings(operatorId: number, next: SiteSettings): Promise<SiteSettings> {
+    const before = await this.siteSettings();
+    await this.dataSource.transaction(async (db) => {
+      for (const [field, key] of Object.entries(SITE_KEYS)) {
+        const value = next[field as keyof SiteSettings];
+        if (value) await this.replaceSetting(db, key, value);
+        else await db.query(`DELETE FROM app_settings WHERE key = $1`, [key]);
+      }
+      await this.audit.record(db, operatorId, 'content.settings', null, { before, after: next });
+    });
+    return this.siteSettings();
   }
 
   async card(): Promise<CardResponse> {

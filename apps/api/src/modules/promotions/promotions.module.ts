@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { CampaignsController } from './campaigns.controller';
 import { PromotionsRepository } from './promotions.repository';
 import { PromotionsService } from './promotions.service';
 
 /** Owns `promotion_campaigns`, `promotion_grants` and `points_holds`. */
 @Module({
+  imports: [AuditModule],
+  controllers: [CampaignsController],
   providers: [PromotionsService, PromotionsRepository],
   exports: [PromotionsService],
 })

@@ -93,4 +93,70 @@ export class PromotionsRepository {
     );
     return rows.map((row) => Number(row.id));
   }
+
+  campaigns(): Promise<CampaignRow[]> {
+    return this.dataSource.query(
+      `SELECT *, now() >= starts_at AND now() < ends_at AS running FROM promotion_campaigns ORDER BY starts_at DESC, id DESC`,
+    );
+  }
+
+  async insertCampaign(db: EntityManager, c: CampaignValues): Promise<CampaignRow> {
+    const [row] = await db.query(
+      `INSERT INTO promotion_campaigns (name, starts_at, ends_at, min_vip_level, inviter_points_micro, member_points_micro, hold_days)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *, now() >= starts_at AND now() < ends_at AS running`,
+      campaignArgs(c),
+    );
+    return row;
+  }
+
+  /** [before, after], or null when there is no such campaign. */
+  async updateCampaign(
+    db: EntityManager,
+    id: number,
+    c: CampaignValues,
+  ): Promise<[CampaignRow, CampaignRow] | null> {
+    const [before] = await db.query(`SELECT * FROM promotion_campaigns WHERE id = $1 FOR UPDATE`, [
+      id,
+    ]);
+    if (!before) return null;
+    const [[after]] = await db.query(
+      `UPDATE promotion_campaigns SET name = $1, starts_at = $2, ends_at = $3, min_vip_level = $4,
+         inviter_points_micro = $5, member_points_micro = $6, hold_days = $7
+       WHERE id = $8 RETURNING *, now() >= starts_at AND now() < ends_at AS running`,
+      [...campaignArgs(c), id],
+    );
+    return [before, after];
+  }
 }
+
+export interface CampaignValues {
+  name: string;
+  startsAt: Date;
+  endsAt: Date;
+  minVipLevel: number;
+  inviterPoints: bigint;
+  memberPoints: bigint;
+  holdDays: number;
+}
+
+export interface CampaignRow {
+  id: number;
+  name: string;
+  starts_at: Date;
+  ends_at: Date;
+  min_vip_level: number;
+  inviter_points_micro: string;
+  member_points_micro: string;
+  hold_days: number;
+  running: boolean;
+}
+
+const campaignArgs = (c: CampaignValues) => [
+  c.name,
+  c.startsAt,
+  c.endsAt,
+  c.minVipLevel,
+  c.inviterPoints.toString(),
+  c.memberPoints.toString(),
+  c.holdDays,
+];

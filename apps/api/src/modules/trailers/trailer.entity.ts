@@ -18,6 +18,18 @@ export class Trailer {
   @Column({ name: 'trailer_key', type: 'varchar', length: 64 })
   trailerKey: string;
 
+  /** hot pick, new movie or coming soon: the tabs of /category. */
+  @Column({ type: 'varchar', length: 8, default: 'hot' })
+  category: 'hot' | 'new' | 'soon';
+
+  /** Lower first; then newest first. */
+  @Column({ name: 'sort_order', type: 'integer', default: 0 })
+  sortOrder: number;
+
+  /** Members see published trailers only. */
+  @Column({ type: 'boolean', default: true })
+  published: boolean;
+
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt: Date;
 }

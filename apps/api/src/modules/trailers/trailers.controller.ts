@@ -1,11 +1,17 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { IdParam } from '../../common/id-param.dto';
-import { Auth, CurrentUser } from '../../common/auth';
+import { Auth, CurrentUser, Staff } from '../../common/auth';
 import { MoneyRoute } from '../../common/money-rate-limit';
 import type { AuthUser } from '../../common/auth';
-import { TrailerDetail, TrailerSummary, WatchResponse } from './trailers.dto';
+import {
+  AdminTrailer,
+  TrailerBody,
+  TrailerDetail,
+  TrailerSummary,
+  WatchResponse,
+} from './trailers.dto';
 import { TrailersService } from './trailers.service';
 import { WatchService } from './watch.service';
 
@@ -47,5 +53,42 @@ export class TrailersController {
   )
   watchTrailer(@CurrentUser() user: AuthUser, @Param() params: IdParam): Promise<WatchResponse> {
     return this.watches.watch(user.id, params.id);
+  }
+}
+
+@ApiTags('admin')
+@Controller('admin/trailers')
+@Auth(...Staff.admin)
+export class AdminTrailersController {
+  constructor(private readonly trailers: TrailersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Every trailer, drafts included, in the order members see them' })
+  @ApiOkResponse({ type: [AdminTrailer] })
+  listAllTrailers(): Promise<AdminTrailer[]> {
+    return this.trailers.listAll();
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Add a trailer (audited); upload its poster with POST /admin/trailers/{id}/poster',
+  })
+  @ApiOkResponse({ type: AdminTrailer })
+  @ApiErrors('VALIDATION_ERROR')
+  createTrailer(@CurrentUser() user: AuthUser, @Body() body: TrailerBody): Promise<AdminTrailer> {
+    return this.trailers.create(user.id, body);
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Edit, reorder, publish or unpublish a trailer (audited)' })
+  @ApiOkResponse({ type: AdminTrailer })
+  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
+  updateTrailer(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @Body() body: TrailerBody,
+  ): Promise<AdminTrailer> {
+    return this.trailers.update(user.id, params.id, body);
   }
 }

@@ -1,4 +1,20 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+} from 'class-validator';
+
+export const TRAILER_CATEGORIES = ['hot', 'new', 'soon'] as const;
+const trimmed = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() : value;
 
 export class TrailerSummary {
   @ApiProperty({ example: 12 })
@@ -12,6 +28,8 @@ export class TrailerSummary {
     example: '/static/trailers/12.svg',
   })
   image_url: string;
+  @ApiProperty({ enum: TRAILER_CATEGORIES, description: 'hot pick, new movie or coming soon' })
+  category: 'hot' | 'new' | 'soon';
 }
 
 export class TrailerDetail extends TrailerSummary {
@@ -31,4 +49,52 @@ export class WatchResponse {
   reward: number;
   @ApiProperty({ type: TodayResponse })
   today: TodayResponse;
+}
+
+/** A trailer as operators edit it (the poster is uploaded apart). */
+export class TrailerBody {
+  @ApiProperty({ example: 'Night Harbour' })
+  @Transform(trimmed)
+  @IsString()
+  @Length(1, 200)
+  title: string;
+
+  @ApiProperty({ example: 'A lighthouse keeper finds a ship that sank fifty years ago.' })
+  @Transform(trimmed)
+  @IsString()
+  @Length(0, 5000)
+  description: string;
+
+  @ApiProperty({ description: 'Video id on the external video site', example: 'dQw4w9WgXcQ' })
+  @Transform(trimmed)
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, {
+    message: 'trailer_key is a video id (letters, digits, - and _)',
+  })
+  trailer_key: string;
+
+  @ApiProperty({ enum: TRAILER_CATEGORIES })
+  @IsIn(TRAILER_CATEGORIES)
+  category: 'hot' | 'new' | 'soon';
+
+  @ApiPropertyOptional({ description: 'Lower first', default: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(-1_000_000)
+  @Max(1_000_000)
+  sort_order?: number;
+
+  @ApiPropertyOptional({ description: 'Members see published trailers only', default: true })
+  @IsOptional()
+  @IsBoolean()
+  published?: boolean;
+}
+
+export class AdminTrailer extends TrailerDetail {
+  @ApiProperty()
+  sort_order: number;
+  @ApiProperty()
+  published: boolean;
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
 }

@@ -1,17 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
 import { EconomyModule } from '../economy/economy.module';
 import { TodayController } from './today.controller';
 import { Trailer } from './trailer.entity';
-import { TrailersController } from './trailers.controller';
+import { AdminTrailersController, TrailersController } from './trailers.controller';
 import { TrailersRepository } from './trailers.repository';
 import { TrailersService } from './trailers.service';
 import { WatchService } from './watch.service';
 
 /** Owns `trailers`, `trailer_views`, `trailer_watches` and `watch_days`. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Trailer]), EconomyModule],
-  controllers: [TrailersController, TodayController],
+  imports: [TypeOrmModule.forFeature([Trailer]), EconomyModule, AuditModule],
+  controllers: [TrailersController, TodayController, AdminTrailersController],
   providers: [TrailersService, TrailersRepository, WatchService],
   exports: [TrailersService],
 })

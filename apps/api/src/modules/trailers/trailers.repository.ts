@@ -25,12 +25,39 @@ export interface WatchState {
 export class TrailersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** What members see: published trailers, by the operator's order, then newest first. */
   list(): Promise<Trailer[]> {
-    return this.dataSource.getRepository(Trailer).find({ order: { id: 'DESC' } });
+    return this.dataSource
+      .getRepository(Trailer)
+      .find({ where: { published: true }, order: { sortOrder: 'ASC', id: 'DESC' } });
   }
 
-  findById(id: number): Promise<Trailer | null> {
-    return this.dataSource.getRepository(Trailer).findOneBy({ id });
+  /** Everything, drafts included, for operators. */
+  listAll(): Promise<Trailer[]> {
+    return this.dataSource.getRepository(Trailer).find({ order: { sortOrder: 'ASC', id: 'DESC' } });
+  }
+
+  findById(id: number, includeDrafts = false): Promise<Trailer | null> {
+    return this.dataSource
+      .getRepository(Trailer)
+      .findOneBy(includeDrafts ? { id } : { id, published: true });
+  }
+
+  async insert(db: EntityManager, values: Partial<Trailer>): Promise<Trailer> {
+    return db.getRepository(Trailer).save(db.getRepository(Trailer).create(values));
+  }
+
+  /** The row before and after the change, or null when there is no such trailer. */
+  async update(
+    db: EntityManager,
+    id: number,
+    values: Partial<Trailer>,
+  ): Promise<{ before: Trailer; after: Trailer } | null> {
+    const repo = db.getRepository(Trailer);
+    const before = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!before) return null;
+    await repo.update({ id }, values);
+    return { before, after: (await repo.findOneBy({ id }))! };
   }
 
   /** Sets the poster; returns the previous one, or undefined when there is no such trailer. */
@@ -68,7 +95,7 @@ export class TrailersRepository {
       db,
       'watch-state',
       `SELECT p.vip_level, p.vip_expire, p.uplines, ${TODAY}::text AS day,
-         EXISTS (SELECT 1 FROM trailers WHERE id = $2) AS trailer_exists,
+         EXISTS (SELECT 1 FROM trailers WHERE id = $2 AND published) AS trailer_exists,
          COALESCE(d.count, 0) AS count, COALESCE(d.amount_micro, 0) AS amount,
          EXISTS (SELECT 1 FROM trailer_watches WHERE user_id = $1 AND watch_day = ${TODAY} AND trailer_id = $2) AS watched,
          (SELECT started_at <= now() - make_interval(secs => $3) FROM trailer_views WHERE user_id = $1 AND trailer_id = $2) AS long_enough

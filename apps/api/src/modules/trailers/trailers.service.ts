@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { Trailer } from './trailer.entity';
-import { TrailerDetail, TrailerSummary } from './trailers.dto';
+import { AdminTrailer, TrailerBody, TrailerDetail, TrailerSummary } from './trailers.dto';
+import { AuditService } from '../audit/audit.service';
 import { TrailersRepository } from './trailers.repository';
 
 const summary = (t: Trailer): TrailerSummary => ({
@@ -10,11 +11,62 @@ const summary = (t: Trailer): TrailerSummary => ({
   title: t.title,
   description: t.description,
   image_url: t.imageUrl,
+  category: t.category,
+});
+
+const adminItem = (t: Trailer): AdminTrailer => ({
+  ...summary(t),
+  trailer_key: t.trailerKey,
+  sort_order: t.sortOrder,
+  published: t.published,
+  created_at: t.createdAt.toISOString(),
+});
+
+const columns = (body: TrailerBody): Partial<Trailer> => ({
+  title: body.title,
+  description: body.description,
+  trailerKey: body.trailer_key,
+  category: body.category,
+  sortOrder: body.sort_order ?? 0,
+  published: body.published ?? true,
 });
 
 @Injectable()
 export class TrailersService {
-  constructor(private readonly trailers: TrailersRepository) {}
+  constructor(
+    private readonly trailers: TrailersRepository,
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  async listAll(): Promise<AdminTrailer[]> {
+    return (await this.trailers.listAll()).map(adminItem);
+  }
+
+  /** A new trailer without a poster yet (an empty image_url until one is uploaded), audited. */
+  async create(operatorId: number, body: TrailerBody): Promise<AdminTrailer> {
+    return this.dataSource.transaction(async (db) => {
+      const row = await this.trailers.insert(db, { ...columns(body), imageUrl: '' });
+      await this.audit.record(db, operatorId, 'trailer.create', null, {
+        trailer_id: row.id,
+        after: body,
+      });
+      return adminItem(row);
+    });
+  }
+
+  async update(operatorId: number, id: number, body: TrailerBody): Promise<AdminTrailer> {
+    return this.dataSource.transaction(async (db) => {
+      const changed = await this.trailers.update(db, id, columns(body));
+      if (!changed) throw new AppError('NOT_FOUND', 'Trailer not found');
+      await this.audit.record(db, operatorId, 'trailer.update', null, {
+        trailer_id: id,
+        before: adminItem(changed.before),
+        after: adminItem(changed.after),
+      });
+      return adminItem(changed.after);
+    });
+  }
 
   /** Members who had a trailer counted, per UTC day (the dashboard's active members). */
   dailyActive(days: number) {
@@ -34,6 +86,7 @@ export class TrailersService {
 
   /** The trailer, and the start of this member's view of it. */
   async open(userId: number, id: number): Promise<TrailerDetail> {
+    // Drafts (unpublished) do not exist for members.
     const trailer = await this.trailers.findById(id);
     if (!trailer) throw new AppError('NOT_FOUND', 'Trailer not found');
     await this.trailers.startView(userId, id);

@@ -10,6 +10,7 @@ const TABS: { to: string; key: string; area: StaffArea; end?: boolean }[] = [
   { to: '/admin/money', key: 'money', area: 'money' },
   { to: '/admin/reviews', key: 'reviews', area: 'any' },
   { to: '/admin/economy', key: 'economy', area: 'any' },
+  { to: '/admin/content', key: 'content', area: 'admin' },
   { to: '/admin/messages', key: 'messages', area: 'people' },
   { to: '/admin/audit', key: 'audit', area: 'any' },
 ];

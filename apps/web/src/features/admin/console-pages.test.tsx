@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { setFetch } from '@app/contracts';
 import { MEMBER, PACKAGES, apiFetch, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
+import { ContentPage } from './content-page';
 import { DashboardPage } from './dashboard-page';
 import { EconomyPage } from './economy-page';
 import { MemberPage } from './member-page';
@@ -195,5 +196,68 @@ describe('operator console pages', () => {
     expect(within(totals).getByText('New members').closest('tr')!.textContent).toContain('6');
     expect(screen.getByText('V1: 2')).toBeTruthy();
     expect(screen.getByText('0 waiting, 1 failed')).toBeTruthy();
+  });
+
+  it('adds a trailer, then uploads its poster as multipart', async () => {
+    const sent: { path: string; body: unknown }[] = [];
+    const api = apiFetch((request) => {
+      if (request.path === '/users/me') return { ...MEMBER, role: 'admin' };
+      if (request.path === '/admin/trailers' && request.method === 'GET') return [];
+      if (request.path === '/admin/settings')
+        return {
+          card: '',
+          main_message: '',
+          main_message_ru: '',
+          main_message_en: '',
+          main_message_uz: '',
+        };
+      if (request.path === '/admin/trailers' && request.method === 'POST')
+        return {
+          id: 77,
+          title: 'New one',
+          description: '',
+          image_url: '',
+          category: 'new',
+          trailer_key: 'abc',
+          sort_order: 0,
+          published: true,
+          created_at: '2026-11-22T00:00:00.000Z',
+        };
+      if (request.path === '/admin/trailers/77/poster') return { image_url: '/media/x.png' };
+      return undefined;
+    });
+    setFetch(async (input, init) => {
+      sent.push({
+        path: String(input),
+        body: init?.body instanceof FormData ? 'form' : init?.body,
+      });
+      return api.fetch(input, {
+        ...init,
+        body: init?.body instanceof FormData ? undefined : init?.body,
+      });
+    });
+    await renderWithApp([{ path: '/admin/content', element: <ContentPage /> }], {
+      at: '/admin/content',
+    });
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'New one' } });
+    fireEvent.change(screen.getByLabelText('Video id'), { target: { value: 'abc' } });
+    const poster = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'p.png', {
+      type: 'image/png',
+    });
+    fireEvent.change(screen.getByLabelText('Poster (JPEG, PNG, WebP)'), {
+      target: { files: [poster] },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add trailer' })));
+    expect(await screen.findByText('Saved “New one”')).toBeTruthy();
+    const create = sent.find((r) => r.path.endsWith('/admin/trailers') && r.body !== undefined)!;
+    expect(JSON.parse(create.body as string)).toEqual({
+      title: 'New one',
+      description: '',
+      trailer_key: 'abc',
+      category: 'new',
+      sort_order: 0,
+      published: true,
+    });
+    expect(sent.find((r) => r.path.endsWith('/admin/trailers/77/poster'))?.body).toBe('form');
   });
 });

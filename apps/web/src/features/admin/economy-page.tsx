@@ -3,11 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   getEconomyHistoryQueryKey,
+  getListCampaignsQueryKey,
   getGetTeamRatesQueryKey,
   getListPackagesQueryKey,
   useEconomyHistory,
   useGetMe,
   useGetTeamRates,
+  useCreateCampaign,
+  useListCampaigns,
   useListPackages,
   useSetPackage,
   useSetTeamRates,
@@ -154,6 +157,112 @@ function TeamRatesForm({ editable }: { editable: boolean }) {
   );
 }
 
+const toIso = (local: string) => (local ? new Date(`${local}T00:00:00Z`).toISOString() : '');
+
+function CampaignsSection({ editable }: { editable: boolean }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const campaigns = useListCampaigns();
+  const create = useCreateCampaign();
+  const [form, setForm] = useState({
+    name: '',
+    starts: '',
+    ends: '',
+    level: '1',
+    inviter: '0',
+    member: '0',
+    hold: '0',
+  });
+  const [message, setMessage] = useState<string | null>(null);
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
+  return (
+    <section className="admin-section" aria-labelledby="campaigns-title">
+      <h2 id="campaigns-title" className="section-title">
+        {t('admin.campaigns.title')}
+      </h2>
+      <ul className="record-list">
+        {(campaigns.data ?? []).map((c) => (
+          <li key={c.id} className="record-row" data-testid="campaign">
+            <div className="record-row__main">
+              <span className="record-row__type">
+                {c.name} {c.running ? `· ${t('admin.campaigns.running')}` : ''}
+              </span>
+              <span>
+                {formatDateTime(c.starts_at, i18n.language)} –{' '}
+                {formatDateTime(c.ends_at, i18n.language)}
+              </span>
+            </div>
+            <span className="form__note">
+              {t('admin.campaigns.summary', {
+                level: c.min_vip_level,
+                inviter: c.inviter_points,
+                member: c.member_points,
+                days: c.hold_days,
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {editable ? (
+        <form
+          className="filters"
+          noValidate
+          onSubmit={async (event) => {
+            event.preventDefault();
+            try {
+              await create.mutateAsync({
+                data: {
+                  name: form.name.trim(),
+                  starts_at: toIso(form.starts),
+                  ends_at: toIso(form.ends),
+                  min_vip_level: Number(form.level),
+                  inviter_points: form.inviter.trim(),
+                  member_points: form.member.trim(),
+                  hold_days: Number(form.hold),
+                },
+              });
+              await queryClient.invalidateQueries({ queryKey: getListCampaignsQueryKey() });
+              setMessage(t('admin.economy.saved'));
+            } catch (error) {
+              setMessage(t(apiErrorKey(error)));
+            }
+          }}
+        >
+          {(
+            [
+              ['name', 'text'],
+              ['starts', 'date'],
+              ['ends', 'date'],
+              ['level', 'number'],
+              ['inviter', 'text'],
+              ['member', 'text'],
+              ['hold', 'number'],
+            ] as const
+          ).map(([key, type]) => (
+            <div className="field" key={key}>
+              <label className="field__label" htmlFor={`campaign-${key}`}>
+                {t(`admin.campaigns.fields.${key}`)}
+              </label>
+              <input
+                id={`campaign-${key}`}
+                className="field__input"
+                type={type}
+                value={form[key]}
+                onChange={set(key)}
+              />
+            </div>
+          ))}
+          <button type="submit" className="button button--ghost button--small">
+            {t('admin.campaigns.create')}
+          </button>
+          {message ? <p role="status">{message}</p> : null}
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
 /** `/admin/economy`: packages and team rates (admins edit; others read), and their history. */
 export function EconomyPage() {
   const { t, i18n } = useTranslation();
@@ -191,6 +300,7 @@ export function EconomyPage() {
         </h2>
         <TeamRatesForm editable={editable} />
       </section>
+      <CampaignsSection editable={editable} />
       <section className="admin-section" aria-labelledby="history-title">
         <h2 id="history-title" className="section-title">
           {t('admin.economy.history')}

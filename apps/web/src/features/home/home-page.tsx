@@ -67,8 +67,10 @@ function Banner() {
 }
 
 function MessageStrip() {
-  const { t } = useTranslation();
-  const { data } = useGetMainMessage();
+  const { t, i18n } = useTranslation();
+  // An operator may write the strip per language; the API falls back to the common one.
+  const lang = (['ru', 'en', 'uz'] as const).find((l) => i18n.language.startsWith(l));
+  const { data } = useGetMainMessage(lang ? { lang } : undefined);
   const message = data?.message;
   if (!message) return null;
   // Server messages are translation keys when the app knows them, plain text otherwise.

@@ -5,8 +5,11 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { TrailerSummaryCategory } from './trailerSummaryCategory';
 
 export interface TrailerSummary {
+  /** hot pick, new movie or coming soon */
+  category: TrailerSummaryCategory;
   description: string;
   id: number;
   /** Poster path on this API (prefix with the API base) */

@@ -1,0 +1,83 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsDateString, IsInt, IsString, Length, Max, Min } from 'class-validator';
+import { IsUsdtAmount } from '../../common/validators';
+
+const trimmed = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() : value;
+
+/** An invitation campaign: who qualifies, what both sides get in points, and how long it is held. */
+export class CampaignBody {
+  @ApiProperty({ example: 'Spring invitations' })
+  @Transform(trimmed)
+  @IsString()
+  @Length(1, 100)
+  name: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-12-01T00:00:00.000Z' })
+  @IsDateString()
+  starts_at: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-12-31T00:00:00.000Z' })
+  @IsDateString()
+  ends_at: string;
+
+  @ApiProperty({
+    description: 'The lowest package that qualifies',
+    minimum: 1,
+    maximum: 9,
+    example: 2,
+  })
+  @IsInt()
+  @Min(1)
+  @Max(9)
+  min_vip_level: number;
+
+  @ApiProperty({
+    description: 'Points for the inviter',
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    example: 10,
+  })
+  @IsUsdtAmount({ allowZero: true })
+  inviter_points: number | string;
+
+  @ApiProperty({
+    description: 'Points for the new member',
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    example: 5,
+  })
+  @IsUsdtAmount({ allowZero: true })
+  member_points: number | string;
+
+  @ApiProperty({
+    description: 'Days the points stay held before they can be used',
+    minimum: 0,
+    maximum: 365,
+    example: 30,
+  })
+  @IsInt()
+  @Min(0)
+  @Max(365)
+  hold_days: number;
+}
+
+export class CampaignItem {
+  @ApiProperty()
+  id: number;
+  @ApiProperty()
+  name: string;
+  @ApiProperty({ format: 'date-time' })
+  starts_at: string;
+  @ApiProperty({ format: 'date-time' })
+  ends_at: string;
+  @ApiProperty()
+  min_vip_level: number;
+  @ApiProperty()
+  inviter_points: number;
+  @ApiProperty()
+  member_points: number;
+  @ApiProperty()
+  hold_days: number;
+  @ApiProperty({ description: 'Running now' })
+  running: boolean;
+}

@@ -1,0 +1,253 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  getGetSiteSettingsQueryKey,
+  getListAllTrailersQueryKey,
+  resolveApiUrl,
+  useCreateTrailer,
+  useGetSiteSettings,
+  useListAllTrailers,
+  useSetSiteSettings,
+  useUpdateTrailer,
+  useUploadPoster,
+  type AdminTrailer,
+  type SiteSettings,
+  type TrailerBody,
+  type TrailerBodyCategory,
+} from '@app/contracts';
+import { TextField } from '../../components/ui/text-field';
+import { apiErrorKey } from '../../lib/api-errors';
+
+const CATEGORIES: TrailerBodyCategory[] = ['hot', 'new', 'soon'];
+const EMPTY: TrailerBody = {
+  title: '',
+  description: '',
+  trailer_key: '',
+  category: 'new',
+  sort_order: 0,
+  published: true,
+};
+
+const bodyOf = (t: AdminTrailer): TrailerBody => ({
+  title: t.title,
+  description: t.description,
+  trailer_key: t.trailer_key,
+  category: t.category,
+  sort_order: t.sort_order,
+  published: t.published,
+});
+
+/** Adds a trailer (then its poster) or edits one; publishing makes it visible to members. */
+function TrailerForm({ editing, onDone }: { editing: AdminTrailer | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const create = useCreateTrailer();
+  const update = useUpdateTrailer();
+  const upload = useUploadPoster();
+  const [body, setBody] = useState<TrailerBody>(editing ? bodyOf(editing) : EMPTY);
+  const [poster, setPoster] = useState<File | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => setBody(editing ? bodyOf(editing) : EMPTY), [editing]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    try {
+      const saved = editing
+        ? await update.mutateAsync({ id: editing.id, data: body })
+        : await create.mutateAsync({ data: body });
+      if (poster) await upload.mutateAsync({ id: saved.id, data: { image: poster } });
+      await queryClient.invalidateQueries({ queryKey: getListAllTrailersQueryKey() });
+      setMessage(t('admin.content.saved', { title: saved.title }));
+      setPoster(null);
+      if (!editing) setBody(EMPTY);
+      onDone();
+    } catch (error) {
+      setMessage(t(apiErrorKey(error)));
+    }
+  };
+  const field = (key: 'title' | 'trailer_key', label: string) => (
+    <TextField
+      label={label}
+      value={body[key]}
+      onChange={(e) => setBody({ ...body, [key]: e.target.value })}
+    />
+  );
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label={t('admin.content.form')}>
+      <h3 className="section-title">
+        {editing ? t('admin.content.edit', { title: editing.title }) : t('admin.content.add')}
+      </h3>
+      {field('title', t('admin.content.title'))}
+      <div className="field">
+        <label className="field__label" htmlFor="trailer-description">
+          {t('admin.content.description')}
+        </label>
+        <textarea
+          id="trailer-description"
+          className="field__input field__textarea"
+          rows={3}
+          value={body.description}
+          onChange={(e) => setBody({ ...body, description: e.target.value })}
+        />
+      </div>
+      {field('trailer_key', t('admin.content.videoKey'))}
+      <div className="filters">
+        <div className="field">
+          <label className="field__label" htmlFor="trailer-category">
+            {t('admin.content.category')}
+          </label>
+          <select
+            id="trailer-category"
+            className="field__input"
+            value={body.category}
+            onChange={(e) => setBody({ ...body, category: e.target.value as TrailerBodyCategory })}
+          >
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {t(`admin.content.categories.${c}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label={t('admin.content.order')}
+          inputMode="numeric"
+          value={String(body.sort_order ?? 0)}
+          onChange={(e) => setBody({ ...body, sort_order: Number(e.target.value) || 0 })}
+        />
+        <label className="radio-row">
+          <input
+            type="checkbox"
+            checked={body.published ?? true}
+            onChange={(e) => setBody({ ...body, published: e.target.checked })}
+          />{' '}
+          {t('admin.content.published')}
+        </label>
+      </div>
+      <TextField
+        label={t('admin.content.poster')}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        onChange={(e) => setPoster(e.target.files?.[0] ?? null)}
+      />
+      <button type="submit" className="button button--primary">
+        {editing ? t('admin.content.save') : t('admin.content.create')}
+      </button>
+      {message ? (
+        <p className="form__note" role="status" data-testid="trailer-result">
+          {message}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function SettingsForm() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const settings = useGetSiteSettings();
+  const save = useSetSiteSettings();
+  const [values, setValues] = useState<SiteSettings | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    if (settings.data) setValues(settings.data);
+  }, [settings.data]);
+  if (!values) return null;
+  const keys: (keyof SiteSettings)[] = [
+    'card',
+    'main_message',
+    'main_message_ru',
+    'main_message_en',
+    'main_message_uz',
+  ];
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        try {
+          queryClient.setQueryData(
+            getGetSiteSettingsQueryKey(),
+            await save.mutateAsync({ data: values }),
+          );
+          setMessage(t('admin.economy.saved'));
+        } catch (error) {
+          setMessage(t(apiErrorKey(error)));
+        }
+      }}
+    >
+      {keys.map((key) => (
+        <TextField
+          key={key}
+          label={t(`admin.content.settings.${key}`)}
+          value={values[key]}
+          onChange={(e) => setValues({ ...values, [key]: e.target.value })}
+        />
+      ))}
+      <button type="submit" className="button button--ghost">
+        {t('admin.content.saveSettings')}
+      </button>
+      {message ? <p role="status">{message}</p> : null}
+    </form>
+  );
+}
+
+/** `/admin/content` (admins): trailers with their posters, the card number and the home strip. */
+export function ContentPage() {
+  const { t } = useTranslation();
+  const trailers = useListAllTrailers();
+  const [editing, setEditing] = useState<AdminTrailer | null>(null);
+  return (
+    <>
+      <section className="admin-section" aria-labelledby="trailers-title">
+        <h2 id="trailers-title" className="section-title">
+          {t('admin.content.trailers')}
+        </h2>
+        <TrailerForm editing={editing} onDone={() => setEditing(null)} />
+        <ul className="record-list">
+          {(trailers.data ?? []).map((trailer) => (
+            <li key={trailer.id} className="record-row" data-testid="admin-trailer">
+              <div className="record-row__main">
+                <span className="record-row__type">
+                  #{trailer.id} · {trailer.title}
+                </span>
+                <span>
+                  {t(`admin.content.categories.${trailer.category}`)} · {trailer.sort_order} ·{' '}
+                  {trailer.published ? t('admin.content.published') : t('admin.content.draft')}
+                </span>
+              </div>
+              {trailer.image_url ? (
+                <img
+                  className="review-photo"
+                  src={resolveApiUrl(trailer.image_url)}
+                  alt={t('admin.content.posterOf', { title: trailer.title })}
+                  loading="lazy"
+                />
+              ) : (
+                <p className="form__note">{t('admin.content.noPoster')}</p>
+              )}
+              <div className="modal__buttons">
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => setEditing(trailer)}
+                >
+                  {t('admin.content.editButton')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="admin-section" aria-labelledby="settings-title">
+        <h2 id="settings-title" className="section-title">
+          {t('admin.content.settingsTitle')}
+        </h2>
+        <SettingsForm />
+      </section>
+    </>
+  );
+}
