@@ -39,6 +39,7 @@ const OWNERS: Record<string, string> = {
   one_time_codes: 'mail',
   verifications: 'identity',
   card_deposits: 'card-deposits',
+  banners: 'content',
 };
 
 const SRC = join(__dirname, '..', 'src');

@@ -498,13 +498,28 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
       card: '8600-0000-1111-2222',
       main_message_en: 'Hello in English',
       main_message_ru: '',
+      support_url: 'https://t.me/our_support',
+      media_channel: 'https://t.me/our_channel',
+      media_video: '',
+      tutorial_recharge: 'abc_DEF-123',
     };
+    const unsafe = await t
+      .http()
+      .put('/admin/settings')
+      .set(admin)
+      .send({ ...next, media_photo: 'javascript:alert(1)' });
+    expect(unsafe.status).toBe(422);
     await t.http().put('/admin/settings').set(admin).send(next).expect(200);
     const m = await member(t);
     expect((await t.http().get('/card').set(m.auth)).body.card).toBe('8600-0000-1111-2222');
     expect((await t.http().get('/messages/main?lang=en')).body.message).toBe('Hello in English');
     expect((await t.http().get('/messages/main?lang=ru')).body.message).toBe(before.main_message);
     expect((await t.http().get('/messages/main?lang=xx')).status).toBe(422);
+    expect((await t.http().get('/site')).body).toMatchObject({
+      support_url: 'https://t.me/our_support',
+      media: [{ kind: 'channel', url: 'https://t.me/our_channel' }],
+      tutorial: { recharge: 'abc_DEF-123', withdraw: null },
+    });
     const [entry] = (await t.http().get('/admin/audit').set(admin)).body;
     expect(entry).toMatchObject({
       action: 'content.settings',
@@ -551,5 +566,44 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
     );
     // Put the running one back in the future so other tests' purchases earn nothing from it.
     await t.http().put(`/admin/campaigns/${created.id}`).set(admin).send(body).expect(200);
+  });
+
+  it('adds and removes home banners, served on /site with their public image', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const added = await t
+      .http()
+      .post('/admin/banners')
+      .set(admin)
+      .field('link', '/about')
+      .field('sort_order', '-1')
+      .attach('image', png, 'b.png');
+    expect(added.status).toBe(200);
+    const banner = added.body.find((b: { link: string }) => b.link === '/about');
+    expect(banner).toMatchObject({
+      sort_order: -1,
+      image_url: expect.stringMatching(/^\/media\//),
+    });
+    expect((await t.http().get(banner.image_url)).status).toBe(200);
+    expect((await t.http().get('/site')).body.banners[0]).toMatchObject({ id: banner.id });
+    const bad = await t
+      .http()
+      .post('/admin/banners')
+      .set(admin)
+      .field('link', 'javascript:x')
+      .attach('image', png, 'b.png');
+    expect(bad.status).toBe(422);
+    expect(
+      (await t.http().post('/admin/banners').set(staff.support).attach('image', png, 'b.png'))
+        .status,
+    ).toBe(403);
+    const removed = await t.http().delete(`/admin/banners/${banner.id}`).set(admin);
+    expect(removed.body.map((b: { id: number }) => b.id)).not.toContain(banner.id);
+    expect((await t.http().get(banner.image_url)).status).toBe(404);
+    expect((await t.http().delete(`/admin/banners/${banner.id}`).set(admin)).body.code).toBe(
+      'NOT_FOUND',
+    );
   });
 });

@@ -194,6 +194,9 @@ describe('platform: errors, docs, health, seed', () => {
         'listCampaigns',
         'createCampaign',
         'updateCampaign',
+        'getSite',
+        'addBanner',
+        'removeBanner',
       ].sort(),
     );
     expect(doc.components.schemas.ErrorBody).toBeDefined();

@@ -75,10 +75,11 @@ test('an operator finds a member by phone, deactivates them, changes a price, br
   // A trailer with a poster, added and published: members see it.
   const title = `Operator pick ${phone.slice(-4)}`;
   await page.getByRole('link', { name: 'Content' }).click();
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Video id').fill('dQw4w9WgXcQ');
-  await page.getByLabel('Order (lower first)').fill('-100');
-  await page.getByLabel('Poster (JPEG, PNG, WebP)').setInputFiles({
+  const trailerForm = page.getByRole('form', { name: 'Trailer' });
+  await trailerForm.getByLabel('Title').fill(title);
+  await trailerForm.getByLabel('Video id').fill('dQw4w9WgXcQ');
+  await trailerForm.getByLabel('Order (lower first)').fill('-100');
+  await trailerForm.getByLabel('Poster (JPEG, PNG, WebP)').setInputFiles({
     name: 'poster.png',
     mimeType: 'image/png',
     buffer: Buffer.from(
@@ -86,7 +87,7 @@ test('an operator finds a member by phone, deactivates them, changes a price, br
       'base64',
     ),
   });
-  await page.getByRole('button', { name: 'Add trailer' }).click();
+  await trailerForm.getByRole('button', { name: 'Add trailer' }).click();
   await expect(page.getByTestId('trailer-result')).toHaveText(`Saved “${title}”`);
   await expect(page.getByRole('img', { name: `Poster of ${title}` })).toBeVisible();
   const other = await browser.newPage();

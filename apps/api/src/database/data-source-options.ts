@@ -14,6 +14,7 @@ import { Sweeps1764700000000 } from './migrations/1764700000000-sweeps';
 import { AccountIdentity1764800000000 } from './migrations/1764800000000-account-identity';
 import { OperatorConsole1764900000000 } from './migrations/1764900000000-operator-console';
 import { ContentConsole1765000000000 } from './migrations/1765000000000-content-console';
+import { Banners1765100000000 } from './migrations/1765100000000-banners';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -30,6 +31,7 @@ export const MIGRATIONS = [
   AccountIdentity1764800000000,
   OperatorConsole1764900000000,
   ContentConsole1765000000000,
+  Banners1765100000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

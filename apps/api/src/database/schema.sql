@@ -253,6 +253,23 @@ ALTER TABLE public.balance_records ALTER COLUMN id ADD GENERATED ALWAYS AS IDENT
     CACHE 1
 );
 
+CREATE TABLE public.banners (
+    id integer NOT NULL,
+    image_url character varying(500) NOT NULL,
+    link character varying(500),
+    sort_order integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE public.banners ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.banners_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 CREATE TABLE public.card_deposits (
     id bigint NOT NULL,
     user_id integer NOT NULL,
@@ -773,6 +790,9 @@ ALTER TABLE ONLY public.auth_sessions
 
 ALTER TABLE ONLY public.balance_records
     ADD CONSTRAINT balance_records_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.banners
+    ADD CONSTRAINT banners_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.card_deposits
     ADD CONSTRAINT card_deposits_pkey PRIMARY KEY (id);

@@ -22,6 +22,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AddBannerBody,
   AdjustBody,
   AdjustResponse,
   AdjustmentRequestItem,
@@ -32,6 +33,7 @@ import type {
   ApproveCardDepositBody,
   AuditEntry,
   BalanceRecordItem,
+  BannerItem,
   BindMailBody,
   BuyVipBody,
   BuyVipResponse,
@@ -97,6 +99,7 @@ import type {
   SavedAddress,
   SendMessageBody,
   SentMessage,
+  SiteInfo,
   SiteSettings,
   SubmitVerificationBody,
   SweepCandidate,
@@ -539,6 +542,185 @@ export function useListAudit<
 
   return query;
 }
+
+/**
+ * @summary Add a home banner: an image, where a tap leads, its order (audited)
+ */
+export const addBanner = (
+  addBannerBody: BodyType<AddBannerBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  const formData = new FormData();
+  formData.append(`image`, addBannerBody.image);
+  if (addBannerBody.link !== undefined) {
+    formData.append(`link`, addBannerBody.link);
+  }
+  if (addBannerBody.sort_order !== undefined) {
+    formData.append(`sort_order`, addBannerBody.sort_order.toString());
+  }
+
+  return httpClient<BannerItem[]>(
+    {
+      url: `/admin/banners`,
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data' },
+      data: formData,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getAddBannerMutationOptions = <
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof addBanner>>,
+    TError,
+    { data: BodyType<AddBannerBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof addBanner>>,
+  TError,
+  { data: BodyType<AddBannerBody> },
+  TContext
+> => {
+  const mutationKey = ['addBanner'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof addBanner>>,
+    { data: BodyType<AddBannerBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return addBanner(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type AddBannerMutationResult = NonNullable<Awaited<ReturnType<typeof addBanner>>>;
+export type AddBannerMutationBody = BodyType<AddBannerBody>;
+export type AddBannerMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Add a home banner: an image, where a tap leads, its order (audited)
+ */
+export const useAddBanner = <
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof addBanner>>,
+      TError,
+      { data: BodyType<AddBannerBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof addBanner>>,
+  TError,
+  { data: BodyType<AddBannerBody> },
+  TContext
+> => {
+  const mutationOptions = getAddBannerMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Remove a home banner (audited)
+ */
+export const removeBanner = (id: number, options?: SecondParameter<typeof httpClient>) => {
+  return httpClient<BannerItem[]>({ url: `/admin/banners/${id}`, method: 'DELETE' }, options);
+};
+
+export const getRemoveBannerMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof removeBanner>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof removeBanner>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['removeBanner'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeBanner>>, { id: number }> = (
+    props,
+  ) => {
+    const { id } = props ?? {};
+
+    return removeBanner(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RemoveBannerMutationResult = NonNullable<Awaited<ReturnType<typeof removeBanner>>>;
+
+export type RemoveBannerMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Remove a home banner (audited)
+ */
+export const useRemoveBanner = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof removeBanner>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof removeBanner>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getRemoveBannerMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 
 /**
  * @summary Invitation campaigns, latest first, with whether each runs now
@@ -7329,6 +7511,112 @@ export const useRefreshToken = <
 
   return useMutation(mutationOptions, queryClient);
 };
+
+/**
+ * @summary Support and media links, home banners and tutorial videos set by operators (no sign-in needed)
+ */
+export const getSite = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<SiteInfo>({ url: `/site`, method: 'GET', signal }, options);
+};
+
+export const getGetSiteQueryKey = () => {
+  return [`/site`] as const;
+};
+
+export const getGetSiteQueryOptions = <
+  TData = Awaited<ReturnType<typeof getSite>>,
+  TError = ErrorType<unknown>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetSiteQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getSite>>> = ({ signal }) =>
+    getSite(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getSite>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetSiteQueryResult = NonNullable<Awaited<ReturnType<typeof getSite>>>;
+export type GetSiteQueryError = ErrorType<unknown>;
+
+export function useGetSite<
+  TData = Awaited<ReturnType<typeof getSite>>,
+  TError = ErrorType<unknown>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSite>>,
+          TError,
+          Awaited<ReturnType<typeof getSite>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSite<
+  TData = Awaited<ReturnType<typeof getSite>>,
+  TError = ErrorType<unknown>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSite>>,
+          TError,
+          Awaited<ReturnType<typeof getSite>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSite<
+  TData = Awaited<ReturnType<typeof getSite>>,
+  TError = ErrorType<unknown>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Support and media links, home banners and tutorial videos set by operators (no sign-in needed)
+ */
+
+export function useGetSite<
+  TData = Awaited<ReturnType<typeof getSite>>,
+  TError = ErrorType<unknown>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetSiteQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
 
 /**
  * @summary Sign in (OAuth2 password flow, form-encoded)

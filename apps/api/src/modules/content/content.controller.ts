@@ -1,9 +1,32 @@
-import { Body, Controller, Get, Put, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+} from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
+import { IdParam } from '../../common/id-param.dto';
+import { readMultipart, singleFile, validateForm } from '../storage/uploads';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
-import { CardResponse, MainMessage, MainMessageQuery, SiteSettings } from './content.dto';
+import {
+  BannerForm,
+  BannerItem,
+  CardResponse,
+  MainMessage,
+  MainMessageQuery,
+  SiteInfo,
+  SiteSettings,
+} from './content.dto';
 import { ContentService } from './content.service';
 
 @ApiTags('content')
@@ -17,6 +40,16 @@ export class ContentController {
   @ApiErrors('VALIDATION_ERROR')
   getMainMessage(@Query() query: MainMessageQuery): Promise<MainMessage> {
     return this.content.mainMessage(query.lang);
+  }
+
+  @Get('site')
+  @ApiOperation({
+    summary:
+      'Support and media links, home banners and tutorial videos set by operators (no sign-in needed)',
+  })
+  @ApiOkResponse({ type: SiteInfo })
+  getSite(): Promise<SiteInfo> {
+    return this.content.site();
   }
 
   @Get('card')
@@ -51,5 +84,52 @@ export class AdminSettingsController {
     @Body() body: SiteSettings,
   ): Promise<SiteSettings> {
     return this.content.setSiteSettings(user.id, body);
+  }
+}
+
+@ApiTags('admin')
+@Controller('admin/banners')
+@Auth(...Staff.admin)
+export class AdminBannersController {
+  constructor(private readonly content: ContentService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add a home banner: an image, where a tap leads, its order (audited)' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['image'],
+      properties: {
+        image: { type: 'string', format: 'binary' },
+        link: { type: 'string', example: '/about' },
+        sort_order: { type: 'integer', example: 0 },
+      },
+    },
+  })
+  @ApiOkResponse({ type: [BannerItem] })
+  @ApiErrors(
+    'FILE_TOO_LARGE',
+    'TOO_MANY_FILES',
+    'UNSUPPORTED_FILE_TYPE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'VALIDATION_ERROR',
+  )
+  async addBanner(
+    @CurrentUser() user: AuthUser,
+    @Req() request: FastifyRequest,
+  ): Promise<BannerItem[]> {
+    const { files, fields } = await readMultipart(request);
+    const form = await validateForm(BannerForm, fields);
+    return this.content.addBanner(user.id, singleFile(files, 'image'), form);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Remove a home banner (audited)' })
+  @ApiOkResponse({ type: [BannerItem] })
+  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
+  removeBanner(@CurrentUser() user: AuthUser, @Param() params: IdParam): Promise<BannerItem[]> {
+    return this.content.removeBanner(user.id, params.id);
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
 export const LANGUAGES = ['ru', 'en', 'uz'] as const;
 const trimmed = ({ value }: { value: unknown }) =>
@@ -61,4 +61,115 @@ export class SiteSettings {
   @IsString()
   @MaxLength(500)
   main_message_uz: string;
+
+  @ApiProperty({
+    description: 'Customer support link (https)',
+    example: 'https://t.me/our_support',
+  })
+  @Transform(trimmed)
+  @IsUrlOrEmpty()
+  support_url: string;
+
+  @ApiProperty({ description: 'Video channel link (empty: not shown)' })
+  @Transform(trimmed)
+  @IsUrlOrEmpty()
+  media_video: string;
+
+  @ApiProperty({ description: 'Social network page (empty: not shown)' })
+  @Transform(trimmed)
+  @IsUrlOrEmpty()
+  media_social: string;
+
+  @ApiProperty({ description: 'Microblog page (empty: not shown)' })
+  @Transform(trimmed)
+  @IsUrlOrEmpty()
+  media_microblog: string;
+
+  @ApiProperty({ description: 'Photo network page (empty: not shown)' })
+  @Transform(trimmed)
+  @IsUrlOrEmpty()
+  media_photo: string;
+
+  @ApiProperty({ description: 'Messenger channel (empty: not shown)' })
+  @Transform(trimmed)
+  @IsUrlOrEmpty()
+  media_channel: string;
+
+  @ApiProperty({ description: 'Video id of the Recharge tutorial', example: 'dQw4w9WgXcQ' })
+  @Transform(trimmed)
+  @Matches(/^([A-Za-z0-9_-]{1,64})?$/, { message: 'a video id (letters, digits, - and _)' })
+  tutorial_recharge: string;
+
+  @ApiProperty({ description: 'Video id of the Withdraw tutorial', example: 'dQw4w9WgXcQ' })
+  @Transform(trimmed)
+  @Matches(/^([A-Za-z0-9_-]{1,64})?$/, { message: 'a video id (letters, digits, - and _)' })
+  tutorial_withdraw: string;
+}
+
+/** An absolute https (or http) address, or empty for "not set". */
+function IsUrlOrEmpty() {
+  return Matches(/^(https?:\/\/[^\s/$.?#][^\s]{0,490})?$/, {
+    message: 'an http(s) address, or empty',
+  });
+}
+
+export class BannerItem {
+  @ApiProperty()
+  id: number;
+  @ApiProperty({ example: '/media/6f1c….webp' })
+  image_url: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Where a tap leads (an app path or https address)',
+  })
+  link: string | null;
+  @ApiProperty()
+  sort_order: number;
+}
+
+export class MediaLink {
+  @ApiProperty({ enum: ['video', 'social', 'microblog', 'photo', 'channel'] })
+  kind: 'video' | 'social' | 'microblog' | 'photo' | 'channel';
+  @ApiProperty({ example: 'https://t.me/our_channel' })
+  url: string;
+}
+
+/** What the member client shows from operator settings (no sign-in needed). */
+export class SiteInfo {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'null: the client keeps its own default',
+  })
+  support_url: string | null;
+  @ApiProperty({ type: [MediaLink], description: 'Only the links an operator set' })
+  media: MediaLink[];
+  @ApiProperty({ type: [BannerItem] })
+  banners: BannerItem[];
+  @ApiProperty({
+    description: 'Video ids of the two tutorials (null when not set)',
+    example: { recharge: 'dQw4w9WgXcQ', withdraw: null },
+  })
+  tutorial: { recharge: string | null; withdraw: string | null };
+}
+
+export class BannerForm {
+  @ApiPropertyOptional({ description: 'An app path (/about) or an https address' })
+  @IsOptional()
+  @Transform(trimmed)
+  @Matches(/^(\/[\w\-/?=&]{0,200}|https?:\/\/[^\s]{1,490})?$/, {
+    message: 'an app path or an http(s) address',
+  })
+  link?: string;
+
+  @ApiPropertyOptional({ description: 'Lower first', default: 0 })
+  @IsOptional()
+  @Transform(({ value }) =>
+    typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value,
+  )
+  @IsInt()
+  @Min(-1_000_000)
+  @Max(1_000_000)
+  sort_order?: number;
 }

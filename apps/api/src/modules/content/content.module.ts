@@ -1,13 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
-import { AdminSettingsController, ContentController } from './content.controller';
+import { StorageModule } from '../storage/storage.module';
+import {
+  AdminBannersController,
+  AdminSettingsController,
+  ContentController,
+} from './content.controller';
 import { AppSetting } from './content.entities';
 import { ContentService } from './content.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AppSetting]), AuditModule],
-  controllers: [ContentController, AdminSettingsController],
+  imports: [TypeOrmModule.forFeature([AppSetting]), AuditModule, StorageModule],
+  controllers: [ContentController, AdminSettingsController, AdminBannersController],
   providers: [ContentService],
   exports: [ContentService],
 })

@@ -3,7 +3,8 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { AppSetting, SETTING_CARD, SETTING_MAIN_MESSAGE } from './content.entities';
 import { AuditService } from '../audit/audit.service';
-import { CardResponse, MainMessage, SiteSettings } from './content.dto';
+import { StorageService } from '../storage/storage.service';
+import { BannerItem, CardResponse, MainMessage, SiteInfo, SiteSettings } from './content.dto';
 
 /** The settings `PUT /admin/settings` edits, and their keys in `app_settings`. */
 const SITE_KEYS: Record<keyof SiteSettings, string> = {
@@ -12,7 +13,24 @@ const SITE_KEYS: Record<keyof SiteSettings, string> = {
   main_message_ru: `${SETTING_MAIN_MESSAGE}.ru`,
   main_message_en: `${SETTING_MAIN_MESSAGE}.en`,
   main_message_uz: `${SETTING_MAIN_MESSAGE}.uz`,
+  support_url: 'support_url',
+  media_video: 'media.video',
+  media_social: 'media.social',
+  media_microblog: 'media.microblog',
+  media_photo: 'media.photo',
+  media_channel: 'media.channel',
+  tutorial_recharge: 'tutorial.recharge',
+  tutorial_withdraw: 'tutorial.withdraw',
 };
+
+const MEDIA_KINDS = ['video', 'social', 'microblog', 'photo', 'channel'] as const;
+
+interface BannerRow {
+  id: number;
+  image_url: string;
+  link: string | null;
+  sort_order: number;
+}
 
 /** Owns `app_settings`: operator-editable texts. */
 @Injectable()
@@ -20,6 +38,7 @@ export class ContentService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
+    private readonly storage: StorageService,
   ) {}
 
   async setting(key: string): Promise<string | null> {
@@ -46,6 +65,65 @@ export class ContentService {
     const own = lang ? await this.setting(`${SETTING_MAIN_MESSAGE}.${lang}`) : null;
     const message = own || (await this.setting(SETTING_MAIN_MESSAGE));
     return message ? { message } : {};
+  }
+
+  /** The member client's operator-set content: support and media links, banners, tutorials. */
+  async site(): Promise<SiteInfo> {
+    const [settings, banners] = await Promise.all([this.siteSettings(), this.banners()]);
+    return {
+      support_url: settings.support_url || null,
+      media: MEDIA_KINDS.filter((kind) => settings[`media_${kind}`]).map((kind) => ({
+        kind,
+        url: settings[`media_${kind}`],
+      })),
+      banners,
+      tutorial: {
+        recharge: settings.tutorial_recharge || null,
+        withdraw: settings.tutorial_withdraw || null,
+      },
+    };
+  }
+
+  banners(): Promise<BannerItem[]> {
+    return this.dataSource.query(
+      `SELECT id, image_url, link, sort_order FROM banners ORDER BY sort_order, id`,
+    );
+  }
+
+  /** The image is stored first; a refused row removes it again (nothing is left half-done). */
+  async addBanner(
+    operatorId: number,
+    image: Buffer,
+    form: { link?: string; sort_order?: number },
+  ): Promise<BannerItem[]> {
+    const stored = await this.storage.saveImage(image, 'public');
+    try {
+      await this.dataSource.transaction(async (db) => {
+        const [row]: BannerRow[] = await db.query(
+          `INSERT INTO banners (image_url, link, sort_order) VALUES ($1, $2, $3) RETURNING id, image_url, link, sort_order`,
+          [stored.url, form.link || null, form.sort_order ?? 0],
+        );
+        await this.audit.record(db, operatorId, 'banner.add', null, { after: row });
+      });
+    } catch (error) {
+      await this.storage.remove(stored.key);
+      throw error;
+    }
+    return this.banners();
+  }
+
+  async removeBanner(operatorId: number, id: number): Promise<BannerItem[]> {
+    const removed = await this.dataSource.transaction(async (db) => {
+      const [[row]] = (await db.query(
+        `DELETE FROM banners WHERE id = $1 RETURNING id, image_url, link, sort_order`,
+        [id],
+      )) as [BannerRow[], number];
+      if (!row) throw new AppError('NOT_FOUND', 'Banner not found');
+      await this.audit.record(db, operatorId, 'banner.remove', null, { before: row });
+      return row;
+    });
+    await this.storage.remove(removed.image_url).catch(() => undefined);
+    return this.banners();
   }
 
   async siteSettings(): Promise<SiteSettings> {

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useListMessages } from '@app/contracts';
+import { useGetSite, useListMessages } from '@app/contracts';
 import { BottomNav, isBottomNavHidden, type BottomNavItem } from '../../components/ui/bottom-nav';
 import {
   ChatIcon,
@@ -19,6 +19,8 @@ export function MainLayout() {
   const { pathname } = useLocation();
   // The unread badge follows new messages without a reload.
   const messages = useListMessages({ query: { refetchInterval: 60_000 } });
+  // The operator's support link when set, else the build's default.
+  const site = useGetSite({ query: { staleTime: 5 * 60_000 } });
   const unread = messages.data?.filter((message) => !message.is_read).length ?? 0;
 
   const items: BottomNavItem[] = [
@@ -42,7 +44,7 @@ export function MainLayout() {
       </Suspense>
       <a
         className="support-button"
-        href={env.VITE_SUPPORT_URL}
+        href={site.data?.support_url ?? env.VITE_SUPPORT_URL}
         target="_blank"
         rel="noopener noreferrer"
         aria-label={t('common.support')}

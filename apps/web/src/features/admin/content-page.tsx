@@ -3,9 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   getGetSiteSettingsQueryKey,
+  getGetSiteQueryKey,
   getListAllTrailersQueryKey,
   resolveApiUrl,
+  useAddBanner,
   useCreateTrailer,
+  useGetSite,
+  useRemoveBanner,
   useGetSiteSettings,
   useListAllTrailers,
   useSetSiteSettings,
@@ -161,6 +165,14 @@ function SettingsForm() {
     'main_message_ru',
     'main_message_en',
     'main_message_uz',
+    'support_url',
+    'media_video',
+    'media_social',
+    'media_microblog',
+    'media_photo',
+    'media_channel',
+    'tutorial_recharge',
+    'tutorial_withdraw',
   ];
   return (
     <form
@@ -192,6 +204,103 @@ function SettingsForm() {
       </button>
       {message ? <p role="status">{message}</p> : null}
     </form>
+  );
+}
+
+function BannersSection() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const site = useGetSite();
+  const add = useAddBanner();
+  const remove = useRemoveBanner();
+  const [image, setImage] = useState<File | null>(null);
+  const [link, setLink] = useState('');
+  const [order, setOrder] = useState('0');
+  const [message, setMessage] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: getGetSiteQueryKey() });
+  return (
+    <section className="admin-section" aria-labelledby="banners-title">
+      <h2 id="banners-title" className="section-title">
+        {t('admin.content.banners')}
+      </h2>
+      <ul className="record-list">
+        {(site.data?.banners ?? []).map((banner) => (
+          <li key={banner.id} className="record-row" data-testid="admin-banner">
+            <img
+              className="review-photo"
+              src={resolveApiUrl(banner.image_url)}
+              alt={t('admin.content.bannerAlt', { id: banner.id })}
+              loading="lazy"
+            />
+            <span className="form__note">
+              {banner.link ?? '—'} · {banner.sort_order}
+            </span>
+            <div className="modal__buttons">
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={async () => {
+                  try {
+                    await remove.mutateAsync({ id: banner.id });
+                    await refresh();
+                  } catch (error) {
+                    setMessage(t(apiErrorKey(error)));
+                  }
+                }}
+              >
+                {t('admin.content.removeBanner', { id: banner.id })}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="filters"
+        noValidate
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (!image) {
+            setMessage(t('validation.required'));
+            return;
+          }
+          try {
+            await add.mutateAsync({
+              data: {
+                image,
+                ...(link.trim() ? { link: link.trim() } : {}),
+                sort_order: Number(order) || 0,
+              },
+            });
+            await refresh();
+            setMessage(t('admin.economy.saved'));
+          } catch (error) {
+            setMessage(t(apiErrorKey(error)));
+          }
+        }}
+      >
+        <TextField
+          label={t('admin.content.bannerImage')}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+        />
+        <TextField
+          label={t('admin.content.bannerLink')}
+          value={link}
+          onChange={(e) => setLink(e.target.value)}
+        />
+        <TextField
+          label={t('admin.content.order')}
+          inputMode="numeric"
+          value={order}
+          onChange={(e) => setOrder(e.target.value)}
+        />
+        <button type="submit" className="button button--ghost button--small">
+          {t('admin.content.addBanner')}
+        </button>
+        {message ? <p role="status">{message}</p> : null}
+      </form>
+    </section>
   );
 }
 
@@ -242,6 +351,7 @@ export function ContentPage() {
           ))}
         </ul>
       </section>
+      <BannersSection />
       <section className="admin-section" aria-labelledby="settings-title">
         <h2 id="settings-title" className="section-title">
           {t('admin.content.settingsTitle')}

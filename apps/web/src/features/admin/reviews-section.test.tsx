@@ -91,6 +91,10 @@ describe('<ReviewsSection>', () => {
     await act(async () =>
       fireEvent.click(within(row).getByRole('button', { name: 'Credit 100 USDT' })),
     );
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+    await act(async () =>
+      fireEvent.click(within(row).getByRole('button', { name: 'Yes: Credit 100 USDT' })),
+    );
     const post = api.requests.find((r) => r.method === 'POST');
     expect([post?.path, post?.body]).toEqual(['/admin/card_deposits/3/approve', { amount: '100' }]);
   });

@@ -51,17 +51,21 @@ function Verdict({
   onApprove,
   onReject,
   approveLabel,
+  confirmApprove = false,
   children,
 }: {
   onApprove: () => Promise<unknown>;
   onReject: (reason: string) => Promise<unknown>;
   approveLabel: string;
+  /** Money actions ask twice: the first press shows what will happen. */
+  confirmApprove?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
     setError(null);
@@ -91,14 +95,25 @@ function Verdict({
         >
           {t('admin.reviews.reject')}
         </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy}
-          onClick={() => run(onApprove)}
-        >
-          {approveLabel}
-        </button>
+        {confirmApprove && !confirming ? (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
+            {approveLabel}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() => run(onApprove).then(() => setConfirming(false))}
+          >
+            {confirming ? t('admin.reviews.confirmCredit', { label: approveLabel }) : approveLabel}
+          </button>
+        )}
       </div>
       {error ? <p role="alert">{error}</p> : null}
     </div>
@@ -173,6 +188,7 @@ function CardDepositRow({ item }: { item: CardDepositItem }) {
       </div>
       <Verdict
         approveLabel={t('admin.reviews.credit', { usdt: credit })}
+        confirmApprove
         onApprove={() => approve.mutateAsync({ id: item.id, data: { amount: credit.trim() } })}
         onReject={(reason) => reject.mutateAsync({ id: item.id, data: { reason } })}
       >

@@ -1,7 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useGetMainMessage, useListTrailers, type ApiTrailerSummary } from '@app/contracts';
+import {
+  resolveApiUrl,
+  useGetMainMessage,
+  useGetSite,
+  useListTrailers,
+  type ApiTrailerSummary,
+  type BannerItem,
+} from '@app/contracts';
 import {
   BonusIcon,
   ChallengeIcon,
@@ -24,15 +31,56 @@ const SHORTCUTS = [
   { to: '/moments', key: 'home.tiles.moments', Icon: MomentsIcon },
 ] as const;
 
-const MEDIA = [
-  { href: 'https://www.youtube.com/', key: 'home.media.video' },
-  { href: 'https://www.facebook.com/', key: 'home.media.social' },
-  { href: 'https://x.com/', key: 'home.media.microblog' },
-  { href: 'https://www.instagram.com/', key: 'home.media.photo' },
-  { href: 'https://t.me/', key: 'home.media.channel' },
-] as const;
-
+/** Operator banners (images) when there are any; the slogan slides otherwise. */
 function Banner() {
+  const banners = useGetSite().data?.banners ?? [];
+  if (banners.length > 0) return <ImageBanner banners={banners} />;
+  return <SloganBanner />;
+}
+
+function ImageBanner({ banners }: { banners: BannerItem[] }) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setIndex((i) => (i + 1) % banners.length), SLIDE_MS);
+    return () => clearInterval(timer);
+  }, [banners.length]);
+  return (
+    <section className="banner" aria-roledescription="carousel" aria-label={t('home.banner')}>
+      {banners.map((banner, i) => {
+        const image = (
+          <img
+            src={resolveApiUrl(banner.image_url)}
+            alt={t('home.bannerImage', { n: i + 1 })}
+            className="banner__image"
+            // The first slide is the page's largest image: never lazy.
+            loading={i === 0 ? 'eager' : 'lazy'}
+          />
+        );
+        const link = banner.link;
+        return (
+          <div
+            key={banner.id}
+            className={`banner__slide ${i === index % banners.length ? 'is-active' : ''}`}
+            aria-hidden={i !== index % banners.length}
+          >
+            {link?.startsWith('/') ? (
+              <Link to={link}>{image}</Link>
+            ) : link ? (
+              <a href={link} target="_blank" rel="noopener noreferrer">
+                {image}
+              </a>
+            ) : (
+              image
+            )}
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+function SloganBanner() {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   useEffect(() => {
@@ -91,6 +139,8 @@ function TrailerImage({ trailer }: { trailer: ApiTrailerSummary }) {
 export function HomePage() {
   const { t } = useTranslation();
   const trailers = useListTrailers();
+  // Only the links an operator set: never a bare domain root.
+  const media = useGetSite().data?.media ?? [];
   const newest = useMemo(
     () => [...(trailers.data ?? [])].sort((a, b) => b.id - a.id),
     [trailers.data],
@@ -112,20 +162,22 @@ export function HomePage() {
         ))}
       </nav>
 
-      <section aria-labelledby="home-media">
-        <h2 id="home-media" className="section-title">
-          {t('home.ourMedia')}
-        </h2>
-        <ul className="media">
-          {MEDIA.map((item) => (
-            <li key={item.key}>
-              <a href={item.href} target="_blank" rel="noopener noreferrer">
-                {t(item.key)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {media.length > 0 ? (
+        <section aria-labelledby="home-media">
+          <h2 id="home-media" className="section-title">
+            {t('home.ourMedia')}
+          </h2>
+          <ul className="media">
+            {media.map((item) => (
+              <li key={item.kind}>
+                <a href={item.url} target="_blank" rel="noopener noreferrer">
+                  {t(`home.media.${item.kind}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="home-hot">
         <h2 id="home-hot" className="section-title">

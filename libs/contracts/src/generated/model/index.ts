@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 
+export * from './addBannerBody';
 export * from './adjustBody';
 export * from './adjustBodyAccount';
 export * from './adjustBodyAmount';
@@ -31,6 +32,7 @@ export * from './auditEntryDetails';
 export * from './balanceRecordItem';
 export * from './balanceRecordItemStatus';
 export * from './balanceRecordItemType';
+export * from './bannerItem';
 export * from './bindMailBody';
 export * from './buyVipBody';
 export * from './buyVipResponse';
@@ -106,6 +108,8 @@ export * from './mailCodeBody';
 export * from './mailStatus';
 export * from './mailStatusDelivery';
 export * from './mainMessage';
+export * from './mediaLink';
+export * from './mediaLinkKind';
 export * from './memberDetail';
 export * from './memberDetailRole';
 export * from './memberDetailVerification';
@@ -145,6 +149,8 @@ export * from './savedAddress';
 export * from './savedAddressNetwork';
 export * from './sendMessageBody';
 export * from './sentMessage';
+export * from './siteInfo';
+export * from './siteInfoTutorial';
 export * from './siteSettings';
 export * from './solvencyView';
 export * from './submitVerificationBody';

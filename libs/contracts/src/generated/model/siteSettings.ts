@@ -17,4 +17,20 @@ export interface SiteSettings {
   main_message_ru: string;
   /** Home strip in Uzbek (empty: the one above) */
   main_message_uz: string;
+  /** Messenger channel (empty: not shown) */
+  media_channel: string;
+  /** Microblog page (empty: not shown) */
+  media_microblog: string;
+  /** Photo network page (empty: not shown) */
+  media_photo: string;
+  /** Social network page (empty: not shown) */
+  media_social: string;
+  /** Video channel link (empty: not shown) */
+  media_video: string;
+  /** Customer support link (https) */
+  support_url: string;
+  /** Video id of the Recharge tutorial */
+  tutorial_recharge: string;
+  /** Video id of the Withdraw tutorial */
+  tutorial_withdraw: string;
 }
