@@ -1,12 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
@@ -14,7 +7,13 @@ import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
 import { MoneyRoute } from '../../common/money-rate-limit';
 import { toMicro } from '../../common/validators';
-import { readMultipart, sendPrivateImage, singleFile, validateForm } from '../storage/uploads';
+import {
+  ApiImageResponse,
+  readMultipart,
+  sendPrivateImage,
+  singleFile,
+  validateForm,
+} from '../storage/uploads';
 import {
   ApproveCardDepositBody,
   CARD_CURRENCIES,
@@ -70,10 +69,7 @@ export class CardDepositsController {
   }
 
   @Get(':id/receipt')
-  @ApiOperation({ summary: 'The receipt of your card deposit (by its record id)' })
-  @ApiProduces('image/jpeg', 'image/png', 'image/webp')
-  @ApiOkResponse({ description: 'The image bytes' })
-  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
+  @ApiImageResponse('The receipt of your card deposit (by its record id)')
   async getOwnReceipt(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,
@@ -100,10 +96,7 @@ export class CardDepositReviewController {
   }
 
   @Get('card_deposits/:id/receipt')
-  @ApiOperation({ summary: 'The receipt photo of a card deposit' })
-  @ApiProduces('image/jpeg', 'image/png', 'image/webp')
-  @ApiOkResponse({ description: 'The image bytes' })
-  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
+  @ApiImageResponse('The receipt photo of a card deposit')
   async getCardReceipt(@Param() params: IdParam, @Res() reply: FastifyReply) {
     return sendPrivateImage(reply, await this.cards.receipt(params.id));
   }

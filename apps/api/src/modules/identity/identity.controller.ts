@@ -1,19 +1,18 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
 import { MoneyRoute } from '../../common/money-rate-limit';
-import { readMultipart, sendPrivateImage, singleFile, validateForm } from '../storage/uploads';
+import {
+  ApiImageResponse,
+  readMultipart,
+  sendPrivateImage,
+  singleFile,
+  validateForm,
+} from '../storage/uploads';
 import {
   DOCUMENT_TYPES,
   OwnSideParam,
@@ -86,10 +85,7 @@ export class VerificationController {
   }
 
   @Get(':side')
-  @ApiOperation({ summary: 'A photo of your latest request (only you and operators see it)' })
-  @ApiProduces('image/jpeg', 'image/png', 'image/webp')
-  @ApiOkResponse({ description: 'The image bytes' })
-  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
+  @ApiImageResponse('A photo of your latest request (only you and operators see it)')
   async getOwnPhoto(
     @CurrentUser() user: AuthUser,
     @Param() params: OwnSideParam,
@@ -114,10 +110,7 @@ export class VerificationReviewController {
   }
 
   @Get(':id/:side')
-  @ApiOperation({ summary: 'A document photo of a request' })
-  @ApiProduces('image/jpeg', 'image/png', 'image/webp')
-  @ApiOkResponse({ description: 'The image bytes' })
-  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
+  @ApiImageResponse('A document photo of a request')
   async getVerificationPhoto(@Param() params: SideParam, @Res() reply: FastifyReply) {
     return sendPrivateImage(reply, await this.identity.photo(params.id, params.side));
   }

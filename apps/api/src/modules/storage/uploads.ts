@@ -1,4 +1,7 @@
 import '@fastify/multipart';
+import { applyDecorators } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
+import { ApiErrors } from '../../common/api-errors.decorator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ValidationFailed } from '../../common/app-error';
 import { AppValidationPipe } from '../../common/validation.pipe';
@@ -80,4 +83,14 @@ export function sendPrivateImage(
     .header('Content-Type', found.contentType)
     .header('Cache-Control', 'private, no-store')
     .send(found.body);
+}
+
+/** The OpenAPI side of a route that answers with an uploaded image's bytes. */
+export function ApiImageResponse(summary: string) {
+  return applyDecorators(
+    ApiOperation({ summary }),
+    ApiProduces('image/jpeg', 'image/png', 'image/webp'),
+    ApiOkResponse({ description: 'The image bytes' }),
+    ApiErrors('NOT_FOUND', 'VALIDATION_ERROR'),
+  );
 }

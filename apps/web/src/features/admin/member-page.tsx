@@ -15,6 +15,7 @@ import {
   type MemberDetail,
   type RoleBodyRole,
 } from '@app/contracts';
+import { ConfirmBox } from '../../components/ui/confirm-box';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { canUse } from '../../lib/staff';
@@ -145,25 +146,9 @@ export function MemberPage() {
         </div>
       ) : null}
       {confirming ? (
-        <div className="confirm-box" role="group" aria-label={t('admin.withdrawals.confirmTitle')}>
+        <ConfirmBox onCancel={() => setConfirming(null)} onConfirm={() => run(confirming)}>
           <p>{t(`admin.member.confirm.${confirming}`, { id: m.id, role: newRole })}</p>
-          <div className="modal__buttons">
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => setConfirming(null)}
-            >
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => run(confirming)}
-            >
-              {t('admin.withdrawals.confirmButton')}
-            </button>
-          </div>
-        </div>
+        </ConfirmBox>
       ) : null}
       {message ? (
         <p className="form__note" role="status" data-testid="member-message">

@@ -16,6 +16,7 @@ import {
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
+import { ConfirmBox } from '../../components/ui/confirm-box';
 
 const FILTERS: ListWithdrawalsStatus[] = [
   'requested',
@@ -147,10 +148,10 @@ export function WithdrawalsQueue() {
               </p>
             ) : null}
             {confirming?.id === w.id ? (
-              <div
-                className="confirm-box"
-                role="group"
-                aria-label={t('admin.withdrawals.confirmTitle')}
+              <ConfirmBox
+                onCancel={() => setConfirming(null)}
+                onConfirm={confirm}
+                disabled={busy || (confirming.action === 'reject' && reason.trim().length < 3)}
               >
                 <p>
                   {t(`admin.withdrawals.confirm.${confirming.action}`, {
@@ -167,24 +168,7 @@ export function WithdrawalsQueue() {
                     onChange={(e) => setReason(e.target.value)}
                   />
                 ) : null}
-                <div className="modal__buttons">
-                  <button
-                    type="button"
-                    className="button button--ghost"
-                    onClick={() => setConfirming(null)}
-                  >
-                    {t('common.cancel')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--primary"
-                    disabled={busy || (confirming.action === 'reject' && reason.trim().length < 3)}
-                    onClick={confirm}
-                  >
-                    {t('admin.withdrawals.confirmButton')}
-                  </button>
-                </div>
-              </div>
+              </ConfirmBox>
             ) : (
               <div className="modal__buttons">
                 {actionsFor(w).map((action) => (
