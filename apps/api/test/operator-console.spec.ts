@@ -547,6 +547,13 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
       .set(admin)
       .send({ ...body, starts_at: '2020-01-01T00:00:00.000Z' });
     expect(changed.body).toMatchObject({ running: true });
+    const bonus = (await t.http().get('/bonus')).body;
+    expect(bonus.campaign).toMatchObject({
+      id: created.id,
+      name: 'Winter invitations',
+      member_points: 5.5,
+    });
+    expect(bonus.team_rates).toEqual((await t.http().get('/admin/team_rates').set(admin)).body);
     expect(
       (await t.http().get('/admin/campaigns').set(staff.support)).body.map(
         (c: { id: number }) => c.id,
@@ -566,6 +573,7 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
     );
     // Put the running one back in the future so other tests' purchases earn nothing from it.
     await t.http().put(`/admin/campaigns/${created.id}`).set(admin).send(body).expect(200);
+    expect((await t.http().get('/bonus')).body.campaign?.id).not.toBe(created.id);
   });
 
   it('adds and removes home banners, served on /site with their public image', async () => {

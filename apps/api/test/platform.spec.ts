@@ -197,6 +197,7 @@ describe('platform: errors, docs, health, seed', () => {
         'getSite',
         'addBanner',
         'removeBanner',
+        'getBonus',
       ].sort(),
     );
     expect(doc.components.schemas.ErrorBody).toBeDefined();

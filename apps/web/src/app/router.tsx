@@ -58,6 +58,12 @@ const CardDepositPage = page(
   () => import('../features/wallet/card-deposit-page'),
   'CardDepositPage',
 );
+const CategoryPage = page(() => import('../features/content/category-page'), 'CategoryPage');
+const TutorialPage = page(() => import('../features/content/tutorial-page'), 'TutorialPage');
+const AboutPage = page(() => import('../features/content/about-page'), 'AboutPage');
+const MineAboutPage = page(() => import('../features/content/about-page'), 'MineAboutPage');
+const BonusPage = page(() => import('../features/content/bonus-page'), 'BonusPage');
+const WalletPage = page(() => import('../features/content/wallet-page'), 'WalletPage');
 const TeamPage = page(() => import('../features/team/team-page'), 'TeamPage');
 const TransferPage = page(() => import('../features/wallet/transfer-page'), 'TransferPage');
 const SubscribePage = page(() => import('../features/wallet/subscribe-page'), 'SubscribePage');
@@ -86,18 +92,12 @@ const AuditPage = page(() => import('../features/admin/audit-page'), 'AuditPage'
 const ContentPage = page(() => import('../features/admin/content-page'), 'ContentPage');
 
 type TitleKey =
-  | 'routes.category'
   | 'routes.moments'
   | 'routes.momentsCreate'
   | 'routes.momentsCreateText'
-  | 'routes.about'
-  | 'routes.bonus'
-  | 'routes.tutorial'
   | 'routes.challenge'
   | 'routes.progress'
-  | 'routes.wallet'
-  | 'routes.record'
-  | 'routes.aboutUs';
+  | 'routes.record';
 
 function Placeholder({ titleKey, backTo }: { titleKey: TitleKey; backTo?: string }) {
   const { t } = useTranslation();
@@ -106,18 +106,12 @@ function Placeholder({ titleKey, backTo }: { titleKey: TitleKey; backTo?: string
 
 /** Spec routes whose features come in a later issue. */
 const placeholders: [path: string, titleKey: TitleKey, backTo?: string][] = [
-  ['/category', 'routes.category', '/'],
   ['/moments', 'routes.moments', '/'],
   ['/moments/create', 'routes.momentsCreate', '/moments'],
   ['/moments/create-text', 'routes.momentsCreateText', '/moments'],
-  ['/about', 'routes.about', '/'],
-  ['/bonus', 'routes.bonus', '/'],
-  ['/tutorial', 'routes.tutorial', '/'],
   ['/challenge', 'routes.challenge', '/'],
   ['/progress', 'routes.progress', '/'],
-  ['/wallet', 'routes.wallet', '/'],
   ['/mine/record', 'routes.record', '/mine'],
-  ['/mine/about', 'routes.aboutUs', '/mine'],
 ];
 
 export const routes: RouteObject[] = [
@@ -154,6 +148,12 @@ export const routes: RouteObject[] = [
       { path: '/', element: <HomePage /> },
       { path: '/films', element: <FilmsPage /> },
       { path: '/films/:id', element: <FilmDetailPage /> },
+      { path: '/category', element: <CategoryPage /> },
+      { path: '/tutorial', element: <TutorialPage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/mine/about', element: <MineAboutPage /> },
+      { path: '/bonus', element: <BonusPage /> },
+      { path: '/wallet', element: <WalletPage /> },
       { path: '/invite', element: <InvitePage /> },
       { path: '/message', element: <MessagesPage /> },
       { path: '/message/:id', element: <MessageDetailPage /> },

@@ -35,6 +35,7 @@ import type {
   BalanceRecordItem,
   BannerItem,
   BindMailBody,
+  BonusRules,
   BuyVipBody,
   BuyVipResponse,
   CampaignBody,
@@ -5985,6 +5986,112 @@ export const useWithdraw = <
 
   return useMutation(mutationOptions, queryClient);
 };
+
+/**
+ * @summary Team commission rates and the invitation campaign running now (no sign-in needed)
+ */
+export const getBonus = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<BonusRules>({ url: `/bonus`, method: 'GET', signal }, options);
+};
+
+export const getGetBonusQueryKey = () => {
+  return [`/bonus`] as const;
+};
+
+export const getGetBonusQueryOptions = <
+  TData = Awaited<ReturnType<typeof getBonus>>,
+  TError = ErrorType<unknown>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetBonusQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getBonus>>> = ({ signal }) =>
+    getBonus(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getBonus>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetBonusQueryResult = NonNullable<Awaited<ReturnType<typeof getBonus>>>;
+export type GetBonusQueryError = ErrorType<unknown>;
+
+export function useGetBonus<
+  TData = Awaited<ReturnType<typeof getBonus>>,
+  TError = ErrorType<unknown>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBonus>>,
+          TError,
+          Awaited<ReturnType<typeof getBonus>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetBonus<
+  TData = Awaited<ReturnType<typeof getBonus>>,
+  TError = ErrorType<unknown>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBonus>>,
+          TError,
+          Awaited<ReturnType<typeof getBonus>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetBonus<
+  TData = Awaited<ReturnType<typeof getBonus>>,
+  TError = ErrorType<unknown>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Team commission rates and the invitation campaign running now (no sign-in needed)
+ */
+
+export function useGetBonus<
+  TData = Awaited<ReturnType<typeof getBonus>>,
+  TError = ErrorType<unknown>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetBonusQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
 
 /**
  * @summary The card number for card deposits

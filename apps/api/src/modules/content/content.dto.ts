@@ -135,6 +135,13 @@ export class MediaLink {
   url: string;
 }
 
+export class TutorialVideos {
+  @ApiProperty({ type: String, nullable: true, description: 'Video id of the Recharge tutorial' })
+  recharge: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Video id of the Withdraw tutorial' })
+  withdraw: string | null;
+}
+
 /** What the member client shows from operator settings (no sign-in needed). */
 export class SiteInfo {
   @ApiProperty({
@@ -147,11 +154,8 @@ export class SiteInfo {
   media: MediaLink[];
   @ApiProperty({ type: [BannerItem] })
   banners: BannerItem[];
-  @ApiProperty({
-    description: 'Video ids of the two tutorials (null when not set)',
-    example: { recharge: 'dQw4w9WgXcQ', withdraw: null },
-  })
-  tutorial: { recharge: string | null; withdraw: string | null };
+  @ApiProperty({ type: TutorialVideos })
+  tutorial: TutorialVideos;
 }
 
 export class BannerForm {

@@ -9,7 +9,8 @@ import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
 import { toMicro } from '../../common/validators';
 import { AuditService } from '../audit/audit.service';
-import { CampaignBody, CampaignItem } from './campaigns.dto';
+import { BonusRules, CampaignBody, CampaignItem } from './campaigns.dto';
+import { EconomyService } from '../economy/economy.service';
 import { CampaignRow, CampaignValues, PromotionsRepository } from './promotions.repository';
 
 const item = (row: CampaignRow): CampaignItem => ({
@@ -91,5 +92,27 @@ export class CampaignsController {
       });
       return item(changed[1]);
     });
+  }
+}
+
+@ApiTags('content')
+@Controller('bonus')
+export class BonusController {
+  constructor(
+    private readonly promotions: PromotionsRepository,
+    private readonly economy: EconomyService,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Team commission rates and the invitation campaign running now (no sign-in needed)',
+  })
+  @ApiOkResponse({ type: BonusRules })
+  async getBonus(): Promise<BonusRules> {
+    const [rates, running] = await Promise.all([
+      this.economy.teamRates(),
+      this.promotions.running(),
+    ]);
+    return { team_rates: rates, campaign: running ? item(running) : null };
   }
 }

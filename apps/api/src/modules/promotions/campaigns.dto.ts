@@ -81,3 +81,24 @@ export class CampaignItem {
   @ApiProperty({ description: 'Running now' })
   running: boolean;
 }
+
+export class BonusTeamRates {
+  @ApiProperty({ description: 'Percent of the reward for the inviter one level up', example: 10 })
+  level1: number;
+  @ApiProperty({ example: 5 })
+  level2: number;
+  @ApiProperty({ example: 2 })
+  level3: number;
+}
+
+/** The referral and team rules in force now (the /bonus page). */
+export class BonusRules {
+  @ApiProperty({ type: BonusTeamRates })
+  team_rates: BonusTeamRates;
+  @ApiProperty({
+    type: CampaignItem,
+    nullable: true,
+    description: 'The invitation campaign running now',
+  })
+  campaign: CampaignItem | null;
+}

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
-import { CampaignsController } from './campaigns.controller';
+import { EconomyModule } from '../economy/economy.module';
+import { BonusController, CampaignsController } from './campaigns.controller';
 import { PromotionsRepository } from './promotions.repository';
 import { PromotionsService } from './promotions.service';
 
 /** Owns `promotion_campaigns`, `promotion_grants` and `points_holds`. */
 @Module({
-  imports: [AuditModule],
-  controllers: [CampaignsController],
+  imports: [AuditModule, EconomyModule],
+  controllers: [CampaignsController, BonusController],
   providers: [PromotionsService, PromotionsRepository],
   exports: [PromotionsService],
 })

@@ -94,6 +94,15 @@ export class PromotionsRepository {
     return rows.map((row) => Number(row.id));
   }
 
+  /** The campaign running now that ends last, if any. */
+  async running(): Promise<CampaignRow | undefined> {
+    const [row] = await this.dataSource.query(
+      `SELECT *, true AS running FROM promotion_campaigns WHERE now() >= starts_at AND now() < ends_at
+       ORDER BY ends_at DESC LIMIT 1`,
+    );
+    return row;
+  }
+
   campaigns(): Promise<CampaignRow[]> {
     return this.dataSource.query(
       `SELECT *, now() >= starts_at AND now() < ends_at AS running FROM promotion_campaigns ORDER BY starts_at DESC, id DESC`,

@@ -7,7 +7,7 @@
  */
 import type { BannerItem } from './bannerItem';
 import type { MediaLink } from './mediaLink';
-import type { SiteInfoTutorial } from './siteInfoTutorial';
+import type { TutorialVideos } from './tutorialVideos';
 
 export interface SiteInfo {
   banners: BannerItem[];
@@ -18,6 +18,5 @@ export interface SiteInfo {
    * @nullable
    */
   support_url: string | null;
-  /** Video ids of the two tutorials (null when not set) */
-  tutorial: SiteInfoTutorial;
+  tutorial: TutorialVideos;
 }

@@ -6,7 +6,9 @@
  * OpenAPI spec version: 1.0.0
  */
 
-/**
- * Video ids of the two tutorials (null when not set)
- */
-export type SiteInfoTutorial = { [key: string]: unknown };
+export interface BonusTeamRates {
+  /** Percent of the reward for the inviter one level up */
+  level1: number;
+  level2: number;
+  level3: number;
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { formatUsdt } from '@app/domain';
+import { useListPackages } from '@app/contracts';
+import { PageHeader } from '../../components/ui/page-header';
+
+/** `/about` and `/mine/about`: the packages as the economy table has them now. */
+export function AboutPage({ backTo = '/' }: { backTo?: string }) {
+  const { t } = useTranslation();
+  const packages = useListPackages();
+  const paid = (packages.data ?? []).filter((p) => p.vip_level > 0);
+  return (
+    <main className="page">
+      <PageHeader title={t('routes.about')} backTo={backTo} backLabel={t('common.back')} />
+      <p className="form__note">{t('about.intro')}</p>
+      {packages.isPending ? <p className="empty">{t('common.loading')}</p> : null}
+      <div className="table-scroll">
+        <table className="data-table" data-testid="about-packages">
+          <caption className="visually-hidden">{t('about.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('about.level')}</th>
+              <th scope="col" className="num">
+                {t('about.price')}
+              </th>
+              <th scope="col" className="num">
+                {t('about.daily')}
+              </th>
+              <th scope="col" className="num">
+                {t('about.reward')}
+              </th>
+              <th scope="col" className="num">
+                {t('about.days')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {paid.map((p) => (
+              <tr key={p.vip_level}>
+                <th scope="row">VIP{p.vip_level}</th>
+                <td className="num">{formatUsdt(p.price)}</td>
+                <td className="num">{p.daily_trailers}</td>
+                <td className="num">{formatUsdt(p.reward_per_trailer)}</td>
+                <td className="num">{p.membership_days}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="form__note">{t('about.rules')}</p>
+    </main>
+  );
+}
+
+export function MineAboutPage() {
+  return <AboutPage backTo="/mine" />;
+}

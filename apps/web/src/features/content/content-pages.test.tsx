@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setFetch } from '@app/contracts';
+import { MEMBER, PACKAGES, apiFetch, signedInApi } from '../../test/fake-api';
+import { renderWithApp } from '../../test/render';
+import { AboutPage } from './about-page';
+import { BonusPage } from './bonus-page';
+import { CategoryPage } from './category-page';
+import { TutorialPage } from './tutorial-page';
+import { WalletPage } from './wallet-page';
+
+const trailer = (id: number, category: string) => ({
+  id,
+  title: `Film ${id}`,
+  description: '',
+  image_url: `/static/trailers/${id}.svg`,
+  category,
+});
+
+function serve(routes: Record<string, unknown>) {
+  const api = apiFetch(({ path }) => routes[path]);
+  setFetch(api.fetch);
+  return api;
+}
+
+describe('content pages', () => {
+  signedInApi();
+
+  it('/category shows the trailers of the chosen category', async () => {
+    serve({
+      '/trailers': [trailer(1, 'hot'), trailer(2, 'new'), trailer(3, 'soon'), trailer(4, 'new')],
+    });
+    await renderWithApp([{ path: '/category', element: <CategoryPage /> }], { at: '/category' });
+    expect(await screen.findByText('Film 1')).toBeTruthy();
+    expect(screen.queryByText('Film 2')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'New movie' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/films/2', '/films/4']);
+  });
+
+  it('/tutorial moves by itself every 2.5 s, by keyboard and by swipe, and says when a video is missing', async () => {
+    serve({
+      '/site': {
+        support_url: null,
+        media: [],
+        banners: [],
+        tutorial: { recharge: 'abc_DEF-123', withdraw: null },
+      },
+    });
+    await renderWithApp([{ path: '/tutorial', element: <TutorialPage /> }], { at: '/tutorial' });
+    const frame = await screen.findByTitle('Recharge');
+    expect(frame.getAttribute('src')).toContain('/embed/abc_DEF-123');
+    const active = () =>
+      document.querySelector('.tutorial__slide.is-active')?.getAttribute('aria-label');
+    await waitFor(() => expect(active()).toBe('Withdraw'), { timeout: 4000 });
+    expect(screen.getByText('This video is not available yet.')).toBeTruthy();
+    const carousel = screen.getByRole('region', { name: 'Video tutorial' });
+    act(() => carousel.focus());
+    fireEvent.keyDown(carousel, { key: 'ArrowRight' });
+    expect(active()).toBe('Recharge');
+    fireEvent.pointerDown(carousel, { clientX: 200 });
+    fireEvent.pointerUp(carousel, { clientX: 100 });
+    expect(active()).toBe('Withdraw');
+  });
+
+  it('/about lists the packages from the economy table', async () => {
+    serve({ '/packages': PACKAGES });
+    await renderWithApp([{ path: '/about', element: <AboutPage /> }], { at: '/about' });
+    const table = await screen.findByTestId('about-packages');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(PACKAGES.length));
+    expect(within(table).getByRole('row', { name: /VIP1/ }).textContent).toContain('50.00');
+  });
+
+  it('/bonus shows the rates in force and the running campaign, or says there is none', async () => {
+    serve({
+      '/bonus': {
+        team_rates: { level1: 12.5, level2: 4, level3: 1 },
+        campaign: {
+          id: 1,
+          name: 'Winter',
+          starts_at: '2026-11-01T00:00:00Z',
+          ends_at: '2026-12-01T00:00:00Z',
+          min_vip_level: 2,
+          inviter_points: 10,
+          member_points: 5,
+          hold_days: 30,
+          running: true,
+        },
+      },
+    });
+    await renderWithApp([{ path: '/bonus', element: <BonusPage /> }], { at: '/bonus' });
+    expect((await screen.findByTestId('bonus-rates')).textContent).toContain(
+      '12.5% of their trailer rewards',
+    );
+    expect(screen.getByTestId('bonus-campaign').textContent).toContain(
+      'From VIP2: 10.00 points for you, 5.00 for the new member',
+    );
+  });
+
+  it('/wallet shows the balances and the latest records', async () => {
+    const api = serve({
+      '/users/me': { ...MEMBER, money: 12.5, points: 3, points_hold: 1 },
+      '/balance': [
+        {
+          id: 1,
+          type: 'deposit',
+          is_add: true,
+          amount: 100,
+          status: 'success',
+          created_at: '2026-11-20T10:00:00Z',
+          tx_id: null,
+          fee: 0,
+          net_amount: 100,
+          wallet: null,
+          reason: null,
+        },
+      ],
+    });
+    await renderWithApp([{ path: '/wallet', element: <WalletPage /> }], { at: '/wallet' });
+    await waitFor(() =>
+      expect(screen.getByTestId('wallet-balances').textContent).toContain('12.50'),
+    );
+    expect((await screen.findByTestId('wallet-record')).textContent).toContain('+100.00 USDT');
+    expect(api.requests.find((r) => r.path === '/balance')?.query.get('limit')).toBe('5');
+  });
+});
