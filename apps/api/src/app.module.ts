@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CardDepositsModule } from './modules/card-deposits/card-deposits.module';
+import { ChallengesModule } from './modules/challenges/challenges.module';
 import { ContentModule } from './modules/content/content.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DepositsModule } from './modules/deposits/deposits.module';
@@ -58,6 +59,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     MembersModule,
     DashboardModule,
     ExportsModule,
+    ChallengesModule,
     TeamModule,
     AdminModule,
     HealthModule,

@@ -40,6 +40,8 @@ const OWNERS: Record<string, string> = {
   verifications: 'identity',
   card_deposits: 'card-deposits',
   banners: 'content',
+  challenges: 'challenges',
+  challenge_claims: 'challenges',
 };
 
 const SRC = join(__dirname, '..', 'src');

@@ -198,6 +198,12 @@ describe('platform: errors, docs, health, seed', () => {
         'addBanner',
         'removeBanner',
         'getBonus',
+        'listChallenges',
+        'claimChallenge',
+        'listAllChallenges',
+        'createChallenge',
+        'updateChallenge',
+        'getProgress',
       ].sort(),
     );
     expect(doc.components.schemas.ErrorBody).toBeDefined();

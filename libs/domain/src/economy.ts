@@ -102,3 +102,10 @@ export function vipPaymentSource(
   if (money >= price) return 'money';
   return null;
 }
+
+/**
+ * The six VIP goals of the progress screen (spec section 9), in USDT. A
+ * member's progress toward them is what they deposited in total (TRON and
+ * card deposits credited): a figure the ledger stands behind.
+ */
+export const VIP_PROGRESS_GOALS = [150, 400, 1250, 2500, 5000, 10000] as const;

@@ -248,6 +248,13 @@ export const ERRORS = {
     description: 'The request is no longer pending',
   },
 
+  // Challenges
+  CHALLENGE_NOT_COMPLETE: {
+    status: 400,
+    detail: 'This challenge is not complete yet',
+    description: "The member's count has not reached the goal",
+  },
+
   // Trailers
   ALREADY_WATCHED: {
     status: 400,

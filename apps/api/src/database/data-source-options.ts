@@ -15,6 +15,7 @@ import { AccountIdentity1764800000000 } from './migrations/1764800000000-account
 import { OperatorConsole1764900000000 } from './migrations/1764900000000-operator-console';
 import { ContentConsole1765000000000 } from './migrations/1765000000000-content-console';
 import { Banners1765100000000 } from './migrations/1765100000000-banners';
+import { Challenges1765200000000 } from './migrations/1765200000000-challenges';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -32,6 +33,7 @@ export const MIGRATIONS = [
   OperatorConsole1764900000000,
   ContentConsole1765000000000,
   Banners1765100000000,
+  Challenges1765200000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -331,6 +331,40 @@ ALTER TABLE public.chain_deposits ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTI
     CACHE 1
 );
 
+CREATE TABLE public.challenge_claims (
+    challenge_id integer NOT NULL,
+    user_id integer NOT NULL,
+    ledger_transaction_id bigint NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.challenges (
+    id integer NOT NULL,
+    title character varying(200) NOT NULL,
+    text text DEFAULT ''::text NOT NULL,
+    image_url character varying(500) DEFAULT ''::character varying NOT NULL,
+    kind character varying(16) NOT NULL,
+    goal bigint NOT NULL,
+    reward_micro bigint NOT NULL,
+    starts_at timestamp with time zone NOT NULL,
+    ends_at timestamp with time zone NOT NULL,
+    published boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT challenges_check CHECK ((ends_at > starts_at)),
+    CONSTRAINT challenges_goal_check CHECK ((goal > 0)),
+    CONSTRAINT challenges_kind_check CHECK (((kind)::text = ANY ((ARRAY['trailers'::character varying, 'team_vip1'::character varying, 'deposits'::character varying])::text[]))),
+    CONSTRAINT challenges_reward_micro_check CHECK ((reward_micro > 0))
+);
+
+ALTER TABLE public.challenges ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.challenges_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 CREATE TABLE public.deposit_addresses (
     user_id integer NOT NULL,
     address character varying(34) NOT NULL,
@@ -809,6 +843,12 @@ ALTER TABLE ONLY public.chain_deposits
 ALTER TABLE ONLY public.chain_deposits
     ADD CONSTRAINT chain_deposits_tx_id_log_index_key UNIQUE (tx_id, log_index);
 
+ALTER TABLE ONLY public.challenge_claims
+    ADD CONSTRAINT challenge_claims_pkey PRIMARY KEY (challenge_id, user_id);
+
+ALTER TABLE ONLY public.challenges
+    ADD CONSTRAINT challenges_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.deposit_addresses
     ADD CONSTRAINT deposit_addresses_address_key UNIQUE (address);
 
@@ -956,6 +996,8 @@ CREATE INDEX refresh_tokens_session_idx ON public.refresh_tokens USING btree (se
 
 CREATE INDEX sweeps_user_idx ON public.sweeps USING btree (user_id);
 
+CREATE INDEX trailer_watches_user_created_idx ON public.trailer_watches USING btree (user_id, created_at);
+
 CREATE INDEX trailers_published_idx ON public.trailers USING btree (sort_order, id DESC) WHERE published;
 
 CREATE INDEX users_created_idx ON public.users USING btree (created_at, id);
@@ -1025,6 +1067,15 @@ ALTER TABLE ONLY public.chain_deposits
 
 ALTER TABLE ONLY public.chain_deposits
     ADD CONSTRAINT chain_deposits_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.challenge_claims
+    ADD CONSTRAINT challenge_claims_challenge_id_fkey FOREIGN KEY (challenge_id) REFERENCES public.challenges(id);
+
+ALTER TABLE ONLY public.challenge_claims
+    ADD CONSTRAINT challenge_claims_ledger_transaction_id_fkey FOREIGN KEY (ledger_transaction_id) REFERENCES public.ledger_transactions(id);
+
+ALTER TABLE ONLY public.challenge_claims
+    ADD CONSTRAINT challenge_claims_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.deposit_addresses
     ADD CONSTRAINT deposit_addresses_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);

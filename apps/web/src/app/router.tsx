@@ -63,6 +63,8 @@ const TutorialPage = page(() => import('../features/content/tutorial-page'), 'Tu
 const AboutPage = page(() => import('../features/content/about-page'), 'AboutPage');
 const MineAboutPage = page(() => import('../features/content/about-page'), 'MineAboutPage');
 const BonusPage = page(() => import('../features/content/bonus-page'), 'BonusPage');
+const ChallengePage = page(() => import('../features/content/challenge-page'), 'ChallengePage');
+const ProgressPage = page(() => import('../features/content/progress-page'), 'ProgressPage');
 const WalletPage = page(() => import('../features/content/wallet-page'), 'WalletPage');
 const TeamPage = page(() => import('../features/team/team-page'), 'TeamPage');
 const TransferPage = page(() => import('../features/wallet/transfer-page'), 'TransferPage');
@@ -92,12 +94,7 @@ const AuditPage = page(() => import('../features/admin/audit-page'), 'AuditPage'
 const ContentPage = page(() => import('../features/admin/content-page'), 'ContentPage');
 
 type TitleKey =
-  | 'routes.moments'
-  | 'routes.momentsCreate'
-  | 'routes.momentsCreateText'
-  | 'routes.challenge'
-  | 'routes.progress'
-  | 'routes.record';
+  'routes.moments' | 'routes.momentsCreate' | 'routes.momentsCreateText' | 'routes.record';
 
 function Placeholder({ titleKey, backTo }: { titleKey: TitleKey; backTo?: string }) {
   const { t } = useTranslation();
@@ -109,8 +106,6 @@ const placeholders: [path: string, titleKey: TitleKey, backTo?: string][] = [
   ['/moments', 'routes.moments', '/'],
   ['/moments/create', 'routes.momentsCreate', '/moments'],
   ['/moments/create-text', 'routes.momentsCreateText', '/moments'],
-  ['/challenge', 'routes.challenge', '/'],
-  ['/progress', 'routes.progress', '/'],
   ['/mine/record', 'routes.record', '/mine'],
 ];
 
@@ -154,6 +149,8 @@ export const routes: RouteObject[] = [
       { path: '/mine/about', element: <MineAboutPage /> },
       { path: '/bonus', element: <BonusPage /> },
       { path: '/wallet', element: <WalletPage /> },
+      { path: '/challenge', element: <ChallengePage /> },
+      { path: '/progress', element: <ProgressPage /> },
       { path: '/invite', element: <InvitePage /> },
       { path: '/message', element: <MessagesPage /> },
       { path: '/message/:id', element: <MessageDetailPage /> },

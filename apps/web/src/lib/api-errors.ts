@@ -56,6 +56,7 @@ export const API_ERROR_KEYS = {
   SELF_ADJUST_FORBIDDEN: 'admin.adjust.self',
   SELF_APPROVAL_FORBIDDEN: 'admin.approvals.selfApproval',
   ADJUSTMENT_ALREADY_DECIDED: 'admin.approvals.alreadyDecided',
+  CHALLENGE_NOT_COMPLETE: 'challenge.notComplete',
   ALREADY_WATCHED: 'films.alreadyWatched',
   DAILY_QUOTA_REACHED: 'films.dailyQuotaReached',
   WATCH_TOO_SHORT: 'films.watchTooShort',

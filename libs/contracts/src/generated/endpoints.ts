@@ -26,6 +26,7 @@ import type {
   AdjustBody,
   AdjustResponse,
   AdjustmentRequestItem,
+  AdminChallenge,
   AdminDepositItem,
   AdminTrailer,
   AdminWithdrawal,
@@ -44,10 +45,13 @@ import type {
   CardDepositItem,
   CardRates,
   CardResponse,
+  ChallengeBody,
+  ChallengeItem,
   ChangePasswordBody,
   ChangePhoneBody,
   ClaimDepositBody,
   ClaimDepositResponse,
+  ClaimResponse,
   CreateCardDepositBody,
   DashboardResponse,
   DeleteAddressBody,
@@ -85,6 +89,7 @@ import type {
   PackageBody,
   PackageItem,
   PosterResponse,
+  ProgressResponse,
   RecordSweepBody,
   RecordSweepResponse,
   RefreshTokenParams,
@@ -1630,6 +1635,300 @@ export const useSetCardRates = <
   TContext
 > => {
   const mutationOptions = getSetCardRatesMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Every challenge with how many members claimed it
+ */
+export const listAllChallenges = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AdminChallenge[]>({ url: `/admin/challenges`, method: 'GET', signal }, options);
+};
+
+export const getListAllChallengesQueryKey = () => {
+  return [`/admin/challenges`] as const;
+};
+
+export const getListAllChallengesQueryOptions = <
+  TData = Awaited<ReturnType<typeof listAllChallenges>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllChallenges>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListAllChallengesQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listAllChallenges>>> = ({ signal }) =>
+    listAllChallenges(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listAllChallenges>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListAllChallengesQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listAllChallenges>>
+>;
+export type ListAllChallengesQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useListAllChallenges<
+  TData = Awaited<ReturnType<typeof listAllChallenges>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllChallenges>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAllChallenges>>,
+          TError,
+          Awaited<ReturnType<typeof listAllChallenges>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListAllChallenges<
+  TData = Awaited<ReturnType<typeof listAllChallenges>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllChallenges>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAllChallenges>>,
+          TError,
+          Awaited<ReturnType<typeof listAllChallenges>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListAllChallenges<
+  TData = Awaited<ReturnType<typeof listAllChallenges>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllChallenges>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Every challenge with how many members claimed it
+ */
+
+export function useListAllChallenges<
+  TData = Awaited<ReturnType<typeof listAllChallenges>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllChallenges>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListAllChallengesQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Set a challenge: kind of goal, goal, reward, dates (audited)
+ */
+export const createChallenge = (
+  challengeBody: BodyType<ChallengeBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AdminChallenge>(
+    {
+      url: `/admin/challenges`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: challengeBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getCreateChallengeMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof createChallenge>>,
+    TError,
+    { data: BodyType<ChallengeBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof createChallenge>>,
+  TError,
+  { data: BodyType<ChallengeBody> },
+  TContext
+> => {
+  const mutationKey = ['createChallenge'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof createChallenge>>,
+    { data: BodyType<ChallengeBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return createChallenge(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CreateChallengeMutationResult = NonNullable<
+  Awaited<ReturnType<typeof createChallenge>>
+>;
+export type CreateChallengeMutationBody = BodyType<ChallengeBody>;
+export type CreateChallengeMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Set a challenge: kind of goal, goal, reward, dates (audited)
+ */
+export const useCreateChallenge = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof createChallenge>>,
+      TError,
+      { data: BodyType<ChallengeBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof createChallenge>>,
+  TError,
+  { data: BodyType<ChallengeBody> },
+  TContext
+> => {
+  const mutationOptions = getCreateChallengeMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Change a challenge (audited with before and after)
+ */
+export const updateChallenge = (
+  id: number,
+  challengeBody: BodyType<ChallengeBody>,
+  options?: SecondParameter<typeof httpClient>,
+) => {
+  return httpClient<AdminChallenge>(
+    {
+      url: `/admin/challenges/${id}`,
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      data: challengeBody,
+    },
+    options,
+  );
+};
+
+export const getUpdateChallengeMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof updateChallenge>>,
+    TError,
+    { id: number; data: BodyType<ChallengeBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof updateChallenge>>,
+  TError,
+  { id: number; data: BodyType<ChallengeBody> },
+  TContext
+> => {
+  const mutationKey = ['updateChallenge'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof updateChallenge>>,
+    { id: number; data: BodyType<ChallengeBody> }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return updateChallenge(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type UpdateChallengeMutationResult = NonNullable<
+  Awaited<ReturnType<typeof updateChallenge>>
+>;
+export type UpdateChallengeMutationBody = BodyType<ChallengeBody>;
+export type UpdateChallengeMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Change a challenge (audited with before and after)
+ */
+export const useUpdateChallenge = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof updateChallenge>>,
+      TError,
+      { id: number; data: BodyType<ChallengeBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof updateChallenge>>,
+  TError,
+  { id: number; data: BodyType<ChallengeBody> },
+  TContext
+> => {
+  const mutationOptions = getUpdateChallengeMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };
@@ -6419,6 +6718,198 @@ export function useGetOwnReceipt<
 }
 
 /**
+ * @summary Challenges running or ended, with your progress from real activity
+ */
+export const listChallenges = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<ChallengeItem[]>({ url: `/challenges`, method: 'GET', signal }, options);
+};
+
+export const getListChallengesQueryKey = () => {
+  return [`/challenges`] as const;
+};
+
+export const getListChallengesQueryOptions = <
+  TData = Awaited<ReturnType<typeof listChallenges>>,
+  TError = ErrorType<ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listChallenges>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListChallengesQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listChallenges>>> = ({ signal }) =>
+    listChallenges(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listChallenges>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListChallengesQueryResult = NonNullable<Awaited<ReturnType<typeof listChallenges>>>;
+export type ListChallengesQueryError = ErrorType<ErrorBody>;
+
+export function useListChallenges<
+  TData = Awaited<ReturnType<typeof listChallenges>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listChallenges>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listChallenges>>,
+          TError,
+          Awaited<ReturnType<typeof listChallenges>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListChallenges<
+  TData = Awaited<ReturnType<typeof listChallenges>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listChallenges>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listChallenges>>,
+          TError,
+          Awaited<ReturnType<typeof listChallenges>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListChallenges<
+  TData = Awaited<ReturnType<typeof listChallenges>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listChallenges>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Challenges running or ended, with your progress from real activity
+ */
+
+export function useListChallenges<
+  TData = Awaited<ReturnType<typeof listChallenges>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listChallenges>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListChallengesQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Claim a completed challenge: its reward is paid once
+ */
+export const claimChallenge = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<ClaimResponse>(
+    { url: `/challenges/${id}/claim`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getClaimChallengeMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof claimChallenge>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof claimChallenge>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['claimChallenge'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof claimChallenge>>, { id: number }> = (
+    props,
+  ) => {
+    const { id } = props ?? {};
+
+    return claimChallenge(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ClaimChallengeMutationResult = NonNullable<Awaited<ReturnType<typeof claimChallenge>>>;
+
+export type ClaimChallengeMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
+
+/**
+ * @summary Claim a completed challenge: its reward is paid once
+ */
+export const useClaimChallenge = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof claimChallenge>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof claimChallenge>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getClaimChallengeMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * @summary Your USDT (TRC-20) deposit address
  */
 export const depositAddress = (
@@ -8786,6 +9277,115 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetMeQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary VIP goals against what you deposited in total, today's quota and membership dates
+ */
+export const getProgress = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<ProgressResponse>(
+    { url: `/users/me/progress`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getGetProgressQueryKey = () => {
+  return [`/users/me/progress`] as const;
+};
+
+export const getGetProgressQueryOptions = <
+  TData = Awaited<ReturnType<typeof getProgress>>,
+  TError = ErrorType<ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProgress>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetProgressQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getProgress>>> = ({ signal }) =>
+    getProgress(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getProgress>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetProgressQueryResult = NonNullable<Awaited<ReturnType<typeof getProgress>>>;
+export type GetProgressQueryError = ErrorType<ErrorBody>;
+
+export function useGetProgress<
+  TData = Awaited<ReturnType<typeof getProgress>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProgress>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProgress>>,
+          TError,
+          Awaited<ReturnType<typeof getProgress>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetProgress<
+  TData = Awaited<ReturnType<typeof getProgress>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProgress>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProgress>>,
+          TError,
+          Awaited<ReturnType<typeof getProgress>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetProgress<
+  TData = Awaited<ReturnType<typeof getProgress>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProgress>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary VIP goals against what you deposited in total, today's quota and membership dates
+ */
+
+export function useGetProgress<
+  TData = Awaited<ReturnType<typeof getProgress>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProgress>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetProgressQueryOptions(options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -14,6 +14,8 @@ export const SYSTEM_ACCOUNTS = {
   deposits: 'USDT',
   /** Card payments an operator confirmed (the fiat is held outside the chain). */
   card_deposits: 'USDT',
+  /** Challenge rewards operators decided to pay. */
+  challenges: 'USDT',
   withdrawals: 'USDT',
   /** Requested withdrawals, held until sent on chain or refunded. */
   pending_withdrawals: 'USDT',

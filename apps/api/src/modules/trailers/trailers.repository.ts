@@ -151,4 +151,13 @@ export class TrailersRepository {
       [days],
     );
   }
+
+  /** Trailers counted for a member between two instants. */
+  async countedBetween(userId: number, from: Date, to: Date): Promise<number> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM trailer_watches WHERE user_id = $1 AND created_at >= $2 AND created_at < $3`,
+      [userId, from, to],
+    );
+    return row.n;
+  }
 }

@@ -39,6 +39,10 @@ export class TrailersService {
     private readonly audit: AuditService,
   ) {}
 
+  countedBetween(userId: number, from: Date, to: Date) {
+    return this.trailers.countedBetween(userId, from, to);
+  }
+
   async listAll(): Promise<AdminTrailer[]> {
     return (await this.trailers.listAll()).map(adminItem);
   }

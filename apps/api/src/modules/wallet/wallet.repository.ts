@@ -174,6 +174,17 @@ export class WalletRepository {
     );
   }
 
+  /** USDT credited to a member by deposits (TRON and card) between two instants, in micro. */
+  async depositedBetween(userId: number, from: Date, to: Date): Promise<bigint> {
+    const [row] = await this.dataSource.query(
+      `SELECT COALESCE(sum(amount_micro), 0)::text AS total FROM balance_records
+       WHERE user_id = $1 AND type IN ('deposit', 'card') AND status = 'success'
+         AND created_at >= $2 AND created_at < $3`,
+      [userId, from, to],
+    );
+    return BigInt(row.total);
+  }
+
   /** A card payment the member reported: `under_review`, its USDT value not known yet. */
   async addCardRequest(db: EntityManager, userId: number): Promise<string> {
     const rows: { id: string }[] = await db.query(

@@ -122,6 +122,10 @@ export class WalletService {
     return this.balanceRecords.closeWithdrawal(db, id, end);
   }
 
+  depositedBetween(userId: number, from: Date, to: Date) {
+    return this.balanceRecords.depositedBetween(userId, from, to);
+  }
+
   exportPage(from: Date, to: Date, afterId: number) {
     return this.balanceRecords.exportPage(from, to, afterId);
   }

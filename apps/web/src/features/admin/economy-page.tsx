@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   getEconomyHistoryQueryKey,
+  getListAllChallengesQueryKey,
   getListCampaignsQueryKey,
   getGetTeamRatesQueryKey,
   getListPackagesQueryKey,
@@ -10,6 +11,8 @@ import {
   useGetMe,
   useGetTeamRates,
   useCreateCampaign,
+  useCreateChallenge,
+  useListAllChallenges,
   useListCampaigns,
   useListPackages,
   useSetPackage,
@@ -263,6 +266,120 @@ function CampaignsSection({ editable }: { editable: boolean }) {
   );
 }
 
+const CHALLENGE_KINDS = ['trailers', 'team_vip1', 'deposits'] as const;
+
+function ChallengesSection({ editable }: { editable: boolean }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const challenges = useListAllChallenges({ query: { enabled: editable } });
+  const create = useCreateChallenge();
+  const [form, setForm] = useState({
+    title: '',
+    text: '',
+    kind: 'trailers' as (typeof CHALLENGE_KINDS)[number],
+    goal: '1',
+    reward: '1',
+    starts: '',
+    ends: '',
+  });
+  const [message, setMessage] = useState<string | null>(null);
+  if (!editable) return null;
+  return (
+    <section className="admin-section" aria-labelledby="challenges-title">
+      <h2 id="challenges-title" className="section-title">
+        {t('admin.challenges.title')}
+      </h2>
+      <ul className="record-list">
+        {(challenges.data ?? []).map((c) => (
+          <li key={c.id} className="record-row" data-testid="admin-challenge">
+            <div className="record-row__main">
+              <span className="record-row__type">
+                {c.title} {c.published ? '' : `· ${t('admin.content.draft')}`}
+              </span>
+              <span>+{c.reward} USDT</span>
+            </div>
+            <span className="form__note">
+              {t(`challenge.kinds.${c.kind}`)} · {c.goal} ·{' '}
+              {formatDateTime(c.starts_at, i18n.language)} –{' '}
+              {formatDateTime(c.ends_at, i18n.language)} ·{' '}
+              {t('admin.challenges.claims', { count: c.claims })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="filters"
+        noValidate
+        onSubmit={async (event) => {
+          event.preventDefault();
+          try {
+            await create.mutateAsync({
+              data: {
+                title: form.title.trim(),
+                text: form.text.trim(),
+                kind: form.kind,
+                goal: form.goal.trim(),
+                reward: form.reward.trim(),
+                starts_at: toIso(form.starts),
+                ends_at: toIso(form.ends),
+              },
+            });
+            await queryClient.invalidateQueries({ queryKey: getListAllChallengesQueryKey() });
+            setMessage(t('admin.economy.saved'));
+          } catch (error) {
+            setMessage(t(apiErrorKey(error)));
+          }
+        }}
+      >
+        {(
+          [
+            ['title', 'text'],
+            ['text', 'text'],
+            ['goal', 'text'],
+            ['reward', 'text'],
+            ['starts', 'date'],
+            ['ends', 'date'],
+          ] as const
+        ).map(([key, type]) => (
+          <div className="field" key={key}>
+            <label className="field__label" htmlFor={`challenge-${key}`}>
+              {t(`admin.challenges.fields.${key}`)}
+            </label>
+            <input
+              id={`challenge-${key}`}
+              className="field__input"
+              type={type}
+              value={form[key]}
+              onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+            />
+          </div>
+        ))}
+        <div className="field">
+          <label className="field__label" htmlFor="challenge-kind">
+            {t('admin.challenges.fields.kind')}
+          </label>
+          <select
+            id="challenge-kind"
+            className="field__input"
+            value={form.kind}
+            onChange={(e) => setForm({ ...form, kind: e.target.value as typeof form.kind })}
+          >
+            {CHALLENGE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`challenge.kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--ghost button--small">
+          {t('admin.challenges.create')}
+        </button>
+        {message ? <p role="status">{message}</p> : null}
+      </form>
+    </section>
+  );
+}
+
 /** `/admin/economy`: packages and team rates (admins edit; others read), and their history. */
 export function EconomyPage() {
   const { t, i18n } = useTranslation();
@@ -301,6 +418,7 @@ export function EconomyPage() {
         <TeamRatesForm editable={editable} />
       </section>
       <CampaignsSection editable={editable} />
+      <ChallengesSection editable={editable} />
       <section className="admin-section" aria-labelledby="history-title">
         <h2 id="history-title" className="section-title">
           {t('admin.economy.history')}

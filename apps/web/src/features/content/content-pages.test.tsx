@@ -6,6 +6,8 @@ import { renderWithApp } from '../../test/render';
 import { AboutPage } from './about-page';
 import { BonusPage } from './bonus-page';
 import { CategoryPage } from './category-page';
+import { ChallengePage } from './challenge-page';
+import { ProgressPage } from './progress-page';
 import { TutorialPage } from './tutorial-page';
 import { WalletPage } from './wallet-page';
 
@@ -126,5 +128,63 @@ describe('content pages', () => {
     );
     expect((await screen.findByTestId('wallet-record')).textContent).toContain('+100.00 USDT');
     expect(api.requests.find((r) => r.path === '/balance')?.query.get('limit')).toBe('5');
+  });
+
+  it('/challenge shows real progress and claims a completed challenge once', async () => {
+    const challenge = (claimed: boolean) => ({
+      id: 4,
+      title: 'Two trailers',
+      text: 'Watch two',
+      image_url: '',
+      kind: 'trailers',
+      reward: 5,
+      count: 2,
+      goal: 2,
+      completed: true,
+      claimed,
+      starts_at: '2026-11-20T00:00:00Z',
+      ends_at: '2026-11-30T00:00:00Z',
+    });
+    let claimed = false;
+    const api = apiFetch(({ method, path }) => {
+      if (path === '/challenges') return [challenge(claimed)];
+      if (method === 'POST' && path === '/challenges/4/claim') {
+        claimed = true;
+        return { reward: 5 };
+      }
+      if (path === '/users/me') return MEMBER;
+      return undefined;
+    });
+    setFetch(api.fetch);
+    await renderWithApp([{ path: '/challenge', element: <ChallengePage /> }], { at: '/challenge' });
+    const card = await screen.findByTestId('challenge');
+    expect(card.textContent).toContain('2 / 2');
+    await act(async () => fireEvent.click(within(card).getByRole('button', { name: 'Claim' })));
+    expect(await screen.findByText('+5.00 USDT added to your E-Wallet')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(screen.getByTestId('challenge')).getByText('Completed')).toBeTruthy(),
+    );
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('/progress shows the six goals against the deposited total', async () => {
+    serve({
+      '/users/me/progress': {
+        levels: [150, 400, 1250, 2500, 5000, 10000].map((goal, i) => ({
+          level: i + 1,
+          goal,
+          value: 300,
+        })),
+        daily_tasks: 4,
+        vip_level: 1,
+        vip_expire: '2026-12-30T00:00:00Z',
+      },
+    });
+    await renderWithApp([{ path: '/progress', element: <ProgressPage /> }], { at: '/progress' });
+    const levels = await screen.findAllByTestId('progress-level');
+    expect(levels).toHaveLength(6);
+    expect(levels[0].textContent).toContain('150.00 / 150.00 USDT');
+    expect(levels[1].textContent).toContain('300.00 / 400.00 USDT');
+    expect(screen.getByTestId('progress-card').textContent).toContain('VIP1');
   });
 });

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { TrailersModule } from '../trailers/trailers.module';
+import { UsersModule } from '../users/users.module';
+import { WalletModule } from '../wallet/wallet.module';
+import { EconomyModule } from '../economy/economy.module';
+import {
+  AdminChallengesController,
+  ChallengesController,
+  ProgressController,
+} from './challenges.controller';
+import { ChallengesService } from './challenges.service';
+
+/** Owns `challenges` and `challenge_claims`; also the VIP progress screen's figures. */
+@Module({
+  imports: [AuditModule, EconomyModule, TrailersModule, UsersModule, WalletModule],
+  controllers: [ChallengesController, AdminChallengesController, ProgressController],
+  providers: [ChallengesService],
+})
+export class ChallengesModule {}

@@ -1,0 +1,234 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { VIP_PROGRESS_GOALS, effectiveVipLevel, microToNumber } from '@app/domain';
+import { EconomyService } from '../economy/economy.service';
+import { AppError, ValidationFailed } from '../../common/app-error';
+import { toMicro } from '../../common/validators';
+import { AuditService } from '../audit/audit.service';
+import { LedgerService } from '../ledger/ledger.service';
+import { member, system } from '../ledger/ledger.accounts';
+import { TrailersService } from '../trailers/trailers.service';
+import { UsersService } from '../users/users.service';
+import { WalletService } from '../wallet/wallet.service';
+import {
+  AdminChallenge,
+  ChallengeBody,
+  ChallengeItem,
+  ChallengeKind,
+  ProgressResponse,
+} from './challenges.dto';
+
+interface ChallengeRow {
+  id: number;
+  title: string;
+  text: string;
+  image_url: string;
+  kind: ChallengeKind;
+  goal: string;
+  reward_micro: string;
+  starts_at: Date;
+  ends_at: Date;
+  published: boolean;
+}
+
+const COLUMNS = `id, title, text, image_url, kind, goal, reward_micro, starts_at, ends_at, published`;
+
+/**
+ * Challenges operators set: a member's count comes from their real activity
+ * (trailers counted or USDT deposited between the dates, invitees at VIP1 or
+ * above now); reaching the goal lets them claim the reward once, paid from
+ * the `challenges` account in one ledger transaction whose key is the
+ * (challenge, member) pair, so parallel claims pay once.
+ */
+@Injectable()
+export class ChallengesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ledger: LedgerService,
+    private readonly users: UsersService,
+    private readonly trailers: TrailersService,
+    private readonly wallet: WalletService,
+    private readonly audit: AuditService,
+    private readonly economy: EconomyService,
+  ) {}
+
+  /** `/progress`: the VIP goals against what the member deposited, and today's quota. */
+  async progressOf(userId: number): Promise<ProgressResponse> {
+    const deposited = microToNumber(
+      await this.wallet.depositedBetween(userId, new Date(0), new Date(Date.now() + 1000)),
+    );
+    return this.dataSource.transaction(async (db) => {
+      const membership = await this.users.membership(db, userId);
+      if (!membership) throw new AppError('UNAUTHORIZED');
+      const level = effectiveVipLevel(membership.vipLevel, membership.vipExpire, new Date());
+      const tier = await this.economy.tier(level, db).catch(() => null);
+      return {
+        levels: VIP_PROGRESS_GOALS.map((goal, i) => ({ level: i + 1, goal, value: deposited })),
+        daily_tasks: tier?.dailyTrailers ?? 0,
+        vip_level: level,
+        vip_expire: level > 0 && membership.vipExpire ? membership.vipExpire.toISOString() : null,
+      };
+    });
+  }
+
+  /** The member's progress, in the goal's unit (micro-USDT for deposits). */
+  private async progress(userId: number, row: ChallengeRow): Promise<bigint> {
+    switch (row.kind) {
+      case 'trailers':
+        return BigInt(await this.trailers.countedBetween(userId, row.starts_at, row.ends_at));
+      case 'deposits':
+        return this.wallet.depositedBetween(userId, row.starts_at, row.ends_at);
+      case 'team_vip1':
+        return BigInt(
+          (await this.users.downline(userId)).filter((m) => m.depth === 1 && m.vipLevel >= 1)
+            .length,
+        );
+    }
+  }
+
+  private item(row: ChallengeRow, count: bigint, claimed: boolean): ChallengeItem {
+    const goal = BigInt(row.goal);
+    const show = (value: bigint) =>
+      row.kind === 'deposits' ? microToNumber(value) : Number(value);
+    return {
+      id: row.id,
+      title: row.title,
+      text: row.text,
+      image_url: row.image_url,
+      kind: row.kind,
+      reward: microToNumber(BigInt(row.reward_micro)),
+      count: show(count < goal ? count : goal),
+      goal: show(goal),
+      completed: count >= goal,
+      claimed,
+      starts_at: row.starts_at.toISOString(),
+      ends_at: row.ends_at.toISOString(),
+    };
+  }
+
+  /** Published challenges that have started, newest first, each with the member's progress. */
+  async list(userId: number): Promise<ChallengeItem[]> {
+    const rows: (ChallengeRow & { claimed: boolean })[] = await this.dataSource.query(
+      `SELECT ${COLUMNS.split(', ')
+        .map((c) => `c.${c}`)
+        .join(', ')}, (k.user_id IS NOT NULL) AS claimed
+       FROM challenges c LEFT JOIN challenge_claims k ON k.challenge_id = c.id AND k.user_id = $1
+       WHERE c.published AND c.starts_at <= now() ORDER BY c.ends_at DESC, c.id DESC LIMIT 50`,
+      [userId],
+    );
+    return Promise.all(
+      rows.map(async (row) => this.item(row, await this.progress(userId, row), row.claimed)),
+    );
+  }
+
+  async claim(userId: number, id: number): Promise<{ reward: number }> {
+    const [row]: ChallengeRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM challenges WHERE id = $1 AND published AND starts_at <= now()`,
+      [id],
+    );
+    if (!row) throw new AppError('NOT_FOUND', 'Challenge not found');
+    if ((await this.progress(userId, row)) < BigInt(row.goal)) {
+      throw new AppError('CHALLENGE_NOT_COMPLETE');
+    }
+    const reward = BigInt(row.reward_micro);
+    await this.dataSource.transaction(async (db) => {
+      const posted = await this.ledger.post(db, {
+        key: `challenge:${id}:${userId}`,
+        kind: 'challenge_reward',
+        userId,
+        memo: { challenge_id: id },
+        transfers: [{ from: system('challenges'), to: member(userId, 'money'), amount: reward }],
+      });
+      if (posted.replayed) return; // claimed before: the first claim paid
+      await db.query(
+        `INSERT INTO challenge_claims (challenge_id, user_id, ledger_transaction_id) VALUES ($1, $2, $3)`,
+        [id, userId, posted.transactionId],
+      );
+    });
+    return { reward: microToNumber(reward) };
+  }
+
+  // Operators.
+
+  async adminList(): Promise<AdminChallenge[]> {
+    const rows: (ChallengeRow & { claims: number })[] = await this.dataSource.query(
+      `SELECT ${COLUMNS.split(', ')
+        .map((c) => `c.${c}`)
+        .join(', ')},
+              (SELECT count(*)::int FROM challenge_claims k WHERE k.challenge_id = c.id) AS claims
+       FROM challenges c ORDER BY c.id DESC`,
+    );
+    return rows.map((row) => ({
+      ...this.item(row, 0n, false),
+      published: row.published,
+      claims: row.claims,
+    }));
+  }
+
+  async create(operatorId: number, body: ChallengeBody): Promise<AdminChallenge> {
+    const values = this.values(body);
+    const id = await this.dataSource.transaction(async (db) => {
+      const [row]: { id: number }[] = await db.query(
+        `INSERT INTO challenges (title, text, image_url, kind, goal, reward_micro, starts_at, ends_at, published)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        values,
+      );
+      await this.audit.record(db, operatorId, 'challenge.create', null, {
+        challenge_id: row.id,
+        after: body,
+      });
+      return row.id;
+    });
+    return (await this.adminList()).find((c) => c.id === id)!;
+  }
+
+  async update(operatorId: number, id: number, body: ChallengeBody): Promise<AdminChallenge> {
+    const values = this.values(body);
+    await this.dataSource.transaction(async (db: EntityManager) => {
+      const [before]: ChallengeRow[] = await db.query(
+        `SELECT ${COLUMNS} FROM challenges WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
+      if (!before) throw new AppError('NOT_FOUND', 'Challenge not found');
+      await db.query(
+        `UPDATE challenges SET title = $1, text = $2, image_url = $3, kind = $4, goal = $5, reward_micro = $6,
+           starts_at = $7, ends_at = $8, published = $9 WHERE id = $10`,
+        [...values, id],
+      );
+      await this.audit.record(db, operatorId, 'challenge.update', null, {
+        challenge_id: id,
+        before: this.item(before, 0n, false),
+        after: body,
+      });
+    });
+    return (await this.adminList()).find((c) => c.id === id)!;
+  }
+
+  /** Counts are whole numbers; deposit goals are USDT. Ends after it starts. */
+  private values(body: ChallengeBody) {
+    const goal = toMicro(body.goal);
+    if (body.kind !== 'deposits' && goal % 1_000_000n !== 0n) {
+      throw new ValidationFailed([
+        {
+          loc: ['body', 'goal'],
+          msg: 'goal is a whole number for this kind',
+          type: 'value_error.goal',
+        },
+      ]);
+    }
+    if (!(new Date(body.ends_at) > new Date(body.starts_at))) {
+      throw new AppError('BAD_REQUEST', 'ends_at must be after starts_at');
+    }
+    return [
+      body.title,
+      body.text,
+      body.image_url ?? '',
+      body.kind,
+      (body.kind === 'deposits' ? goal : goal / 1_000_000n).toString(),
+      toMicro(body.reward).toString(),
+      new Date(body.starts_at),
+      new Date(body.ends_at),
+      body.published ?? true,
+    ];
+  }
+}
