@@ -42,6 +42,10 @@ const OWNERS: Record<string, string> = {
   banners: 'content',
   challenges: 'challenges',
   challenge_claims: 'challenges',
+  moments: 'moments',
+  moment_images: 'moments',
+  moment_likes: 'moments',
+  moment_reports: 'moments',
 };
 
 const SRC = join(__dirname, '..', 'src');

@@ -204,6 +204,16 @@ describe('platform: errors, docs, health, seed', () => {
         'createChallenge',
         'updateChallenge',
         'getProgress',
+        'listMoments',
+        'listMyMoments',
+        'createMoment',
+        'likeMoment',
+        'unlikeMoment',
+        'reportMoment',
+        'deleteMoment',
+        'listModeration',
+        'hideMoment',
+        'unhideMoment',
       ].sort(),
     );
     expect(doc.components.schemas.ErrorBody).toBeDefined();

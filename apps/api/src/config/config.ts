@@ -92,6 +92,8 @@ const schema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    /** Moments a member may post per hour; 0: no limit. */
+    MOMENTS_PER_HOUR: intFrom(10),
     /** Per uploaded file; 0: no limit. */
     UPLOAD_MAX_FILE_BYTES: intFrom(5 * 1024 * 1024),
     /** Files per request; 0: no limit. */

@@ -16,6 +16,7 @@ import { OperatorConsole1764900000000 } from './migrations/1764900000000-operato
 import { ContentConsole1765000000000 } from './migrations/1765000000000-content-console';
 import { Banners1765100000000 } from './migrations/1765100000000-banners';
 import { Challenges1765200000000 } from './migrations/1765200000000-challenges';
+import { Moments1765300000000 } from './migrations/1765300000000-moments';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -34,6 +35,7 @@ export const MIGRATIONS = [
   ContentConsole1765000000000,
   Banners1765100000000,
   Challenges1765200000000,
+  Moments1765300000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

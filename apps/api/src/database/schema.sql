@@ -153,6 +153,12 @@ CREATE FUNCTION public.member_watch_profile(p_user_id integer) RETURNS TABLE(vip
         FROM users u WHERE u.id = p_user_id
       $$;
 
+CREATE FUNCTION public.moment_author(p_user_id integer) RETURNS TABLE(nickname character varying, vip_level smallint, vip_expire timestamp with time zone)
+    LANGUAGE sql STABLE
+    AS $$
+        SELECT nickname, vip_level, vip_expire FROM users WHERE id = p_user_id
+      $$;
+
 CREATE FUNCTION public.users_access_notify() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
@@ -486,6 +492,48 @@ CREATE SEQUENCE public.migrations_id_seq
     NO MINVALUE
     NO MAXVALUE
     CACHE 1;
+
+CREATE TABLE public.moment_images (
+    moment_id bigint NOT NULL,
+    "position" smallint NOT NULL,
+    url character varying(500) NOT NULL,
+    thumb_url character varying(500) NOT NULL,
+    width integer NOT NULL,
+    height integer NOT NULL,
+    CONSTRAINT moment_images_position_check CHECK ((("position" >= 0) AND ("position" <= 8)))
+);
+
+CREATE TABLE public.moment_likes (
+    moment_id bigint NOT NULL,
+    user_id integer NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.moment_reports (
+    moment_id bigint NOT NULL,
+    user_id integer NOT NULL,
+    reason character varying(200) DEFAULT ''::character varying NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.moments (
+    id bigint NOT NULL,
+    user_id integer NOT NULL,
+    text character varying(500) DEFAULT ''::character varying NOT NULL,
+    hidden_at timestamp with time zone,
+    hidden_by integer,
+    deleted_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE public.moments ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.moments_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
 
 CREATE TABLE public.one_time_codes (
     id bigint NOT NULL,
@@ -879,6 +927,18 @@ ALTER TABLE ONLY public.message_states
 ALTER TABLE ONLY public.messages
     ADD CONSTRAINT messages_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.moment_images
+    ADD CONSTRAINT moment_images_pkey PRIMARY KEY (moment_id, "position");
+
+ALTER TABLE ONLY public.moment_likes
+    ADD CONSTRAINT moment_likes_pkey PRIMARY KEY (moment_id, user_id);
+
+ALTER TABLE ONLY public.moment_reports
+    ADD CONSTRAINT moment_reports_pkey PRIMARY KEY (moment_id, user_id);
+
+ALTER TABLE ONLY public.moments
+    ADD CONSTRAINT moments_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.one_time_codes
     ADD CONSTRAINT one_time_codes_pkey PRIMARY KEY (id);
 
@@ -985,6 +1045,10 @@ CREATE INDEX ledger_transactions_created_idx ON public.ledger_transactions USING
 CREATE INDEX ledger_transactions_user_idx ON public.ledger_transactions USING btree (user_id, id);
 
 CREATE INDEX messages_user_idx ON public.messages USING btree (user_id, id);
+
+CREATE INDEX moments_feed_idx ON public.moments USING btree (id DESC) WHERE ((hidden_at IS NULL) AND (deleted_at IS NULL));
+
+CREATE INDEX moments_user_idx ON public.moments USING btree (user_id, id DESC);
 
 CREATE INDEX one_time_codes_live_idx ON public.one_time_codes USING btree (user_id, purpose, id DESC) WHERE (used_at IS NULL);
 
@@ -1100,6 +1164,27 @@ ALTER TABLE ONLY public.message_states
 
 ALTER TABLE ONLY public.messages
     ADD CONSTRAINT messages_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.moment_images
+    ADD CONSTRAINT moment_images_moment_id_fkey FOREIGN KEY (moment_id) REFERENCES public.moments(id);
+
+ALTER TABLE ONLY public.moment_likes
+    ADD CONSTRAINT moment_likes_moment_id_fkey FOREIGN KEY (moment_id) REFERENCES public.moments(id);
+
+ALTER TABLE ONLY public.moment_likes
+    ADD CONSTRAINT moment_likes_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.moment_reports
+    ADD CONSTRAINT moment_reports_moment_id_fkey FOREIGN KEY (moment_id) REFERENCES public.moments(id);
+
+ALTER TABLE ONLY public.moment_reports
+    ADD CONSTRAINT moment_reports_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.moments
+    ADD CONSTRAINT moments_hidden_by_fkey FOREIGN KEY (hidden_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.moments
+    ADD CONSTRAINT moments_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.one_time_codes
     ADD CONSTRAINT one_time_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);

@@ -1,9 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { RechargeCodePage, RechargeMethodPage } from '../features/wallet/recharge-pages';
 import { WithdrawalMethodPage, WithdrawalPage } from '../features/wallet/withdrawal-pages';
-import { PlaceholderPage } from '../components/ui/placeholder-page';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { MainLayout } from './layouts/main-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -65,6 +63,16 @@ const MineAboutPage = page(() => import('../features/content/about-page'), 'Mine
 const BonusPage = page(() => import('../features/content/bonus-page'), 'BonusPage');
 const ChallengePage = page(() => import('../features/content/challenge-page'), 'ChallengePage');
 const ProgressPage = page(() => import('../features/content/progress-page'), 'ProgressPage');
+const MomentsPage = page(() => import('../features/moments/moments-page'), 'MomentsPage');
+const RecordPage = page(() => import('../features/moments/moments-page'), 'RecordPage');
+const CreateMomentPage = page(
+  () => import('../features/moments/create-moment-page'),
+  'CreateMomentPage',
+);
+const CreateTextMomentPage = page(
+  () => import('../features/moments/create-moment-page'),
+  'CreateTextMomentPage',
+);
 const WalletPage = page(() => import('../features/content/wallet-page'), 'WalletPage');
 const TeamPage = page(() => import('../features/team/team-page'), 'TeamPage');
 const TransferPage = page(() => import('../features/wallet/transfer-page'), 'TransferPage');
@@ -92,22 +100,6 @@ const MessagesAdminPage = page(
 );
 const AuditPage = page(() => import('../features/admin/audit-page'), 'AuditPage');
 const ContentPage = page(() => import('../features/admin/content-page'), 'ContentPage');
-
-type TitleKey =
-  'routes.moments' | 'routes.momentsCreate' | 'routes.momentsCreateText' | 'routes.record';
-
-function Placeholder({ titleKey, backTo }: { titleKey: TitleKey; backTo?: string }) {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t(titleKey)} backTo={backTo} />;
-}
-
-/** Spec routes whose features come in a later issue. */
-const placeholders: [path: string, titleKey: TitleKey, backTo?: string][] = [
-  ['/moments', 'routes.moments', '/'],
-  ['/moments/create', 'routes.momentsCreate', '/moments'],
-  ['/moments/create-text', 'routes.momentsCreateText', '/moments'],
-  ['/mine/record', 'routes.record', '/mine'],
-];
 
 export const routes: RouteObject[] = [
   {
@@ -149,6 +141,10 @@ export const routes: RouteObject[] = [
       { path: '/mine/about', element: <MineAboutPage /> },
       { path: '/bonus', element: <BonusPage /> },
       { path: '/wallet', element: <WalletPage /> },
+      { path: '/moments', element: <MomentsPage /> },
+      { path: '/moments/create', element: <CreateMomentPage /> },
+      { path: '/moments/create-text', element: <CreateTextMomentPage /> },
+      { path: '/mine/record', element: <RecordPage /> },
       { path: '/challenge', element: <ChallengePage /> },
       { path: '/progress', element: <ProgressPage /> },
       { path: '/invite', element: <InvitePage /> },
@@ -195,10 +191,6 @@ export const routes: RouteObject[] = [
           { path: 'audit', element: <AuditPage /> },
         ],
       },
-      ...placeholders.map(([path, titleKey, backTo]) => ({
-        path,
-        element: <Placeholder titleKey={titleKey} backTo={backTo} />,
-      })),
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

@@ -28,6 +28,7 @@ import type {
   AdjustmentRequestItem,
   AdminChallenge,
   AdminDepositItem,
+  AdminMoment,
   AdminTrailer,
   AdminWithdrawal,
   AdminWithdrawalDetail,
@@ -53,6 +54,7 @@ import type {
   ClaimDepositResponse,
   ClaimResponse,
   CreateCardDepositBody,
+  CreateMomentBody,
   DashboardResponse,
   DeleteAddressBody,
   DepositAddress,
@@ -68,6 +70,7 @@ import type {
   HealthResponse,
   InvitesResponse,
   LedgerReportResponse,
+  LikeState,
   ListAdjustmentsParams,
   ListAuditParams,
   ListBalanceRecordsParams,
@@ -75,6 +78,9 @@ import type {
   ListDepositsParams,
   ListForeignDepositsParams,
   ListMembersParams,
+  ListModerationParams,
+  ListMomentsParams,
+  ListMyMomentsParams,
   ListSweepsParams,
   ListVerificationsParams,
   ListWithdrawalsParams,
@@ -84,6 +90,8 @@ import type {
   MemberDetail,
   MemberPage,
   MessageItem,
+  MomentCreated,
+  MomentItem,
   NicknameBody,
   OkResponse,
   PackageBody,
@@ -98,6 +106,7 @@ import type {
   RejectBody,
   RejectCardDepositBody,
   RejectWithdrawalBody,
+  ReportBody,
   ResetBody,
   ResetCodeResponse,
   RoleBody,
@@ -2877,6 +2886,287 @@ export const useSendMessage = <
   TContext
 > => {
   const mutationOptions = getSendMessageMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Posts for moderation, most reported first
+ */
+export const listModeration = (
+  params?: ListModerationParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AdminMoment[]>(
+    { url: `/admin/moments`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListModerationQueryKey = (params?: ListModerationParams) => {
+  return [`/admin/moments`, ...(params ? [params] : [])] as const;
+};
+
+export const getListModerationQueryOptions = <
+  TData = Awaited<ReturnType<typeof listModeration>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListModerationParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listModeration>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListModerationQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listModeration>>> = ({ signal }) =>
+    listModeration(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listModeration>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListModerationQueryResult = NonNullable<Awaited<ReturnType<typeof listModeration>>>;
+export type ListModerationQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useListModeration<
+  TData = Awaited<ReturnType<typeof listModeration>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListModerationParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listModeration>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listModeration>>,
+          TError,
+          Awaited<ReturnType<typeof listModeration>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListModeration<
+  TData = Awaited<ReturnType<typeof listModeration>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListModerationParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listModeration>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listModeration>>,
+          TError,
+          Awaited<ReturnType<typeof listModeration>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListModeration<
+  TData = Awaited<ReturnType<typeof listModeration>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListModerationParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listModeration>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Posts for moderation, most reported first
+ */
+
+export function useListModeration<
+  TData = Awaited<ReturnType<typeof listModeration>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListModerationParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listModeration>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListModerationQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Hide a post from members at once (audited)
+ */
+export const hideMoment = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<OkResponse>(
+    { url: `/admin/moments/${id}/hide`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getHideMomentMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof hideMoment>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof hideMoment>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['hideMoment'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof hideMoment>>, { id: number }> = (
+    props,
+  ) => {
+    const { id } = props ?? {};
+
+    return hideMoment(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type HideMomentMutationResult = NonNullable<Awaited<ReturnType<typeof hideMoment>>>;
+
+export type HideMomentMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Hide a post from members at once (audited)
+ */
+export const useHideMoment = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof hideMoment>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof hideMoment>>, TError, { id: number }, TContext> => {
+  const mutationOptions = getHideMomentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Show a hidden post again (audited)
+ */
+export const unhideMoment = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<OkResponse>(
+    { url: `/admin/moments/${id}/unhide`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getUnhideMomentMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof unhideMoment>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof unhideMoment>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['unhideMoment'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof unhideMoment>>, { id: number }> = (
+    props,
+  ) => {
+    const { id } = props ?? {};
+
+    return unhideMoment(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type UnhideMomentMutationResult = NonNullable<Awaited<ReturnType<typeof unhideMoment>>>;
+
+export type UnhideMomentMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Show a hidden post again (audited)
+ */
+export const useUnhideMoment = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof unhideMoment>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof unhideMoment>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getUnhideMomentMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };
@@ -7739,6 +8029,652 @@ export function useGetMessage<
 
   return query;
 }
+
+/**
+ * @summary The feed, newest first; `before` pages, `user_id` finds one member
+ */
+export const listMoments = (
+  params?: ListMomentsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<MomentItem[]>({ url: `/moments`, method: 'GET', params, signal }, options);
+};
+
+export const getListMomentsQueryKey = (params?: ListMomentsParams) => {
+  return [`/moments`, ...(params ? [params] : [])] as const;
+};
+
+export const getListMomentsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listMoments>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListMomentsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMoments>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListMomentsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listMoments>>> = ({ signal }) =>
+    listMoments(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listMoments>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListMomentsQueryResult = NonNullable<Awaited<ReturnType<typeof listMoments>>>;
+export type ListMomentsQueryError = ErrorType<ErrorBody | ValidationErrorBody>;
+
+export function useListMoments<
+  TData = Awaited<ReturnType<typeof listMoments>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListMomentsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMoments>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMoments>>,
+          TError,
+          Awaited<ReturnType<typeof listMoments>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListMoments<
+  TData = Awaited<ReturnType<typeof listMoments>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListMomentsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMoments>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMoments>>,
+          TError,
+          Awaited<ReturnType<typeof listMoments>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListMoments<
+  TData = Awaited<ReturnType<typeof listMoments>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListMomentsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMoments>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary The feed, newest first; `before` pages, `user_id` finds one member
+ */
+
+export function useListMoments<
+  TData = Awaited<ReturnType<typeof listMoments>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListMomentsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMoments>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListMomentsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Post text (up to 500 characters) and up to 9 photos; re-encoded without metadata
+ */
+export const createMoment = (
+  createMomentBody: BodyType<CreateMomentBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  const formData = new FormData();
+  if (createMomentBody.images !== undefined) {
+    createMomentBody.images.forEach((value) => formData.append(`images`, value));
+  }
+  if (createMomentBody.text !== undefined) {
+    formData.append(`text`, createMomentBody.text);
+  }
+
+  return httpClient<MomentCreated>(
+    {
+      url: `/moments`,
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data' },
+      data: formData,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getCreateMomentMutationOptions = <
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof createMoment>>,
+    TError,
+    { data: BodyType<CreateMomentBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof createMoment>>,
+  TError,
+  { data: BodyType<CreateMomentBody> },
+  TContext
+> => {
+  const mutationKey = ['createMoment'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof createMoment>>,
+    { data: BodyType<CreateMomentBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return createMoment(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CreateMomentMutationResult = NonNullable<Awaited<ReturnType<typeof createMoment>>>;
+export type CreateMomentMutationBody = BodyType<CreateMomentBody>;
+export type CreateMomentMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
+
+/**
+ * @summary Post text (up to 500 characters) and up to 9 photos; re-encoded without metadata
+ */
+export const useCreateMoment = <
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof createMoment>>,
+      TError,
+      { data: BodyType<CreateMomentBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof createMoment>>,
+  TError,
+  { data: BodyType<CreateMomentBody> },
+  TContext
+> => {
+  const mutationOptions = getCreateMomentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Your own posts (the Record screen), newest first
+ */
+export const listMyMoments = (
+  params?: ListMyMomentsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<MomentItem[]>({ url: `/moments/mine`, method: 'GET', params, signal }, options);
+};
+
+export const getListMyMomentsQueryKey = (params?: ListMyMomentsParams) => {
+  return [`/moments/mine`, ...(params ? [params] : [])] as const;
+};
+
+export const getListMyMomentsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listMyMoments>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListMyMomentsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyMoments>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListMyMomentsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listMyMoments>>> = ({ signal }) =>
+    listMyMoments(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listMyMoments>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListMyMomentsQueryResult = NonNullable<Awaited<ReturnType<typeof listMyMoments>>>;
+export type ListMyMomentsQueryError = ErrorType<ErrorBody | ValidationErrorBody>;
+
+export function useListMyMoments<
+  TData = Awaited<ReturnType<typeof listMyMoments>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListMyMomentsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyMoments>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMyMoments>>,
+          TError,
+          Awaited<ReturnType<typeof listMyMoments>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListMyMoments<
+  TData = Awaited<ReturnType<typeof listMyMoments>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListMyMomentsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyMoments>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMyMoments>>,
+          TError,
+          Awaited<ReturnType<typeof listMyMoments>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListMyMoments<
+  TData = Awaited<ReturnType<typeof listMyMoments>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListMyMomentsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyMoments>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Your own posts (the Record screen), newest first
+ */
+
+export function useListMyMoments<
+  TData = Awaited<ReturnType<typeof listMyMoments>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListMyMomentsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyMoments>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListMyMomentsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Delete your post (operators: any post, audited)
+ */
+export const deleteMoment = (id: number, options?: SecondParameter<typeof httpClient>) => {
+  return httpClient<OkResponse>({ url: `/moments/${id}`, method: 'DELETE' }, options);
+};
+
+export const getDeleteMomentMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof deleteMoment>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof deleteMoment>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['deleteMoment'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteMoment>>, { id: number }> = (
+    props,
+  ) => {
+    const { id } = props ?? {};
+
+    return deleteMoment(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type DeleteMomentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteMoment>>>;
+
+export type DeleteMomentMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+/**
+ * @summary Delete your post (operators: any post, audited)
+ */
+export const useDeleteMoment = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof deleteMoment>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof deleteMoment>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getDeleteMomentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Take your like back
+ */
+export const unlikeMoment = (id: number, options?: SecondParameter<typeof httpClient>) => {
+  return httpClient<LikeState>({ url: `/moments/${id}/like`, method: 'DELETE' }, options);
+};
+
+export const getUnlikeMomentMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof unlikeMoment>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof unlikeMoment>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['unlikeMoment'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof unlikeMoment>>, { id: number }> = (
+    props,
+  ) => {
+    const { id } = props ?? {};
+
+    return unlikeMoment(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type UnlikeMomentMutationResult = NonNullable<Awaited<ReturnType<typeof unlikeMoment>>>;
+
+export type UnlikeMomentMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+/**
+ * @summary Take your like back
+ */
+export const useUnlikeMoment = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof unlikeMoment>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof unlikeMoment>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getUnlikeMomentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Like a post (again: nothing changes)
+ */
+export const likeMoment = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<LikeState>({ url: `/moments/${id}/like`, method: 'POST', signal }, options);
+};
+
+export const getLikeMomentMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof likeMoment>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof likeMoment>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['likeMoment'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof likeMoment>>, { id: number }> = (
+    props,
+  ) => {
+    const { id } = props ?? {};
+
+    return likeMoment(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type LikeMomentMutationResult = NonNullable<Awaited<ReturnType<typeof likeMoment>>>;
+
+export type LikeMomentMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+/**
+ * @summary Like a post (again: nothing changes)
+ */
+export const useLikeMoment = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof likeMoment>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof likeMoment>>, TError, { id: number }, TContext> => {
+  const mutationOptions = getLikeMomentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * @summary Report a post to the operators
+ */
+export const reportMoment = (
+  id: number,
+  reportBody: BodyType<ReportBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<OkResponse>(
+    {
+      url: `/moments/${id}/report`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: reportBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getReportMomentMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof reportMoment>>,
+    TError,
+    { id: number; data: BodyType<ReportBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof reportMoment>>,
+  TError,
+  { id: number; data: BodyType<ReportBody> },
+  TContext
+> => {
+  const mutationKey = ['reportMoment'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof reportMoment>>,
+    { id: number; data: BodyType<ReportBody> }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return reportMoment(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ReportMomentMutationResult = NonNullable<Awaited<ReturnType<typeof reportMoment>>>;
+export type ReportMomentMutationBody = BodyType<ReportBody>;
+export type ReportMomentMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+/**
+ * @summary Report a post to the operators
+ */
+export const useReportMoment = <
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof reportMoment>>,
+      TError,
+      { id: number; data: BodyType<ReportBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof reportMoment>>,
+  TError,
+  { id: number; data: BodyType<ReportBody> },
+  TContext
+> => {
+  const mutationOptions = getReportMomentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 
 /**
  * @summary The economy table: VIP levels, prices, quotas, rewards

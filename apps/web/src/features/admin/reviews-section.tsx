@@ -6,7 +6,13 @@ import {
   getListCardDepositsQueryKey,
   getListVerificationsQueryKey,
   useApproveCardDeposit,
+  getListModerationQueryKey,
+  resolveApiUrl,
   useApproveVerification,
+  useDeleteMoment,
+  useHideMoment,
+  useListModeration,
+  useUnhideMoment,
   useGetMe,
   useIssueResetCode,
   useListCardDeposits,
@@ -203,6 +209,76 @@ function CardDepositRow({ item }: { item: CardDepositItem }) {
   );
 }
 
+function ModerationSection() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const posts = useListModeration({ reported: true }, { query: { refetchOnMount: 'always' } });
+  const hide = useHideMoment();
+  const unhide = useUnhideMoment();
+  const remove = useDeleteMoment();
+  const [message, setMessage] = useState<string | null>(null);
+  const act = async (action: () => Promise<unknown>) => {
+    try {
+      await action();
+      await queryClient.invalidateQueries({ queryKey: getListModerationQueryKey() });
+    } catch (error) {
+      setMessage(t(apiErrorKey(error)));
+    }
+  };
+  return (
+    <>
+      <h3 className="section-title">{t('admin.reviews.moments')}</h3>
+      {posts.isSuccess && posts.data.length === 0 ? (
+        <p className="empty">{t('common.noRecords')}</p>
+      ) : null}
+      <ul className="record-list">
+        {(posts.data ?? []).map((post) => (
+          <li key={post.id} className="record-row" data-testid="reported-moment">
+            <div className="record-row__main">
+              <span className="record-row__type">
+                #{post.id} · {t('admin.deposits.member', { id: post.author.id })}
+              </span>
+              <span>{t('admin.reviews.reports', { count: post.reports })}</span>
+            </div>
+            {post.text ? <p className="moment__text">{post.text}</p> : null}
+            {post.images.length ? (
+              <div className="moment__images">
+                {post.images.map((image, i) => (
+                  <img
+                    key={image.url}
+                    src={resolveApiUrl(image.thumb_url)}
+                    alt={t('moments.photo', { n: i + 1 })}
+                    loading="lazy"
+                  />
+                ))}
+              </div>
+            ) : null}
+            <div className="modal__buttons">
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() =>
+                  act(() => (post.hidden ? unhide : hide).mutateAsync({ id: post.id }))
+                }
+              >
+                {post.hidden ? t('admin.reviews.unhide') : t('admin.reviews.hide')}
+              </button>
+              <button
+                type="button"
+                className="button button--danger button--small"
+                onClick={() => act(() => remove.mutateAsync({ id: post.id }))}
+              >
+                {t('moments.delete')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {message ? <p role="alert">{message}</p> : null}
+    </>
+  );
+}
+
 function ResetCodeForm() {
   const { t } = useTranslation();
   const issue = useIssueResetCode();
@@ -289,6 +365,7 @@ export function ReviewsSection() {
           </ul>
         </>
       ) : null}
+      {people ? <ModerationSection /> : null}
       {people ? <ResetCodeForm /> : null}
     </section>
   );

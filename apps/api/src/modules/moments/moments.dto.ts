@@ -1,0 +1,115 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min, Max } from 'class-validator';
+
+export const MOMENT_TEXT_MAX = 500;
+
+export class MomentAuthor {
+  @ApiProperty()
+  id: number;
+  @ApiProperty({ description: 'Masked: the first two and last two characters', example: 'us***23' })
+  name: string;
+  @ApiProperty({ description: 'The level that counts now' })
+  vip_level: number;
+}
+
+export class MomentImage {
+  @ApiProperty({ example: '/media/0b5c….webp' })
+  url: string;
+  @ApiProperty({ example: '/media/9a1e….webp' })
+  thumb_url: string;
+  @ApiProperty()
+  width: number;
+  @ApiProperty()
+  height: number;
+}
+
+export class MomentItem {
+  @ApiProperty()
+  id: number;
+  @ApiProperty({ type: MomentAuthor })
+  author: MomentAuthor;
+  @ApiProperty()
+  text: string;
+  @ApiProperty({ type: [MomentImage] })
+  images: MomentImage[];
+  @ApiProperty()
+  like_count: number;
+  @ApiProperty({ description: 'You liked it' })
+  liked: boolean;
+  @ApiProperty({ description: 'It is yours (you may delete it)' })
+  mine: boolean;
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+export class MomentsQuery {
+  @ApiPropertyOptional({ description: 'Only posts with an id below this (the next page)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
+  before?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 50, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: "One member's posts (search by member ID)" })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  user_id?: number;
+}
+
+export class MomentForm {
+  @ApiPropertyOptional({ maxLength: MOMENT_TEXT_MAX })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @MaxLength(MOMENT_TEXT_MAX)
+  text?: string;
+}
+
+export class MomentCreated {
+  @ApiProperty()
+  id: number;
+}
+
+export class LikeState {
+  @ApiProperty()
+  like_count: number;
+  @ApiProperty()
+  liked: boolean;
+}
+
+export class ReportBody {
+  @ApiPropertyOptional({ maxLength: 200 })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @MaxLength(200)
+  reason?: string;
+}
+
+export class AdminMoment extends MomentItem {
+  @ApiProperty({ description: 'Reports by members' })
+  reports: number;
+  @ApiProperty()
+  hidden: boolean;
+}
+
+export class AdminMomentsQuery {
+  @ApiPropertyOptional({ description: 'Only reported posts', type: Boolean })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsIn([true, false], { message: 'reported must be true or false' })
+  reported?: boolean;
+}
