@@ -28,6 +28,9 @@ export async function signOut(page: Page) {
 /** The app defaults to Russian; the tests read English labels. */
 export function inEnglish() {
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+    // Init scripts run in every frame; an embedded player's frame has no storage of ours.
+    await page.addInitScript(() => {
+      if (window === window.top) localStorage.setItem('lang', 'en');
+    });
   });
 }

@@ -134,3 +134,18 @@ export const MomentsIcon = (p: IconProps) => (
     <path d="M21 16l-5-5-9 9" />
   </Svg>
 );
+
+export const TeamIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <circle cx="17" cy="9" r="2.5" />
+    <path d="M2.5 20c0-3.6 2.9-6.5 6.5-6.5s6.5 2.9 6.5 6.5M16 13.6c3 .3 5.5 2.6 5.5 6.4" />
+  </Svg>
+);
+
+export const ShieldIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6z" />
+    <path d="m9 12 2.2 2.2L15.5 10" />
+  </Svg>
+);

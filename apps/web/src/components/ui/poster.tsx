@@ -5,7 +5,16 @@ import { resolveApiUrl } from '@app/contracts';
  * A trailer poster. API-relative URLs are reached through the API base; a
  * missing image leaves a plain tile instead of a broken-image icon.
  */
-export function Poster({ src, className }: { src: string | null | undefined; className?: string }) {
+export function Poster({
+  src,
+  className,
+  eager = false,
+}: {
+  src: string | null | undefined;
+  className?: string;
+  /** Posters on the first screen load at once; the rest as the member scrolls near. */
+  eager?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) return <span className={`poster poster--empty ${className ?? ''}`} />;
   return (
@@ -13,8 +22,11 @@ export function Poster({ src, className }: { src: string | null | undefined; cla
       className={`poster ${className ?? ''}`}
       src={resolveApiUrl(src)}
       alt=""
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
       decoding="async"
+      // The box keeps its 2:3 place (CSS aspect-ratio) while the image loads.
+      width={200}
+      height={300}
       onError={() => setFailed(true)}
     />
   );

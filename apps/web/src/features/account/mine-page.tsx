@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useGetMe, useGetToday } from '@app/contracts';
 import { BalanceGrid } from '../../components/ui/balance-grid';
-import { ChevronIcon } from '../../components/ui/icons';
+import { ChevronIcon, InfoIcon, ShieldIcon, TeamIcon, UserIcon } from '../../components/ui/icons';
 import { LanguageSelect } from '../../components/ui/language-select';
 import { signOut } from '../../lib/auth';
 import { env } from '../../lib/env';
@@ -91,16 +91,20 @@ export function MinePage() {
 
       <nav className="tiles tiles--four" aria-label={t('mine.shortcuts')}>
         <Link to="/about" className="tile">
-          {t('mine.about')}
+          <InfoIcon className="tile__glyph" />
+          <span>{t('mine.about')}</span>
         </Link>
         <Link to="/mine/edit" className="tile">
-          {t('mine.profile')}
+          <UserIcon className="tile__glyph" />
+          <span>{t('mine.profile')}</span>
         </Link>
         <Link to="/mine/team" className="tile">
-          {t('mine.team')}
+          <TeamIcon className="tile__glyph" />
+          <span>{t('mine.team')}</span>
         </Link>
         <Link to="/mine/safety" className="tile">
-          {t('mine.safety')}
+          <ShieldIcon className="tile__glyph" />
+          <span>{t('mine.safety')}</span>
         </Link>
       </nav>
 

@@ -86,8 +86,13 @@ export function TutorialPage() {
             )}
           </div>
         ))}
-        <div className="banner__dots">
-          <button type="button" onClick={() => go(-1)} aria-label={t('tutorial.previous')}>
+        <div className="dots">
+          <button
+            type="button"
+            className="dots__arrow"
+            onClick={() => go(-1)}
+            aria-label={t('tutorial.previous')}
+          >
             ‹
           </button>
           {slides.map((slide, i) => (
@@ -100,7 +105,12 @@ export function TutorialPage() {
               onClick={() => setIndex(i)}
             />
           ))}
-          <button type="button" onClick={() => go(1)} aria-label={t('tutorial.next')}>
+          <button
+            type="button"
+            className="dots__arrow"
+            onClick={() => go(1)}
+            aria-label={t('tutorial.next')}
+          >
             ›
           </button>
         </div>

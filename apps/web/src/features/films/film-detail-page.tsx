@@ -11,7 +11,6 @@ import {
   type ApiTrailer,
   type ApiWatchResult,
 } from '@app/contracts';
-import { PlayIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { Poster } from '../../components/ui/poster';
 import { useToast } from '../../components/ui/toast';
@@ -24,42 +23,33 @@ export const VIEW_COUNTED_MS = 1500;
 /** Only safe characters reach the embed URL. */
 export function embedUrl(trailerKey: string): string | null {
   if (!/^[\w-]{1,64}$/.test(trailerKey)) return null;
-  return `https://www.youtube-nocookie.com/embed/${trailerKey}?autoplay=1&rel=0&playsinline=1`;
+  return `https://www.youtube-nocookie.com/embed/${trailerKey}?autoplay=1&mute=1&rel=0&playsinline=1`;
 }
 
 /**
- * The external player loads only on demand: nothing leaves the page until the
- * member presses play, so offline runs and slow networks keep a light page.
+ * The spec's player starts by itself. Browsers allow autoplay only muted, so
+ * it starts muted and the player's own control turns the sound on. A trailer
+ * without a usable video shows its poster whole (portrait posters stay portrait).
  */
 function Player({ trailer }: { trailer: ApiTrailer }) {
   const { t } = useTranslation();
-  const [playing, setPlaying] = useState(false);
   const src = embedUrl(trailer.trailer_key);
-  if (playing && src) {
+  if (!src) {
     return (
-      <div className="player">
-        <iframe
-          src={src}
-          title={trailer.title}
-          allow="autoplay; encrypted-media; picture-in-picture"
-          allowFullScreen
-          loading="lazy"
-        />
+      <div className="player-poster">
+        <Poster src={trailer.image_url} />
+        <p className="empty">{t('films.noVideo')}</p>
       </div>
     );
   }
   return (
     <div className="player">
-      <Poster src={trailer.image_url} />
-      <button
-        type="button"
-        className="player__play"
-        onClick={() => setPlaying(true)}
-        disabled={!src}
-        aria-label={t('films.play', { title: trailer.title })}
-      >
-        <PlayIcon width={40} height={40} />
-      </button>
+      <iframe
+        src={src}
+        title={t('films.play', { title: trailer.title })}
+        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+        allowFullScreen
+      />
     </div>
   );
 }

@@ -100,9 +100,10 @@ export function FilmsPage() {
         <p className="empty">{t('common.noRecords')}</p>
       ) : null}
       <ul className="film-grid">
-        {(trailers.data ?? []).map((trailer) => (
+        {(trailers.data ?? []).map((trailer, i) => (
           <li key={trailer.id} className="film-card">
-            <Poster src={trailer.image_url} />
+            {/* The first row of the grid is on the first screen. */}
+            <Poster src={trailer.image_url} eager={i < 2} />
             <h2 className="film-card__title">{trailer.title}</h2>
             {tier ? (
               <p className="film-card__income">

@@ -5,11 +5,31 @@ import { apiFetch, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { HomePage } from './home-page';
 
-function serve(site: unknown) {
+const NOTHING_SET = {
+  support_url: null,
+  media: [],
+  banners: [],
+  tutorial: { recharge: null, withdraw: null },
+};
+
+const RUNNING_CAMPAIGN = {
+  id: 1,
+  name: 'Spring invitations',
+  min_vip_level: 2,
+  inviter_points: 10,
+  member_points: 5,
+  hold_days: 3,
+  running: true,
+  starts_at: '2026-01-01T00:00:00.000Z',
+  ends_at: '2099-06-01T00:00:00.000Z',
+};
+
+function serve(site: unknown, message: unknown = {}, campaign: unknown = null) {
   const api = apiFetch(({ path }) => {
     if (path === '/site') return site;
     if (path === '/trailers') return [];
-    if (path === '/messages/main') return {};
+    if (path.startsWith('/messages/main')) return message;
+    if (path === '/bonus') return { campaign, team_rates: { level1: 5, level2: 3, level3: 1 } };
     return undefined;
   });
   setFetch(api.fetch);
@@ -45,5 +65,26 @@ describe('<HomePage> operator content', () => {
     await renderWithApp([{ path: '/', element: <HomePage /> }]);
     await waitFor(() => expect(screen.queryByText('Our media')).toBeNull());
     expect(screen.queryByRole('img', { name: 'Banner 1' })).toBeNull();
+  });
+
+  it('the ticker speaks of the invitation campaign only while one runs', async () => {
+    serve(NOTHING_SET, { message: 'main_message.promotion' }, RUNNING_CAMPAIGN);
+    const running = await renderWithApp([{ path: '/', element: <HomePage /> }]);
+    const ticker = await screen.findByRole('marquee', { name: 'Announcement' });
+    expect(ticker.textContent).toContain('VIP2 or above, you get 10.00 registration points');
+    expect(ticker.textContent).not.toContain('2024');
+    running.unmount();
+
+    serve(NOTHING_SET, { message: 'main_message.promotion' }, null);
+    await renderWithApp([{ path: '/', element: <HomePage /> }]);
+    await screen.findByRole('heading', { name: 'Hot pick' });
+    await waitFor(() => expect(screen.queryByRole('marquee')).toBeNull());
+  });
+
+  it("shows an operator's own announcement as written", async () => {
+    serve(NOTHING_SET, { message: 'Maintenance on Sunday 02:00' });
+    await renderWithApp([{ path: '/', element: <HomePage /> }]);
+    const ticker = await screen.findByRole('marquee', { name: 'Announcement' });
+    expect(ticker.textContent).toContain('Maintenance on Sunday 02:00');
   });
 });

@@ -18,6 +18,10 @@ import {
   PlayIcon,
 } from '../../components/ui/icons';
 import { Poster } from '../../components/ui/poster';
+import { useRunningCampaignText } from '../../components/ui/campaign-note';
+
+/** The server's key for "the invitation campaign": its words come from the running one. */
+const PROMOTION_MESSAGE = 'main_message.promotion';
 
 const SLIDE_MS = 2500;
 const SLIDES = 4;
@@ -98,7 +102,7 @@ function SloganBanner() {
           <span>{t('home.slogan')}</span>
         </div>
       ))}
-      <div className="banner__dots">
+      <div className="dots">
         {Array.from({ length: SLIDES }, (_, i) => (
           <button
             key={i}
@@ -114,26 +118,34 @@ function SloganBanner() {
   );
 }
 
+/** The operators' announcement; the campaign one only while a campaign runs. */
 function MessageStrip() {
   const { t, i18n } = useTranslation();
   // An operator may write the strip per language; the API falls back to the common one.
   const lang = (['ru', 'en', 'uz'] as const).find((l) => i18n.language.startsWith(l));
   const { data } = useGetMainMessage(lang ? { lang } : undefined);
+  const campaign = useRunningCampaignText();
   const message = data?.message;
-  if (!message) return null;
-  // Server messages are translation keys when the app knows them, plain text otherwise.
-  const text = t(`serverMessages.${message}` as 'serverMessages.main_message.promotion', {
-    defaultValue: message,
-  });
+  const text = message === PROMOTION_MESSAGE ? campaign : message;
+  if (!text) return null;
+  // Two copies side by side scroll as one endless strip that starts full.
   return (
     <div className="ticker" role="marquee" aria-label={t('home.announcement')}>
-      <span className="ticker__text">{text}</span>
+      <div className="ticker__track">
+        <span className="ticker__text">{text}</span>
+        <span className="ticker__text" aria-hidden="true">
+          {text}
+        </span>
+      </div>
     </div>
   );
 }
 
-function TrailerImage({ trailer }: { trailer: ApiTrailerSummary }) {
-  return <Poster src={trailer.image_url} />;
+/** The hot list's first posters are on the first screen of a phone. */
+const EAGER_POSTERS = 4;
+
+function TrailerImage({ trailer, eager }: { trailer: ApiTrailerSummary; eager?: boolean }) {
+  return <Poster src={trailer.image_url} eager={eager} />;
 }
 
 export function HomePage() {
@@ -188,10 +200,10 @@ export function HomePage() {
           <p className="empty">{t('common.noRecords')}</p>
         ) : null}
         <ul className="hot-list">
-          {(trailers.data ?? []).map((trailer) => (
+          {(trailers.data ?? []).map((trailer, i) => (
             <li key={trailer.id}>
               <Link to={`/films/${trailer.id}`} className="hot-card">
-                <TrailerImage trailer={trailer} />
+                <TrailerImage trailer={trailer} eager={i < EAGER_POSTERS} />
                 <span className="hot-card__title">{trailer.title}</span>
               </Link>
             </li>

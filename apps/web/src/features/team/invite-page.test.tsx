@@ -43,4 +43,34 @@ describe('<InvitePage>', () => {
     await renderWithApp(routes, { at: '/invite' });
     expect(await screen.findByRole('dialog')).toBeTruthy();
   });
+
+  it('mentions the invitation campaign only while one runs, and never splits the number', async () => {
+    const expire = new Date(Date.now() + 86_400_000).toISOString();
+    const vip = { ...MEMBER, vip_level: 2, vip_expire: expire };
+    const campaign = {
+      id: 1,
+      name: 'Spring invitations',
+      min_vip_level: 2,
+      inviter_points: 10,
+      member_points: 5,
+      hold_days: 3,
+      running: true,
+      starts_at: '2026-01-01T00:00:00.000Z',
+      ends_at: '2099-06-01T00:00:00.000Z',
+    };
+    const rates = { level1: 5, level2: 3, level3: 1 };
+    setFetch(fakeFetch({ '/users/me': vip, '/bonus': { campaign, team_rates: rates } }));
+    const running = await renderWithApp(routes, { at: '/invite' });
+    const note = await screen.findByTestId('campaign-note');
+    expect(note.textContent).toContain('VIP2 or above, you get 10.00 registration points');
+    expect(screen.getByTestId('invite-link').querySelector('.nowrap')?.textContent).toBe(
+      '?code=42',
+    );
+    running.unmount();
+
+    setFetch(fakeFetch({ '/users/me': vip, '/bonus': { campaign: null, team_rates: rates } }));
+    await renderWithApp(routes, { at: '/invite' });
+    await waitFor(() => expect(screen.getByTestId('invite-code').textContent).toBe('42'));
+    expect(screen.queryByTestId('campaign-note')).toBeNull();
+  });
 });

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { effectiveVipLevel } from '@app/domain';
 import { useGetMe } from '@app/contracts';
+import { CampaignNote } from '../../components/ui/campaign-note';
 import { CopyIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/ui/modal';
 import { PageHeader } from '../../components/ui/page-header';
@@ -10,6 +11,19 @@ import { copyText } from '../../lib/clipboard';
 
 export function inviteLink(origin: string, id: number): string {
   return `${origin}/register?code=${id}`;
+}
+
+/** The link may wrap after a slash or before the query, never inside the member number. */
+function InviteLinkText({ link }: { link: string }) {
+  const at = link.indexOf('?');
+  if (at < 0) return <>{link}</>;
+  return (
+    <>
+      {link.slice(0, at)}
+      <wbr />
+      <span className="nowrap">{link.slice(at)}</span>
+    </>
+  );
 }
 
 export function InvitePage() {
@@ -42,7 +56,7 @@ export function InvitePage() {
         </p>
         <p className="invite-card__label">{t('invite.link')}</p>
         <p className="invite-card__link" data-testid="invite-link">
-          {link}
+          <InviteLinkText link={link} />
         </p>
         <button
           type="button"
@@ -53,7 +67,7 @@ export function InvitePage() {
           <CopyIcon /> {t('invite.copy')}
         </button>
       </section>
-      <p className="form__note">{t('invite.promotion')}</p>
+      <CampaignNote />
       <Modal
         open={level === 0}
         onClose={goHome}

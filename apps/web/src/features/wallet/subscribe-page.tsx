@@ -163,7 +163,7 @@ export function SubscribePage() {
           className="button button--primary button--block sticky-submit"
           disabled={!chosen || buy.isPending || outcome !== null}
         >
-          {t('subscribe.buy')}
+          {chosen ? t('subscribe.buy') : t('subscribe.pickFirst')}
         </button>
       </form>
       <Modal

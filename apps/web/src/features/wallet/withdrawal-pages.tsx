@@ -177,7 +177,7 @@ export function WithdrawalPage() {
             </Link>
           </div>
         ) : (
-          <Link className="form__note" to="/mine/management/add">
+          <Link className="text-link" to="/mine/management/add">
             {t('routes.managementAdd')}
           </Link>
         )}
