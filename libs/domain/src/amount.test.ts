@@ -8,7 +8,7 @@ import {
   withdrawalFormSchema,
 } from './amount';
 import { MAX_AMOUNT_MICRO, usdt } from './money';
-import { ValidationMessage } from './validation';
+import { ValidationMessage } from './index';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.success ? undefined : result.error?.issues[0]?.message;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_AMOUNT_MICRO, type Micro, USDT_DECIMALS, parseMicro } from './money';
 import { withdrawalRefusal } from './economy';
 import { isTronAddress } from './tron-address';
-import { ValidationMessage } from './validation';
+import { ValidationMessage } from './rules';
 
 /** Reasons of operator adjustments (contract section 6; the API checks the same bounds). */
 export const ADJUST_REASON_MIN = 3;

@@ -8,6 +8,8 @@ import {
   nicknameSchema,
   normalizePhone,
   parseInviteCode,
+  passwordError,
+  phoneError,
   passwordChangeFormSchema,
   passwordSchema,
   phoneSchema,
@@ -16,7 +18,7 @@ import {
   TX_ID_RE,
   txIdSchema,
   ValidationMessage,
-} from './validation';
+} from './index';
 
 /** The first message per field path, as a form resolver shows them. */
 function firstMessages(schema: z.ZodType, value: unknown): Record<string, string> {
@@ -195,4 +197,18 @@ describe('form schemas', () => {
       firstMessages(transactionPasswordFormSchema, { ...ok, passwordConfirm: 'pay-2027' }),
     ).toEqual({ passwordConfirm: "Passwords doesn't match" });
   });
+});
+
+describe('the plain sign-in rules say what the schemas say', () => {
+  const firstMessage = (schema: typeof phoneSchema | typeof passwordSchema, value: string) => {
+    const result = schema.safeParse(value);
+    return result.success ? undefined : result.error.issues[0].message;
+  };
+  it.each(['', ' ', '+', '+998901234567', '998 901 234567', '12', 'abc', ' +998(901)234567 '])(
+    'phone %j',
+    (value) => expect(phoneError(value)).toBe(firstMessage(phoneSchema, value)),
+  );
+  it.each(['', 'a', 'ab', 'x'.repeat(128), 'x'.repeat(129), ' '])('password %j', (value) =>
+    expect(passwordError(value)).toBe(firstMessage(passwordSchema, value)),
+  );
 });

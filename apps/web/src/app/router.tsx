@@ -1,7 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { RechargeCodePage, RechargeMethodPage } from '../features/wallet/recharge-pages';
-import { WithdrawalMethodPage, WithdrawalPage } from '../features/wallet/withdrawal-pages';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { MainLayout } from './layouts/main-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -56,6 +54,19 @@ const CardDepositPage = page(
   () => import('../features/wallet/card-deposit-page'),
   'CardDepositPage',
 );
+const RechargeMethodPage = page(
+  () => import('../features/wallet/recharge-pages'),
+  'RechargeMethodPage',
+);
+const RechargeCodePage = page(
+  () => import('../features/wallet/recharge-pages'),
+  'RechargeCodePage',
+);
+const WithdrawalMethodPage = page(
+  () => import('../features/wallet/withdrawal-pages'),
+  'WithdrawalMethodPage',
+);
+const WithdrawalPage = page(() => import('../features/wallet/withdrawal-pages'), 'WithdrawalPage');
 const CategoryPage = page(() => import('../features/content/category-page'), 'CategoryPage');
 const TutorialPage = page(() => import('../features/content/tutorial-page'), 'TutorialPage');
 const AboutPage = page(() => import('../features/content/about-page'), 'AboutPage');
@@ -196,6 +207,10 @@ export const routes: RouteObject[] = [
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The routes in a plain <BrowserRouter>: the app uses no loaders or actions,
+ * and leaving out the data router keeps ~10 KB gzip off the first screen.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

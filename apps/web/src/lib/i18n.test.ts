@@ -37,12 +37,11 @@ describe('translations', () => {
   });
 
   it('persists the language under "lang" and sets <html lang>', async () => {
-    setLanguage('uz');
-    await Promise.resolve();
+    await setLanguage('uz');
     expect(i18n.language).toBe('uz');
     expect(localStorage.getItem(LANG_KEY)).toBe('uz');
     expect(document.documentElement.lang).toBe('uz');
-    setLanguage('ru');
+    await setLanguage('ru');
     expect(document.documentElement.lang).toBe('ru');
   });
 });

@@ -18,7 +18,7 @@ export function LanguageSelect({ className }: { className?: string }) {
       label={t('common.language')}
       items={LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_LABELS[lng] }))}
       value={value}
-      onChange={setLanguage}
+      onChange={(lng) => void setLanguage(lng)}
     />
   );
 }

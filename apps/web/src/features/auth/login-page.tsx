@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { loginFormSchema, type LoginForm } from '@app/domain';
+import { passwordError, phoneError } from '@app/domain';
 import {
   ApiError,
   BAD_CREDENTIALS_DETAIL,
@@ -30,8 +29,9 @@ export function LoginPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({
-    resolver: zodResolver(loginFormSchema),
+  } = useForm<{ email: string; password: string }>({
+    // The plain rules, not the zod schema: the first screen a member sees
+    // stays light (the schema library is ~20 KB gzip).
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { email: '+', password: '' },
@@ -77,14 +77,14 @@ export function LoginPage() {
           autoComplete="username"
           placeholder={t('auth.phonePlaceholder')}
           error={translateFieldError(t, errors.email?.message)}
-          {...register('email')}
+          {...register('email', { validate: (value) => phoneError(value) ?? true })}
         />
         <PasswordField
           label={t('auth.password')}
           autoComplete="current-password"
           placeholder={t('auth.passwordPlaceholder')}
           error={translateFieldError(t, errors.password?.message)}
-          {...register('password')}
+          {...register('password', { validate: (value) => passwordError(value) ?? true })}
         />
         <p className="form__aside">
           <Link to="/forgot">{t('auth.forgotLink')}</Link>

@@ -1,0 +1,248 @@
+// Runs by scripts/bench/web.sh, which builds the client and prepares the API's
+// database. Starts the API and `vite preview`, registers a member, then runs
+// Lighthouse (mobile, simulated throttling) in Debian's Chromium over its
+// debugging port: /login signed out, then /, /films, /moments and /mine with
+// the member's tokens in localStorage. The browser cache is cleared before
+// every run (cold cache); the storage is kept so the signed-in routes stay
+// signed in. A bare static page scored in the same run is the baseline.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, pathToFileURL, URLSearchParams } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const web = `${root}apps/web/`;
+const env = process.env;
+const runs = Number(env.BENCH_WEB_RUNS ?? 3);
+const apiPort = Number(env.BENCH_WEB_API_PORT ?? 3210);
+const webPort = Number(env.BENCH_WEB_PORT ?? 4210);
+const cdpPort = Number(env.BENCH_WEB_CDP_PORT ?? 9310);
+const basePort = webPort + 1;
+const chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const GOALS = { score: 95, loginJsKb: 120 };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const SIGNED_IN = ['/', '/films', '/moments', '/mine'];
+
+// Lighthouse and Playwright are the web client's dev dependencies.
+const requireFromWeb = createRequire(`${web}package.json`);
+const { default: lighthouse } = await import(
+  pathToFileURL(requireFromWeb.resolve('lighthouse')).href
+);
+const { chromium } = requireFromWeb('@playwright/test');
+
+const outDir = `${root}.bench`;
+mkdirSync(outDir, { recursive: true });
+const children = [];
+
+function start(name, command, args, options) {
+  const log = createWriteStream(`${outDir}/${name}.log`);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  child.exited = new Promise((resolve) => child.once('exit', (code, sig) => resolve(code ?? sig)));
+  children.push({ name, child });
+  return child;
+}
+
+async function stopAll() {
+  for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.race([Promise.all(children.map(({ child }) => child.exited)), sleep(5000)]);
+  for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function fail(message) {
+  console.error(`bench: ${message}`);
+  for (const { name } of children) console.error(`  (output of ${name}: .bench/${name}.log)`);
+  await stopAll();
+  process.exit(2);
+}
+
+const deadline = setTimeout(() => fail('took too long, stopped'), (240 + runs * 150) * 1000);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    await stopAll();
+    process.exit(130);
+  });
+}
+
+async function waitFor(name, child, url) {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) await fail(`${name} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  await fail(`${name} was not ready within 60 s (${url})`);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The gzip size of the build's scripts a Lighthouse run saw loaded. */
+function scriptKb(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  let bytes = 0;
+  for (const item of items) {
+    if (item.resourceType !== 'Script') continue;
+    const file = `${web}dist${new URL(item.url).pathname}`;
+    if (existsSync(file)) bytes += gzipSync(readFileSync(file), { level: 9 }).length;
+  }
+  return bytes / 1024;
+}
+
+async function audit(cdp, url) {
+  // Cold cache, kept storage: the member stays signed in.
+  await cdp.send('Network.clearBrowserCache');
+  const result = await lighthouse(url, {
+    port: cdpPort,
+    output: 'json',
+    logLevel: 'error',
+    formFactor: 'mobile',
+    disableStorageReset: true,
+    onlyCategories: CATEGORIES,
+  });
+  if (!result?.lhr) await fail(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) await fail(`Lighthouse: ${lhr.runtimeError.message} (${url})`);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  );
+  // What kept a score under 100: the audits to look at first.
+  const missed = CATEGORIES.flatMap((c) =>
+    (lhr.categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+      .map((ref) => `${c}:${ref.id}`),
+  );
+  return {
+    ...scores,
+    missed,
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+    jsKb: scriptKb(lhr),
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+async function medianOf(cdp, url) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) samples.push(await audit(cdp, url));
+  const keys = [...CATEGORIES, 'lcpMs', 'cls', 'jsKb'];
+  return {
+    ...Object.fromEntries(keys.map((k) => [k, median(samples.map((s) => s[k]))])),
+    finalUrl: samples.at(-1).finalUrl,
+    missed: [...new Set(samples.flatMap((s) => s.missed))],
+  };
+}
+
+const api = start('web-api', process.execPath, ['apps/api/dist/main.js'], {
+  cwd: root,
+  env: { ...env, API_PORT: String(apiPort) },
+});
+await waitFor('API', api, `http://127.0.0.1:${apiPort}/health`);
+const preview = start('web-preview', 'pnpm', ['exec', 'vite', 'preview'], {
+  cwd: web,
+  env: { ...env, WEB_PORT: String(webPort), API_PORT: String(apiPort) },
+});
+const origin = `http://127.0.0.1:${webPort}`;
+await waitFor('vite preview', preview, `${origin}/login`);
+
+// The baseline: one static page with a heading and a paragraph.
+const baseline = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Baseline"><title>Baseline</title></head><body><main><h1>Baseline</h1><p>A static page.</p></main></body></html>',
+  );
+});
+await new Promise((resolve) => baseline.listen(basePort, '127.0.0.1', resolve));
+
+const phone = `+99890${String(Date.now()).slice(-7)}`;
+const password = 'bench-member-pass';
+const registered = await fetch(`http://127.0.0.1:${apiPort}/users`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: phone, password, invite_code: 0 }),
+});
+if (!registered.ok) await fail(`registration answered ${registered.status}`);
+const token = await fetch(`http://127.0.0.1:${apiPort}/token`, {
+  method: 'POST',
+  body: new URLSearchParams({ username: phone, password }),
+});
+if (!token.ok) await fail(`sign-in answered ${token.status}`);
+const pair = await token.json();
+
+const browserProcess = start(
+  'web-chromium',
+  chromiumPath,
+  [
+    '--headless=new',
+    `--remote-debugging-port=${cdpPort}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    `--user-data-dir=${outDir}/web-chromium-profile-${Date.now()}`,
+    'about:blank',
+  ],
+  {},
+);
+await waitFor('Chromium', browserProcess, `http://127.0.0.1:${cdpPort}/json/version`);
+const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
+const page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
+const cdp = await page.context().newCDPSession(page);
+await page.goto(`${origin}/login`);
+await page.evaluate(() => localStorage.clear());
+
+const results = {};
+results.baseline = await medianOf(cdp, `http://127.0.0.1:${basePort}/`);
+results['/login'] = await medianOf(cdp, `${origin}/login`);
+await page.goto(`${origin}/login`);
+await page.evaluate((tokens) => localStorage.setItem('tokens', JSON.stringify(tokens)), {
+  access: pair.access_token,
+  refresh: pair.refresh_token,
+});
+for (const route of SIGNED_IN) {
+  results[route] = await medianOf(cdp, `${origin}${route}`);
+  // A signed-in route that fell back to /login measured the wrong screen.
+  if (new URL(results[route].finalUrl).pathname !== route) {
+    await fail(`${route} ended on ${results[route].finalUrl}: the member was not signed in`);
+  }
+}
+
+clearTimeout(deadline);
+await browser.close().catch(() => {});
+baseline.close();
+await stopAll();
+
+const failures = [];
+console.log(`Lighthouse ${runs}x per route (median), mobile, cold cache`);
+console.log('route       perf  a11y  best   seo  perf/base  LCP ms    CLS  JS KB gzip');
+for (const [route, r] of Object.entries(results)) {
+  const ratio = (r.performance / results.baseline.performance).toFixed(2);
+  console.log(
+    `${route.padEnd(10)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r['best-practices']).padStart(5)} ${String(r.seo).padStart(5)} ${ratio.padStart(10)} ${String(Math.round(r.lcpMs)).padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${r.jsKb.toFixed(1).padStart(11)}`,
+  );
+  if (r.missed.length) console.log(`           below 0.9: ${r.missed.join(', ')}`);
+  if (route === 'baseline') continue;
+  for (const category of ['performance', 'accessibility', 'best-practices']) {
+    if (r[category] < GOALS.score)
+      failures.push(`${route} ${category} ${r[category]} < ${GOALS.score}`);
+  }
+}
+if (results['/login'].jsKb > GOALS.loginJsKb) {
+  failures.push(
+    `/login JavaScript ${results['/login'].jsKb.toFixed(1)} KB > ${GOALS.loginJsKb} KB gzip`,
+  );
+}
+writeFileSync(
+  `${outDir}/web.json`,
+  JSON.stringify({ runs, goals: GOALS, results, failures }, null, 2),
+);
+console.log(failures.length ? `goals missed:\n  ${failures.join('\n  ')}` : 'all goals met');
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# pnpm bench:web: builds the web client, serves the production build (vite
+# preview, /api proxied to a real API on its own database), and runs
+# Lighthouse (mobile, simulated throttling, cold cache, median of
+# BENCH_WEB_RUNS=3) on /login signed out and on /, /films, /moments and /mine
+# signed in. Prints every score and the gzip size of the JavaScript each route
+# loads. Goals: performance, accessibility and best practices >= 95 on every
+# route; /login JavaScript <= 120 KB gzip. Exit 0 when all goals pass, 1 when
+# one fails, 2 on an error. Results also go to .bench/web.json.
+#
+# Settings: BENCH_WEB_RUNS (3), BENCH_WEB_API_PORT (3210), BENCH_WEB_PORT
+# (4210), BENCH_WEB_CDP_PORT (9310), CHROMIUM_PATH (/usr/bin/chromium),
+# BENCH_NO_BUILD=1 to reuse the API and web builds.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$ROOT"
+# shellcheck source=scripts/lib/env.sh
+source scripts/lib/env.sh
+
+base_urls
+bash scripts/services.sh
+DATABASE_URL=$(with_db_name "$base_db" app_bench_web)
+REDIS_URL=$(with_redis_db "$base_redis" 4)
+recreate_db "$DATABASE_URL"
+redis-cli -u "$REDIS_URL" flushdb >/dev/null 2>&1
+
+if [[ ${BENCH_NO_BUILD:-0} != 1 || ! -f apps/api/dist/main.js || ! -f apps/web/dist/index.html ]]; then
+  echo "bench: building @app/domain, @app/api and the web client"
+  pnpm --silent --filter @app/domain run build
+  pnpm --silent --filter @app/api run build
+  (cd apps/web && unset NODE_ENV && pnpm exec vite build >/dev/null)
+fi
+
+# Production settings with throwaway secrets; no limits in the way of one member.
+JWT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')
+export DATABASE_URL REDIS_URL JWT_SECRET
+export NODE_ENV=production ADMIN_PHONE=+998900000009 ADMIN_PASSWORD=bench-admin-password
+export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0
+node apps/api/dist/database/migrate.js >/dev/null
+node apps/api/dist/seed/seed.js >/dev/null
+
+exec node scripts/bench/web.mjs
