@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL, URLSearchParams } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -197,7 +198,7 @@ const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
 const page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
 const cdp = await page.context().newCDPSession(page);
 await page.goto(`${origin}/login`);
-await page.evaluate(() => localStorage.clear());
+await page.evaluate(() => globalThis.localStorage.clear());
 
 const results = {};
 results.baseline = await medianOf(cdp, `http://127.0.0.1:${basePort}/`);
