@@ -204,7 +204,7 @@ const results = {};
 results.baseline = await medianOf(cdp, `http://127.0.0.1:${basePort}/`);
 results['/login'] = await medianOf(cdp, `${origin}/login`);
 await page.goto(`${origin}/login`);
-await page.evaluate((tokens) => localStorage.setItem('tokens', JSON.stringify(tokens)), {
+await page.evaluate((tokens) => globalThis.localStorage.setItem('tokens', JSON.stringify(tokens)), {
   access: pair.access_token,
   refresh: pair.refresh_token,
 });
