@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { preloadFirstScreen } from './preload-plugin';
 
 const port = Number(process.env.WEB_PORT ?? 5173);
 const apiTarget =
@@ -16,7 +17,19 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    preloadFirstScreen({
+      defaultLanguage: 'ru',
+      pages: {
+        '/login': 'features/auth/login-page.tsx',
+        '/': 'features/home/home-page.tsx',
+        '/films': 'features/films/films-page.tsx',
+        '/moments': 'features/moments/moments-page.tsx',
+        '/mine': 'features/account/mine-page.tsx',
+      },
+    }),
+  ],
   resolve: {
     alias: {
       // The package's main is a CommonJS build for Node; the browser uses the TS source.

@@ -117,11 +117,20 @@ async function audit(cdp, url) {
   const missed = CATEGORIES.flatMap((c) =>
     (lhr.categories[c]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
-      .map((ref) => `${c}:${ref.id}`),
+      .map((ref) => {
+        const first = lhr.audits[ref.id]?.details?.items?.[0];
+        const detail = first?.node?.selector ?? first?.description;
+        return `${c}:${ref.id}${c !== 'performance' && detail ? ` (${String(detail).slice(0, 160)})` : ''}`;
+      }),
+  );
+  // The elements that moved, when the page moved.
+  const shifts = (lhr.audits['layout-shifts']?.details?.items ?? []).map(
+    (item) => `${item.node?.selector ?? '?'} ${Number(item.score ?? 0).toFixed(3)}`,
   );
   return {
     ...scores,
     missed,
+    shifts,
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
     jsKb: scriptKb(lhr),
@@ -137,6 +146,7 @@ async function medianOf(cdp, url) {
     ...Object.fromEntries(keys.map((k) => [k, median(samples.map((s) => s[k]))])),
     finalUrl: samples.at(-1).finalUrl,
     missed: [...new Set(samples.flatMap((s) => s.missed))],
+    shifts: [...new Set(samples.flatMap((s) => s.shifts))],
   };
 }
 
@@ -230,6 +240,7 @@ for (const [route, r] of Object.entries(results)) {
     `${route.padEnd(10)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r['best-practices']).padStart(5)} ${String(r.seo).padStart(5)} ${ratio.padStart(10)} ${String(Math.round(r.lcpMs)).padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${r.jsKb.toFixed(1).padStart(11)}`,
   );
   if (r.missed.length) console.log(`           below 0.9: ${r.missed.join(', ')}`);
+  if (r.shifts.length) console.log(`           moved: ${r.shifts.join(', ')}`);
   if (route === 'baseline') continue;
   for (const category of ['performance', 'accessibility', 'best-practices']) {
     if (r[category] < GOALS.score)

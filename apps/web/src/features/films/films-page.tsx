@@ -68,38 +68,52 @@ export function FilmsPage() {
           <span className="stats-card__value">{`VIP${level}`}</span>
         </div>
       </section>
-      {progress.length > 0 ? (
-        <div className="level-progress">
-          <span className="level-progress__label">{t('films.progress')}</span>
-          <Dropdown
-            label={t('films.progress')}
-            items={progress.map((p) => ({
-              value: String(p.level),
-              label: `VIP${p.level} ${p.done}/${p.total}`,
-            }))}
-            value={String(level)}
-            onChange={setShownLevel}
-          />
-          {shown ? (
-            <div
-              className="progress-bar"
-              role="progressbar"
-              aria-label={`VIP${shown.level}`}
-              aria-valuemin={0}
-              aria-valuemax={shown.total}
-              aria-valuenow={shown.done}
-            >
-              <span style={{ width: `${shown.total ? (shown.done / shown.total) * 100 : 0}%` }} />
-            </div>
-          ) : null}
-        </div>
+      {/* Its row is there from the start: the grid below never jumps. */}
+      <div className="level-progress">
+        {progress.length > 0 ? (
+          <>
+            <span className="level-progress__label">{t('films.progress')}</span>
+            <Dropdown
+              label={t('films.progress')}
+              items={progress.map((p) => ({
+                value: String(p.level),
+                label: `VIP${p.level} ${p.done}/${p.total}`,
+              }))}
+              value={String(level)}
+              onChange={setShownLevel}
+            />
+          </>
+        ) : null}
+        {shown ? (
+          <div
+            className="progress-bar"
+            role="progressbar"
+            aria-label={`VIP${shown.level}`}
+            aria-valuemin={0}
+            aria-valuemax={shown.total}
+            aria-valuenow={shown.done}
+          >
+            <span style={{ width: `${shown.total ? (shown.done / shown.total) * 100 : 0}%` }} />
+          </div>
+        ) : null}
+      </div>
+      {trailers.isPending ? (
+        <p className="visually-hidden" role="status">
+          {t('common.loading')}
+        </p>
       ) : null}
-      {trailers.isPending ? <p className="empty">{t('common.loading')}</p> : null}
       {trailers.isError ? <p className="empty">{t('errors.generic')}</p> : null}
       {trailers.isSuccess && trailers.data.length === 0 ? (
         <p className="empty">{t('common.noRecords')}</p>
       ) : null}
       <ul className="film-grid">
+        {trailers.isPending
+          ? [0, 1].map((i) => (
+              <li key={i} className="film-card" aria-hidden="true">
+                <span className="poster poster--empty" />
+              </li>
+            ))
+          : null}
         {(trailers.data ?? []).map((trailer, i) => (
           <li key={trailer.id} className="film-card">
             {/* The first row of the grid is on the first screen. */}

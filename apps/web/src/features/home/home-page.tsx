@@ -148,6 +148,18 @@ function TrailerImage({ trailer, eager }: { trailer: ApiTrailerSummary; eager?: 
   return <Poster src={trailer.image_url} eager={eager} />;
 }
 
+/** Cards of the real size while the list loads: nothing below moves when it comes. */
+function HotCardPlaceholders() {
+  return Array.from({ length: EAGER_POSTERS }, (_, i) => (
+    <li key={i} aria-hidden="true">
+      <span className="hot-card">
+        <span className="poster poster--empty" />
+        <span className="hot-card__title">&nbsp;</span>
+      </span>
+    </li>
+  ));
+}
+
 export function HomePage() {
   const { t } = useTranslation();
   const trailers = useListTrailers();
@@ -195,11 +207,16 @@ export function HomePage() {
         <h2 id="home-hot" className="section-title">
           {t('home.hotPick')}
         </h2>
-        {trailers.isPending ? <p className="empty">{t('common.loading')}</p> : null}
+        {trailers.isPending ? (
+          <p className="visually-hidden" role="status">
+            {t('common.loading')}
+          </p>
+        ) : null}
         {trailers.isSuccess && trailers.data.length === 0 ? (
           <p className="empty">{t('common.noRecords')}</p>
         ) : null}
         <ul className="hot-list">
+          {trailers.isPending ? <HotCardPlaceholders /> : null}
           {(trailers.data ?? []).map((trailer, i) => (
             <li key={trailer.id}>
               <Link to={`/films/${trailer.id}`} className="hot-card">
