@@ -73,3 +73,8 @@ base_urls() {
     echo "${REDIS_URL:-$DEFAULT_REDIS_URL}"
   )
 }
+
+# redact_url URL: the URL without its password, for messages.
+redact_url() {
+  node -e 'const u = new URL(process.argv[1]); if (u.password) u.password = "***"; console.log(u.href)' "$1"
+}

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { useTestEnv } from './env';
 
 useTestEnv();
@@ -75,5 +76,26 @@ describe('processes', () => {
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toEqual({ code: null, signal: 'SIGTERM' });
     expect(worker.output()).toContain('worker stopped on SIGTERM');
+  });
+
+  it("the worker's health check passes while its heartbeat is fresh, fails before and after", async () => {
+    // os.tmpdir() follows TMPDIR: a folder of our own, whatever else runs here.
+    const dir = mkdtempSync(join(tmpdir(), 'worker-health-'));
+    const env = { TMPDIR: dir };
+    const check = async () => (await run('worker-health.js', env).exited).code;
+    try {
+      expect(await check()).toBe(1);
+      const worker = run('worker.js', env);
+      running = worker.child;
+      await waitFor(() => existsSync(join(dir, 'worker-heartbeat')));
+      expect(await check()).toBe(0);
+      worker.child.kill('SIGTERM');
+      await worker.exited;
+      const stale = new Date(Date.now() - 31_000);
+      utimesSync(join(dir, 'worker-heartbeat'), stale, stale);
+      expect(await check()).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,8 +9,10 @@ import { bullConnection } from '../modules/jobs/queues';
 import { DepositsWorkerModule } from '../modules/deposits/deposits-worker.module';
 import { JobsModule } from '../modules/jobs/jobs.module';
 import { LedgerModule } from '../modules/ledger/ledger.module';
+import { RedisModule } from '../modules/redis/redis.module';
 import { TronModule } from '../modules/tron/tron.module';
 import { WithdrawalsWorkerModule } from '../modules/withdrawals/withdrawals-worker.module';
+import { WorkerHeartbeat } from './heartbeat';
 
 /** The worker process's root: queue consumers and schedules, no HTTP. */
 @Module({
@@ -18,6 +20,7 @@ import { WithdrawalsWorkerModule } from '../modules/withdrawals/withdrawals-work
     ConfigModule,
     DatabaseModule,
     LedgerModule,
+    RedisModule,
     ScheduleModule.forRoot(),
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
@@ -28,6 +31,6 @@ import { WithdrawalsWorkerModule } from '../modules/withdrawals/withdrawals-work
     DepositsWorkerModule,
     WithdrawalsWorkerModule,
   ],
-  providers: [lifecycleLogger('worker')],
+  providers: [lifecycleLogger('worker'), WorkerHeartbeat],
 })
 export class WorkerModule {}

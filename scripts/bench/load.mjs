@@ -1,0 +1,434 @@
+// Runs by scripts/bench/load.sh, which prepares the bench database and the
+// environment. Starts the bare baseline, the real API and the worker, prepares
+// members, trailers and posts, measures the baseline with wrk at the same
+// connection count, then loads the API with one wrk per route at once (the
+// mixed workload) while sampling every process's resident memory. Everything
+// stays on 127.0.0.1 and every child process is stopped at the end.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, URLSearchParams } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const requireApi = createRequire(new URL('../../apps/api/package.json', import.meta.url));
+const { Client } = requireApi('pg');
+const argon2 = requireApi('argon2');
+
+const env = process.env;
+const apiPort = Number(env.BENCH_LOAD_API_PORT ?? 3210);
+const barePort = Number(env.BENCH_LOAD_BARE_PORT ?? 3211);
+const seconds = Number(env.BENCH_LOAD_SECONDS ?? 120);
+const bareSeconds = Number(env.BENCH_LOAD_BARE_SECONDS ?? Math.min(20, seconds));
+const warmup = Number(env.BENCH_LOAD_WARMUP ?? 5);
+const PASSWORD = 'secret12';
+const MEMBERS = 400;
+const SIGNIN_MEMBERS = 8;
+const TRAILERS = 60; // MEMBERS x TRAILERS watch pairs, each paying once a day
+const POSTS = 100;
+// 200 connections in all, shared by route roughly as a member's session would:
+// mostly reads, a watch now and then (each watch holds a pooled database
+// connection for a whole ledger transaction).
+const ROUTES = [
+  { name: 'signin', label: 'POST /token (sign in)', kind: 'auth', connections: 2 },
+  { name: 'me', label: 'GET /users/me', kind: 'read', connections: 83 },
+  { name: 'trailers', label: 'GET /trailers', kind: 'read', connections: 35 },
+  { name: 'records', label: 'GET /balance (records)', kind: 'read', connections: 35 },
+  { name: 'moments', label: 'GET /moments (feed)', kind: 'read', connections: 35 },
+  { name: 'watch', label: 'POST /trailers/{id}/watch', kind: 'money', connections: 10 },
+];
+const CONNECTIONS = ROUTES.reduce((sum, r) => sum + r.connections, 0);
+const GOALS = { readP99Ms: 100, moneyP99Ms: 200, memoryGrowthMb: 30 };
+
+const outDir = `${root}.bench`;
+mkdirSync(outDir, { recursive: true });
+const dataFile = `${outDir}/load-data.lua`;
+const children = [];
+
+function start(name, args, extraEnv) {
+  const log = createWriteStream(`${outDir}/load-${name}.log`);
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  child.exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
+  children.push({ name, child });
+  return child;
+}
+
+async function stopAll() {
+  for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.race([Promise.all(children.map(({ child }) => child.exited)), sleep(5000)]);
+  for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function fail(message) {
+  console.error(`bench: ${message}`);
+  for (const { name } of children) console.error(`  (output of ${name}: .bench/load-${name}.log)`);
+  await stopAll();
+  process.exit(2);
+}
+
+const deadline = setTimeout(
+  () => fail('took too long, stopped'),
+  (180 + bareSeconds + 2 * warmup + seconds) * 1000,
+);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    await stopAll();
+    process.exit(130);
+  });
+}
+
+async function waitFor(name, child, url) {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null)
+      await fail(`${name} exited with ${child.exitCode} before it was ready`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  await fail(`${name} was not ready within 60 s (${url})`);
+}
+
+/** Runs wrk and returns its parsed summary; `args` go to the Lua script. */
+function wrk(url, duration, connections, threads, scriptArgs) {
+  const args = [
+    `-t${threads}`,
+    `-c${connections}`,
+    `-d${duration}s`,
+    '--latency',
+    '--timeout',
+    '5s',
+  ];
+  if (scriptArgs) args.push('-s', 'scripts/bench/load.lua');
+  args.push(url);
+  if (scriptArgs) args.push('--', ...scriptArgs);
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (scriptArgs) writeFileSync(`${outDir}/load-wrk-${scriptArgs[0]}.txt`, out);
+      if (code !== 0) return reject(new Error(`wrk exited with ${code}:\n${out}`));
+      resolve(parseWrk(out));
+    });
+  });
+}
+
+function parseWrk(out) {
+  const unit = { us: 0.001, ms: 1, s: 1000 };
+  const pct = (p) => {
+    const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)\\b`, 'm').exec(out);
+    return m ? Number(m[1]) * unit[m[2]] : null;
+  };
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
+    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN),
+    p50Ms: pct(50),
+    p99Ms: pct(99),
+    non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
+    socketErrors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    raw: out,
+  };
+}
+
+function rssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+async function post(path, body, headers = {}) {
+  const form = path === '/token';
+  const res = await fetch(`http://127.0.0.1:${apiPort}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+      ...headers,
+    },
+    body: form ? new URLSearchParams(body) : JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => ({}));
+  if (res.status !== 200)
+    await fail(`POST ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Runs `task` over `items`, `limit` at a time. */
+async function pool(items, limit, task) {
+  const results = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await task(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+const bare = start('bare-server', ['scripts/bench/bare-server.mjs'], {
+  BENCH_BARE_PORT: String(barePort),
+});
+const api = start('api', ['apps/api/dist/main.js'], {
+  API_PORT: String(apiPort),
+  API_HOST: '127.0.0.1',
+});
+const worker = start('worker', ['apps/api/dist/worker.js'], {});
+await waitFor('bare server', bare, `http://127.0.0.1:${barePort}/rows/1`);
+await waitFor('API', api, `http://127.0.0.1:${apiPort}/health`);
+
+// Setup. Level-9 members with a raised daily quota (operators can raise it),
+// trailers whose views started a minute ago, posts in the feed, a credit each
+// (a record). Their password hash is argon2id at a low cost so that signing
+// 400 members in takes seconds; the sign-in route itself uses members
+// registered through the API, at the app's real cost.
+console.log(`bench: preparing ${MEMBERS} members, ${TRAILERS} trailers, ${POSTS} posts`);
+const db = new Client({ connectionString: env.DATABASE_URL });
+await db.connect();
+const cheapHash = await argon2.hash(PASSWORD, { memoryCost: 1024, timeCost: 1, parallelism: 1 });
+await db.query(`UPDATE packages SET daily_trailers = 100000 WHERE vip_level = 9`);
+await db.query(
+  `INSERT INTO trailers (title, image_url, trailer_key)
+   SELECT 'Load ' || g, '/static/trailers/1.svg', 'aqz-KE-bpKQ' FROM generate_series(1, $1) g`,
+  [TRAILERS],
+);
+const members = (
+  await db.query(
+    `INSERT INTO users (phone, password_hash, vip_level, vip_expire)
+     SELECT '+99871' || lpad(g::text, 7, '0'), $2, 9, now() + interval '30 days'
+     FROM generate_series(1, $1) g RETURNING id, phone`,
+    [MEMBERS, cheapHash],
+  )
+).rows;
+const trailerIds = (await db.query(`SELECT id FROM trailers ORDER BY id`)).rows.map((r) => r.id);
+await db.query(
+  `INSERT INTO trailer_views (user_id, trailer_id, started_at)
+   SELECT u.id, t.id, now() - interval '1 minute' FROM users u CROSS JOIN trailers t
+   WHERE u.phone LIKE '+99871%'`,
+);
+await db.query(
+  `INSERT INTO moments (user_id, text)
+   SELECT u.id, 'Load post ' || g FROM generate_series(1, $1) g
+   JOIN users u ON u.phone = '+99871' || lpad((g % $2 + 1)::text, 7, '0')`,
+  [POSTS, MEMBERS],
+);
+await db.end();
+
+const admin = await post('/token', {
+  username: env.ADMIN_PHONE,
+  password: env.ADMIN_PASSWORD,
+});
+const tokens = await pool(members, 8, async (m) => {
+  const { access_token } = await post('/token', { username: m.phone, password: PASSWORD });
+  await post(
+    `/admin/users/${m.id}/adjust`,
+    { account: 'money', amount: 10, reason: 'load bench' },
+    { authorization: `Bearer ${admin.access_token}` },
+  );
+  return access_token;
+});
+const signins = await pool(
+  Array.from({ length: SIGNIN_MEMBERS }, (_, i) => `+99872${String(i + 1).padStart(7, '0')}`),
+  2,
+  async (phone) => {
+    await post('/users/', { email: phone, password: PASSWORD, invite_code: 0 });
+    return { phone: encodeURIComponent(phone), password: PASSWORD };
+  },
+);
+// Pairs ordered trailer by trailer, so consecutive watches are different members.
+const pairs = [];
+for (const trailer of trailerIds.slice(-TRAILERS))
+  for (let m = 0; m < members.length; m++) pairs.push([m + 1, trailer]);
+const lua = (value) =>
+  Array.isArray(value)
+    ? `{${value.map(lua).join(',')}}`
+    : typeof value === 'object'
+      ? `{${Object.entries(value)
+          .map(([k, v]) => `${k}=${lua(v)}`)
+          .join(',')}}`
+      : JSON.stringify(value);
+writeFileSync(dataFile, `return ${lua({ tokens, signins, pairs })}\n`);
+
+const apiUrl = `http://127.0.0.1:${apiPort}`;
+const bareUrl = `http://127.0.0.1:${barePort}/rows/1`;
+const mixed = (duration, watchOffset) =>
+  Promise.all(
+    ROUTES.map((r) =>
+      wrk(apiUrl, duration, r.connections, 1, [
+        r.name,
+        dataFile,
+        String(r.name === 'watch' ? watchOffset : 0),
+      ]),
+    ),
+  );
+
+let bareRun;
+let runs;
+const samples = [];
+try {
+  console.log(`bench: bare baseline, ${CONNECTIONS} connections (${bareSeconds} s)`);
+  await wrk(bareUrl, Math.min(3, bareSeconds), CONNECTIONS, 2);
+  bareRun = await wrk(bareUrl, bareSeconds, CONNECTIONS, 2);
+  const bareRss = rssMb(bare.pid);
+  bare.kill('SIGTERM');
+  console.log(`bench: warming up the API (${warmup} s), then the mixed load (${seconds} s)`);
+  // The warm-up watches use the first quarter of the pairs, the run the rest.
+  await mixed(warmup, 0);
+  const started = Date.now();
+  const sampler = setInterval(() => {
+    samples.push({
+      s: (Date.now() - started) / 1000,
+      api: rssMb(api.pid),
+      worker: rssMb(worker.pid),
+    });
+  }, 1000);
+  runs = await mixed(seconds, Math.floor(pairs.length / 4));
+  clearInterval(sampler);
+  bareRun.rssMb = bareRss;
+} catch (error) {
+  await fail(error.message);
+}
+if (api.exitCode !== null) await fail(`the API exited with ${api.exitCode} during the run`);
+if (worker.exitCode !== null)
+  await fail(`the worker exited with ${worker.exitCode} during the run`);
+const ledgerRes = await fetch(`${apiUrl}/admin/reports/ledger`, {
+  headers: { authorization: `Bearer ${admin.access_token}` },
+});
+const ledger = await ledgerRes.json().catch(() => ({}));
+clearTimeout(deadline);
+await stopAll();
+
+for (const [i, run] of [bareRun, ...runs].entries()) {
+  if (!Number.isFinite(run.requestsPerSecond) || run.p99Ms === null) {
+    await fail(`could not read wrk's output (${i}):\n${run.raw}`);
+  }
+}
+
+/** Memory is stable when the last quarter's median is within the allowance of the first quarter's. */
+function memory(key) {
+  const values = samples.map((s) => s[key]).filter(Number.isFinite);
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  const quarter = Math.max(1, Math.floor(values.length / 4));
+  const first = median(values.slice(0, quarter));
+  const last = median(values.slice(-quarter));
+  return {
+    first,
+    last,
+    peak: Math.max(...values),
+    growth: last - first,
+    stable: last - first <= GOALS.memoryGrowthMb,
+  };
+}
+const mem = { api: memory('api'), worker: memory('worker') };
+
+const total = runs.reduce((sum, r) => sum + r.requestsPerSecond, 0);
+const ratio = total / bareRun.requestsPerSecond;
+const errors = runs.reduce((sum, r) => sum + r.non2xx + r.socketErrors, 0);
+const pad = (text, width) => String(text).padEnd(width);
+const lpad = (text, width) => String(text).padStart(width);
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+console.log('');
+console.log(
+  `Load benchmark: ${CONNECTIONS} connections on loopback (one wrk per route, at once), ` +
+    `${seconds} s after a ${warmup} s warm-up; wrk shares the 2 cores`,
+);
+console.log(
+  `  ${pad('', 32)}${lpad('conns', 6)}${lpad('req/s', 9)}${lpad('p50', 10)}${lpad('p99', 10)}${lpad('errors', 8)}`,
+);
+const row = (label, conns, run) =>
+  console.log(
+    `  ${pad(label, 32)}${lpad(conns, 6)}${lpad(run.requestsPerSecond.toFixed(0), 9)}` +
+      `${lpad(ms(run.p50Ms), 10)}${lpad(ms(run.p99Ms), 10)}${lpad(run.non2xx + run.socketErrors, 8)}`,
+  );
+row('bare Fastify + pg, one row', CONNECTIONS, bareRun);
+for (const [i, r] of ROUTES.entries()) row(r.label, r.connections, runs[i]);
+console.log(`  ${pad('API, all routes', 32)}${lpad(CONNECTIONS, 6)}${lpad(total.toFixed(0), 9)}`);
+console.log(`  ratio API (mixed) / bare: ${ratio.toFixed(2)}`);
+// Other work on the machine moves every figure: say how busy it was.
+console.log(
+  `  load average at the end (1, 5 min): ${loadavg()
+    .slice(0, 2)
+    .map((l) => l.toFixed(1))
+    .join(', ')}`,
+);
+console.log(`  resident memory, MB (first quarter median, last quarter median, peak):`);
+for (const [name, m] of Object.entries(mem))
+  console.log(
+    `    ${pad(name, 8)}${m.first.toFixed(0)} -> ${m.last.toFixed(0)}, peak ${m.peak.toFixed(0)}`,
+  );
+console.log(`    ${pad('bare', 8)}${bareRun.rssMb.toFixed(0)} at the end of its run`);
+console.log('');
+
+const checks = [];
+for (const [i, r] of ROUTES.entries()) {
+  const goal = r.kind === 'read' ? GOALS.readP99Ms : r.kind === 'money' ? GOALS.moneyP99Ms : null;
+  if (goal === null) continue;
+  const p99 = runs[i].p99Ms;
+  checks.push([
+    `${r.label} p99 <= ${goal} ms`,
+    `${ms(p99)} (${(p99 / goal).toFixed(2)}x)`,
+    p99 <= goal,
+  ]);
+}
+checks.push(['no error response (non-2xx, socket)', `${errors}`, errors === 0]);
+for (const [name, m] of Object.entries(mem))
+  checks.push([
+    `${name} memory stable (growth <= ${GOALS.memoryGrowthMb} MB)`,
+    `${m.growth >= 0 ? '+' : ''}${m.growth.toFixed(0)} MB`,
+    m.stable,
+  ]);
+checks.push([
+  'ledger balanced and consistent after',
+  ledger.balanced && ledger.consistent ? 'yes' : JSON.stringify(ledger).slice(0, 60),
+  ledger.balanced === true && ledger.consistent === true,
+]);
+for (const [goal, value, ok] of checks)
+  console.log(`  ${pad(goal, 44)}${pad(value, 20)}${ok ? 'PASS' : 'FAIL'}`);
+
+const pass = checks.every(([, , ok]) => ok);
+writeFileSync(
+  `${outDir}/load.json`,
+  JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      seconds,
+      warmupSeconds: warmup,
+      connections: CONNECTIONS,
+      bare: { ...bareRun, raw: undefined },
+      routes: Object.fromEntries(
+        ROUTES.map((r, i) => [r.name, { ...runs[i], raw: undefined, connections: r.connections }]),
+      ),
+      totalRequestsPerSecond: total,
+      ratio,
+      memory: mem,
+      memorySamples: samples,
+      ledger,
+      goals: GOALS,
+      pass,
+    },
+    null,
+    2,
+  ) + '\n',
+);
+process.exit(pass ? 0 : 1);
