@@ -1,6 +1,6 @@
 import { TestApp, adjust, member, operator, setLevel, startApp } from './harness';
 import { separateDatabase } from './database';
-import { TEST_WALLET, TronTestNode, startTronNode, tronSettings } from './tron';
+import { TEST_WALLET, TronTestNode, startTronNode, startWorker, tronSettings } from './tron';
 
 const USDT = 1_000_000;
 const OUTSIDE = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
@@ -142,6 +142,35 @@ describe('metrics: with METRICS_TOKEN set, the token is required', () => {
       const res = await t.http().get('/metrics').set(headers);
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('FORBIDDEN');
+    }
+  });
+});
+
+describe('metrics: the worker serves its own on WORKER_METRICS_PORT', () => {
+  it('answers the token with its registry (ledger postings of the worker) and refuses without', async () => {
+    const port = 3290 + (process.pid % 9);
+    const worker = await startWorker({
+      WORKER_METRICS_PORT: String(port),
+      METRICS_TOKEN: TOKEN,
+      TRON_SCAN_INTERVAL_MS: '0',
+      TRON_SETTLE_INTERVAL_MS: '0',
+    });
+    try {
+      const url = `http://127.0.0.1:${port}/metrics`;
+      const ok = await fetch(url, { headers: { Authorization: `Bearer ${TOKEN}` } });
+      expect(ok.status).toBe(200);
+      const text = await ok.text();
+      expect(text).toContain('# TYPE ledger_postings_total counter');
+      expect(text).toContain('process_cpu_seconds_total');
+      const refused = await fetch(url);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({
+        detail: 'Metrics are for the internal network or the metrics token',
+        code: 'FORBIDDEN',
+      });
+      expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
+    } finally {
+      await worker.close();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIPv4 } from 'node:net';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -71,3 +72,22 @@ export function isInternalAddress(ip: string): boolean {
     return false;
   }
 }
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * Who may read the metrics (API and worker alike): with METRICS_TOKEN set,
+ * whoever sends it as a Bearer token; without, only internal addresses.
+ */
+export function mayReadMetrics(
+  token: string | undefined,
+  ip: string,
+  authorization: string | undefined,
+): boolean {
+  if (!token) return isInternalAddress(ip);
+  const given = /^Bearer (.+)$/.exec(authorization ?? '')?.[1] ?? '';
+  // Equal-length digests: the comparison time says nothing about the token.
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+export const METRICS_REFUSAL = 'Metrics are for the internal network or the metrics token';

@@ -79,6 +79,8 @@ const schema = z
      * addresses (as TRUST_PROXY resolves them) may read the metrics.
      */
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    /** The worker's own GET /metrics listens on this port (host API_HOST); 0: not at all. */
+    WORKER_METRICS_PORT: intFrom(0, 0, 65535),
     /** /metrics reads the TRON node (hot wallet, chain head) at most this often; 0: never. */
     METRICS_CHAIN_REFRESH_SECONDS: intFrom(60),
     /** Outgoing mail (smtp://user:pass@host:port or smtps://…); unset: printed to the log outside production. */

@@ -11,6 +11,7 @@ import { JobsModule } from '../modules/jobs/jobs.module';
 import { LedgerModule } from '../modules/ledger/ledger.module';
 import { TronModule } from '../modules/tron/tron.module';
 import { WithdrawalsWorkerModule } from '../modules/withdrawals/withdrawals-worker.module';
+import { WorkerMetricsServer } from './metrics-server';
 
 /** The worker process's root: queue consumers and schedules, no HTTP. */
 @Module({
@@ -28,6 +29,6 @@ import { WithdrawalsWorkerModule } from '../modules/withdrawals/withdrawals-work
     DepositsWorkerModule,
     WithdrawalsWorkerModule,
   ],
-  providers: [lifecycleLogger('worker')],
+  providers: [lifecycleLogger('worker'), WorkerMetricsServer],
 })
 export class WorkerModule {}
