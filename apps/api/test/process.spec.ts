@@ -65,6 +65,13 @@ describe('processes', () => {
     // Nest finishes its shutdown hooks, then re-raises the signal to exit.
     expect(await api.exited).toEqual({ code: null, signal: 'SIGTERM' });
     expect(api.output()).toContain('API stopped on SIGTERM');
+    // Every line is JSON (pino), the request's completion line among them.
+    const lines = api
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.some((l) => l.req?.url === '/health' && l.res?.statusCode === 200)).toBe(true);
     expect(await health()).toBe(0);
   });
 
@@ -75,5 +82,7 @@ describe('processes', () => {
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toEqual({ code: null, signal: 'SIGTERM' });
     expect(worker.output()).toContain('worker stopped on SIGTERM');
+    for (const line of worker.output().trim().split('\n'))
+      expect(() => JSON.parse(line)).not.toThrow();
   });
 });

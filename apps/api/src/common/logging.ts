@@ -31,7 +31,10 @@ const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
-  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
+  // `code` anywhere would also hide error codes (err.code): only as a body's field.
+  ...SECRET_FIELDS.flatMap((field) =>
+    field === 'code' ? ['body.code', '*.body.code'] : [field, `*.${field}`],
+  ),
 ];
 
 /** A client's X-Request-Id is kept only when it is short and plain (no log injection). */

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ERRORS, ErrorCode } from '../../common/error-codes';
+import { within } from '../../common/within';
 import { pendingMigrations } from '../../database/migrations-state';
 import { REDIS } from '../redis/redis.module';
 
@@ -31,12 +32,6 @@ export class LivenessResponse {
 const CHECK_TIMEOUT_MS = 2000;
 /** What a 503 asks the prober (or a client) to wait. */
 const RETRY_AFTER_SECONDS = '5';
-
-const within = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
-  ]);
 
 /**
  * Liveness (`/health/live`: the process answers, nothing else is asked) and

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Gauge } from 'prom-client';
 import { metricsRegistry } from '../../common/metrics';
+import { within } from '../../common/within';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { DEPOSITS_QUEUE, DepositsService } from '../deposits/deposits.service';
 import { MAINTENANCE_QUEUE } from '../jobs/queues';
@@ -11,8 +12,8 @@ import { SolvencyService } from '../withdrawals/solvency.service';
 import { PENDING_STATUSES, WithdrawalsService } from '../withdrawals/withdrawals.service';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
-/** How long a scrape waits for a chain read before serving the last one. */
-const CHAIN_WAIT_MS = 2000;
+/** How long a scrape waits for each source (a chain read: before serving the last one). */
+const SOURCE_WAIT_MS = 2000;
 
 const gauge = (name: string, help: string, labelNames: string[] = []) =>
   new Gauge({ name, help, labelNames, registers: [metricsRegistry] });
@@ -75,7 +76,10 @@ export class MetricsService {
     queueJobs.reset();
     await Promise.all(
       [this.depositsQueue, this.maintenanceQueue].map(async (queue) => {
-        const counts = await queue.getJobCounts(...QUEUE_STATES).catch(() => null);
+        // BullMQ waits for a lost Redis to come back; the scrape does not.
+        const counts = await within(queue.getJobCounts(...QUEUE_STATES), SOURCE_WAIT_MS).catch(
+          () => null,
+        );
         for (const state of QUEUE_STATES)
           if (counts) queueJobs.set({ queue: queue.name, state }, counts[state] ?? 0);
       }),
@@ -85,7 +89,7 @@ export class MetricsService {
   private async pending() {
     pendingCount.reset();
     pendingMicro.reset();
-    const rows = await this.withdrawals.pendingTotals().catch(() => null);
+    const rows = await within(this.withdrawals.pendingTotals(), SOURCE_WAIT_MS).catch(() => null);
     if (!rows) return;
     for (const status of PENDING_STATUSES) {
       const row = rows.find((r) => r.status === status);
@@ -96,30 +100,17 @@ export class MetricsService {
   }
 
   private async chain() {
-    for (const g of [
-      scannerCursor,
-      chainSafe,
-      scannerLag,
-      chainReadAge,
-      hotUsdt,
-      hotTrx,
-      hotEnergy,
-    ])
-      g.reset();
     const refreshMs = this.config.METRICS_CHAIN_REFRESH_SECONDS * 1000;
     const [cursor, read] = await Promise.all([
-      this.deposits.scanCursor().catch(() => null),
+      within(this.deposits.scanCursor(), SOURCE_WAIT_MS).catch(() => null),
       refreshMs > 0
-        ? Promise.race([
-            this.solvency.cachedChain(refreshMs),
-            // A slow node never holds the scrape: the last read serves meanwhile.
-            new Promise<void>((done) => void setTimeout(done, CHAIN_WAIT_MS).unref()).then(() =>
-              this.solvency.lastChainRead(),
-            ),
-          ])
+        ? // A slow node never holds the scrape: the last read serves meanwhile.
+          within(this.solvency.cachedChain(refreshMs), SOURCE_WAIT_MS).catch(() =>
+            this.solvency.lastChainRead(),
+          )
         : null,
     ]);
-    // reset() leaves an unlabelled gauge at 0; a source that did not answer shows NaN.
+    // A source that did not answer shows NaN, not the last scrape's value.
     scannerCursor.set(cursor ?? NaN);
     chainSafe.set(read?.safe ?? NaN);
     scannerLag.set(read && cursor !== null ? Math.max(0, read.safe - cursor) : NaN);
