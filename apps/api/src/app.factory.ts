@@ -5,8 +5,18 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { Logger } from 'nestjs-pino';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
+import type { AuthUser } from './common/auth';
+import {
+  LoggedRequest,
+  LoggingOptions,
+  loggingModule,
+  nestLogger,
+  requestIdOf,
+} from './common/logging';
+import { observeRequest } from './common/metrics';
 import { loadConfig } from './config/config';
 import { REDIS } from './modules/redis/redis.module';
 import { ErrorBody, ValidationErrorBody } from './common/api-errors.decorator';
@@ -39,15 +49,22 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-/** Builds the HTTP app exactly as production runs it; tests and the spec writer use it too. */
+/**
+ * Builds the HTTP app exactly as production runs it; tests and the spec
+ * writer use it too. `logger: false` silences every log line (unless a test
+ * gives `logDestination` to read them).
+ */
 export async function createApp(
-  options: { logger?: boolean } = {},
+  options: { logger?: boolean; logDestination?: LoggingOptions['destination'] } = {},
 ): Promise<NestFastifyApplication> {
+  const quiet = options.logger === false && !options.logDestination;
   const config = loadConfig();
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     logger: false,
+    // One id per request for the log lines and the X-Request-Id answer header.
+    genReqId: requestIdOf,
     // The spec's client posts to `/users/`; Nest declares `/users`.
     routerOptions: { ignoreTrailingSlash: true },
     // The router's own refusals (a malformed %-escape, a path segment longer
@@ -57,6 +74,9 @@ export async function createApp(
       void reply.code(status).send(errorBody(codeForStatus(status)));
     },
   });
+  adapter
+    .getInstance()
+    .addHook('onRequest', async (request, reply) => void reply.header('X-Request-Id', request.id));
   const routes = new RouteTable();
   adapter.getInstance().addHook('onRoute', (route) => routes.add(route.method, route.url));
   // Answers carry personal data and tokens: never cached by browsers or
@@ -66,11 +86,28 @@ export async function createApp(
       request.url.startsWith('/static/') ||
       (request.url.startsWith('/media/') && reply.statusCode === 200);
     if (!cacheable) reply.header('Cache-Control', 'no-store');
+    // The JWT guard has run by now: the request log's completion line names the member.
+    const user = (request as { user?: AuthUser }).user;
+    if (user) (request.raw as LoggedRequest).memberId = user.id;
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
-    logger: options.logger === false ? false : ['error', 'warn'],
-    bufferLogs: false,
+  adapter.getInstance().addHook('onResponse', async (request, reply) => {
+    observeRequest(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    {
+      module: AppModule,
+      imports: [loggingModule({ destination: options.logDestination, silent: quiet })],
+    },
+    adapter,
+    // Nest's own messages wait for pino, then go out as JSON (ErrorFilter's 500s among them).
+    { logger: quiet ? false : undefined, bufferLogs: !quiet },
+  );
+  if (!quiet) app.useLogger(nestLogger(app.get(Logger)));
   app.useGlobalFilters(new ErrorFilter(routes));
   app.useGlobalPipes(new AppValidationPipe({ maxDepth: config.JSON_MAX_DEPTH }));
   app.enableShutdownHooks();

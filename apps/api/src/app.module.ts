@@ -19,6 +19,7 @@ import { bullConnection } from './modules/jobs/queues';
 import { LedgerModule } from './modules/ledger/ledger.module';
 import { MailModule } from './modules/mail/mail.module';
 import { MembersModule } from './modules/members/members.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 import { MomentsModule } from './modules/moments/moments.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { RedisModule } from './modules/redis/redis.module';
@@ -65,6 +66,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     TeamModule,
     AdminModule,
     HealthModule,
+    MetricsModule,
   ],
 })
 export class AppModule {}

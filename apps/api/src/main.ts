@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Logger } from 'nestjs-pino';
 import { createApp } from './app.factory';
 import { ConfigError, loadConfig } from './config/config';
 
@@ -6,7 +7,12 @@ async function main() {
   const config = loadConfig();
   const app = await createApp();
   await app.listen({ port: config.API_PORT, host: config.API_HOST });
-  console.log(`API listening on http://127.0.0.1:${config.API_PORT} (Swagger UI at /docs)`);
+  app
+    .get(Logger)
+    .log(
+      `API listening on http://${config.API_HOST}:${config.API_PORT} (Swagger UI at /docs)`,
+      'API',
+    );
 }
 
 main().catch((error) => {

@@ -1,15 +1,20 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { loggingModule, nestLogger } from './common/logging';
 import { ConfigError, loadConfig } from './config/config';
 import { WorkerModule } from './worker/worker.module';
 
 async function main() {
   loadConfig();
-  const app = await NestFactory.createApplicationContext(WorkerModule, {
-    logger: ['error', 'warn', 'log'],
-  });
+  const app = await NestFactory.createApplicationContext(
+    { module: WorkerModule, imports: [loggingModule()] },
+    { bufferLogs: true },
+  );
+  // JSON lines like the API's, at LOG_LEVEL.
+  app.useLogger(nestLogger(app.get(Logger)));
   app.enableShutdownHooks();
-  console.log('worker started');
+  app.get(Logger).log('worker started', 'Worker');
 }
 
 main().catch((error) => {

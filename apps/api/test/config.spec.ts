@@ -71,6 +71,21 @@ describe('configuration', () => {
     );
   });
 
+  it('logs at info, keeps /metrics internal without a token, reads the chain once a minute', () => {
+    const config = loadConfig({ ...base });
+    expect(config).toMatchObject({
+      LOG_LEVEL: 'info',
+      METRICS_CHAIN_REFRESH_SECONDS: 60,
+      WORKER_METRICS_PORT: 0,
+    });
+    expect(config.METRICS_TOKEN).toBeUndefined();
+    expect(() => loadConfig({ ...base, LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL');
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN');
+    expect(() => loadConfig({ ...base, WORKER_METRICS_PORT: '70000' })).toThrow(
+      'WORKER_METRICS_PORT',
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ ...base, API_PORT: '' }).API_PORT).toBe(3000);
   });

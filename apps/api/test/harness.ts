@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { randomInt } from 'node:crypto';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import Redis from 'ioredis';
+import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { useTestEnv } from './env';
@@ -22,15 +23,19 @@ export interface TestApp {
 /**
  * The real app on the real test database and Redis, without a listening port.
  * `settings` are environment values for this app only (read while it boots).
+ * Logs are off unless `logDestination` is given (then at LOG_LEVEL, into it).
  */
-export async function startApp(settings: Record<string, string> = {}): Promise<TestApp> {
+export async function startApp(
+  settings: Record<string, string> = {},
+  options: { logDestination?: DestinationStream } = {},
+): Promise<TestApp> {
   const redis = new Redis(process.env.REDIS_URL!);
   await redis.flushdb();
   const saved = Object.fromEntries(Object.keys(settings).map((key) => [key, process.env[key]]));
   Object.assign(process.env, settings);
   let app: NestFastifyApplication;
   try {
-    app = await createApp({ logger: false });
+    app = await createApp({ logger: false, logDestination: options.logDestination });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   } finally {

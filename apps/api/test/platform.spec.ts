@@ -84,10 +84,10 @@ describe('platform: errors, docs, health, seed', () => {
     }
   });
 
-  it('reports PostgreSQL and Redis in /health', async () => {
+  it('reports PostgreSQL, Redis and the migrations in /health', async () => {
     const res = await t.http().get('/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', postgres: 'up', redis: 'up' });
+    expect(res.body).toEqual({ status: 'ok', postgres: 'up', redis: 'up', migrations: 'applied' });
   });
 
   it('serves Swagger UI and an OpenAPI document with every path, error and example', async () => {
@@ -125,6 +125,8 @@ describe('platform: errors, docs, health, seed', () => {
         'getMessage',
         'getTrailer',
         'health',
+        'liveness',
+        'readiness',
         'listMessages',
         'listPackages',
         'listTrailers',

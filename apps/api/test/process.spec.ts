@@ -66,6 +66,13 @@ describe('processes', () => {
     // Nest finishes its shutdown hooks, then re-raises the signal to exit.
     expect(await api.exited).toEqual({ code: null, signal: 'SIGTERM' });
     expect(api.output()).toContain('API stopped on SIGTERM');
+    // Every line is JSON (pino), the request's completion line among them.
+    const lines = api
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.some((l) => l.req?.url === '/health' && l.res?.statusCode === 200)).toBe(true);
     expect(await health()).toBe(0);
   });
 
@@ -76,6 +83,8 @@ describe('processes', () => {
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toEqual({ code: null, signal: 'SIGTERM' });
     expect(worker.output()).toContain('worker stopped on SIGTERM');
+    for (const line of worker.output().trim().split('\n'))
+      expect(() => JSON.parse(line)).not.toThrow();
   });
 
   it("the worker's health check passes while its heartbeat is fresh, fails before and after", async () => {

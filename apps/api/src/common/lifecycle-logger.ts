@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 
 /**
  * Says when a process has finished its graceful shutdown (connections
@@ -9,7 +9,7 @@ export function lifecycleLogger(processName: string) {
   class LifecycleLogger implements OnApplicationShutdown {
     onApplicationShutdown(signal?: string) {
       // Only a real process stop is news; tests close apps without a signal.
-      if (signal) console.log(`${processName} stopped on ${signal}`);
+      if (signal) new Logger(processName).log(`${processName} stopped on ${signal}`);
     }
   }
   return LifecycleLogger;

@@ -70,6 +70,19 @@ const schema = z
       .transform((v): boolean | number | string =>
         v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
       ),
+    /** JSON log lines at this level and above (pino); `silent` turns logging off. */
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /**
+     * Bearer token for GET /metrics. Unset: only loopback and private
+     * addresses (as TRUST_PROXY resolves them) may read the metrics.
+     */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    /** The worker's own GET /metrics listens on this port (host API_HOST); 0: not at all. */
+    WORKER_METRICS_PORT: intFrom(0, 0, 65535),
+    /** /metrics reads the TRON node (hot wallet, chain head) at most this often; 0: never. */
+    METRICS_CHAIN_REFRESH_SECONDS: intFrom(60),
     /** Outgoing mail (smtp://user:pass@host:port or smtps://…); unset: printed to the log outside production. */
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Membership <no-reply@localhost>'),

@@ -13,6 +13,7 @@ import { RedisModule } from '../modules/redis/redis.module';
 import { TronModule } from '../modules/tron/tron.module';
 import { WithdrawalsWorkerModule } from '../modules/withdrawals/withdrawals-worker.module';
 import { WorkerHeartbeat } from './heartbeat';
+import { WorkerMetricsServer } from './metrics-server';
 
 /** The worker process's root: queue consumers and schedules, no HTTP. */
 @Module({
@@ -31,6 +32,6 @@ import { WorkerHeartbeat } from './heartbeat';
     DepositsWorkerModule,
     WithdrawalsWorkerModule,
   ],
-  providers: [lifecycleLogger('worker'), WorkerHeartbeat],
+  providers: [lifecycleLogger('worker'), WorkerHeartbeat, WorkerMetricsServer],
 })
 export class WorkerModule {}

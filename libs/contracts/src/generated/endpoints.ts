@@ -84,6 +84,7 @@ import type {
   ListSweepsParams,
   ListVerificationsParams,
   ListWithdrawalsParams,
+  LivenessResponse,
   MailCodeBody,
   MailStatus,
   MainMessage,
@@ -7309,7 +7310,7 @@ export function useDepositAddress<
 }
 
 /**
- * @summary Liveness of the API and its PostgreSQL and Redis
+ * @summary Readiness (same as /health/ready); the compose healthcheck uses it
  */
 export const health = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
   return httpClient<HealthResponse>({ url: `/health`, method: 'GET', signal }, options);
@@ -7381,7 +7382,7 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
- * @summary Liveness of the API and its PostgreSQL and Redis
+ * @summary Readiness (same as /health/ready); the compose healthcheck uses it
  */
 
 export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorType<void>>(
@@ -7392,6 +7393,218 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getHealthQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Liveness: the process answers (no dependency is checked)
+ */
+export const liveness = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<LivenessResponse>({ url: `/health/live`, method: 'GET', signal }, options);
+};
+
+export const getLivenessQueryKey = () => {
+  return [`/health/live`] as const;
+};
+
+export const getLivenessQueryOptions = <
+  TData = Awaited<ReturnType<typeof liveness>>,
+  TError = ErrorType<unknown>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getLivenessQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof liveness>>> = ({ signal }) =>
+    liveness(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof liveness>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type LivenessQueryResult = NonNullable<Awaited<ReturnType<typeof liveness>>>;
+export type LivenessQueryError = ErrorType<unknown>;
+
+export function useLiveness<
+  TData = Awaited<ReturnType<typeof liveness>>,
+  TError = ErrorType<unknown>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof liveness>>,
+          TError,
+          Awaited<ReturnType<typeof liveness>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useLiveness<
+  TData = Awaited<ReturnType<typeof liveness>>,
+  TError = ErrorType<unknown>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof liveness>>,
+          TError,
+          Awaited<ReturnType<typeof liveness>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useLiveness<
+  TData = Awaited<ReturnType<typeof liveness>>,
+  TError = ErrorType<unknown>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Liveness: the process answers (no dependency is checked)
+ */
+
+export function useLiveness<
+  TData = Awaited<ReturnType<typeof liveness>>,
+  TError = ErrorType<unknown>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getLivenessQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Readiness: PostgreSQL and Redis answer and no migration is pending
+ */
+export const readiness = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<HealthResponse>({ url: `/health/ready`, method: 'GET', signal }, options);
+};
+
+export const getReadinessQueryKey = () => {
+  return [`/health/ready`] as const;
+};
+
+export const getReadinessQueryOptions = <
+  TData = Awaited<ReturnType<typeof readiness>>,
+  TError = ErrorType<void>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getReadinessQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof readiness>>> = ({ signal }) =>
+    readiness(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof readiness>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ReadinessQueryResult = NonNullable<Awaited<ReturnType<typeof readiness>>>;
+export type ReadinessQueryError = ErrorType<void>;
+
+export function useReadiness<
+  TData = Awaited<ReturnType<typeof readiness>>,
+  TError = ErrorType<void>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof readiness>>,
+          TError,
+          Awaited<ReturnType<typeof readiness>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useReadiness<
+  TData = Awaited<ReturnType<typeof readiness>>,
+  TError = ErrorType<void>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof readiness>>,
+          TError,
+          Awaited<ReturnType<typeof readiness>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useReadiness<
+  TData = Awaited<ReturnType<typeof readiness>>,
+  TError = ErrorType<void>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Readiness: PostgreSQL and Redis answer and no migration is pending
+ */
+
+export function useReadiness<
+  TData = Awaited<ReturnType<typeof readiness>>,
+  TError = ErrorType<void>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getReadinessQueryOptions(options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { ledgerPostingFailures, ledgerPostings } from '../../common/metrics';
 import { preparedQuery, sqlState } from '../../database/prepared';
 import { AccountRef, EARNING_SOURCES, MEMBER_ACCOUNTS, currencyOf } from './ledger.accounts';
 
@@ -84,13 +85,17 @@ export class LedgerService {
           earnings.map((e) => e.commissions.toString()),
         ],
       );
+      ledgerPostings.inc({ kind: request.kind, result: row.replayed ? 'replayed' : 'posted' });
       return { transactionId: String(row.transaction_id), replayed: row.replayed };
     } catch (error) {
       const message = (error as { message?: string })?.message;
-      if (sqlState(error) === 'P0001' && message === 'INSUFFICIENT_FUNDS')
-        throw new AppError('INSUFFICIENT_FUNDS');
-      if (sqlState(error) === 'P0001' && message === 'IDEMPOTENCY_CONFLICT')
-        throw new AppError('IDEMPOTENCY_CONFLICT');
+      const refusal =
+        sqlState(error) === 'P0001' &&
+        (message === 'INSUFFICIENT_FUNDS' || message === 'IDEMPOTENCY_CONFLICT')
+          ? message
+          : null;
+      ledgerPostingFailures.inc({ kind: request.kind, reason: refusal?.toLowerCase() ?? 'error' });
+      if (refusal) throw new AppError(refusal);
       throw error;
     }
   }

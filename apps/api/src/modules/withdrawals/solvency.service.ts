@@ -26,6 +26,15 @@ export interface Solvency {
   chain_error: string | null;
 }
 
+/** One read of the chain: the scanner's safe height and the hot wallet (micro-USDT, sun). */
+export interface ChainRead {
+  at: Date;
+  safe: number;
+  usdtMicro: bigint;
+  trxSun: bigint;
+  energy: number;
+}
+
 /**
  * Member liabilities against what the service holds on chain. The liability
  * side comes from the ledger totals the report already computed; the assets
@@ -33,6 +42,11 @@ export interface Solvency {
  */
 @Injectable()
 export class SolvencyService {
+  /** The last successful chain read, for /metrics (which must not call the node per scrape). */
+  private last: ChainRead | null = null;
+  private reading: Promise<ChainRead> | null = null;
+  private lastAttempt = 0;
+
   constructor(
     private readonly deposits: DepositsService,
     private readonly tron: TronClient,
@@ -52,7 +66,7 @@ export class SolvencyService {
     const chain = await this.readChain().catch((error: unknown) => ({
       error: error instanceof Error ? error.message : String(error),
     }));
-    const hotUsdt = 'error' in chain ? null : chain.usdt;
+    const hotUsdt = 'error' in chain ? null : microToNumber(chain.usdtMicro);
     const assets = hotUsdt === null ? null : round(hotUsdt + unswept);
     return {
       member_money: memberMoney,
@@ -63,7 +77,7 @@ export class SolvencyService {
       assets,
       surplus: assets === null ? null : round(assets - liabilities),
       hot_wallet_address: this.hot.address,
-      hot_wallet_trx: 'error' in chain ? null : chain.trx,
+      hot_wallet_trx: 'error' in chain ? null : microToNumber(chain.trxSun),
       hot_wallet_energy: 'error' in chain ? null : chain.energy,
       scanner_cursor: cursor,
       scanner_lag_blocks:
@@ -72,19 +86,43 @@ export class SolvencyService {
     };
   }
 
-  private async readChain() {
+  /**
+   * The last chain read, read anew only when the last attempt (failed ones
+   * too: a down node is not asked per call) is older than `maxAgeMs`; null
+   * when no read succeeded yet.
+   */
+  async cachedChain(maxAgeMs: number): Promise<ChainRead | null> {
+    if (Date.now() - this.lastAttempt < maxAgeMs) return this.last;
+    this.lastAttempt = Date.now();
+    return this.readChain().catch(() => this.last);
+  }
+
+  /** The last successful read, however old. */
+  lastChainRead(): ChainRead | null {
+    return this.last;
+  }
+
+  private readChain(): Promise<ChainRead> {
+    this.reading ??= this.readChainNow().finally(() => (this.reading = null));
+    return this.reading;
+  }
+
+  private async readChainNow(): Promise<ChainRead> {
     const safe = await this.deposits.safeHeight();
-    if (!this.hot.address) return { safe, usdt: 0, trx: 0, energy: 0 };
-    const [usdt, resources] = await Promise.all([
-      this.tron.usdtBalance(this.hot.address),
-      this.tron.resources(this.hot.address),
-    ]);
-    return {
+    const [usdtMicro, resources] = this.hot.address
+      ? await Promise.all([
+          this.tron.usdtBalance(this.hot.address),
+          this.tron.resources(this.hot.address),
+        ])
+      : [0n, { trxSun: 0n, energy: 0 }];
+    this.last = {
+      at: new Date(),
       safe,
-      usdt: microToNumber(usdt),
-      trx: microToNumber(resources.trxSun),
+      usdtMicro,
+      trxSun: resources.trxSun,
       energy: resources.energy,
     };
+    return this.last;
   }
 }
 

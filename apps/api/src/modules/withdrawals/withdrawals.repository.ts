@@ -72,6 +72,23 @@ export class WithdrawalsRepository {
     return rows[0] ?? null;
   }
 
+  /** Count and sum per status of the withdrawals whose money is still held (status index). */
+  async pendingTotals(
+    statuses: readonly WithdrawalStatus[],
+  ): Promise<{ status: WithdrawalStatus; count: number; amount: bigint }[]> {
+    const rows: { status: WithdrawalStatus; count: string; amount: string }[] =
+      await this.dataSource.query(
+        `SELECT status, count(*) AS count, sum(amount_micro) AS amount FROM withdrawals
+         WHERE status = ANY($1::varchar[]) GROUP BY status`,
+        [statuses],
+      );
+    return rows.map((r) => ({
+      status: r.status,
+      count: Number(r.count),
+      amount: BigInt(r.amount),
+    }));
+  }
+
   list(filter: { status?: WithdrawalStatus; userId?: number; limit: number; before?: number }) {
     return this.dataSource.query(
       `SELECT ${COLUMNS} FROM withdrawals

@@ -20,6 +20,15 @@ const REFUSALS = {
   insufficient_funds: 'INSUFFICIENT_FUNDS',
 } as const;
 
+/** Statuses whose amount is still held in `pending_withdrawals` (failed waits for a retry or refund). */
+export const PENDING_STATUSES: readonly WithdrawalStatus[] = [
+  'requested',
+  'approved',
+  'signed',
+  'sent',
+  'failed',
+];
+
 /** What a member sees of a withdrawal's many internal states. */
 export function memberStatus(status: WithdrawalStatus): 'under_review' | 'success' | 'fail' {
   if (status === 'confirmed') return 'success';
@@ -112,6 +121,11 @@ export class WithdrawalsService {
     await this.transactionPassword.check(userId, transactionPassword);
     if (!(await this.withdrawals.deleteAddress(userId, id))) throw new AppError('NOT_FOUND');
     return this.addressBook(userId);
+  }
+
+  /** Withdrawals not yet confirmed on chain or refunded: their money sits in pending_withdrawals. */
+  pendingTotals() {
+    return this.withdrawals.pendingTotals(PENDING_STATUSES);
   }
 
   list(filter: Parameters<WithdrawalsRepository['list']>[0]) {

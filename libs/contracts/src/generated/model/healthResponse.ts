@@ -5,11 +5,14 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { HealthResponseMigrations } from './healthResponseMigrations';
 import type { HealthResponsePostgres } from './healthResponsePostgres';
 import type { HealthResponseRedis } from './healthResponseRedis';
 import type { HealthResponseStatus } from './healthResponseStatus';
 
 export interface HealthResponse {
+  /** unknown when PostgreSQL did not answer */
+  migrations: HealthResponseMigrations;
   postgres: HealthResponsePostgres;
   redis: HealthResponseRedis;
   status: HealthResponseStatus;
