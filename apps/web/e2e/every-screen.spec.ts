@@ -78,7 +78,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
     const controls = document.querySelectorAll<HTMLElement>(
       'button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=radio], [role=switch]',
     );
-    for (const control of controls) {
+    for (const control of Array.from(controls)) {
       const box = control.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const style = getComputedStyle(control);

@@ -3,6 +3,9 @@ import { ValidationMessage } from '@app/domain';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
+import adminEn from '../locales/admin/en.json';
+import adminRu from '../locales/admin/ru.json';
+import adminUz from '../locales/admin/uz.json';
 import { LANG_KEY, i18n, setLanguage } from './i18n';
 
 function keys(value: unknown, prefix = ''): string[] {
@@ -19,8 +22,14 @@ describe('translations', () => {
     expect(keys(uz).sort()).toEqual(reference);
   });
 
+  it("the operator area's words: en and uz have exactly the keys of ru", () => {
+    const reference = keys(adminRu).sort();
+    expect(keys(adminEn).sort()).toEqual(reference);
+    expect(keys(adminUz).sort()).toEqual(reference);
+  });
+
   it('has no empty strings', () => {
-    for (const resource of [ru, en, uz]) {
+    for (const resource of [ru, en, uz, adminRu, adminEn, adminUz]) {
       for (const key of keys(resource)) {
         const value = key
           .split('.')

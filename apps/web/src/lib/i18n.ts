@@ -43,10 +43,32 @@ const LOADERS: Record<Language, () => Promise<{ default: Record<string, unknown>
   uz: () => import('../locales/uz.json'),
 };
 
+/** The operator area's words, under `admin`: members never download them. */
+const ADMIN_LOADERS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  ru: () => import('../locales/admin/ru.json'),
+  en: () => import('../locales/admin/en.json'),
+  uz: () => import('../locales/admin/uz.json'),
+};
+let adminWanted = false;
+
+async function loadAdmin(lng: Language): Promise<void> {
+  if (i18n.exists('admin.title', { lng })) return;
+  const { default: admin } = await ADMIN_LOADERS[lng]();
+  i18n.addResourceBundle(lng, 'translation', { admin }, true, true);
+}
+
 export async function loadLanguage(lng: Language): Promise<void> {
-  if (i18n.hasResourceBundle(lng, 'translation')) return;
-  const { default: resource } = await LOADERS[lng]();
-  i18n.addResourceBundle(lng, 'translation', resource);
+  if (!i18n.hasResourceBundle(lng, 'translation')) {
+    const { default: resource } = await LOADERS[lng]();
+    i18n.addResourceBundle(lng, 'translation', resource, true, true);
+  }
+  if (adminWanted) await loadAdmin(lng);
+}
+
+/** The operator area asks for its words once; a later language change brings them too. */
+export async function loadAdminStrings(): Promise<void> {
+  adminWanted = true;
+  await loadAdmin(currentLanguage());
 }
 
 void i18n.use(initReactI18next).init({

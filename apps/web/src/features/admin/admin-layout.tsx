@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useGetMe } from '@app/contracts';
 import { PageHeader } from '../../components/ui/page-header';
+import { i18n, loadAdminStrings } from '../../lib/i18n';
 import { canUse, type StaffArea } from '../../lib/staff';
 
 const TABS: { to: string; key: string; area: StaffArea; end?: boolean }[] = [
@@ -18,7 +20,17 @@ const TABS: { to: string; key: string; area: StaffArea; end?: boolean }[] = [
 /** The operator area: tabs by what the operator's role may open, then the page. */
 export function AdminLayout() {
   const { t } = useTranslation();
+  // The area's words come in their own chunk; the page waits for them.
+  const [ready, setReady] = useState(() => i18n.exists('admin.title'));
+  useEffect(() => {
+    let live = true;
+    void loadAdminStrings().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
   const role = useGetMe().data?.role;
+  if (!ready) return <main className="page admin" aria-busy="true" />;
   return (
     <main className="page admin">
       <PageHeader title={t('admin.title')} backTo="/mine" backLabel={t('common.back')} />
