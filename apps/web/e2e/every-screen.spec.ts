@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SIGNED_OUT_ROUTES, SPEC_ROUTES } from '../src/app/spec-routes';
 import { ADMIN_PASSWORD, ADMIN_PHONE, inEnglish, signIn, uniquePhone } from './helpers';
 
 inEnglish();
@@ -18,50 +19,8 @@ async function register(request: APIRequestContext, phone: string, inviteCode = 
   return ((await response.json()) as { id: number }).id;
 }
 
-/** Every route of the spec (section 3) but the signed-out ones; ids are filled in. */
-const MEMBER_ROUTES = [
-  '/',
-  '/films',
-  '/films/:film',
-  '/category',
-  '/moments',
-  '/moments/create',
-  '/moments/create-text',
-  '/invite',
-  '/about',
-  '/bonus',
-  '/tutorial',
-  '/message',
-  '/message/:message',
-  '/challenge',
-  '/progress',
-  '/wallet',
-  '/mine',
-  '/mine/edit',
-  '/mine/message',
-  '/mine/recharge',
-  '/mine/recharge-code',
-  '/mine/recharge-card',
-  '/mine/record',
-  '/mine/team',
-  '/mine/subscribe',
-  '/mine/transfer',
-  '/mine/verified',
-  '/mine/safety',
-  '/mine/safety/phone',
-  '/mine/safety/password',
-  '/mine/safety/mail',
-  '/mine/safety/transpass',
-  '/mine/management',
-  '/mine/management/add',
-  '/mine/funding',
-  '/mine/recharge-records',
-  '/mine/withdrawal-history',
-  '/mine/withdrawal-method',
-  '/mine/withdrawal',
-  '/mine/about',
-];
-const SIGNED_OUT_ROUTES = ['/login', '/register', '/forgot', '/reset'];
+/** Every member route of the spec, with this run's film and message ids. */
+const MEMBER_ROUTES = SPEC_ROUTES.filter((path) => !SIGNED_OUT_ROUTES.includes(path));
 
 /**
  * What a phone at 320 px finds wrong on the current screen: a page wider than
@@ -174,7 +133,9 @@ test('a member completes and claims a challenge, then every screen opens clean a
   await page.setViewportSize({ width: 320, height: 640 });
   const problems: string[] = [];
   for (const route of MEMBER_ROUTES) {
-    const path = route.replace(':film', String(films[0].id)).replace(':message', String(messageId));
+    const path = route
+      .replace(/^\/films\/\d+$/, `/films/${films[0].id}`)
+      .replace(/^\/message\/\d+$/, `/message/${messageId}`);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await expect(page, `${path} stays on its screen`).toHaveURL(new RegExp(`${path}$`));

@@ -1,0 +1,53 @@
+/**
+ * Every route of the spec (section 3), with sample ids. The router test and
+ * the every-screen Playwright journey both walk this list.
+ */
+export const SPEC_ROUTES = [
+  '/login',
+  '/register',
+  '/forgot',
+  '/reset',
+  '/',
+  '/films',
+  '/films/7',
+  '/category',
+  '/moments',
+  '/moments/create',
+  '/moments/create-text',
+  '/invite',
+  '/about',
+  '/bonus',
+  '/tutorial',
+  '/message',
+  '/message/3',
+  '/challenge',
+  '/progress',
+  '/wallet',
+  '/mine',
+  '/mine/edit',
+  '/mine/message',
+  '/mine/recharge',
+  '/mine/recharge-code',
+  '/mine/recharge-card',
+  '/mine/record',
+  '/mine/team',
+  '/mine/subscribe',
+  '/mine/transfer',
+  '/mine/verified',
+  '/mine/safety',
+  '/mine/safety/phone',
+  '/mine/safety/password',
+  '/mine/safety/mail',
+  '/mine/safety/transpass',
+  '/mine/management',
+  '/mine/management/add',
+  '/mine/funding',
+  '/mine/recharge-records',
+  '/mine/withdrawal-history',
+  '/mine/withdrawal-method',
+  '/mine/withdrawal',
+  '/mine/about',
+] as const;
+
+/** The routes a signed-out visitor sees; every other one is a member's. */
+export const SIGNED_OUT_ROUTES: readonly string[] = ['/login', '/register', '/forgot', '/reset'];
