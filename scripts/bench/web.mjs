@@ -127,10 +127,13 @@ async function audit(cdp, url) {
   const shifts = (lhr.audits['layout-shifts']?.details?.items ?? []).map(
     (item) => `${item.node?.selector ?? '?'} ${Number(item.score ?? 0).toFixed(3)}`,
   );
+  const lcpItems = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const lcpElement = lcpItems[0]?.items?.[0]?.node?.selector ?? '?';
   return {
     ...scores,
     missed,
     shifts,
+    lcpElement,
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
     jsKb: scriptKb(lhr),
@@ -147,6 +150,7 @@ async function medianOf(cdp, url) {
     finalUrl: samples.at(-1).finalUrl,
     missed: [...new Set(samples.flatMap((s) => s.missed))],
     shifts: [...new Set(samples.flatMap((s) => s.shifts))],
+    lcpElement: samples.at(-1).lcpElement,
   };
 }
 
@@ -241,6 +245,7 @@ for (const [route, r] of Object.entries(results)) {
   );
   if (r.missed.length) console.log(`           below 0.9: ${r.missed.join(', ')}`);
   if (r.shifts.length) console.log(`           moved: ${r.shifts.join(', ')}`);
+  if (route !== 'baseline') console.log(`           largest paint: ${r.lcpElement}`);
   if (route === 'baseline') continue;
   for (const category of ['performance', 'accessibility', 'best-practices']) {
     if (r[category] < GOALS.score)
