@@ -241,6 +241,9 @@ describe('many processes: two APIs and two workers on one PostgreSQL and one Red
   }, 60_000);
 
   afterAll(async () => {
+    // A process that stopped on its own (a crash) tells why.
+    for (const p of running.filter((x) => x.child.exitCode !== null))
+      process.stdout.write(`${p.name} exited ${p.child.exitCode}:\n${p.output().slice(-4000)}\n`);
     await Promise.all(running.map((p) => stop(p, 'SIGTERM')));
     const left = running.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
     await events?.close();
@@ -443,7 +446,7 @@ describe('many processes: two APIs and two workers on one PostgreSQL and one Red
           ? true
           : undefined;
       },
-      30_000,
+      45_000,
     );
     const grantPostings = await db.query(
       `SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key LIKE 'promotion:%'`,
@@ -458,7 +461,7 @@ describe('many processes: two APIs and two workers on one PostgreSQL and one Red
     }
     await expectBalances();
     for (const api of apis) await ledgerSound(api);
-  }, 60_000);
+  }, 120_000);
 
   it('does every job once when one of two workers is killed while holding one', async () => {
     const total = 2 * MEMBERS * CAMPAIGNS;
@@ -518,7 +521,7 @@ describe('many processes: two APIs and two workers on one PostgreSQL and one Red
         );
         return rows[0].n === 0 && Object.values(counts).every((n) => n === 0) ? true : undefined;
       },
-      30_000,
+      45_000,
     );
     expect(w2.child.exitCode).toBeNull();
     // The killed worker's job was found stalled and handed out again.
@@ -534,7 +537,7 @@ describe('many processes: two APIs and two workers on one PostgreSQL and one Red
     for (const [id, e] of expected) expected.set(id, { ...e, points: e.points + e.hold, hold: 0 });
     await expectBalances();
     for (const api of apis) await ledgerSound(api);
-  }, 60_000);
+  }, 90_000);
 
   it('refuses a deactivated member and a demoted operator on both APIs at once', async () => {
     const m = members[0];
