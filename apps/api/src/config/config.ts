@@ -54,6 +54,11 @@ const schema = z
     /** Saved withdrawal addresses per member; 0: no limit. */
     WITHDRAWAL_ADDRESS_BOOK_MAX: intFrom(20),
     SWEEP_INTERVAL_MS: intFrom(10_000, 100),
+    /**
+     * How long a worker's hold on a BullMQ job lasts unrenewed (renewed at half of it), and how often
+     * each worker looks for jobs whose holder died: such a job runs again within about twice this.
+     */
+    JOB_LOCK_MS: intFrom(30_000, 1000, 600_000),
     /** Withdrawals above this many USDT need two different operators' approvals; 0: never. */
     WITHDRAWAL_APPROVAL_THRESHOLD: intFrom(1000),
     /** Adjustments above this many USDT (or points) wait for a second operator; 0: never. */

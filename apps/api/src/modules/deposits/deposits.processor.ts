@@ -4,10 +4,11 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { Job } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { WalletService } from '../wallet/wallet.service';
+import { jobWorkerOptions } from '../jobs/queues';
 import { ClaimOutcome, DEPOSITS_QUEUE, DepositsService } from './deposits.service';
 
 /** Checks claimed deposits; a claim not solidified yet throws and BullMQ retries it later. */
-@Processor(DEPOSITS_QUEUE)
+@Processor(DEPOSITS_QUEUE, jobWorkerOptions)
 export class DepositsProcessor extends WorkerHost {
   private readonly logger = new Logger(DepositsProcessor.name);
 

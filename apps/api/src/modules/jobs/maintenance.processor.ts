@@ -1,11 +1,11 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { Job } from 'bullmq';
-import { MAINTENANCE_QUEUE } from './queues';
+import { MAINTENANCE_QUEUE, jobWorkerOptions } from './queues';
 import { Outcome, SettlementService } from './settlement.service';
 
 /** Delivers maintenance jobs to the settlement service; safe to run twice. */
-@Processor(MAINTENANCE_QUEUE)
+@Processor(MAINTENANCE_QUEUE, jobWorkerOptions)
 export class MaintenanceProcessor extends WorkerHost {
   private readonly logger = new Logger(MaintenanceProcessor.name);
 

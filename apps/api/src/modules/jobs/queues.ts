@@ -1,3 +1,6 @@
+import type { WorkerOptions } from 'bullmq';
+import { loadConfig } from '../../config/config';
+
 /** Queue names shared by the API (producer) and the worker (consumer). */
 export const MAINTENANCE_QUEUE = 'maintenance';
 
@@ -13,3 +16,18 @@ export function bullConnection(redisUrl: string) {
     tls: url.protocol === 'rediss:' ? {} : undefined,
   };
 }
+
+/**
+ * The consumers' options (`@Processor(queue, jobWorkerOptions)`). Getters: @nestjs/bullmq reads
+ * them when it creates the consumers, after the process has loaded its settings, not when the
+ * decorator runs at import. A job whose worker died (SIGKILL, lost host) keeps its lock until
+ * `lockDuration`, then another worker's stalled-job check hands it out again.
+ */
+export const jobWorkerOptions: Partial<WorkerOptions> = {
+  get lockDuration() {
+    return loadConfig().JOB_LOCK_MS;
+  },
+  get stalledInterval() {
+    return loadConfig().JOB_LOCK_MS;
+  },
+};
