@@ -1,4 +1,5 @@
 import { AddressInfo, Server, Socket, createServer, connect } from 'node:net';
+import { isUnavailable } from '../src/common/unavailable';
 import { TEST_DATABASE_URL } from './env';
 import { TestApp, member, startApp } from './harness';
 
@@ -129,4 +130,28 @@ describe('PostgreSQL away (through a proxy the test turns off)', () => {
       for (const path of routes) await expectBack(path);
     },
   );
+});
+
+describe('isUnavailable', () => {
+  const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+
+  it.each([
+    ['pg refused', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+    ['pg restart', withCode('57P01', 'terminating connection due to administrator command')],
+    ['pg starting up', withCode('57P03', 'the database system is starting up')],
+    ['pg connection lost', new Error('Connection terminated unexpectedly')],
+    ['pool wait', new Error('timeout exceeded when trying to connect')],
+    ['TypeORM wrapper', Object.assign(new Error('q'), { driverError: withCode('08006') })],
+    ['released runner', Object.assign(new Error('x'), { name: 'QueryRunnerAlreadyReleasedError' })],
+    ['ioredis gave up', Object.assign(new Error('x'), { name: 'MaxRetriesPerRequestError' })],
+    ['ioredis closed', new Error('Connection is closed.')],
+    ['statement_timeout', withCode('57014', 'canceling statement due to statement timeout')],
+  ])('%s: yes', (_name, error) => expect(isUnavailable(error)).toBe(true));
+
+  it.each([
+    ['unique violation', withCode('23505', 'duplicate key value violates unique constraint')],
+    ['a bug', new TypeError('Cannot read properties of undefined')],
+    ['not an error', 'ECONNREFUSED'],
+    ['nothing', undefined],
+  ])('%s: no', (_name, error) => expect(isUnavailable(error)).toBe(false));
 });

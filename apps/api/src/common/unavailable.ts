@@ -49,7 +49,11 @@ export function isUnavailable(error: unknown, depth = 0): boolean {
   };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || PG_UNAVAILABLE.test(code)))
     return true;
-  if (name === 'MaxRetriesPerRequestError') return true;
+  // ioredis gave up on a command while Redis is away; TypeORM released a
+  // transaction's query runner because its connection died under it (the
+  // transaction's next query then throws this instead of the socket error).
+  if (name === 'MaxRetriesPerRequestError' || name === 'QueryRunnerAlreadyReleasedError')
+    return true;
   if (typeof message === 'string' && MESSAGES.some((re) => re.test(message))) return true;
   // TypeORM wraps the driver's error; Node wraps causes; AggregateError lists attempts.
   if (isUnavailable(driverError, depth + 1) || isUnavailable(cause, depth + 1)) return true;
