@@ -5,17 +5,20 @@
 // mixed workload) while sampling every process's resident memory. Everything
 // stays on 127.0.0.1 and every child process is stopped at the end.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, URLSearchParams } from 'node:url';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const requireApi = createRequire(new URL('../../apps/api/package.json', import.meta.url));
-const { Client } = requireApi('pg');
-const argon2 = requireApi('argon2');
+import {
+  BENCH_PASSWORD,
+  outDir,
+  pool,
+  postOk,
+  prepareMembers,
+  processes,
+  root,
+  rssMb,
+  waitReady,
+} from './lib.mjs';
 
 const env = process.env;
 const apiPort = Number(env.BENCH_LOAD_API_PORT ?? 3210);
@@ -23,7 +26,7 @@ const barePort = Number(env.BENCH_LOAD_BARE_PORT ?? 3211);
 const seconds = Number(env.BENCH_LOAD_SECONDS ?? 120);
 const bareSeconds = Number(env.BENCH_LOAD_BARE_SECONDS ?? Math.min(20, seconds));
 const warmup = Number(env.BENCH_LOAD_WARMUP ?? 5);
-const PASSWORD = 'secret12';
+const PASSWORD = BENCH_PASSWORD;
 const MEMBERS = 400;
 const SIGNIN_MEMBERS = 8;
 const TRAILERS = 60; // MEMBERS x TRAILERS watch pairs, each paying once a day
@@ -42,36 +45,12 @@ const ROUTES = [
 const CONNECTIONS = ROUTES.reduce((sum, r) => sum + r.connections, 0);
 const GOALS = { readP99Ms: 100, moneyP99Ms: 200, memoryGrowthMb: 30 };
 
-const outDir = `${root}.bench`;
-mkdirSync(outDir, { recursive: true });
 const dataFile = `${outDir}/load-data.lua`;
-const children = [];
-
-function start(name, args, extraEnv) {
-  const log = createWriteStream(`${outDir}/load-${name}.log`);
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  child.exited = new Promise((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal)),
-  );
-  children.push({ name, child });
-  return child;
-}
-
-async function stopAll() {
-  for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.race([Promise.all(children.map(({ child }) => child.exited)), sleep(5000)]);
-  for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
-}
+const { start, stopAll, logs } = processes('load');
 
 async function fail(message) {
   console.error(`bench: ${message}`);
-  for (const { name } of children) console.error(`  (output of ${name}: .bench/load-${name}.log)`);
+  for (const log of logs()) console.error(`  (output: ${log})`);
   await stopAll();
   process.exit(2);
 }
@@ -88,16 +67,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 async function waitFor(name, child, url) {
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null)
-      await fail(`${name} exited with ${child.exitCode} before it was ready`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
+  if (await waitReady(url, { child, timeoutMs: 60_000 })) return;
+  if (child.exitCode !== null)
+    await fail(`${name} exited with ${child.exitCode} before it was ready`);
   await fail(`${name} was not ready within 60 s (${url})`);
 }
 
@@ -146,44 +118,12 @@ function parseWrk(out) {
   };
 }
 
-function rssMb(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) / 1024;
-  } catch {
-    return NaN;
-  }
-}
-
 async function post(path, body, headers = {}) {
-  const form = path === '/token';
-  const res = await fetch(`http://127.0.0.1:${apiPort}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
-      ...headers,
-    },
-    body: form ? new URLSearchParams(body) : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => ({}));
-  if (res.status !== 200)
-    await fail(`POST ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** Runs `task` over `items`, `limit` at a time. */
-async function pool(items, limit, task) {
-  const results = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await task(items[i], i);
-      }
-    }),
-  );
-  return results;
+  try {
+    return await postOk(`http://127.0.0.1:${apiPort}`, path, body, headers);
+  } catch (error) {
+    return fail(error.message);
+  }
 }
 
 const bare = start('bare-server', ['scripts/bench/bare-server.mjs'], {
@@ -197,42 +137,16 @@ const worker = start('worker', ['apps/api/dist/worker.js'], {});
 await waitFor('bare server', bare, `http://127.0.0.1:${barePort}/rows/1`);
 await waitFor('API', api, `http://127.0.0.1:${apiPort}/health`);
 
-// Setup. Level-9 members with a raised daily quota (operators can raise it),
-// trailers whose views started a minute ago, posts in the feed, a credit each
-// (a record). Their password hash is argon2id at a low cost so that signing
-// 400 members in takes seconds; the sign-in route itself uses members
-// registered through the API, at the app's real cost.
+// Setup (lib.mjs): level-9 members with a raised daily quota, trailers whose
+// views started a minute ago, posts in the feed, then a credit each (a
+// record). The sign-in route itself uses members registered through the API,
+// at the app's real password cost.
 console.log(`bench: preparing ${MEMBERS} members, ${TRAILERS} trailers, ${POSTS} posts`);
-const db = new Client({ connectionString: env.DATABASE_URL });
-await db.connect();
-const cheapHash = await argon2.hash(PASSWORD, { memoryCost: 1024, timeCost: 1, parallelism: 1 });
-await db.query(`UPDATE packages SET daily_trailers = 100000 WHERE vip_level = 9`);
-await db.query(
-  `INSERT INTO trailers (title, image_url, trailer_key)
-   SELECT 'Load ' || g, '/static/trailers/1.svg', 'aqz-KE-bpKQ' FROM generate_series(1, $1) g`,
-  [TRAILERS],
-);
-const members = (
-  await db.query(
-    `INSERT INTO users (phone, password_hash, vip_level, vip_expire)
-     SELECT '+99871' || lpad(g::text, 7, '0'), $2, 9, now() + interval '30 days'
-     FROM generate_series(1, $1) g RETURNING id, phone`,
-    [MEMBERS, cheapHash],
-  )
-).rows;
-const trailerIds = (await db.query(`SELECT id FROM trailers ORDER BY id`)).rows.map((r) => r.id);
-await db.query(
-  `INSERT INTO trailer_views (user_id, trailer_id, started_at)
-   SELECT u.id, t.id, now() - interval '1 minute' FROM users u CROSS JOIN trailers t
-   WHERE u.phone LIKE '+99871%'`,
-);
-await db.query(
-  `INSERT INTO moments (user_id, text)
-   SELECT u.id, 'Load post ' || g FROM generate_series(1, $1) g
-   JOIN users u ON u.phone = '+99871' || lpad((g % $2 + 1)::text, 7, '0')`,
-  [POSTS, MEMBERS],
-);
-await db.end();
+const { members, trailerIds } = await prepareMembers(env.DATABASE_URL, {
+  members: MEMBERS,
+  trailers: TRAILERS,
+  posts: POSTS,
+}).catch((error) => fail(error.message));
 
 const admin = await post('/token', {
   username: env.ADMIN_PHONE,

@@ -108,7 +108,7 @@ export async function createApp(
     { logger: quiet ? false : undefined, bufferLogs: !quiet },
   );
   if (!quiet) app.useLogger(nestLogger(app.get(Logger)));
-  app.useGlobalFilters(new ErrorFilter(routes));
+  app.useGlobalFilters(new ErrorFilter(routes, config.UNAVAILABLE_RETRY_AFTER_SECONDS));
   app.useGlobalPipes(new AppValidationPipe({ maxDepth: config.JSON_MAX_DEPTH }));
   app.enableShutdownHooks();
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES } });

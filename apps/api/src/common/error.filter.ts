@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ValidationFailed } from './app-error';
 import { ERRORS, ErrorCode, codeForStatus } from './error-codes';
 import { RouteTable } from './route-table';
+import { isUnavailable } from './unavailable';
 
 /**
  * Every error leaves the API as `{detail, code}`. Anything we did not expect
@@ -19,24 +20,39 @@ import { RouteTable } from './route-table';
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Error');
 
-  constructor(private readonly routes: RouteTable) {}
+  constructor(
+    private readonly routes: RouteTable,
+    /** Retry-After on every 503 (a dependency away, a busy server). */
+    private readonly retryAfterSeconds = 5,
+  ) {}
 
   catch(error: unknown, host: ArgumentsHost) {
     const ctx = host.switchToHttp();
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
     const { status, body, headers } = this.describe(error, request);
-    if (status >= 500) this.logger.error(error instanceof Error ? error.stack : String(error));
+    if (status === 503 && !Object.keys(headers).some((h) => h.toLowerCase() === 'retry-after'))
+      headers['Retry-After'] = String(this.retryAfterSeconds);
+    if (status === 503 && !(error instanceof AppError) && isUnavailable(error))
+      // A dependency away: one short line per request, not a stack.
+      this.logger.warn(`unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    else if (status >= 500) this.logger.error(error instanceof Error ? error.stack : String(error));
     reply.status(status).headers(headers).send(body);
   }
 
-  private describe(error: unknown, request: FastifyRequest) {
+  private describe(
+    error: unknown,
+    request: FastifyRequest,
+  ): { status: number; body: unknown; headers: Record<string, string> } {
     if (error instanceof AppError) {
       return {
         status: error.status,
         body: { detail: error.detail, code: error.code },
-        headers: error.headers,
+        headers: { ...error.headers },
       };
+    }
+    if (isUnavailable(error)) {
+      return { status: 503, body: errorBody('SERVICE_UNAVAILABLE'), headers: {} };
     }
     if (error instanceof ValidationFailed) {
       return {

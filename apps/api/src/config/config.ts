@@ -19,6 +19,17 @@ const schema = z
       .url({ protocol: /^postgres(ql)?$/ })
       .default('postgres://postgres@127.0.0.1:5432/app'),
     DATABASE_POOL_SIZE: intFrom(10, 1, 200),
+    /**
+     * How long opening a PostgreSQL connection (or waiting for a pooled one)
+     * may take before the request fails with 503; 0: no limit.
+     */
+    DATABASE_CONNECT_TIMEOUT_MS: intFrom(3000, 0, 600_000),
+    /** PostgreSQL's statement_timeout for the app's connections; 0: off. */
+    DATABASE_STATEMENT_TIMEOUT_MS: intFrom(0, 0, 3_600_000),
+    /** Client-side limit on one query's answer (a silent network); 0: off. */
+    DATABASE_QUERY_TIMEOUT_MS: intFrom(0, 0, 3_600_000),
+    /** Retry-After (seconds) on a 503 while PostgreSQL or Redis is away. */
+    UNAVAILABLE_RETRY_AFTER_SECONDS: intFrom(5, 1, 3600),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
     API_PORT: intFrom(3000, 1, 65535),
     API_HOST: z.string().min(1).default('127.0.0.1'),

@@ -50,6 +50,17 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     synchronize: false,
     // Expected errors (a taken phone, an overdraft) are handled; unexpected ones reach the error filter's log.
     logging: false,
-    extra: { max: config.DATABASE_POOL_SIZE },
+    extra: {
+      max: config.DATABASE_POOL_SIZE,
+      // Bounded waits (0: none): a database that is away fails a request with
+      // a 503 within seconds instead of holding it (see common/unavailable.ts).
+      connectionTimeoutMillis: config.DATABASE_CONNECT_TIMEOUT_MS,
+      ...(config.DATABASE_STATEMENT_TIMEOUT_MS
+        ? { statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS }
+        : {}),
+      ...(config.DATABASE_QUERY_TIMEOUT_MS
+        ? { query_timeout: config.DATABASE_QUERY_TIMEOUT_MS }
+        : {}),
+    },
   };
 }

@@ -5,6 +5,7 @@ import { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
 import { deriveTronAddress } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { within } from '../../common/within';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService } from '../ledger/ledger.service';
@@ -16,6 +17,8 @@ import { DepositsRepository } from './deposits.repository';
 
 export const DEPOSITS_QUEUE = 'deposits';
 export const ADDRESS_CURSOR = 'deposit-addresses';
+/** The longest a claim waits for Redis to take its job; the worker's sweep finds it anyway. */
+const ENQUEUE_WAIT_MS = 2000;
 
 /** A claim to look at again later (not solidified yet): BullMQ retries it with backoff. */
 export class RetryLater extends Error {}
@@ -193,7 +196,8 @@ export class DepositsService {
       if (!added) throw new AppError('TX_ALREADY_SUBMITTED');
       return added;
     });
-    await this.enqueueClaims([recordId]).catch((error: unknown) =>
+    // BullMQ waits for Redis without a limit: bounded here (the job id makes a late add harmless).
+    await within(this.enqueueClaims([recordId]), ENQUEUE_WAIT_MS).catch((error: unknown) =>
       // PostgreSQL holds the claim; the worker's sweep finds it without Redis.
       this.logger.warn(`claim ${recordId} not queued: ${(error as Error).message}`),
     );

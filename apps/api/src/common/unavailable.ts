@@ -1,0 +1,62 @@
+/**
+ * Whether an error means a dependency is away (PostgreSQL restarting or
+ * unreachable, Redis down) rather than a fault in the request or the code.
+ * The error filter answers these with 503 SERVICE_UNAVAILABLE and a
+ * Retry-After, so clients and proxies retry instead of reporting a bug.
+ */
+
+/** Socket-level failures (pg, ioredis and Node's net module). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs: class 08 (connection exception), 57P01-57P03
+ * (administrator shutdown, crash shutdown, cannot connect now: a restart),
+ * 53300 (too many connections) and 57014 (statement_timeout reached).
+ */
+const PG_UNAVAILABLE = /^(08...|57P0[1-3]|53300|57014)$/;
+
+/** Messages of pg, pg-pool, TypeORM and ioredis that carry no code. */
+const MESSAGES = [
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /Query read timeout/i,
+  /Client has encountered a connection error/i,
+  /Connection is closed/i,
+  /Stream isn't writeable/i,
+  /Reached the max retries per request limit/i,
+  /the database system is (starting up|shutting down|in recovery mode)/i,
+  /terminating connection due to administrator command/i,
+];
+
+export function isUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const { code, name, message, driverError, cause } = error as {
+    code?: unknown;
+    name?: unknown;
+    message?: unknown;
+    driverError?: unknown;
+    cause?: unknown;
+  };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || PG_UNAVAILABLE.test(code)))
+    return true;
+  // ioredis gave up on a command while Redis is away; TypeORM released a
+  // transaction's query runner because its connection died under it (the
+  // transaction's next query then throws this instead of the socket error).
+  if (name === 'MaxRetriesPerRequestError' || name === 'QueryRunnerAlreadyReleasedError')
+    return true;
+  if (typeof message === 'string' && MESSAGES.some((re) => re.test(message))) return true;
+  // TypeORM wraps the driver's error; Node wraps causes; AggregateError lists attempts.
+  if (isUnavailable(driverError, depth + 1) || isUnavailable(cause, depth + 1)) return true;
+  const errors = (error as { errors?: unknown }).errors;
+  return Array.isArray(errors) && errors.some((e) => isUnavailable(e, depth + 1));
+}

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# pnpm bench:faults: faults under a mixed member load. Starts its OWN
+# PostgreSQL (initdb into a temporary folder) and its OWN Redis on other ports,
+# so restarting them touches nobody else's database; two APIs and two workers
+# on them; then, one after another under the load: restart PostgreSQL, restart
+# Redis, SIGKILL a worker (and start it again), SIGKILL an API (and start it
+# again). Prints per fault the seconds until requests succeed again and the
+# failed requests by kind, then checks that nothing was lost or done twice
+# (ledger report, watches paid exactly once, no failed background job).
+# Exit 0 when every goal passes, 1 when one fails, 2 on an error.
+#
+# Settings: BENCH_FAULTS_CONNECTIONS (40), BENCH_FAULTS_STEADY_SECONDS (10,
+# load before and between faults), BENCH_FAULTS_DOWN_SECONDS (5, how long
+# PostgreSQL and Redis stay stopped), BENCH_FAULTS_RECOVERY_GOAL (30 s),
+# BENCH_FAULTS_TIMEOUT_MS (5000, a request slower than this is a timeout),
+# BENCH_FAULTS_PG_PORT (5499), BENCH_FAULTS_REDIS_PORT (6399),
+# BENCH_FAULTS_API_PORTS (3510,3511), BENCH_NO_BUILD=1 to reuse dist.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$ROOT"
+
+PG_PORT=${BENCH_FAULTS_PG_PORT:-5499}
+REDIS_PORT=${BENCH_FAULTS_REDIS_PORT:-6399}
+PG_BIN=${BENCH_FAULTS_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
+if [[ ! -x $PG_BIN/initdb ]]; then
+  echo "bench: PostgreSQL server binaries not found (set BENCH_FAULTS_PG_BIN)" >&2
+  exit 2
+fi
+if ! command -v redis-server >/dev/null; then
+  echo "bench: redis-server is missing" >&2
+  exit 2
+fi
+for port in "$PG_PORT" "$REDIS_PORT"; do
+  if (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+    echo "bench: port $port is taken (set BENCH_FAULTS_PG_PORT / BENCH_FAULTS_REDIS_PORT)" >&2
+    exit 2
+  fi
+done
+
+# PostgreSQL refuses to run as root: the cluster belongs to the postgres user then.
+as_pg=()
+if ((EUID == 0)); then as_pg=(runuser -u postgres --); fi
+TMP=$(mktemp -d /tmp/bench-faults.XXXXXX)
+chmod 755 "$TMP"
+PGDATA=$TMP/pg
+mkdir -p "$PGDATA" "$TMP/sock"
+((EUID == 0)) && chown postgres: "$PGDATA" "$TMP/sock"
+
+cleanup() {
+  local status=$?
+  trap - EXIT INT TERM
+  "${as_pg[@]}" "$PG_BIN/pg_ctl" -D "$PGDATA" stop -m immediate -w -t 20 >/dev/null 2>&1 || true
+  redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
+  rm -rf "$TMP"
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+echo "bench: own PostgreSQL on 127.0.0.1:$PG_PORT ($PGDATA), own Redis on 127.0.0.1:$REDIS_PORT"
+"${as_pg[@]}" "$PG_BIN/initdb" -D "$PGDATA" -U postgres -A trust --no-sync >"$TMP/initdb.log" 2>&1 ||
+  {
+    cat "$TMP/initdb.log" >&2
+    exit 2
+  }
+PG_OPTS="-p $PG_PORT -c listen_addresses=127.0.0.1 -k $TMP/sock -c fsync=off -c max_connections=100"
+pg_start() {
+  "${as_pg[@]}" "$PG_BIN/pg_ctl" -D "$PGDATA" -o "$PG_OPTS" -l "$PGDATA/server.log" start -w -t 60 >/dev/null
+}
+pg_start
+redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no --daemonize yes \
+  --logfile "$TMP/redis.log" >/dev/null
+
+DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/app_faults
+REDIS_URL=redis://127.0.0.1:$REDIS_PORT/0
+psql "postgres://postgres@127.0.0.1:$PG_PORT/postgres" -X -q -c 'CREATE DATABASE app_faults' >/dev/null
+
+if [[ ${BENCH_NO_BUILD:-0} != 1 || ! -f apps/api/dist/main.js ]]; then
+  echo "bench: building @app/domain and @app/api"
+  pnpm --silent --filter @app/domain run build
+  pnpm --silent --filter @app/api run build
+fi
+
+# Production settings with throwaway secrets, every per-client limit off (all
+# the load comes from one address), tokens that outlive the run.
+JWT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')
+export DATABASE_URL REDIS_URL JWT_SECRET
+export NODE_ENV=production ADMIN_PHONE=+998900000007 ADMIN_PASSWORD=bench-admin-password
+export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0 MOMENTS_PER_HOUR=0
+export LOGIN_MAX_FAILURES_PER_PHONE=1000000 LOGIN_MAX_FAILURES_PER_IP=1000000 LOGIN_SLOWDOWN_AFTER=0
+export ACCESS_TOKEN_TTL_SECONDS=86400 LOG_LEVEL=${LOG_LEVEL:-warn}
+node apps/api/dist/database/migrate.js >/dev/null
+node apps/api/dist/seed/seed.js >/dev/null
+
+# faults.mjs restarts PostgreSQL and Redis through these.
+export BENCH_FAULTS_PG_STOP="${as_pg[*]} $PG_BIN/pg_ctl -D $PGDATA stop -m fast -w -t 30"
+export BENCH_FAULTS_PG_START="${as_pg[*]} $PG_BIN/pg_ctl -D $PGDATA -o '$PG_OPTS' -l $PGDATA/server.log start -w -t 60"
+export BENCH_FAULTS_REDIS_STOP="redis-cli -p $REDIS_PORT shutdown nosave"
+export BENCH_FAULTS_REDIS_START="redis-server --bind 127.0.0.1 --port $REDIS_PORT --save '' --appendonly no --daemonize yes --logfile $TMP/redis.log"
+
+# In the background, so that a signal to this script reaches the bench at
+# once: it stops its children, then cleanup stops the servers.
+node scripts/bench/faults.mjs &
+bench=$!
+trap 'kill -TERM "$bench" 2>/dev/null; wait "$bench"; exit 130' INT TERM
+set +e
+wait "$bench"
+status=$?
+set -e
+exit "$status"

@@ -1,0 +1,163 @@
+// Shared pieces of the benchmarks that drive the real API (load.mjs,
+// faults.mjs): child processes with their logs, readiness polling, a bounded
+// task pool, resident memory, and the bench members, trailers and posts.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { URLSearchParams, fileURLToPath } from 'node:url';
+
+const { AbortSignal } = globalThis;
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+export const requireApi = createRequire(new URL('../../apps/api/package.json', import.meta.url));
+export const outDir = `${root}.bench`;
+mkdirSync(outDir, { recursive: true });
+
+/**
+ * Child processes of one bench: `start` spawns a Node script with its output
+ * in .bench/<prefix>-<name>.log, `stopAll` ends them all (TERM, then KILL
+ * after 5 s), `logs` names the log files for an error message.
+ */
+export function processes(prefix) {
+  const children = [];
+  const start = (name, args, extraEnv = {}, command = process.execPath) => {
+    // A restarted process (same name) appends to the log of its first run.
+    const again = children.some((c) => c.name === name);
+    const log = createWriteStream(`${outDir}/${prefix}-${name}.log`, { flags: again ? 'a' : 'w' });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Two streams into one log: neither may end it (a killed child's late
+    // stderr would then write after the end); closed when both are done.
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.once('close', () => log.end());
+    child.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => resolve(code ?? signal)),
+    );
+    children.push({ name, child });
+    return child;
+  };
+  const stopAll = async () => {
+    const running = children.filter(({ child }) => child.exitCode === null && !child.signalCode);
+    for (const { child } of running) child.kill('SIGTERM');
+    await Promise.race([Promise.all(running.map(({ child }) => child.exited)), sleep(5000)]);
+    for (const { child } of running)
+      if (child.exitCode === null && !child.signalCode) child.kill('SIGKILL');
+  };
+  const logs = () => [...new Set(children.map(({ name }) => `.bench/${prefix}-${name}.log`))];
+  return { start, stopAll, logs };
+}
+
+/** Polls `url` until it answers 2xx; false after `timeoutMs` or when `child` exits. */
+export async function waitReady(url, { child, timeoutMs = 60_000 } = {}) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child && (child.exitCode !== null || child.signalCode)) return false;
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  return false;
+}
+
+/** Runs `task` over `items`, `limit` at a time. */
+export async function pool(items, limit, task) {
+  const results = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await task(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+export function rssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+export const BENCH_PASSWORD = 'secret12';
+
+/**
+ * Level-9 members (phones +99871…) with a raised daily quota (operators can
+ * raise it), trailers whose views started a minute ago, posts in the feed.
+ * Their password hash is argon2id at a low cost, so signing hundreds in
+ * takes seconds. Returns the members ({id, phone}) and the trailer ids.
+ */
+export async function prepareMembers(databaseUrl, { members, trailers, posts }) {
+  const { Client } = requireApi('pg');
+  const argon2 = requireApi('argon2');
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const cheapHash = await argon2.hash(BENCH_PASSWORD, {
+      memoryCost: 1024,
+      timeCost: 1,
+      parallelism: 1,
+    });
+    await db.query(`UPDATE packages SET daily_trailers = 100000 WHERE vip_level = 9`);
+    await db.query(
+      `INSERT INTO trailers (title, image_url, trailer_key)
+       SELECT 'Load ' || g, '/static/trailers/1.svg', 'aqz-KE-bpKQ' FROM generate_series(1, $1) g`,
+      [trailers],
+    );
+    const rows = (
+      await db.query(
+        `INSERT INTO users (phone, password_hash, vip_level, vip_expire)
+         SELECT '+99871' || lpad(g::text, 7, '0'), $2, 9, now() + interval '30 days'
+         FROM generate_series(1, $1) g RETURNING id, phone`,
+        [members, cheapHash],
+      )
+    ).rows;
+    const trailerIds = (await db.query(`SELECT id FROM trailers ORDER BY id`)).rows
+      .map((r) => r.id)
+      .slice(-trailers);
+    await db.query(
+      `INSERT INTO trailer_views (user_id, trailer_id, started_at)
+       SELECT u.id, t.id, now() - interval '1 minute' FROM users u CROSS JOIN trailers t
+       WHERE u.phone LIKE '+99871%'`,
+    );
+    await db.query(
+      `INSERT INTO moments (user_id, text)
+       SELECT u.id, 'Load post ' || g FROM generate_series(1, $1) g
+       JOIN users u ON u.phone = '+99871' || lpad((g % $2 + 1)::text, 7, '0')`,
+      [posts, members],
+    );
+    return { members: rows, trailerIds };
+  } finally {
+    await db.end();
+  }
+}
+
+/** POSTs JSON (or the /token form) and returns the body; throws unless 200. */
+export async function postOk(baseUrl, path, body, headers = {}) {
+  const form = path === '/token';
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+      ...headers,
+    },
+    body: form ? new URLSearchParams(body) : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const json = await res.json().catch(() => ({}));
+  if (res.status !== 200)
+    throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
