@@ -5,16 +5,14 @@
 // the member's tokens in localStorage. The browser cache is cleared before
 // every run (cold cache); the storage is kept so the signed-in routes stay
 // signed in. A bare static page scored in the same run is the baseline.
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { clearTimeout, setTimeout } from 'node:timers';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL, URLSearchParams } from 'node:url';
+import { pathToFileURL, URLSearchParams } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { outDir, processes, root, waitReady } from './lib.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const web = `${root}apps/web/`;
 const env = process.env;
 const runs = Number(env.BENCH_WEB_RUNS ?? 3);
@@ -34,29 +32,11 @@ const { default: lighthouse } = await import(
 );
 const { chromium } = requireFromWeb('@playwright/test');
 
-const outDir = `${root}.bench`;
-mkdirSync(outDir, { recursive: true });
-const children = [];
-
-function start(name, command, args, options) {
-  const log = createWriteStream(`${outDir}/${name}.log`);
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  child.exited = new Promise((resolve) => child.once('exit', (code, sig) => resolve(code ?? sig)));
-  children.push({ name, child });
-  return child;
-}
-
-async function stopAll() {
-  for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.race([Promise.all(children.map(({ child }) => child.exited)), sleep(5000)]);
-  for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
-}
+const { start, stopAll, logs } = processes('web');
 
 async function fail(message) {
   console.error(`bench: ${message}`);
-  for (const { name } of children) console.error(`  (output of ${name}: .bench/${name}.log)`);
+  for (const log of logs()) console.error(`  (output: ${log})`);
   await stopAll();
   process.exit(2);
 }
@@ -70,16 +50,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 async function waitFor(name, child, url) {
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) await fail(`${name} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  await fail(`${name} was not ready within 60 s (${url})`);
+  if (!(await waitReady(url, { child }))) await fail(`${name} was not ready (${url})`);
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -154,15 +125,14 @@ async function medianOf(cdp, url) {
   };
 }
 
-const api = start('web-api', process.execPath, ['apps/api/dist/main.js'], {
-  cwd: root,
-  env: { ...env, API_PORT: String(apiPort) },
-});
+const api = start('api', ['apps/api/dist/main.js'], { API_PORT: String(apiPort) });
 await waitFor('API', api, `http://127.0.0.1:${apiPort}/health`);
-const preview = start('web-preview', 'pnpm', ['exec', 'vite', 'preview'], {
-  cwd: web,
-  env: { ...env, WEB_PORT: String(webPort), API_PORT: String(apiPort) },
-});
+const preview = start(
+  'preview',
+  ['--dir', 'apps/web', 'exec', 'vite', 'preview'],
+  { WEB_PORT: String(webPort), API_PORT: String(apiPort) },
+  'pnpm',
+);
 const origin = `http://127.0.0.1:${webPort}`;
 await waitFor('vite preview', preview, `${origin}/login`);
 
@@ -191,8 +161,7 @@ if (!token.ok) await fail(`sign-in answered ${token.status}`);
 const pair = await token.json();
 
 const browserProcess = start(
-  'web-chromium',
-  chromiumPath,
+  'chromium',
   [
     '--headless=new',
     `--remote-debugging-port=${cdpPort}`,
@@ -206,6 +175,7 @@ const browserProcess = start(
     'about:blank',
   ],
   {},
+  chromiumPath,
 );
 await waitFor('Chromium', browserProcess, `http://127.0.0.1:${cdpPort}/json/version`);
 const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
