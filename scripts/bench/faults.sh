@@ -76,22 +76,14 @@ DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/app_faults
 REDIS_URL=redis://127.0.0.1:$REDIS_PORT/0
 psql "postgres://postgres@127.0.0.1:$PG_PORT/postgres" -X -q -c 'CREATE DATABASE app_faults' >/dev/null
 
-if [[ ${BENCH_NO_BUILD:-0} != 1 || ! -f apps/api/dist/main.js ]]; then
-  echo "bench: building @app/domain and @app/api"
-  pnpm --silent --filter @app/domain run build
-  pnpm --silent --filter @app/api run build
-fi
+build_api
 
 # Production settings with throwaway secrets, every per-client limit off (all
 # the load comes from one address), tokens that outlive the run.
-JWT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')
-export DATABASE_URL REDIS_URL JWT_SECRET
-export NODE_ENV=production ADMIN_PHONE=+998900000007 ADMIN_PASSWORD=bench-admin-password
 export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0 MOMENTS_PER_HOUR=0
 export LOGIN_MAX_FAILURES_PER_PHONE=1000000 LOGIN_MAX_FAILURES_PER_IP=1000000 LOGIN_SLOWDOWN_AFTER=0
 export ACCESS_TOKEN_TTL_SECONDS=86400 LOG_LEVEL=${LOG_LEVEL:-warn}
-node apps/api/dist/database/migrate.js >/dev/null
-node apps/api/dist/seed/seed.js >/dev/null
+production_api +998900000007
 
 # faults.mjs restarts PostgreSQL and Redis through these.
 export BENCH_FAULTS_PG_STOP="${as_pg[*]} $PG_BIN/pg_ctl -D $PGDATA stop -m fast -w -t 30"

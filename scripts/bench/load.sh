@@ -18,18 +18,12 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
 # shellcheck source=scripts/lib/env.sh
 source scripts/lib/env.sh
+# shellcheck source=scripts/lib/bench.sh
+source scripts/lib/bench.sh
 
 base_urls
 
-if ! command -v wrk >/dev/null; then
-  if ((EUID == 0)); then
-    echo "bench: installing wrk"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
-  else
-    echo "bench: wrk is missing (apt-get install wrk)" >&2
-    exit 2
-  fi
-fi
+ensure_wrk
 
 bash scripts/services.sh
 DATABASE_URL=$(with_db_name "$base_db" app_bench_load)
@@ -37,22 +31,14 @@ REDIS_URL=$(with_redis_db "$base_redis" 5)
 recreate_db "$DATABASE_URL"
 redis-cli -u "$REDIS_URL" flushdb >/dev/null 2>&1
 
-if [[ ${BENCH_NO_BUILD:-0} != 1 || ! -f apps/api/dist/main.js ]]; then
-  echo "bench: building @app/domain and @app/api"
-  pnpm --silent --filter @app/domain run build
-  pnpm --silent --filter @app/api run build
-fi
+build_api
 
 # Production settings with throwaway secrets, and every per-client limit off:
 # all the load comes from one address and a few hundred members.
-JWT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')
-export DATABASE_URL REDIS_URL JWT_SECRET
-export NODE_ENV=production ADMIN_PHONE=+998900000007 ADMIN_PASSWORD=bench-admin-password
 export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0 MOMENTS_PER_HOUR=0
 export LOGIN_MAX_FAILURES_PER_PHONE=1000000 LOGIN_MAX_FAILURES_PER_IP=1000000 LOGIN_SLOWDOWN_AFTER=0
 # The members sign in once, before the run: their tokens must outlive it.
 export ACCESS_TOKEN_TTL_SECONDS=86400
-node apps/api/dist/database/migrate.js >/dev/null
-node apps/api/dist/seed/seed.js >/dev/null
+production_api +998900000007
 
 exec node scripts/bench/load.mjs

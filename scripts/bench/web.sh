@@ -17,6 +17,8 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
 # shellcheck source=scripts/lib/env.sh
 source scripts/lib/env.sh
+# shellcheck source=scripts/lib/bench.sh
+source scripts/lib/bench.sh
 
 base_urls
 bash scripts/services.sh
@@ -33,11 +35,7 @@ if [[ ${BENCH_NO_BUILD:-0} != 1 || ! -f apps/api/dist/main.js || ! -f apps/web/d
 fi
 
 # Production settings with throwaway secrets; no limits in the way of one member.
-JWT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')
-export DATABASE_URL REDIS_URL JWT_SECRET
-export NODE_ENV=production ADMIN_PHONE=+998900000009 ADMIN_PASSWORD=bench-admin-password
 export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0
-node apps/api/dist/database/migrate.js >/dev/null
-node apps/api/dist/seed/seed.js >/dev/null
+production_api +998900000009
 
 exec node scripts/bench/web.mjs
