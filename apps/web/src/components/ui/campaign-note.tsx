@@ -7,9 +7,10 @@ import { formatDateTime } from '../../lib/format-date';
  * The invitation campaign running now, in one sentence, or nothing: the home
  * ticker and the invite page never advertise a campaign that has ended.
  */
-export function useRunningCampaignText(): string | null {
+export function useRunningCampaignText(wanted = true): string | null {
   const { t, i18n } = useTranslation();
-  const campaign = useGetBonus().data?.campaign;
+  // Asked only by a caller that will show it: the home strip with another message does not.
+  const campaign = useGetBonus({ query: { enabled: wanted } }).data?.campaign;
   if (!campaign) return null;
   return t('invite.campaign', {
     level: campaign.min_vip_level,

@@ -19,6 +19,7 @@ import {
   useSetTeamRates,
   type PackageItem,
 } from '@app/contracts';
+import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { canUse } from '../../lib/staff';
@@ -136,19 +137,14 @@ function TeamRatesForm({ editable }: { editable: boolean }) {
       }}
     >
       {(['level1', 'level2', 'level3'] as const).map((key, i) => (
-        <div className="field" key={key}>
-          <label className="field__label" htmlFor={`rate-${key}`}>
-            {t('admin.economy.rate', { level: i + 1 })}
-          </label>
-          <input
-            id={`rate-${key}`}
-            className="field__input"
-            inputMode="decimal"
-            value={values[key]}
-            disabled={!editable}
-            onChange={(event) => setValues({ ...values, [key]: event.target.value })}
-          />
-        </div>
+        <TextField
+          key={key}
+          label={t('admin.economy.rate', { level: i + 1 })}
+          inputMode="decimal"
+          value={values[key]}
+          disabled={!editable}
+          onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+        />
       ))}
       {editable ? (
         <button type="submit" className="button button--ghost button--small">
@@ -243,18 +239,13 @@ function CampaignsSection({ editable }: { editable: boolean }) {
               ['hold', 'number'],
             ] as const
           ).map(([key, type]) => (
-            <div className="field" key={key}>
-              <label className="field__label" htmlFor={`campaign-${key}`}>
-                {t(`admin.campaigns.fields.${key}`)}
-              </label>
-              <input
-                id={`campaign-${key}`}
-                className="field__input"
-                type={type}
-                value={form[key]}
-                onChange={set(key)}
-              />
-            </div>
+            <TextField
+              key={key}
+              label={t(`admin.campaigns.fields.${key}`)}
+              type={type}
+              value={form[key]}
+              onChange={set(key)}
+            />
           ))}
           <button type="submit" className="button button--ghost button--small">
             {t('admin.campaigns.create')}
@@ -341,18 +332,13 @@ function ChallengesSection({ editable }: { editable: boolean }) {
             ['ends', 'date'],
           ] as const
         ).map(([key, type]) => (
-          <div className="field" key={key}>
-            <label className="field__label" htmlFor={`challenge-${key}`}>
-              {t(`admin.challenges.fields.${key}`)}
-            </label>
-            <input
-              id={`challenge-${key}`}
-              className="field__input"
-              type={type}
-              value={form[key]}
-              onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-            />
-          </div>
+          <TextField
+            key={key}
+            label={t(`admin.challenges.fields.${key}`)}
+            type={type}
+            value={form[key]}
+            onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+          />
         ))}
         <div className="field">
           <label className="field__label" htmlFor="challenge-kind">

@@ -82,9 +82,11 @@ describe('<HomePage> operator content', () => {
   });
 
   it("shows an operator's own announcement as written", async () => {
-    serve(NOTHING_SET, { message: 'Maintenance on Sunday 02:00' });
+    const api = serve(NOTHING_SET, { message: 'Maintenance on Sunday 02:00' });
     await renderWithApp([{ path: '/', element: <HomePage /> }]);
     const ticker = await screen.findByRole('marquee', { name: 'Announcement' });
     expect(ticker.textContent).toContain('Maintenance on Sunday 02:00');
+    // The campaign is not asked for when the strip does not speak of it.
+    expect(api.requests.some((request) => request.path === '/bonus')).toBe(false);
   });
 });

@@ -124,8 +124,8 @@ function MessageStrip() {
   // An operator may write the strip per language; the API falls back to the common one.
   const lang = (['ru', 'en', 'uz'] as const).find((l) => i18n.language.startsWith(l));
   const { data } = useGetMainMessage(lang ? { lang } : undefined);
-  const campaign = useRunningCampaignText();
   const message = data?.message;
+  const campaign = useRunningCampaignText(message === PROMOTION_MESSAGE);
   const text = message === PROMOTION_MESSAGE ? campaign : message;
   if (!text) return null;
   // Two copies side by side scroll as one endless strip that starts full.
