@@ -1,15 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SIGNED_OUT_ROUTES, SPEC_ROUTES } from '../src/app/spec-routes';
-import { ADMIN_PASSWORD, ADMIN_PHONE, inEnglish, signIn, uniquePhone } from './helpers';
+import { ADMIN_PASSWORD, ADMIN_PHONE, bearer, inEnglish, signIn, uniquePhone } from './helpers';
 
 inEnglish();
-
-async function tokenFor(request: APIRequestContext, phone: string, password: string) {
-  const response = await request.post('/api/token', { form: { username: phone, password } });
-  expect(response.status()).toBe(200);
-  const { access_token } = (await response.json()) as { access_token: string };
-  return { Authorization: `Bearer ${access_token}` };
-}
 
 async function register(request: APIRequestContext, phone: string, inviteCode = 0) {
   const response = await request.post('/api/users', {
@@ -74,13 +67,13 @@ test('a member completes and claims a challenge, then every screen opens clean a
   const inviteeId = await register(request, inviteePhone, inviterId);
 
   // The operator funds the invitee, who buys VIP1: the inviter's team goal is met.
-  const admin = await tokenFor(request, ADMIN_PHONE, ADMIN_PASSWORD);
+  const admin = await bearer(request, ADMIN_PHONE, ADMIN_PASSWORD);
   const credit = await request.post(`/api/admin/users/${inviteeId}/adjust`, {
     headers: admin,
     data: { account: 'money', amount: 60, reason: 'e2e every-screen credit' },
   });
   expect(credit.status()).toBe(200);
-  const invitee = await tokenFor(request, inviteePhone, 'member-pass');
+  const invitee = await bearer(request, inviteePhone, 'member-pass');
   const bought = await request.post('/api/balance/buy_vip', {
     headers: invitee,
     data: { vip_level: 1 },

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Seeded by e2e/start-api.sh (ADMIN_PHONE / ADMIN_PASSWORD). */
 export const ADMIN_PHONE = process.env.E2E_ADMIN_PHONE ?? '+998900000001';
@@ -33,4 +33,16 @@ export function inEnglish() {
       if (window === window.top) localStorage.setItem('lang', 'en');
     });
   });
+}
+
+/** Signs in through the API (no browser): the member's token pair. */
+export async function apiLogin(request: APIRequestContext, phone: string, password: string) {
+  const response = await request.post('/api/token', { form: { username: phone, password } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { access_token: string; refresh_token: string };
+}
+
+/** The Authorization header of a member signed in through the API. */
+export async function bearer(request: APIRequestContext, phone: string, password: string) {
+  return { Authorization: `Bearer ${(await apiLogin(request, phone, password)).access_token}` };
 }

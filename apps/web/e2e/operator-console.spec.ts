@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, ADMIN_PHONE, inEnglish, signIn, uniquePhone } from './helpers';
+import { ADMIN_PASSWORD, ADMIN_PHONE, inEnglish, signIn, uniquePhone, apiLogin } from './helpers';
 
 inEnglish();
 
@@ -20,9 +20,7 @@ test('an operator finds a member by phone, deactivates them, changes a price, br
   await member.addInitScript(() => localStorage.setItem('lang', 'en'));
   await signIn(member, phone, password);
   // Unread messages before the broadcast, as the API counts them for this member.
-  const token = (await (
-    await request.post('/api/token', { form: { username: phone, password } })
-  ).json()) as { access_token: string };
+  const token = await apiLogin(request, phone, password);
   const messages = (await (
     await request.get('/api/messages', {
       headers: { Authorization: `Bearer ${token.access_token}` },

@@ -1,11 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { uniquePhone, inEnglish } from './helpers';
-
-async function apiLogin(request: APIRequestContext, phone: string, password: string) {
-  const response = await request.post('/api/token', { form: { username: phone, password } });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as { access_token: string; refresh_token: string };
-}
+import { expect, test } from '@playwright/test';
+import { apiLogin, uniquePhone, inEnglish } from './helpers';
 
 inEnglish();
 
