@@ -1,22 +1,20 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
-import type { AuthUser } from './common/auth';
 import {
-  LoggedRequest,
   LoggingOptions,
+  createLoggers,
   loggingModule,
   nestLogger,
   requestIdOf,
 } from './common/logging';
-import { observeRequest } from './common/metrics';
+import { registerRequestHooks } from './common/request-hooks';
 import { loadConfig } from './config/config';
 import { REDIS } from './modules/redis/redis.module';
 import { ErrorBody, ValidationErrorBody } from './common/api-errors.decorator';
@@ -27,27 +25,6 @@ import { RouteTable } from './common/route-table';
 import { AppValidationPipe } from './common/validation.pipe';
 
 export const BODY_LIMIT = 1024 * 1024;
-
-/**
- * The API answers JSON, media and the Swagger UI at /docs; only the UI
- * needs more than nothing: its own scripts, inline styles and data: icons.
- * No upgrade-insecure-requests: the docs are read over plain HTTP locally,
- * and a TLS proxy in front adds HSTS through helmet's header anyway.
- */
-const CSP_DIRECTIVES = {
-  defaultSrc: ["'self'"],
-  baseUri: ["'self'"],
-  connectSrc: ["'self'"],
-  fontSrc: ["'self'", 'data:'],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-  imgSrc: ["'self'", 'data:'],
-  objectSrc: ["'none'"],
-  scriptSrc: ["'self'"],
-  scriptSrcAttr: ["'none'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  upgradeInsecureRequests: null,
-};
 
 /**
  * Builds the HTTP app exactly as production runs it; tests and the spec
@@ -74,44 +51,27 @@ export async function createApp(
       void reply.code(status).send(errorBody(codeForStatus(status)));
     },
   });
-  adapter
-    .getInstance()
-    .addHook('onRequest', async (request, reply) => void reply.header('X-Request-Id', request.id));
+  const loggers = createLoggers(config, { destination: options.logDestination, silent: quiet });
+  registerRequestHooks(adapter.getInstance(), loggers.requests);
   const routes = new RouteTable();
   adapter.getInstance().addHook('onRoute', (route) => routes.add(route.method, route.url));
-  // Answers carry personal data and tokens: never cached by browsers or
-  // proxies. Posters and public media may be cached.
-  adapter.getInstance().addHook('onSend', async (request, reply) => {
-    const cacheable =
-      request.url.startsWith('/static/') ||
-      (request.url.startsWith('/media/') && reply.statusCode === 200);
-    if (!cacheable) reply.header('Cache-Control', 'no-store');
-    // The JWT guard has run by now: the request log's completion line names the member.
-    const user = (request as { user?: AuthUser }).user;
-    if (user) (request.raw as LoggedRequest).memberId = user.id;
-  });
-  adapter.getInstance().addHook('onResponse', async (request, reply) => {
-    observeRequest(
-      request.method,
-      request.routeOptions.url,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-  });
   const app = await NestFactory.create<NestFastifyApplication>(
     {
       module: AppModule,
-      imports: [loggingModule({ destination: options.logDestination, silent: quiet })],
+      imports: [loggingModule(loggers.root)],
     },
     adapter,
     // Nest's own messages wait for pino, then go out as JSON (ErrorFilter's 500s among them).
     { logger: quiet ? false : undefined, bufferLogs: !quiet },
   );
-  if (!quiet) app.useLogger(nestLogger(app.get(Logger)));
+  if (!quiet) {
+    app.useLogger(nestLogger(app.get(Logger)));
+    // Nest holds buffered lines until listen(); apps that tests drive never listen.
+    app.flushLogs();
+  }
   app.useGlobalFilters(new ErrorFilter(routes, config.UNAVAILABLE_RETRY_AFTER_SECONDS));
   app.useGlobalPipes(new AppValidationPipe({ maxDepth: config.JSON_MAX_DEPTH }));
   app.enableShutdownHooks();
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
   await registerMoneyRateLimit(app, config, app.get(REDIS));
   // Uploads are read whole by the route (storage/uploads.ts); 0 means no limit.
   await app.register(fastifyMultipart, {

@@ -1,14 +1,14 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { loggingModule, nestLogger } from './common/logging';
+import { createLoggers, loggingModule, nestLogger } from './common/logging';
 import { ConfigError, loadConfig } from './config/config';
 import { WorkerModule } from './worker/worker.module';
 
 async function main() {
-  loadConfig();
+  const config = loadConfig();
   const app = await NestFactory.createApplicationContext(
-    { module: WorkerModule, imports: [loggingModule()] },
+    { module: WorkerModule, imports: [loggingModule(createLoggers(config).root)] },
     { bufferLogs: true },
   );
   // JSON lines like the API's, at LOG_LEVEL.

@@ -284,8 +284,7 @@ describe('auth and users', () => {
       const m = await member(t);
       const sid = sessionOf(m.access_token);
       await t.redis.set(`revoked-session:${sid}`, '1', 'EX', 900);
-      // A freshly started process's service (a second app in this process
-      // would replace passport's global strategy, so the service stands alone).
+      // The service alone, as a freshly started process builds it.
       const fresh = new SessionRevocationService(
         new AuthSessionsRepository(t.db),
         t.redis,

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { TestApp, login, register, startApp, uniquePhone } from './harness';
 
 /**
@@ -61,9 +62,28 @@ describe('logs: JSON lines with request ids, members, and no secrets', () => {
       .set('X-Request-Id', `a b ${'x'.repeat(100)}`);
     expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 
+    // A line the app writes while a request runs carries that request's id
+    // (here the development mailer, which logs the mail instead of sending it).
+    const mailed = await t
+      .http()
+      .post('/users/mail/code')
+      .set({ Authorization: `Bearer ${refreshed.body.access_token}` })
+      .set('X-Request-Id', 'trace-obs-0002')
+      .send({ mail: 'member-7731@example.com' });
+    expect(mailed.status).toBe(200);
+    const during = entries().filter((e) => e.req?.id === 'trace-obs-0002' && !e.res);
+    expect(during.map((e) => e.msg)).toEqual([
+      expect.stringContaining('mail to member-7731@example.com'),
+    ]);
+    // A line written outside any request has no request id.
+    new Logger('LogsTest').log('outside any request');
+    const outside = entries().find((e) => e.msg === 'outside any request');
+    expect(outside).toMatchObject({ context: 'LogsTest' });
+    expect(outside!.req).toBeUndefined();
+
     const done = completions();
-    // register, token, password, refresh_token, reset, users/me, packages
-    expect(done.length).toBeGreaterThanOrEqual(7);
+    // register, token, password, refresh_token, reset, users/me, packages, mail code
+    expect(done.length).toBeGreaterThanOrEqual(8);
     for (const entry of done) {
       expect(typeof entry.req?.id).toBe('string');
       expect(entry.req.id.length).toBeGreaterThan(0);

@@ -69,11 +69,28 @@ describe('platform: errors, docs, health, seed', () => {
     expect(poster.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('sends the security headers (helmet) on answers and errors alike', async () => {
+  it("sends OWASP's API security headers on JSON answers and errors alike", async () => {
     for (const res of [await t.http().get('/packages'), await t.http().get('/no/such/route')]) {
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it("sends helmet's page headers on everything else (the Swagger UI, posters)", async () => {
+    for (const res of [await t.http().get('/docs'), await t.http().get('/static/trailers/1.svg')]) {
+      expect(res.status).toBe(200);
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       const csp = res.headers['content-security-policy'];
       expect(csp).toContain("default-src 'self'");

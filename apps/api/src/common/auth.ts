@@ -1,18 +1,20 @@
 /**
- * Who may call a route. The passport 'jwt' strategy that fills `request.user`
+ * Who may call a route. The verifier that turns a token into `request.user`
  * lives in the auth module; controllers of every module only need these.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   CanActivate,
   ExecutionContext,
+  Inject,
   Injectable,
+  Optional,
   SetMetadata,
   applyDecorators,
   createParamDecorator,
   UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiExtension, ApiOAuth2 } from '@nestjs/swagger';
 import { AppError } from './app-error';
 import { ApiErrors } from './api-errors.decorator';
@@ -41,29 +43,60 @@ export interface AuthUser {
   role: Role;
 }
 
-@Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  override handleRequest<T>(error: unknown, user: T): T {
-    if (error || !user) throw new AppError('UNAUTHORIZED');
-    return user;
-  }
+/** How a bearer token becomes the signed-in member; the auth module provides it. */
+export const ACCESS_VERIFIER = Symbol('ACCESS_VERIFIER');
+export interface AccessVerifier {
+  /** The member the token stands for now, or null (bad, expired, revoked, deactivated). */
+  verify(token: string): AuthUser | null;
 }
 
 const ROLES_KEY = 'roles';
 
+/** `Authorization: Bearer <token>`, the scheme in any case. */
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/**
+ * The one guard of signed-in routes: the bearer token's member, then the
+ * route's roles. It runs on nearly every request, so it reads the route's
+ * roles once per handler and asks nothing over the network.
+ */
 @Injectable()
-export class RolesGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+export class JwtAuthGuard implements CanActivate {
+  private readonly rolesByHandler = new Map<object, readonly Role[] | undefined>();
+
+  constructor(
+    // Optional: the worker loads modules with controllers but no auth module,
+    // and serves no request. In the API a missing verifier refuses everyone.
+    @Optional() @Inject(ACCESS_VERIFIER) private readonly verifier: AccessVerifier | null,
+    private readonly reflector: Reflector,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    if (!roles) return true;
-    const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
-    if (!user || !roles.includes(user.role)) throw new AppError('FORBIDDEN');
+    const request = context
+      .switchToHttp()
+      .getRequest<{ headers: IncomingHttpHeaders; user?: AuthUser }>();
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const user = token ? (this.verifier?.verify(token) ?? null) : null;
+    if (!user) throw new AppError('UNAUTHORIZED');
+    request.user = user;
+    const roles = this.rolesOf(context);
+    if (roles && !roles.includes(user.role)) throw new AppError('FORBIDDEN');
     return true;
+  }
+
+  /** The method's list wins over its controller's. */
+  private rolesOf(context: ExecutionContext): readonly Role[] | undefined {
+    const handler = context.getHandler();
+    if (!this.rolesByHandler.has(handler)) {
+      this.rolesByHandler.set(
+        handler,
+        this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [
+          handler,
+          context.getClass(),
+        ]),
+      );
+    }
+    return this.rolesByHandler.get(handler);
   }
 }
 
@@ -82,7 +115,7 @@ export function Roles(...roles: readonly Role[]) {
 /** A member must be signed in; `roles` narrows it (operators: `Auth(...Staff.money)`). */
 export function Auth(...roles: readonly Role[]) {
   const decorators = [
-    UseGuards(JwtAuthGuard, RolesGuard),
+    UseGuards(JwtAuthGuard),
     ApiBearerAuth('bearer'),
     ApiOAuth2([], 'oauth2'),
     ApiErrors('UNAUTHORIZED'),

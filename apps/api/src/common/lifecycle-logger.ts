@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { flushLogs } from './logging';
 
 /**
  * Says when a process has finished its graceful shutdown (connections
@@ -10,6 +11,7 @@ export function lifecycleLogger(processName: string) {
     onApplicationShutdown(signal?: string) {
       // Only a real process stop is news; tests close apps without a signal.
       if (signal) new Logger(processName).log(`${processName} stopped on ${signal}`);
+      flushLogs();
     }
   }
   return LifecycleLogger;

@@ -1,9 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { DynamicModule, LoggerService } from '@nestjs/common';
-import { LoggerModule, Params } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
-import { APP_CONFIG, AppConfig } from '../config/config';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LoggerModule } from 'nestjs-pino';
+import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
+import type { AppConfig } from '../config/config';
+import type { AuthUser } from './auth';
 
 /**
  * Names of fields that carry secrets or identity documents (the DTOs' own
@@ -61,9 +64,6 @@ export function redactUrl(url: string): string {
   return changed ? `${url.slice(0, at)}?${params.toString()}` : url;
 }
 
-/** Set on the raw request once the JWT guard knows who calls (see app.factory.ts). */
-export type LoggedRequest = IncomingMessage & { memberId?: number };
-
 export interface LoggingOptions {
   /** Where the lines go (default stdout): a test reads them here. */
   destination?: DestinationStream;
@@ -71,48 +71,98 @@ export interface LoggingOptions {
   silent?: boolean;
 }
 
-export function loggingParams(config: AppConfig, options: LoggingOptions = {}): Params {
-  return {
-    pinoHttp: {
-      level: options.silent ? 'silent' : config.LOG_LEVEL,
-      stream: options.destination,
+/** The id of the request the current code runs for (see requestHooks), if any. */
+export const requestContext = new AsyncLocalStorage<string>();
+
+/**
+ * A process's loggers. `root` takes every line of the app and the framework
+ * (through nestjs-pino): secrets redacted, and the request id added to the
+ * lines written while a request runs. `requests` writes only the one line
+ * per answered request, whose fields are fixed and already safe, so it skips
+ * the redaction pass (see docs/decisions.md, "Hot paths").
+ */
+export function createLoggers(config: AppConfig, options: LoggingOptions = {}) {
+  const level = options.silent ? 'silent' : config.LOG_LEVEL;
+  const destination = options.destination ?? stdout();
+  const root = pino(
+    {
+      level,
       redact: { paths: REDACT_PATHS, censor: REDACTED },
-      // pino-http reuses the id Fastify gave the request (requestIdOf).
-      // Read again when the request ends, so the completion line has the member.
-      customProps: (req: LoggedRequest) => (req.memberId ? { memberId: req.memberId } : {}),
-      serializers: {
-        // No header dump: a dozen headers per line made logging a fifth of the
-        // API's CPU (bench:api). Who called is the member id; the client, its agent.
-        req: (req: {
-          id: unknown;
-          method: string;
-          url: string;
-          headers: Record<string, unknown>;
-          remoteAddress?: string;
-        }) => ({
-          id: req.id,
-          method: req.method,
-          url: redactUrl(req.url),
-          remoteAddress: req.remoteAddress,
-          userAgent: req.headers['user-agent'],
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      mixin: () => {
+        const id = requestContext.getStore();
+        return id === undefined ? {} : { req: { id } };
       },
-      // The completion line carries status and duration; 5xx lines are errors.
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     },
-  };
+    destination,
+  );
+  const requests = pino({ level }, destination);
+  return { root, requests };
+}
+
+export type Loggers = ReturnType<typeof createLoggers>;
+
+type Output = ReturnType<typeof pino.destination>;
+const outputs = new Set<Output>();
+
+/**
+ * Standard output, written asynchronously: a line waits for no disk or
+ * pipe, and lines that come while one is being written go out together.
+ * One synchronous write per line was a tenth of /users/me.
+ */
+function stdout(): Output {
+  const output = pino.destination({ dest: 1, sync: false });
+  outputs.add(output);
+  return output;
 }
 
 /**
- * The JSON logger of a process (API or worker). nestjs-pino keeps one
- * pino-http instance per process: the first app booted decides its settings.
+ * Writes out what is still queued. pino does so when the process exits, but
+ * a process stopped by a signal that Nest re-raises never sees `exit`: the
+ * lifecycle logger calls this last.
  */
-export function loggingModule(options: LoggingOptions = {}): DynamicModule {
-  return LoggerModule.forRootAsync({
-    inject: [APP_CONFIG],
-    useFactory: (config: AppConfig) => loggingParams(config, options),
+export function flushLogs() {
+  for (const output of outputs) {
+    try {
+      output.flushSync();
+    } catch {
+      // Not open yet or already closed: nothing of ours to write.
+    }
+  }
+}
+
+/** The completion line of one answered request: 5xx lines are errors, 4xx warnings. */
+export function logRequest(log: PinoLogger, request: FastifyRequest, reply: FastifyReply) {
+  const status = reply.statusCode;
+  const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+  if (!log.isLevelEnabled(level)) return;
+  const user = (request as { user?: AuthUser }).user;
+  log[level](
+    {
+      req: {
+        id: request.id,
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+        userAgent: request.headers['user-agent'],
+      },
+      memberId: user?.id,
+      res: { statusCode: status },
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    },
+    'request completed',
+  );
+}
+
+/**
+ * nestjs-pino as the Nest logger of a process (API or worker), writing
+ * through `root`. Its per-request pino-http middleware is not mounted
+ * (`forRoutes: []`): a child logger per request cost more than the rest of
+ * /users/me; the API's request hooks log the requests instead.
+ */
+export function loggingModule(root: PinoLogger): DynamicModule {
+  return LoggerModule.forRoot({
+    forRoutes: [],
+    pinoHttp: { logger: root, wrapSerializers: false },
   });
 }
 

@@ -40,6 +40,7 @@ const schema = z
     WEB_PORT: intFrom(5173, 1, 65535),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL_SECONDS: intFrom(900, 10),
+    ACCESS_TOKEN_CACHE_SIZE: intFrom(10_000),
     REFRESH_TOKEN_TTL_SECONDS: intFrom(30 * 24 * 3600, 60),
     ADMIN_PHONE: z.string().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),

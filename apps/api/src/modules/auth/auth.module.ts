@@ -1,17 +1,17 @@
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
 import { UsersModule } from '../users/users.module';
+import { ACCESS_VERIFIER } from '../../common/auth';
 import { AccessStateService } from './access-state.service';
+import { AccessTokenVerifier } from './access-token.verifier';
 import { AccountController } from './account.controller';
 import { AuthSession, RefreshToken } from './auth-session.entity';
 import { AuthSessionsRepository } from './auth-sessions.repository';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
-import { JwtStrategy } from './jwt.strategy';
 import { LoginHistoryService } from './login-history.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { MailboxController } from './mailbox.controller';
@@ -20,14 +20,13 @@ import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
 import { SessionRevocationService } from './session-revocation.service';
 
-/** Owns `auth_sessions` and `refresh_tokens`; global so every module's guards find the JWT strategy. */
+/** Owns `auth_sessions` and `refresh_tokens`; global so every module's guards find the access verifier. */
 @Global()
 @Module({
   imports: [
     TypeOrmModule.forFeature([AuthSession, RefreshToken]),
     UsersModule,
     AuditModule,
-    PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -41,13 +40,13 @@ import { SessionRevocationService } from './session-revocation.service';
     AccessStateService,
     AuthService,
     AuthSessionsRepository,
-    JwtStrategy,
+    { provide: ACCESS_VERIFIER, useClass: AccessTokenVerifier },
     LoginHistoryService,
     LoginThrottleService,
     MailboxService,
     PasswordResetService,
     SessionRevocationService,
   ],
-  exports: [SessionRevocationService, LoginHistoryService],
+  exports: [ACCESS_VERIFIER, SessionRevocationService, LoginHistoryService],
 })
 export class AuthModule {}
