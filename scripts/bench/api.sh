@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # pnpm bench:api: the real API's authenticated GET /users/me against a bare
 # Fastify + pg baseline reading one row by primary key, measured in the same
-# run with wrk on loopback. Goals: throughput ratio >= 0.5, p99 <= 50 ms,
+# run with wrk on loopback. Goals: throughput ratio >= 0.75, p99 <= 20 ms,
 # API resident memory <= 250 MB. Exit 0 when all goals pass, 1 when one
 # fails, 2 on an error. Uses its own database (app_bench, recreated each run)
 # and Redis database 3; results also go to .bench/api.json.

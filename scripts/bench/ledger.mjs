@@ -21,6 +21,8 @@ const MEMBERS_PER_CLIENT = 8;
 const TRAILERS = 600; // 4,800 distinct (member, trailer) pairs per client: each pays once a day
 const REWARD_MICRO = 12_000_000n; // level 9
 const RATES_BP = [1000n, 500n, 200n];
+/** Issue 10: the reward posting at 0.7 of pgbench's tpcb-like transaction or better. */
+const GOAL_RATIO = 0.7;
 
 const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error'] });
 const db = app.get(DataSource);
@@ -134,10 +136,10 @@ console.log(
   `reward posting         ${rate.toFixed(0).padStart(8)} tps  (${clients} members at once, reward + 3 commissions each, ${posted} postings)`,
 );
 console.log(
-  `ratio                  ${ratio.toFixed(2).padStart(8)}      goal >= 0.5  ${ratio >= 0.5 ? 'PASS' : 'FAIL'}`,
+  `ratio                  ${ratio.toFixed(2).padStart(8)}      goal >= ${GOAL_RATIO}  ${ratio >= GOAL_RATIO ? 'PASS' : 'FAIL'}`,
 );
 console.log(
   `checks                 lost ${lost}, duplicated ${duplicated}, ledger rows ${counts.postings}/${posted * 8}, wrong balances ${wrongBalances}, ` +
     `ledger ${report.balanced ? 'balanced' : 'UNBALANCED'} and ${report.consistent ? 'consistent' : 'INCONSISTENT'}  ${checksPass ? 'PASS' : 'FAIL'}`,
 );
-process.exit(ratio >= 0.5 && checksPass ? 0 : 1);
+process.exit(ratio >= GOAL_RATIO && checksPass ? 0 : 1);

@@ -2,7 +2,7 @@
 # pnpm bench:ledger: the project's reward posting (the call POST /trailers/{id}/watch
 # makes: a reward plus three team commissions, one database transaction) against
 # pgbench's built-in tpcb-like bank transaction, on the same PostgreSQL in the
-# same run. Prints both rates and their ratio (goal >= 0.5) and checks at the
+# same run. Prints both rates and their ratio (goal >= 0.7) and checks at the
 # end that no posting was lost or duplicated. Exit 0 when the goal and the
 # checks pass, 1 when one fails, 2 on an error.
 #
