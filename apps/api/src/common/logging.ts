@@ -83,7 +83,8 @@ export const requestContext = new AsyncLocalStorage<string>();
  */
 export function createLoggers(config: AppConfig, options: LoggingOptions = {}) {
   const level = options.silent ? 'silent' : config.LOG_LEVEL;
-  const destination = options.destination ?? stdout();
+  // A silent logger writes nothing: no stdout stream is opened for it (tests boot many apps).
+  const destination = options.destination ?? (options.silent ? { write() {} } : stdout());
   const root = pino(
     {
       level,
