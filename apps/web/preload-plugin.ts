@@ -6,11 +6,12 @@ import type { Plugin } from 'vite';
  * chunk's imports. A few lines in index.html ask for them at once, in
  * parallel with the entry (one round trip instead of three on a phone).
  *
- * `pages` maps a path to its page module (as the router imports it); the
- * language comes from localStorage like lib/i18n.ts reads it.
+ * `pages` maps a path to the modules the router loads for it (its layout when
+ * that is a chunk too, then the page); the language comes from localStorage
+ * like lib/i18n.ts reads it.
  */
 export function preloadFirstScreen(options: {
-  pages: Record<string, string>;
+  pages: Record<string, string[]>;
   defaultLanguage: string;
 }): Plugin {
   return {
@@ -34,8 +35,8 @@ export function preloadFirstScreen(options: {
         for (const lang of ['ru', 'en', 'uz'])
           languages[lang] = withImports(`locales/${lang}.json`);
         const pages: Record<string, string[]> = {};
-        for (const [path, module] of Object.entries(options.pages))
-          pages[path] = withImports(module);
+        for (const [path, modules] of Object.entries(options.pages))
+          pages[path] = [...new Set(modules.flatMap(withImports))];
         const script = `(function(){var l=${JSON.stringify(languages)},p=${JSON.stringify(pages)},c;try{c=localStorage.getItem('lang')}catch(e){}var u=(l[c]||l[${JSON.stringify(options.defaultLanguage)}]).concat(p[location.pathname]||[]);u.forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';k.href=h;document.head.appendChild(k)})})()`;
         return html.replace('</head>', `<script>${script}</script></head>`);
       },

@@ -16,17 +16,20 @@ const proxy = {
   },
 };
 
+/** The signed-in pages' layout, a chunk of its own like the pages. */
+const SHELL = 'app/layouts/main-layout.tsx';
+
 export default defineConfig({
   plugins: [
     react(),
     preloadFirstScreen({
       defaultLanguage: 'ru',
       pages: {
-        '/login': 'features/auth/login-page.tsx',
-        '/': 'features/home/home-page.tsx',
-        '/films': 'features/films/films-page.tsx',
-        '/moments': 'features/moments/moments-page.tsx',
-        '/mine': 'features/account/mine-page.tsx',
+        '/login': ['features/auth/login-page.tsx'],
+        '/': [SHELL, 'features/home/home-page.tsx'],
+        '/films': [SHELL, 'features/films/films-page.tsx'],
+        '/moments': [SHELL, 'features/moments/moments-page.tsx'],
+        '/mine': [SHELL, 'features/account/mine-page.tsx'],
       },
     }),
   ],

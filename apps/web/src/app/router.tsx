@@ -1,13 +1,21 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
-import { MainLayout } from './layouts/main-layout';
+import { GuestOnly, RequireAuth } from './guards';
+import { PageFallback } from './layouts/page-fallback';
 import { PublicLayout } from './layouts/public-layout';
 
 /** Each page is its own chunk: a member downloads only the screens they open. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
+
+// The signed-in shell (bottom bar, unread count, support link) and the
+// operator guard are chunks too: the signed-out pages never load them, nor the
+// generated calls and query observers they use.
+const MainLayout = page(() => import('./layouts/main-layout'), 'MainLayout');
+const RequireAdmin = lazy(async () => ({
+  default: (await import('./require-admin')).RequireAdmin,
+}));
 
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('../features/auth/register-page'), 'RegisterPage');
@@ -139,7 +147,9 @@ export const routes: RouteObject[] = [
   {
     element: (
       <RequireAuth>
-        <MainLayout />
+        <Suspense fallback={<PageFallback />}>
+          <MainLayout />
+        </Suspense>
       </RequireAuth>
     ),
     children: [
