@@ -16,8 +16,8 @@ const proxy = {
   },
 };
 
-/** The signed-in pages' layout, a chunk of its own like the pages. */
-const SHELL = 'app/layouts/main-layout.tsx';
+/** The signed-in pages' layout and table, a chunk of its own like the pages. */
+const SHELL = 'app/signed-in-routes.tsx';
 
 export default defineConfig({
   plugins: [
