@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
+import { loadMemberStrings } from '../lib/i18n';
 import { GuestOnly, RequireAuth } from './guards';
 import { page } from './lazy-page';
 import { PageFallback } from './layouts/page-fallback';
@@ -10,8 +11,12 @@ const RegisterPage = page(() => import('../features/auth/register-page'), 'Regis
 const ForgotPage = page(() => import('../features/auth/forgot-page'), 'ForgotPage');
 const ResetPage = page(() => import('../features/auth/reset-page'), 'ResetPage');
 // The signed-in screens, their layout and their table (signed-in-routes.tsx)
-// are a chunk of their own: /login does not download them.
-const SignedInRoutes = page(() => import('./signed-in-routes'), 'SignedInRoutes');
+// are a chunk of their own, which comes with their words: /login downloads
+// neither.
+const SignedInRoutes = page(async () => {
+  const [routes] = await Promise.all([import('./signed-in-routes'), loadMemberStrings()]);
+  return routes;
+}, 'SignedInRoutes');
 
 /**
  * The signed-out pages, then everything else for members only: an anonymous
