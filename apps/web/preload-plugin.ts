@@ -1,4 +1,7 @@
 import type { Plugin } from 'vite';
+import { LOCALE_PARTS, localePartId } from './locale-parts-plugin';
+
+type WordsPart = (typeof LOCALE_PARTS)[number];
 
 /**
  * The first screen needs three things the entry chunk only asks for once it
@@ -6,11 +9,14 @@ import type { Plugin } from 'vite';
  * chunk's imports. A few lines in index.html ask for them at once, in
  * parallel with the entry (one round trip instead of three on a phone).
  *
- * `pages` maps a path to its page module (as the router imports it); the
- * language comes from localStorage like lib/i18n.ts reads it.
+ * `pages` maps a path to the parts of the language file it shows and the
+ * modules the router loads for it (the signed-in screens' table and layout,
+ * then the page); any other path gets the signed-out words. The language
+ * comes from localStorage like lib/i18n.ts reads it.
  */
 export function preloadFirstScreen(options: {
-  pages: Record<string, string>;
+  pages: Record<string, { words: WordsPart[]; modules: string[] }>;
+  languages: string[];
   defaultLanguage: string;
 }): Plugin {
   return {
@@ -27,16 +33,22 @@ export function preloadFirstScreen(options: {
         // A chunk and the chunks it imports statically, as URLs.
         const withImports = (module: string): string[] => {
           const chunk = chunkOf(module);
-          if (!chunk || chunk.type !== 'chunk') return [];
+          if (!chunk || chunk.type !== 'chunk') {
+            throw new Error(`preload-first-screen: no chunk for ${module}`);
+          }
           return [chunk.fileName, ...chunk.imports].map((file) => `/${file}`);
         };
-        const languages: Record<string, string[]> = {};
-        for (const lang of ['ru', 'en', 'uz'])
-          languages[lang] = withImports(`locales/${lang}.json`);
-        const pages: Record<string, string[]> = {};
-        for (const [path, module] of Object.entries(options.pages))
-          pages[path] = withImports(module);
-        const script = `(function(){var l=${JSON.stringify(languages)},p=${JSON.stringify(pages)},c;try{c=localStorage.getItem('lang')}catch(e){}var u=(l[c]||l[${JSON.stringify(options.defaultLanguage)}]).concat(p[location.pathname]||[]);u.forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';k.href=h;document.head.appendChild(k)})})()`;
+        const languages: Record<string, Record<string, string[]>> = {};
+        for (const lang of options.languages) {
+          languages[lang] = Object.fromEntries(
+            LOCALE_PARTS.map((part) => [part, withImports(localePartId(lang, part))]),
+          );
+        }
+        const pages: Record<string, { w: WordsPart[]; f: string[] }> = {};
+        for (const [path, { words, modules }] of Object.entries(options.pages))
+          pages[path] = { w: words, f: [...new Set(modules.flatMap(withImports))] };
+        const fallback: { w: WordsPart[]; f: string[] } = { w: ['signed-out'], f: [] };
+        const script = `(function(){var l=${JSON.stringify(languages)},p=${JSON.stringify(pages)},c,u=[];try{c=localStorage.getItem('lang')}catch(e){}var w=l[c]||l[${JSON.stringify(options.defaultLanguage)}],q=p[location.pathname]||${JSON.stringify(fallback)};q.w.forEach(function(k){u=u.concat(w[k])});u.concat(q.f).forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';k.href=h;document.head.appendChild(k)})})()`;
         return html.replace('</head>', `<script>${script}</script></head>`);
       },
     },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { localeParts } from './locale-parts-plugin';
 import { preloadFirstScreen } from './preload-plugin';
 
 const port = Number(process.env.WEB_PORT ?? 5173);
@@ -16,17 +17,26 @@ const proxy = {
   },
 };
 
+/** The signed-in pages' layout and table, a chunk of its own like the pages. */
+const SHELL = 'app/signed-in-routes.tsx';
+const SIGNED_OUT: ['signed-out'] = ['signed-out'];
+const MEMBER: ['signed-out', 'member'] = ['signed-out', 'member'];
+
 export default defineConfig({
   plugins: [
     react(),
+    // The words the signed-out pages (sign-in, registration, recovery) show:
+    // the first screen downloads only these parts of the language file.
+    localeParts({ signedOut: ['common', 'validation', 'errors', 'auth'] }),
     preloadFirstScreen({
+      languages: ['ru', 'en', 'uz'],
       defaultLanguage: 'ru',
       pages: {
-        '/login': 'features/auth/login-page.tsx',
-        '/': 'features/home/home-page.tsx',
-        '/films': 'features/films/films-page.tsx',
-        '/moments': 'features/moments/moments-page.tsx',
-        '/mine': 'features/account/mine-page.tsx',
+        '/login': { words: SIGNED_OUT, modules: ['features/auth/login-page.tsx'] },
+        '/': { words: MEMBER, modules: [SHELL, 'features/home/home-page.tsx'] },
+        '/films': { words: MEMBER, modules: [SHELL, 'features/films/films-page.tsx'] },
+        '/moments': { words: MEMBER, modules: [SHELL, 'features/moments/moments-page.tsx'] },
+        '/mine': { words: MEMBER, modules: [SHELL, 'features/account/mine-page.tsx'] },
       },
     }),
   ],

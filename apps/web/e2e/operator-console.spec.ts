@@ -47,6 +47,9 @@ test('an operator finds a member by phone, deactivates them, changes a price, br
 
   // A message to every member: the member's badge counts it.
   await page.getByRole('link', { name: 'Messages' }).click();
+  // The economy page stays on screen while the messages chunk loads, and it
+  // has a Title field too.
+  await expect(page.getByRole('heading', { name: 'Send a message' })).toBeVisible();
   await page.getByLabel('Title').fill('Operator news');
   await page.getByLabel('Text').fill('New trailers are in.');
   await page.getByRole('button', { name: 'Send' }).click();

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { setFetch } from '@app/contracts';
 import { MEMBER, fakeFetch, json, signedInApi } from '../test/fake-api';
 import { renderWithApp } from '../test/render';
-import { RequireAdmin } from './guards';
+import { RequireAdmin } from './require-admin';
 
 const routes = [
   {

@@ -33,42 +33,66 @@ function applyLanguage(lng: string): void {
 
 i18n.on('languageChanged', applyLanguage);
 
+type Words = () => Promise<{ default: Record<string, unknown> }>;
+
 /**
- * Each language is a chunk of its own, fetched when chosen: a member
- * downloads only the words they read (about 10 KB gzip instead of 30).
+ * Each language comes in chunks, fetched when chosen, so a member downloads
+ * only the words they read: the signed-out pages' words (all the first screen
+ * needs), the signed-in screens' words, and the operator area's words, which
+ * members never download. The language files stay whole; the build splits
+ * them (locale-parts-plugin.ts).
  */
-const LOADERS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  ru: () => import('../locales/ru.json'),
-  en: () => import('../locales/en.json'),
-  uz: () => import('../locales/uz.json'),
-};
+const PARTS = {
+  signedOut: {
+    ru: () => import('../locales/ru.json?signed-out'),
+    en: () => import('../locales/en.json?signed-out'),
+    uz: () => import('../locales/uz.json?signed-out'),
+  },
+  member: {
+    ru: () => import('../locales/ru.json?member'),
+    en: () => import('../locales/en.json?member'),
+    uz: () => import('../locales/uz.json?member'),
+  },
+  // Under `admin`.
+  admin: {
+    ru: () => import('../locales/admin/ru.json'),
+    en: () => import('../locales/admin/en.json'),
+    uz: () => import('../locales/admin/uz.json'),
+  },
+} satisfies Record<string, Record<Language, Words>>;
+type Part = keyof typeof PARTS;
 
-/** The operator area's words, under `admin`: members never download them. */
-const ADMIN_LOADERS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  ru: () => import('../locales/admin/ru.json'),
-  en: () => import('../locales/admin/en.json'),
-  uz: () => import('../locales/admin/uz.json'),
-};
-let adminWanted = false;
+/** The parts asked for so far: a later language change brings them too. */
+const wanted = new Set<Part>(['signedOut']);
+const loaded = new Set<string>();
 
-async function loadAdmin(lng: Language): Promise<void> {
-  if (i18n.exists('admin.title', { lng })) return;
-  const { default: admin } = await ADMIN_LOADERS[lng]();
-  i18n.addResourceBundle(lng, 'translation', { admin }, true, true);
+async function loadPart(part: Part, lng: Language): Promise<void> {
+  if (loaded.has(`${part}:${lng}`)) return;
+  const { default: words } = await PARTS[part][lng]();
+  i18n.addResourceBundle(
+    lng,
+    'translation',
+    part === 'admin' ? { admin: words } : words,
+    true,
+    true,
+  );
+  loaded.add(`${part}:${lng}`);
 }
 
 export async function loadLanguage(lng: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(lng, 'translation')) {
-    const { default: resource } = await LOADERS[lng]();
-    i18n.addResourceBundle(lng, 'translation', resource, true, true);
-  }
-  if (adminWanted) await loadAdmin(lng);
+  await Promise.all([...wanted].map((part) => loadPart(part, lng)));
 }
 
-/** The operator area asks for its words once; a later language change brings them too. */
+/** The signed-in screens ask for their words once (router.tsx, with their chunk). */
+export async function loadMemberStrings(): Promise<void> {
+  wanted.add('member');
+  await loadPart('member', currentLanguage());
+}
+
+/** The operator area asks for its words once. */
 export async function loadAdminStrings(): Promise<void> {
-  adminWanted = true;
-  await loadAdmin(currentLanguage());
+  wanted.add('admin');
+  await loadPart('admin', currentLanguage());
 }
 
 void i18n.use(initReactI18next).init({
@@ -84,7 +108,7 @@ void i18n.use(initReactI18next).init({
 });
 applyLanguage(i18n.language);
 
-/** Resolves once the words of the stored language are in: main.tsx renders then. */
+/** Resolves once the signed-out words of the stored language are in: main.tsx renders then. */
 export const i18nReady: Promise<void> = loadLanguage(currentLanguage());
 
 export async function setLanguage(lng: Language): Promise<void> {

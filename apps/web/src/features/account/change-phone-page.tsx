@@ -9,7 +9,7 @@ import { ApiError, useChangePhone, useGetMe } from '@app/contracts';
 import { PageHeader } from '../../components/ui/page-header';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
-import { signOut } from '../../lib/auth';
+import { signOut } from '../../lib/sign-out';
 import { FormError, translateFieldError } from '../../lib/form-errors';
 import { apiErrorKey } from '../../lib/api-errors';
 

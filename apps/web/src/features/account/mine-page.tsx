@@ -5,7 +5,7 @@ import { useGetMe, useGetToday } from '@app/contracts';
 import { BalanceGrid } from '../../components/ui/balance-grid';
 import { ChevronIcon, InfoIcon, ShieldIcon, TeamIcon, UserIcon } from '../../components/ui/icons';
 import { LanguageSelect } from '../../components/ui/language-select';
-import { signOut } from '../../lib/auth';
+import { signOut } from '../../lib/sign-out';
 import { env } from '../../lib/env';
 import { displayName } from './display-name';
 import { isStaff } from '../../lib/staff';

@@ -61,6 +61,19 @@ describe('<LoginPage>', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('moves the focus to the first field with an error on submit', async () => {
+    setFetch(vi.fn());
+    await renderWithApp(routes, { at: '/login' });
+    const { phone, password, submit } = fields();
+    fireEvent.change(password, { target: { value: 'x' } });
+    await act(async () => fireEvent.click(submit));
+    expect(document.activeElement).toBe(phone);
+    fireEvent.change(phone, { target: { value: '+998901234567' } });
+    await act(async () => fireEvent.click(submit));
+    expect(document.activeElement).toBe(password);
+    expect(alerts()).toEqual(['Too short password']);
+  });
+
   it('reports empty fields as required', async () => {
     setFetch(vi.fn());
     await renderWithApp(routes, { at: '/login' });

@@ -1,52 +1,63 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { passwordError, phoneError } from '@app/domain';
-import {
-  ApiError,
-  BAD_CREDENTIALS_DETAIL,
-  getGetMeQueryKey,
-  getMe,
-  setTokens,
-  useLogin,
-} from '@app/contracts';
+import { ApiError, BAD_CREDENTIALS_DETAIL, setTokens } from '@app/contracts';
 import { LanguageSelect } from '../../components/ui/language-select';
 import { Splash } from '../../components/ui/splash';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { FormError, translateFieldError } from '../../lib/form-errors';
 import { apiErrorKey } from '../../lib/api-errors';
+import { meQueryKey, requestMe, requestTokens } from './sign-in';
 
+type Fields = { email: string; password: string };
+type FieldErrors = Partial<Record<keyof Fields, string>>;
+
+/**
+ * The first screen a signed-out member sees, kept light: two plain controlled
+ * fields checked with the domain's plain rules (no form or schema library),
+ * and the two calls it makes without the generated hooks module.
+ * Fields are checked on submit only, like the other forms.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const login = useLogin();
+  const [values, setValues] = useState<Fields>({ email: '+', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<{ email: string; password: string }>({
-    // The plain rules, not the zod schema: the first screen a member sees
-    // stays light (the schema library is ~20 KB gzip).
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: '+', password: '' },
-  });
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inputs = {
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    const phone = phoneError(values.email);
+    if (phone) found.email = phone;
+    const password = passwordError(values.password);
+    if (password) found.password = password;
+    setErrors(found);
+    const firstInvalid = (['email', 'password'] as const).find((name) => found[name]);
+    if (firstInvalid) {
+      inputs[firstInvalid].current?.focus();
+      return;
+    }
+
     setFormError(null);
+    setSubmitting(true);
     try {
-      const pair = await login.mutateAsync({
-        data: { username: values.email.trim(), password: values.password },
+      const pair = await requestTokens({
+        username: values.email.trim(),
+        password: values.password,
       });
       // Load the member before the session flips, so / opens with its data.
       try {
-        const me = await getMe({ headers: { Authorization: `Bearer ${pair.access_token}` } });
-        queryClient.setQueryData(getGetMeQueryKey(), me);
+        const me = await requestMe({ headers: { Authorization: `Bearer ${pair.access_token}` } });
+        queryClient.setQueryData(meQueryKey(), me);
       } catch {
         // The dashboard loads it again; the tokens are what matter here.
       }
@@ -54,12 +65,22 @@ export function LoginPage() {
       navigate('/', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.detail === BAD_CREDENTIALS_DETAIL) {
-        setError('email', { type: 'server', message: FormError.incorrect });
-        setError('password', { type: 'server', message: FormError.incorrect });
+        setErrors({ email: FormError.incorrect, password: FormError.incorrect });
       } else {
         setFormError(t(apiErrorKey(error)));
       }
+    } finally {
+      setSubmitting(false);
     }
+  };
+
+  const field = (name: keyof Fields) => ({
+    name,
+    ref: inputs[name],
+    value: values[name],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+    error: translateFieldError(t, errors[name]),
   });
 
   return (
@@ -69,22 +90,20 @@ export function LoginPage() {
       </div>
       <h1 className="auth-page__title">{t('auth.loginTitle')}</h1>
       <p className="auth-page__subtitle">{t('auth.loginSubtitle')}</p>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField
           label={t('auth.phone')}
           type="tel"
           inputMode="tel"
           autoComplete="username"
           placeholder={t('auth.phonePlaceholder')}
-          error={translateFieldError(t, errors.email?.message)}
-          {...register('email', { validate: (value) => phoneError(value) ?? true })}
+          {...field('email')}
         />
         <PasswordField
           label={t('auth.password')}
           autoComplete="current-password"
           placeholder={t('auth.passwordPlaceholder')}
-          error={translateFieldError(t, errors.password?.message)}
-          {...register('password', { validate: (value) => passwordError(value) ?? true })}
+          {...field('password')}
         />
         <p className="form__aside">
           <Link to="/forgot">{t('auth.forgotLink')}</Link>

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+
+/**
+ * A language file in two parts, each a chunk of its own: the words of the
+ * signed-out pages (the keys listed in `signedOut`), which the first screen
+ * needs, and the rest (`member`), which only the signed-in screens need.
+ * `import('../locales/ru.json?signed-out')` and `...?member` give each part
+ * as a default export; the files themselves stay whole (one set of keys per
+ * language, as i18n.test.ts checks).
+ */
+export const LOCALE_PARTS = ['signed-out', 'member'] as const;
+
+const PREFIX = '\0locale-part/';
+
+export function localeParts(options: { signedOut: string[] }): Plugin {
+  const files = new Map<string, string>();
+  return {
+    name: 'locale-parts',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const match = /^(.*)\?(signed-out|member)$/.exec(source);
+      if (!match?.[1].endsWith('.json')) return null;
+      const file = await this.resolve(match[1], importer, { skipSelf: true });
+      if (!file) return null;
+      // "locales/ru-signed-out": the chunk takes its name from the last part.
+      const [folder, name] = file.id.split('/').slice(-2);
+      const id = `${PREFIX}${folder}/${name.replace(/\.json$/, '')}-${match[2]}`;
+      const known = files.get(id);
+      if (known && known !== file.id) this.error(`${file.id} and ${known} would share ${id}`);
+      files.set(id, file.id);
+      return id;
+    },
+    load(id) {
+      const file = files.get(id);
+      if (!file) return null;
+      this.addWatchFile(file);
+      const signedOut = id.endsWith('-signed-out');
+      const words = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      for (const key of options.signedOut) {
+        if (!(key in words)) this.error(`${file} has no "${key}" for the signed-out words`);
+      }
+      const part = Object.fromEntries(
+        Object.entries(words).filter(([key]) => options.signedOut.includes(key) === signedOut),
+      );
+      return `export default ${JSON.stringify(part)};`;
+    },
+  };
+}
+
+/** The module id of a part of `locales/<language>.json`, for the preload lines. */
+export function localePartId(language: string, part: (typeof LOCALE_PARTS)[number]): string {
+  return `${PREFIX}locales/${language}-${part}`;
+}
