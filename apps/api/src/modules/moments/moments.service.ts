@@ -4,6 +4,7 @@ import { effectiveVipLevel } from '@app/domain';
 import { AppError, ValidationFailed } from '../../common/app-error';
 import { isStaff, type AuthUser } from '../../common/auth';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { preparedQuery } from '../../database/prepared';
 import { AuditService } from '../audit/audit.service';
 import { StorageService } from '../storage/storage.service';
 import { UploadedFile } from '../storage/uploads';
@@ -75,7 +76,10 @@ export class MomentsService {
     viewerId: number,
     query: { before?: number; limit?: number; userId?: number; mine?: boolean },
   ): Promise<MomentItem[]> {
-    const rows: MomentRow[] = await this.dataSource.query(
+    // The feed is a hot read: a prepared statement on a pooled connection.
+    const rows = await preparedQuery<MomentRow>(
+      this.dataSource,
+      'moments-feed',
       `${SELECT}
        WHERE m.deleted_at IS NULL AND (m.hidden_at IS NULL OR $5::boolean)
          AND ($2::bigint IS NULL OR m.id < $2) AND ($3::int IS NULL OR m.user_id = $3)

@@ -4,9 +4,9 @@ import { AppError } from '../../common/app-error';
 import { Trailer } from './trailer.entity';
 import { AdminTrailer, TrailerBody, TrailerDetail, TrailerSummary } from './trailers.dto';
 import { AuditService } from '../audit/audit.service';
-import { TrailersRepository } from './trailers.repository';
+import { PublishedTrailer, TrailersRepository } from './trailers.repository';
 
-const summary = (t: Trailer): TrailerSummary => ({
+const summary = (t: PublishedTrailer): TrailerSummary => ({
   id: t.id,
   title: t.title,
   description: t.description,
