@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { preparedQuery } from '../../database/prepared';
 import { DataSource, EntityManager } from 'typeorm';
 
 export type RecordType = 'deposit' | 'withdrawal' | 'adjustment' | 'card';
@@ -250,7 +251,10 @@ export class WalletRepository {
     userId: number,
     filter: { add?: boolean; limit: number; before?: number },
   ): Promise<BalanceRecordRow[]> {
-    return this.dataSource.query(
+    // The money screens' list: a prepared statement on a pooled connection.
+    return preparedQuery<BalanceRecordRow>(
+      this.dataSource,
+      'balance-records',
       `SELECT id, type, is_add, amount_micro, fee_micro, status, tx_id, wallet, reason, created_at FROM balance_records
        WHERE user_id = $1 AND ($2::boolean IS NULL OR is_add = $2) AND ($3::bigint IS NULL OR id < $3)
        ORDER BY id DESC LIMIT $4`,
