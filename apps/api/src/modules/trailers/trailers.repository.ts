@@ -21,7 +21,10 @@ export interface WatchState {
 }
 
 /** A trailer as the members' list shows it. */
-export type PublishedTrailer = Pick<Trailer, 'id' | 'title' | 'description' | 'imageUrl' | 'category'>;
+export type PublishedTrailer = Pick<
+  Trailer,
+  'id' | 'title' | 'description' | 'imageUrl' | 'category'
+>;
 
 /** The only door to `trailers`, `trailer_views`, `trailer_watches` and `watch_days`. */
 @Injectable()
