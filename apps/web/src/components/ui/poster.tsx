@@ -23,6 +23,8 @@ export function Poster({
       src={resolveApiUrl(src)}
       alt=""
       loading={eager ? 'eager' : 'lazy'}
+      // A first-screen poster is the page's largest paint: ask for it before scripts' images.
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       // The box keeps its 2:3 place (CSS aspect-ratio) while the image loads.
       width={200}
