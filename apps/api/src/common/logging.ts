@@ -71,7 +71,7 @@ export interface LoggingOptions {
   silent?: boolean;
 }
 
-/** The id of the request the current code runs for (see requestHooks), if any. */
+/** The id of the request the current code runs for (entered in request-hooks.ts), if any. */
 export const requestContext = new AsyncLocalStorage<string>();
 
 /**
@@ -99,8 +99,6 @@ export function createLoggers(config: AppConfig, options: LoggingOptions = {}) {
   const requests = pino({ level }, destination);
   return { root, requests };
 }
-
-export type Loggers = ReturnType<typeof createLoggers>;
 
 type Output = ReturnType<typeof pino.destination>;
 const outputs = new Set<Output>();
