@@ -2,14 +2,8 @@ import { INestApplicationContext } from '@nestjs/common';
 import { TronWeb } from 'tronweb';
 import { deriveTronAddress } from '@app/domain';
 import { TestApp, expectLedgerSound, me, member, operator, startApp } from './harness';
-import {
-  TEST_WALLET,
-  TronTestNode,
-  eventually,
-  startTronNode,
-  startWorker,
-  tronSettings,
-} from './tron';
+import { TEST_WALLET, TronTestNode, startTronNode, startWorker, tronSettings } from './tron';
+import { eventually } from './eventually';
 
 const USDT = 1_000_000n;
 

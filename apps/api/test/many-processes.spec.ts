@@ -1,15 +1,17 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { DEFAULT_ECONOMY, DEFAULT_TEAM_RATES_BP } from '@app/domain';
 import { MAINTENANCE_QUEUE, bullConnection } from '../src/modules/jobs/queues';
+import { BuiltProcess, runBuilt } from './built-process';
 import { separateDatabase } from './database';
 import { useTestEnv } from './env';
+import { eventually } from './eventually';
+import { SOUND_LEDGER_REPORT } from './ledger-report';
 
 useTestEnv();
 
@@ -21,7 +23,6 @@ useTestEnv();
  * computed here from what was sent and answered, the ledger balances, and
  * deactivations and role changes count on both APIs.
  */
-const DIST = resolve(__dirname, '../dist');
 const BASE_PORT = 3400 + (process.pid % 45) * 2;
 const JWT_SECRET = 'many-processes-test-secret-0123456789abcdef';
 const MICRO = 1_000_000;
@@ -42,36 +43,14 @@ const VIP2 = {
   rewardPerTrailer: Number(DEFAULT_ECONOMY[2].rewardPerTrailer),
 };
 
-interface Proc {
-  name: string;
-  child: ChildProcess;
-  exited: Promise<{ code: number | null; signal: string | null }>;
-  output: () => string;
-}
+type Proc = BuiltProcess & { name: string };
 
 const running: Proc[] = [];
 // Whatever happens to jest, no process of ours outlives it.
 process.once('exit', () => running.forEach((p) => p.child.kill('SIGKILL')));
 
 function start(name: string, entry: string, env: Record<string, string>): Proc {
-  const file = resolve(DIST, entry);
-  if (!existsSync(file))
-    throw new Error(`${file} is missing: build the API first (pnpm --filter @app/api build)`);
-  const child = spawn(process.execPath, [file], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output += chunk;
-    if (output.length > 200_000) output = output.slice(-100_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<{ code: number | null; signal: string | null }>((done) =>
-    child.on('exit', (code, signal) => done({ code, signal })),
-  );
-  const proc = { name, child, exited, output: () => output };
+  const proc = { name, ...runBuilt(entry, env) };
   running.push(proc);
   return proc;
 }
@@ -85,20 +64,9 @@ async function stop(proc: Proc, signal: NodeJS.Signals, ms = 5000) {
   return result;
 }
 
-async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${what}: not within ${ms} ms${last ? ` (${String(last)})` : ''}`);
-}
+/** Polls like the other suites, with this suite's longer default wait. */
+const until = <T>(what: string, check: () => Promise<T | undefined>, ms = 20_000) =>
+  eventually(check, ms, what);
 
 type Answer = { status: number; body: any };
 
@@ -277,14 +245,7 @@ describe('many processes: two APIs and two workers on one PostgreSQL and one Red
   async function ledgerSound(api: Api) {
     const res = await api.call('GET', '/admin/reports/ledger', { token: admin });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      balanced: true,
-      consistent: true,
-      unbalanced_transactions: 0,
-      mismatched_accounts: 0,
-      mismatched_earnings: 0,
-      negative_member_accounts: 0,
-    });
+    expect(res.body).toMatchObject(SOUND_LEDGER_REPORT);
   }
 
   /** Every member's balances, read on both APIs, equal the figures computed in this file. */

@@ -1,7 +1,8 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { runBuilt } from './built-process';
 import { useTestEnv } from './env';
 
 useTestEnv();
@@ -10,25 +11,7 @@ useTestEnv();
  * The built entry points as real processes (pnpm test builds them first):
  * they refuse bad settings and shut down cleanly on SIGTERM.
  */
-const DIST = resolve(__dirname, '../dist');
 const PORT = 3190 + (process.pid % 9);
-
-function run(entry: string, env: Record<string, string> = {}) {
-  const file = resolve(DIST, entry);
-  if (!existsSync(file))
-    throw new Error(`${file} is missing: build the API first (pnpm --filter @app/api build)`);
-  const child = spawn(process.execPath, [file], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: string | null }>((done) =>
-    child.on('exit', (code, signal) => done({ code, signal })),
-  );
-  return { child, exited, output: () => output };
-}
 
 async function waitFor(check: () => Promise<boolean> | boolean, ms = 15_000) {
   const until = Date.now() + ms;
@@ -47,14 +30,14 @@ describe('processes', () => {
     [{ API_PORT: 'not-a-port' }, 'API_PORT'],
     [{ NODE_ENV: 'production', JWT_SECRET: '' }, 'JWT_SECRET is required in production'],
   ])('the API refuses to boot with %p', async (env, message) => {
-    const api = run('main.js', env);
+    const api = runBuilt('main.js', env);
     running = api.child;
     expect((await api.exited).code).toBe(1);
     expect(api.output()).toContain(message);
   });
 
   it('the API serves, then on SIGTERM closes its connections and stops', async () => {
-    const api = run('main.js', { API_PORT: String(PORT), API_HOST: '127.0.0.1' });
+    const api = runBuilt('main.js', { API_PORT: String(PORT), API_HOST: '127.0.0.1' });
     running = api.child;
     const health = () =>
       fetch(`http://127.0.0.1:${PORT}/health`).then(
@@ -77,7 +60,7 @@ describe('processes', () => {
   });
 
   it('the worker connects, then on SIGTERM closes its queue and stops', async () => {
-    const worker = run('worker.js');
+    const worker = runBuilt('worker.js');
     running = worker.child;
     await waitFor(() => worker.output().includes('worker started'));
     worker.child.kill('SIGTERM');
@@ -91,10 +74,10 @@ describe('processes', () => {
     // os.tmpdir() follows TMPDIR: a folder of our own, whatever else runs here.
     const dir = mkdtempSync(join(tmpdir(), 'worker-health-'));
     const env = { TMPDIR: dir };
-    const check = async () => (await run('worker-health.js', env).exited).code;
+    const check = async () => (await runBuilt('worker-health.js', env).exited).code;
     try {
       expect(await check()).toBe(1);
-      const worker = run('worker.js', env);
+      const worker = runBuilt('worker.js', env);
       running = worker.child;
       await waitFor(() => existsSync(join(dir, 'worker-heartbeat')));
       expect(await check()).toBe(0);

@@ -11,7 +11,8 @@ import {
   setLevel,
   startApp,
 } from './harness';
-import { TEST_WALLET, TronTestNode, eventually, startTronNode, tronSettings } from './tron';
+import { eventually } from './eventually';
+import { TEST_WALLET, TronTestNode, startTronNode, tronSettings } from './tron';
 
 /**
  * The real worker process (dist/worker.js) settling withdrawals, killed with

@@ -5,14 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { TronWeb } from 'tronweb';
 import { TestApp, expectLedgerSound, member, operator, startApp } from './harness';
-import {
-  TEST_WALLET,
-  TronTestNode,
-  eventually,
-  startTronNode,
-  startWorker,
-  tronSettings,
-} from './tron';
+import { TEST_WALLET, TronTestNode, startTronNode, startWorker, tronSettings } from './tron';
+import { eventually } from './eventually';
 
 const TOOL = resolve(__dirname, '../dist/tools/sweep.js');
 const USDT = 1_000_000n;

@@ -69,19 +69,3 @@ export async function startWorker(
     }
   }
 }
-
-/** Polls until `check` returns a value other than undefined (or fails after `ms`). */
-export async function eventually<T>(check: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  let last: unknown;
-  while (Date.now() < until) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`condition not met within ${ms} ms${last ? `: ${String(last)}` : ''}`);
-}

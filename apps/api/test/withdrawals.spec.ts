@@ -11,14 +11,8 @@ import {
   setLevel,
   startApp,
 } from './harness';
-import {
-  TEST_WALLET,
-  TronTestNode,
-  eventually,
-  startTronNode,
-  startWorker,
-  tronSettings,
-} from './tron';
+import { TEST_WALLET, TronTestNode, startTronNode, startWorker, tronSettings } from './tron';
+import { eventually } from './eventually';
 
 const USDT = 1_000_000n;
 const HOT = TEST_WALLET.hotWalletAddress;
