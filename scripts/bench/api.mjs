@@ -8,6 +8,7 @@ import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:
 import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, URLSearchParams } from 'node:url';
+import { lpad, pad, reportChecks } from './lib.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const env = process.env;
@@ -199,8 +200,6 @@ const checks = [
   ['every response 2xx', `${apiRun.non2xx + bareRun.non2xx} other`, errorsFree],
 ];
 
-const pad = (text, width) => String(text).padEnd(width);
-const lpad = (text, width) => String(text).padStart(width);
 console.log('');
 console.log(
   `API benchmark: wrk -t1 -c${connections} -d${duration}s --latency after a ${warmup} s warm-up, ` +
@@ -221,9 +220,7 @@ console.log(
   `  API resident memory at the end: ${memory.rss.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB)`,
 );
 console.log('');
-for (const [goal, value, ok] of checks) {
-  console.log(`  ${pad(goal, 36)}${pad(value, 12)}${ok ? 'PASS' : 'FAIL'}`);
-}
+const pass = reportChecks(checks, 36, 12);
 
 writeFileSync(
   `${outDir}/api.json`,
@@ -237,10 +234,10 @@ writeFileSync(
       apiRssMb: memory.rss,
       apiPeakRssMb: memory.peak,
       goals: GOALS,
-      pass: checks.every(([, , ok]) => ok),
+      pass,
     },
     null,
     2,
   ) + '\n',
 );
-process.exit(checks.every(([, , ok]) => ok) ? 0 : 1);
+process.exit(pass ? 0 : 1);

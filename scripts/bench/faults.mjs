@@ -11,11 +11,14 @@ import { loadavg } from 'node:os';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  lpad,
   outDir,
+  pad,
   pool,
   postOk,
   prepareMembers,
   processes,
+  reportChecks,
   requireApi,
   BENCH_PASSWORD,
   waitReady,
@@ -211,25 +214,16 @@ try {
     return false;
   }
 
+  /** Stops a service with BENCH_FAULTS_<SERVICE>_STOP, keeps it down DOWN seconds, starts it again. */
+  const restart = (service) => async () => {
+    sh(env[`BENCH_FAULTS_${service}_STOP`]);
+    await sleep(DOWN * 1000);
+    sh(env[`BENCH_FAULTS_${service}_START`]);
+  };
+
   const FAULTS = [
-    {
-      name: 'restart PostgreSQL',
-      act: async () => {
-        sh(env.BENCH_FAULTS_PG_STOP);
-        await sleep(DOWN * 1000);
-        sh(env.BENCH_FAULTS_PG_START);
-      },
-      noHang: true,
-    },
-    {
-      name: 'restart Redis',
-      act: async () => {
-        sh(env.BENCH_FAULTS_REDIS_STOP);
-        await sleep(DOWN * 1000);
-        sh(env.BENCH_FAULTS_REDIS_START);
-      },
-      noHang: true,
-    },
+    { name: 'restart PostgreSQL', act: restart('PG'), noHang: true },
+    { name: 'restart Redis', act: restart('REDIS'), noHang: true },
     {
       name: 'SIGKILL a worker',
       act: async () => {
@@ -332,8 +326,6 @@ try {
 
   const total = {};
   for (const e of events) total[e.kind] = (total[e.kind] ?? 0) + 1;
-  const pad = (text, width) => String(text).padEnd(width);
-  const lpad = (text, width) => String(text).padStart(width);
   console.log('');
   console.log(
     `Fault benchmark: ${CONNECTIONS} requests in flight over ${apiUrls.length} APIs and 2 workers, ` +
@@ -404,9 +396,7 @@ try {
   ]);
   checks.push(['no failed background job (BullMQ)', `${failedJobs}`, failedJobs === 0]);
   checks.push(['every API and worker running at the end', alive ? 'yes' : 'no', alive]);
-  for (const [goal, value, ok] of checks)
-    console.log(`  ${pad(goal, 54)}${pad(value, 24)}${ok ? 'PASS' : 'FAIL'}`);
-  const pass = checks.every(([, , ok]) => ok);
+  const pass = reportChecks(checks, 54, 24);
   writeFileSync(
     `${outDir}/faults.json`,
     JSON.stringify(

@@ -19,6 +19,8 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
+# shellcheck source=scripts/lib/bench.sh
+source scripts/lib/bench.sh
 
 PG_PORT=${BENCH_FAULTS_PG_PORT:-5499}
 REDIS_PORT=${BENCH_FAULTS_REDIS_PORT:-6399}

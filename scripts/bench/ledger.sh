@@ -13,17 +13,15 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
 # shellcheck source=scripts/lib/env.sh
 source scripts/lib/env.sh
+# shellcheck source=scripts/lib/bench.sh
+source scripts/lib/bench.sh
 
 base_urls
 duration=${BENCH_DURATION:-20}
 clients=${BENCH_CLIENTS:-16}
 
 bash scripts/services.sh
-if [[ ${BENCH_NO_BUILD:-0} != 1 || ! -f apps/api/dist/main.js ]]; then
-  echo "bench: building @app/domain and @app/api"
-  pnpm --silent --filter @app/domain run build
-  pnpm --silent --filter @app/api run build
-fi
+build_api
 
 # 1. The baseline: pgbench tpcb-like, scale 1, prepared statements.
 PGBENCH_URL=$(with_db_name "$base_db" app_bench_pgbench)

@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks that drive the real API (load.mjs,
 // faults.mjs): child processes with their logs, readiness polling, a bounded
-// task pool, resident memory, and the bench members, trailers and posts.
+// task pool, resident memory, the bench members, trailers and posts, and the
+// report's columns and PASS/FAIL rows (api.mjs too).
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -160,4 +161,15 @@ export async function postOk(baseUrl, path, body, headers = {}) {
   if (res.status !== 200)
     throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(json)}`);
   return json;
+}
+
+/** Report columns: text padded to a width, left- or right-aligned. */
+export const pad = (text, width) => String(text).padEnd(width);
+export const lpad = (text, width) => String(text).padStart(width);
+
+/** Prints each `[goal, value, ok]` check as a PASS or FAIL row; true when all pass. */
+export function reportChecks(checks, goalWidth, valueWidth) {
+  for (const [goal, value, ok] of checks)
+    console.log(`  ${pad(goal, goalWidth)}${pad(value, valueWidth)}${ok ? 'PASS' : 'FAIL'}`);
+  return checks.every(([, , ok]) => ok);
 }

@@ -10,11 +10,14 @@ import { loadavg } from 'node:os';
 import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import {
   BENCH_PASSWORD,
+  lpad,
   outDir,
+  pad,
   pool,
   postOk,
   prepareMembers,
   processes,
+  reportChecks,
   root,
   rssMb,
   waitReady,
@@ -258,8 +261,6 @@ const mem = { api: memory('api'), worker: memory('worker') };
 const total = runs.reduce((sum, r) => sum + r.requestsPerSecond, 0);
 const ratio = total / bareRun.requestsPerSecond;
 const errors = runs.reduce((sum, r) => sum + r.non2xx + r.socketErrors, 0);
-const pad = (text, width) => String(text).padEnd(width);
-const lpad = (text, width) => String(text).padStart(width);
 const ms = (value) => `${value.toFixed(1)} ms`;
 
 console.log('');
@@ -317,10 +318,7 @@ checks.push([
   ledger.balanced && ledger.consistent ? 'yes' : JSON.stringify(ledger).slice(0, 60),
   ledger.balanced === true && ledger.consistent === true,
 ]);
-for (const [goal, value, ok] of checks)
-  console.log(`  ${pad(goal, 44)}${pad(value, 20)}${ok ? 'PASS' : 'FAIL'}`);
-
-const pass = checks.every(([, , ok]) => ok);
+const pass = reportChecks(checks, 44, 20);
 writeFileSync(
   `${outDir}/load.json`,
   JSON.stringify(
