@@ -1,6 +1,11 @@
 // The project's side of scripts/bench/ledger.sh: N concurrent members posting
 // trailer rewards through the same WatchService call the HTTP endpoint makes,
-// for BENCH_DURATION seconds; then every posting is counted and checked.
+// for BENCH_DURATION seconds; then every posting is counted and checked. The
+// members are spread over BENCH_PROCESSES processes (2, as pgbench's -j 2
+// threads): one Node thread alone is a queue for all 16 connections (and the
+// API runs as several processes, issue 10 item 3).
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
@@ -17,6 +22,7 @@ const { LedgerReportService } = requireApi('./dist/modules/ledger/ledger-report.
 const duration = Number(process.env.BENCH_DURATION ?? 20);
 const clients = Number(process.env.BENCH_CLIENTS ?? 16);
 const pgbenchTps = Number(process.env.PGBENCH_TPS);
+const processCount = Number(process.env.BENCH_PROCESSES ?? 2);
 const MEMBERS_PER_CLIENT = 8;
 const TRAILERS = 600; // 4,800 distinct (member, trailer) pairs per client: each pays once a day
 const REWARD_MICRO = 12_000_000n; // level 9
@@ -26,7 +32,39 @@ const GOAL_RATIO = 0.7;
 
 const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error'] });
 const db = app.get(DataSource);
-const watches = app.get(WatchService);
+
+/** Each client walks its own (member, trailer) pairs as fast as it can until the deadline. */
+async function post(watches, clientsPlan, trailerIds, deadline) {
+  return Promise.all(
+    clientsPlan.map(async ({ members }) => {
+      let posted = 0;
+      const pairs = members.length * trailerIds.length;
+      for (let i = 0; Date.now() < deadline; i++) {
+        if (i === pairs) {
+          console.warn(
+            'bench: a client used up its member/trailer pairs before the deadline; raise TRAILERS',
+          );
+          break;
+        }
+        const member = members[i % members.length];
+        const trailer = trailerIds[Math.floor(i / members.length) % trailerIds.length];
+        await watches.watch(member, trailer);
+        posted++;
+      }
+      return posted;
+    }),
+  );
+}
+
+if (process.env.BENCH_LEDGER_CHILD) {
+  // A posting process: ready once booted, then one run on the parent's word.
+  const watches = app.get(WatchService);
+  process.send({ ready: true });
+  const [{ clientsPlan, trailerIds, deadline }] = await once(process, 'message');
+  process.send({ done: await post(watches, clientsPlan, trailerIds, deadline) });
+  await app.close();
+  process.exit(0);
+}
 
 // Setup: level-9 members, each client with its own three uplines (so clients do
 // not queue on one upline's account), enough trailers that no pair repeats,
@@ -61,28 +99,22 @@ await db.query(
    SELECT u.id, t.id, now() - interval '1 minute' FROM users u CROSS JOIN trailers t WHERE u.vip_level = 9 AND u.phone LIKE '+7000%'`,
 );
 
-// Run: each client walks its own (member, trailer) pairs as fast as it can.
+// Run: the clients dealt round the posting processes, all started at once.
+const children = Array.from({ length: processCount }, () =>
+  fork(fileURLToPath(import.meta.url), { env: { ...process.env, BENCH_LEDGER_CHILD: '1' } }),
+);
+await Promise.all(children.map((child) => once(child, 'message')));
+const shares = children.map((_, k) => plan.filter((_, c) => c % processCount === k));
 const deadline = Date.now() + duration * 1000;
 const started = process.hrtime.bigint();
-const done = await Promise.all(
-  plan.map(async ({ members }) => {
-    let posted = 0;
-    const pairs = members.length * trailerIds.length;
-    for (let i = 0; Date.now() < deadline; i++) {
-      if (i === pairs) {
-        console.warn(
-          'bench: a client used up its member/trailer pairs before the deadline; raise TRAILERS',
-        );
-        break;
-      }
-      const member = members[i % members.length];
-      const trailer = trailerIds[Math.floor(i / members.length) % trailerIds.length];
-      await watches.watch(member, trailer);
-      posted++;
-    }
-    return posted;
+const results = await Promise.all(
+  children.map(async (child, k) => {
+    child.send({ clientsPlan: shares[k], trailerIds, deadline });
+    const [message] = await once(child, 'message');
+    return message.done;
   }),
 );
+const done = plan.map((_, c) => results[c % processCount][Math.floor(c / processCount)]);
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 const posted = done.reduce((a, b) => a + b, 0);
 const rate = posted / seconds;
@@ -133,7 +165,7 @@ console.log(
   `pgbench tpcb-like      ${pgbenchTps.toFixed(0).padStart(8)} tps  (${clients} clients, ${duration}s)`,
 );
 console.log(
-  `reward posting         ${rate.toFixed(0).padStart(8)} tps  (${clients} members at once, reward + 3 commissions each, ${posted} postings)`,
+  `reward posting         ${rate.toFixed(0).padStart(8)} tps  (${clients} members at once in ${processCount} processes, reward + 3 commissions each, ${posted} postings)`,
 );
 console.log(
   `ratio                  ${ratio.toFixed(2).padStart(8)}      goal >= ${GOAL_RATIO}  ${ratio >= GOAL_RATIO ? 'PASS' : 'FAIL'}`,

@@ -41,7 +41,7 @@ describe('money: ledger, wallet, rewards, team', () => {
       expect((await me(t, m)).money).toBe(7);
     });
 
-    it('refuses in the database: unbalanced postings, edits, deletes, negative member balances', async () => {
+    it('refuses in the database: postings not written by ledger_post, mixed currencies, unknown accounts, edits, deletes, negative member balances', async () => {
       const m = await member(t);
       await adjust(t, admin, m.id, 3);
       const [account] = await t.db.query(
@@ -51,29 +51,34 @@ describe('money: ledger, wallet, rewards, team', () => {
       const [rewards] = await t.db.query(
         `SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'rewards'`,
       );
-      const [promotions] = await t.db.query(
-        `SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'promotions'`,
+      const raw = (key: string, rows: string) =>
+        t.db.transaction(async (em) => {
+          const [tx] = await em.query(
+            `INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint) VALUES ($1, 'x', repeat('0', 64)) RETURNING id`,
+            [key],
+          );
+          await em.query(
+            `INSERT INTO ledger_postings (transaction_id, account_id, contra_account_id, amount) VALUES ${rows}`,
+            [tx.id, account.id, rewards.id],
+          );
+        });
+      // Unbalanced or balanced, a posting written by hand is refused.
+      await expect(raw('raw-1', '($1, $2, $3, 5)')).rejects.toThrow(/written by ledger_post only/);
+      await expect(raw('raw-2', '($1, $2, $3, 5), ($1, $3, $2, -5)')).rejects.toThrow(
+        /written by ledger_post only/,
       );
-      const unbalanced = t.db.transaction(async (em) => {
-        const [tx] = await em.query(
-          `INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint) VALUES ('raw-1', 'x', repeat('0', 64)) RETURNING id`,
+      // ledger_post itself: 1 from the member's money to a points account, or to no account.
+      const post = (key: string, to: string) =>
+        t.db.query(
+          `SELECT * FROM ledger_post($1, 'x', repeat('0', 64), NULL, '{}', ARRAY[$2::int], ARRAY['money'],
+             ARRAY[NULL::int], ARRAY[$3::text], ARRAY['USDT'], ARRAY[1000000::bigint], '{}', '{}', '{}')`,
+          [key, m.id, to],
         );
-        await em.query(
-          `INSERT INTO ledger_postings (transaction_id, account_id, contra_account_id, amount) VALUES ($1, $2, $3, 5)`,
-          [tx.id, account.id, rewards.id],
-        );
-      });
-      await expect(unbalanced).rejects.toThrow(/does not balance/);
-      const mixed = t.db.transaction(async (em) => {
-        const [tx] = await em.query(
-          `INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint) VALUES ('raw-2', 'x', repeat('0', 64)) RETURNING id`,
-        );
-        await em.query(
-          `INSERT INTO ledger_postings (transaction_id, account_id, contra_account_id, amount) VALUES ($1, $2, $3, 5), ($1, $3, $2, -5)`,
-          [tx.id, account.id, promotions.id],
-        );
-      });
-      await expect(mixed).rejects.toThrow(/mixes currencies/);
+      await expect(post('raw-3', 'points_vip_sales')).rejects.toThrow(/mixes currencies/);
+      await expect(post('raw-4', 'no_such_account')).rejects.toThrow(/unknown account/);
+      expect(
+        await t.db.query(`SELECT 1 FROM ledger_transactions WHERE idempotency_key LIKE 'raw-%'`),
+      ).toEqual([]);
       await expect(t.db.query(`UPDATE ledger_postings SET amount = amount * 2`)).rejects.toThrow(
         /append-only/,
       );

@@ -17,6 +17,8 @@ import { ContentConsole1765000000000 } from './migrations/1765000000000-content-
 import { Banners1765100000000 } from './migrations/1765100000000-banners';
 import { Challenges1765200000000 } from './migrations/1765200000000-challenges';
 import { Moments1765300000000 } from './migrations/1765300000000-moments';
+import { LedgerPostChecks1765400000000 } from './migrations/1765400000000-ledger-post-checks';
+import { WatchHotRows1765500000000 } from './migrations/1765500000000-watch-hot-rows';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -36,6 +38,8 @@ export const MIGRATIONS = [
   Banners1765100000000,
   Challenges1765200000000,
   Moments1765300000000,
+  LedgerPostChecks1765400000000,
+  WatchHotRows1765500000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

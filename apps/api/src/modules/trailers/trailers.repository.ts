@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { preparedQuery } from '../../database/prepared';
+import type { PostingGuard } from '../ledger/ledger.service';
 import { Trailer } from './trailer.entity';
 
 /** The member's day is the UTC calendar day, taken from the database clock. */
@@ -18,6 +19,12 @@ export interface WatchState {
   count: string;
   amount: string;
   long_enough: boolean | null;
+}
+
+/** The day's counter after a counted watch. */
+export interface WatchCount {
+  count: number;
+  amount_micro: string;
 }
 
 /** A trailer as the members' list shows it. */
@@ -100,7 +107,7 @@ export class TrailersRepository {
    * Undefined when the member does not exist.
    */
   async watchState(
-    db: EntityManager,
+    db: DataSource | EntityManager,
     userId: number,
     trailerId: number,
     minSeconds: number,
@@ -123,16 +130,18 @@ export class TrailersRepository {
    * Adds the watch to the day's counter only while it is under the quota (the
    * counter row serialises one member's concurrent watches), and records the
    * watch itself; a second watch of one trailer hits the unique index (the
-   * caller maps it). No row back means the quota was reached.
+   * caller maps it). No row back means the quota was reached. As a posting
+   * guard, so the reward is posted in the same statement (LedgerService.postGuarded).
    */
-  async countWatch(
-    db: EntityManager,
-    watch: { userId: number; trailerId: number; day: string; reward: bigint; quota: number },
-  ): Promise<{ count: number; amount_micro: string } | undefined> {
-    const [row] = await preparedQuery<{ count: number; amount_micro: string }>(
-      db,
-      'watch-count',
-      `WITH counter AS (
+  watchCounter(watch: {
+    userId: number;
+    trailerId: number;
+    day: string;
+    reward: bigint;
+    quota: number;
+  }): PostingGuard {
+    return {
+      with: `counter AS (
          INSERT INTO watch_days (user_id, watch_day, count, amount_micro) VALUES ($1, $3, 1, $4)
          ON CONFLICT (user_id, watch_day) DO UPDATE
            SET count = watch_days.count + 1, amount_micro = watch_days.amount_micro + EXCLUDED.amount_micro
@@ -140,10 +149,24 @@ export class TrailersRepository {
          RETURNING count, amount_micro
        ), watch AS (
          INSERT INTO trailer_watches (user_id, trailer_id, watch_day, reward_micro)
-         SELECT $1, $2, $3, $4 FROM counter
-       )
-       SELECT count, amount_micro FROM counter`,
-      [watch.userId, watch.trailerId, watch.day, watch.reward.toString(), watch.quota],
+         SELECT $1, $2, $3, $4 FROM counter RETURNING 1
+       )`,
+      select: `SELECT counter.count, counter.amount_micro FROM counter, watch`,
+      values: [watch.userId, watch.trailerId, watch.day, watch.reward.toString(), watch.quota],
+    };
+  }
+
+  /** Runs watchCounter's statement alone (a watch that pays nothing). */
+  async countWatch(
+    db: DataSource | EntityManager,
+    watch: Parameters<TrailersRepository['watchCounter']>[0],
+  ): Promise<WatchCount | undefined> {
+    const counter = this.watchCounter(watch);
+    const [row] = await preparedQuery<WatchCount>(
+      db,
+      'watch-count',
+      `WITH ${counter.with} ${counter.select}`,
+      counter.values,
     );
     return row;
   }

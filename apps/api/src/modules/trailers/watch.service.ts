@@ -7,7 +7,7 @@ import { EconomyService } from '../economy/economy.service';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService, Transfer } from '../ledger/ledger.service';
 import { TodayResponse, WatchResponse } from './trailers.dto';
-import { TrailersRepository } from './trailers.repository';
+import { TrailersRepository, WatchCount } from './trailers.repository';
 
 /**
  * Trailer rewards: a view must have run 10 s, each trailer pays once a day,
@@ -27,63 +27,65 @@ export class WatchService {
     return this.trailers.startView(userId, trailerId);
   }
 
+  /**
+   * Two statements and no transaction of our own: the state read may be a
+   * moment old under concurrency (inside a READ COMMITTED transaction it could
+   * be too); the day's counter row and the unique watch index, written in the
+   * same statement as the reward's posting, are what make the quota and
+   * once-a-day exact.
+   */
   async watch(userId: number, trailerId: number): Promise<WatchResponse> {
-    return this.dataSource.transaction(async (manager) => {
-      // Under concurrency these reads may be a moment old: the day's counter
-      // row and the unique watch index below are what make the quota and
-      // once-a-day exact.
-      const state = await this.trailers.watchState(manager, userId, trailerId, WATCH_MIN_SECONDS);
-      if (!state) throw new AppError('UNAUTHORIZED');
-      if (!state.trailer_exists) throw new AppError('NOT_FOUND', 'Trailer not found');
-      if (state.watched) throw new AppError('ALREADY_WATCHED');
-      const level = effectiveVipLevel(state.vip_level, state.vip_expire, new Date());
-      const tier = await this.economy.tier(level, manager);
-      if (Number(state.count) >= tier.dailyTrailers) throw new AppError('DAILY_QUOTA_REACHED');
-      if (!state.long_enough) throw new AppError('WATCH_TOO_SHORT');
+    const db = this.dataSource.manager;
+    const state = await this.trailers.watchState(db, userId, trailerId, WATCH_MIN_SECONDS);
+    if (!state) throw new AppError('UNAUTHORIZED');
+    if (!state.trailer_exists) throw new AppError('NOT_FOUND', 'Trailer not found');
+    if (state.watched) throw new AppError('ALREADY_WATCHED');
+    const level = effectiveVipLevel(state.vip_level, state.vip_expire, new Date());
+    const tier = await this.economy.tier(level, db);
+    if (Number(state.count) >= tier.dailyTrailers) throw new AppError('DAILY_QUOTA_REACHED');
+    if (!state.long_enough) throw new AppError('WATCH_TOO_SHORT');
 
-      const counted = await this.count(manager, {
-        userId,
-        trailerId,
-        day: state.day,
-        reward: tier.rewardMicro,
-        quota: tier.dailyTrailers,
-      });
-      if (!counted) throw new AppError('DAILY_QUOTA_REACHED');
-      if (tier.rewardMicro > 0n) {
-        const commissions: Transfer[] = [];
-        for (const upline of state.uplines) {
-          const amount = percentOf(
-            tier.rewardMicro,
-            await this.economy.teamRate(upline.depth, manager),
-          );
-          if (amount > 0n)
-            commissions.push({
-              from: system('team_commissions'),
-              to: member(upline.id, 'money'),
-              amount,
-            });
-        }
-        await this.ledger.post(manager, {
-          key: `watch:${userId}:${trailerId}:${state.day}`,
-          kind: 'reward',
-          userId,
-          memo: { trailer_id: trailerId, day: state.day, vip_level: level },
-          transfers: [
-            { from: system('rewards'), to: member(userId, 'money'), amount: tier.rewardMicro },
-            ...commissions,
-          ],
-        });
+    const counter = {
+      userId,
+      trailerId,
+      day: state.day,
+      reward: tier.rewardMicro,
+      quota: tier.dailyTrailers,
+    };
+    const counted = await this.count(async () => {
+      if (tier.rewardMicro === 0n) return this.trailers.countWatch(db, counter);
+      const commissions: Transfer[] = [];
+      for (const upline of state.uplines) {
+        const amount = percentOf(tier.rewardMicro, await this.economy.teamRate(upline.depth, db));
+        if (amount > 0n)
+          commissions.push({
+            from: system('team_commissions'),
+            to: member(upline.id, 'money'),
+            amount,
+          });
       }
-      return {
-        reward: microToNumber(tier.rewardMicro),
-        today: { amount: microToNumber(BigInt(counted.amount_micro)), count: counted.count },
-      };
+      return this.ledger.postGuarded<WatchCount>(db, 'watch', this.trailers.watchCounter(counter), {
+        key: `watch:${userId}:${trailerId}:${state.day}`,
+        kind: 'reward',
+        userId,
+        memo: { trailer_id: trailerId, day: state.day, vip_level: level },
+        transfers: [
+          { from: system('rewards'), to: member(userId, 'money'), amount: tier.rewardMicro },
+          ...commissions,
+        ],
+      });
     });
+    if (!counted) throw new AppError('DAILY_QUOTA_REACHED');
+    return {
+      reward: microToNumber(tier.rewardMicro),
+      today: { amount: microToNumber(BigInt(counted.amount_micro)), count: counted.count },
+    };
   }
 
-  private async count(...args: Parameters<TrailersRepository['countWatch']>) {
+  /** A second watch of one trailer the same day hits the unique watch index. */
+  private async count(write: () => Promise<WatchCount | undefined>) {
     try {
-      return await this.trailers.countWatch(...args);
+      return await write();
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('ALREADY_WATCHED');
       throw error;
