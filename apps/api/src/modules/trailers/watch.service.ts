@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { WATCH_MIN_SECONDS, effectiveVipLevel, microToNumber, percentOf } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { isUniqueViolation } from '../../database/prepared';
@@ -32,10 +32,23 @@ export class WatchService {
    * moment old under concurrency (inside a READ COMMITTED transaction it could
    * be too); the day's counter row and the unique watch index, written in the
    * same statement as the reward's posting, are what make the quota and
-   * once-a-day exact.
+   * once-a-day exact. Both run on one connection, so a busy pool is waited for
+   * once, not twice.
    */
   async watch(userId: number, trailerId: number): Promise<WatchResponse> {
-    const db = this.dataSource.manager;
+    const connection = this.dataSource.createQueryRunner();
+    try {
+      return await this.watchOn(connection.manager, userId, trailerId);
+    } finally {
+      await connection.release();
+    }
+  }
+
+  private async watchOn(
+    db: EntityManager,
+    userId: number,
+    trailerId: number,
+  ): Promise<WatchResponse> {
     const state = await this.trailers.watchState(db, userId, trailerId, WATCH_MIN_SECONDS);
     if (!state) throw new AppError('UNAUTHORIZED');
     if (!state.trailer_exists) throw new AppError('NOT_FOUND', 'Trailer not found');
