@@ -1,7 +1,9 @@
 // Runs by scripts/bench/api.sh, which prepares the bench database and the
 // environment. Starts the bare baseline and the real API, signs a member in,
-// loads both with wrk one after the other and reports the API's throughput
-// relative to the baseline, its p99 latency and its resident memory.
+// loads them with wrk in alternating rounds (bare, API, bare, API, ...: a
+// shared machine's slow minutes then fall on both sides, not on one) and
+// reports the API's throughput relative to the baseline, its p99 latency, the
+// CPU time each server spends per request and the API's resident memory.
 // Everything stays on 127.0.0.1 and every child process is stopped at the end.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,9 @@ const barePort = Number(env.BENCH_BARE_PORT ?? 3201);
 const duration = Number(env.BENCH_DURATION ?? 15);
 const warmup = Number(env.BENCH_WARMUP ?? 5);
 const connections = Number(env.BENCH_CONNECTIONS ?? 50);
+const rounds = Math.max(1, Number(env.BENCH_ROUNDS ?? 3));
+// The servers run on this script's Node and flags (api.sh: the API image's).
+const runtime = [process.versions.node, env.NODE_OPTIONS].filter(Boolean).join(' ');
 // Issue 10: /users/me at 0.75 of the bare route or better, p99 at most 20 ms.
 const GOALS = { ratio: 0.75, p99Ms: 20, rssMb: 250 };
 const PHONE = '+998901234567';
@@ -58,7 +63,7 @@ async function fail(message) {
 // Bounded: whatever happens, nothing runs longer than this.
 const deadline = setTimeout(
   () => fail('took too long, stopped'),
-  (120 + 2 * (duration + warmup)) * 1000,
+  (120 + 2 * (duration + warmup + rounds)) * 1000,
 );
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {
@@ -118,6 +123,35 @@ function parseWrk(out) {
   };
 }
 
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks
+}
+
+/** wrk for `seconds` and the server's CPU time over the same run. */
+async function measure(url, seconds, headers, pid) {
+  const before = cpuSeconds(pid);
+  const run = await wrk(url, seconds, headers);
+  return { ...run, cpuSeconds: cpuSeconds(pid) - before };
+}
+
+/** Rounds added up: requests, CPU and time; p99 the worst round's; ratio the median round's. */
+function combine(runs) {
+  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+  const seconds = runs.reduce((sum, run) => sum + run.requests / run.requestsPerSecond, 0);
+  return {
+    requestsPerSecond: requests / seconds,
+    p99Ms: Math.max(...runs.map((run) => run.p99Ms)),
+    requests,
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+    socketErrors: runs.reduce((sum, run) => sum + run.socketErrors, 0),
+    cpuUsPerRequest: (runs.reduce((sum, run) => sum + run.cpuSeconds, 0) / requests) * 1e6,
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
@@ -165,15 +199,19 @@ const token = await signIn();
 const bareUrl = `http://127.0.0.1:${barePort}/rows/1`;
 const apiUrl = `http://127.0.0.1:${apiPort}/users/me`;
 const auth = [`Authorization: Bearer ${token}`];
-let bareRun;
-let apiRun;
+const bareRounds = [];
+const apiRounds = [];
+const roundSeconds = Math.max(1, Math.round(duration / rounds));
 try {
-  console.log(`bench: warming up the bare server (${warmup} s), then measuring (${duration} s)`);
+  console.log(
+    `bench: warming up both servers (${warmup} s each), then ${rounds} alternating rounds of ${roundSeconds} s`,
+  );
   await wrk(bareUrl, warmup);
-  bareRun = await wrk(bareUrl, duration);
-  console.log(`bench: warming up the API (${warmup} s), then measuring (${duration} s)`);
   await wrk(apiUrl, warmup, auth);
-  apiRun = await wrk(apiUrl, duration, auth);
+  for (let round = 0; round < rounds; round++) {
+    bareRounds.push(await measure(bareUrl, roundSeconds, [], bare.pid));
+    apiRounds.push(await measure(apiUrl, roundSeconds, auth, api.pid));
+  }
 } catch (error) {
   await fail(error.message);
 }
@@ -182,16 +220,21 @@ const memory = rssMb(api.pid);
 clearTimeout(deadline);
 await stopAll();
 
-for (const [name, run] of [
-  ['bare', bareRun],
-  ['api', apiRun],
-]) {
-  if (run.requestsPerSecond === null || run.p99Ms === null) {
+for (const [name, run] of [...bareRounds, ...apiRounds].map((run, i) => [
+  i < rounds ? 'bare' : 'api',
+  run,
+])) {
+  if (run.requestsPerSecond === null || run.p99Ms === null || run.requests === null) {
     await fail(`could not read wrk's output for ${name}:\n${run.raw}`);
   }
 }
+const bareRun = combine(bareRounds);
+const apiRun = combine(apiRounds);
+const roundRatios = apiRounds.map(
+  (run, i) => run.requestsPerSecond / bareRounds[i].requestsPerSecond,
+);
 
-const ratio = apiRun.requestsPerSecond / bareRun.requestsPerSecond;
+const ratio = median(roundRatios);
 const errorsFree = apiRun.non2xx === 0 && bareRun.non2xx === 0;
 const checks = [
   [`throughput ratio api/bare >= ${GOALS.ratio}`, ratio.toFixed(2), ratio >= GOALS.ratio],
@@ -202,20 +245,25 @@ const checks = [
 
 console.log('');
 console.log(
-  `API benchmark: wrk -t1 -c${connections} -d${duration}s --latency after a ${warmup} s warm-up, ` +
-    'loopback, wrk sharing the cores',
+  `API benchmark: wrk -t1 -c${connections} --latency, ${rounds} alternating rounds of ${roundSeconds} s ` +
+    `after a ${warmup} s warm-up, loopback, wrk sharing the cores, servers on Node ${runtime}`,
 );
-console.log(`  ${pad('', 34)}${lpad('req/s', 9)}${lpad('p99', 11)}${lpad('non-2xx', 9)}`);
+console.log(
+  `  ${pad('', 34)}${lpad('req/s', 9)}${lpad('p99', 11)}${lpad('non-2xx', 9)}${lpad('CPU/req', 10)}`,
+);
 for (const [label, run] of [
   ['bare Fastify + pg, GET one row', bareRun],
   ['API GET /users/me (Bearer)', apiRun],
 ]) {
   console.log(
     `  ${pad(label, 34)}${lpad(run.requestsPerSecond.toFixed(0), 9)}` +
-      `${lpad(run.p99Ms.toFixed(1) + ' ms', 11)}${lpad(run.non2xx, 9)}`,
+      `${lpad(run.p99Ms.toFixed(1) + ' ms', 11)}${lpad(run.non2xx, 9)}` +
+      `${lpad(run.cpuUsPerRequest.toFixed(0) + ' us', 10)}`,
   );
 }
-console.log(`  ratio api/bare: ${ratio.toFixed(2)}`);
+console.log(
+  `  ratio api/bare: ${ratio.toFixed(2)} (median of the rounds: ${roundRatios.map((r) => r.toFixed(2)).join(', ')})`,
+);
 console.log(
   `  API resident memory at the end: ${memory.rss.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB)`,
 );
@@ -227,10 +275,12 @@ writeFileSync(
   JSON.stringify(
     {
       at: new Date().toISOString(),
-      wrk: { threads: 1, connections, durationSeconds: duration, warmupSeconds: warmup },
+      node: runtime,
+      wrk: { threads: 1, connections, rounds, roundSeconds, warmupSeconds: warmup },
       bare: { ...bareRun, raw: undefined },
       api: { ...apiRun, raw: undefined },
       ratio,
+      roundRatios,
       apiRssMb: memory.rss,
       apiPeakRssMb: memory.peak,
       goals: GOALS,

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # pnpm bench:api: the real API's authenticated GET /users/me against a bare
 # Fastify + pg baseline reading one row by primary key, measured in the same
-# run with wrk on loopback. Goals: throughput ratio >= 0.75, p99 <= 20 ms,
+# run with wrk on loopback, in alternating rounds. Goals: throughput ratio >= 0.75, p99 <= 20 ms,
 # API resident memory <= 250 MB. Exit 0 when all goals pass, 1 when one
 # fails, 2 on an error. Uses its own database (app_bench, recreated each run)
 # and Redis database 3; results also go to .bench/api.json.
 #
 # Settings: BENCH_DURATION (15 s), BENCH_WARMUP (5 s), BENCH_CONNECTIONS (50),
-# BENCH_API_PORT (3200), BENCH_BARE_PORT (3201), BENCH_NO_BUILD=1 to reuse dist.
+# BENCH_ROUNDS (3), BENCH_API_PORT (3200), BENCH_BARE_PORT (3201), BENCH_NO_BUILD=1
+# to reuse dist, BENCH_RUNTIME=local to run the servers on this machine's Node
+# instead of the API image's (scripts/lib/bench.sh, on_production_node).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -29,7 +31,8 @@ redis-cli -u "$REDIS_URL" flushdb >/dev/null 2>&1
 
 build_api
 
-# Production settings with throwaway secrets: the API runs as it would deployed.
+# Production settings with throwaway secrets, on the image's Node and flags:
+# the API runs as it would deployed (the baseline on the same Node).
 production_api +998900000009
 
-exec node scripts/bench/api.mjs
+on_production_node scripts/bench/api.mjs

@@ -266,7 +266,8 @@ const ms = (value) => `${value.toFixed(1)} ms`;
 console.log('');
 console.log(
   `Load benchmark: ${CONNECTIONS} connections on loopback (one wrk per route, at once), ` +
-    `${seconds} s after a ${warmup} s warm-up; wrk shares the 2 cores`,
+    `${seconds} s after a ${warmup} s warm-up; wrk shares the 2 cores; the API on Node ` +
+    [process.versions.node, process.env.NODE_OPTIONS].filter(Boolean).join(' '),
 );
 console.log(
   `  ${pad('', 32)}${lpad('conns', 6)}${lpad('req/s', 9)}${lpad('p50', 10)}${lpad('p99', 10)}${lpad('errors', 8)}`,

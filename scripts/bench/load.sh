@@ -11,7 +11,8 @@
 #
 # Settings: BENCH_LOAD_SECONDS (120), BENCH_LOAD_BARE_SECONDS (20),
 # BENCH_LOAD_WARMUP (5), BENCH_LOAD_API_PORT (3210), BENCH_LOAD_BARE_PORT (3211),
-# BENCH_NO_BUILD=1 to reuse dist.
+# BENCH_NO_BUILD=1 to reuse dist, BENCH_RUNTIME=local to run the API on this
+# machine's Node instead of the API image's.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -41,4 +42,5 @@ export LOGIN_MAX_FAILURES_PER_PHONE=1000000 LOGIN_MAX_FAILURES_PER_IP=1000000 LO
 export ACCESS_TOKEN_TTL_SECONDS=86400
 production_api +998900000007
 
-exec node scripts/bench/load.mjs
+# The API and worker on the image's Node and flags, as deployed.
+on_production_node scripts/bench/load.mjs

@@ -32,3 +32,36 @@ production_api() {
   node apps/api/dist/database/migrate.js >/dev/null
   node apps/api/dist/seed/seed.js >/dev/null
 }
+
+# on_production_node SCRIPT [ARGS]: runs a benchmark's script, and so the API
+# and worker processes it starts, on the Node the API's image runs
+# (apps/api/Dockerfile: its base image's major version and NODE_OPTIONS): the
+# API measured as deployed. This machine's Node when the major versions match,
+# else that release from the npm registry (the node-linux-<arch> package),
+# kept in .bench/runtime. BENCH_RUNTIME=local runs on this machine's Node.
+on_production_node() {
+  local dockerfile=apps/api/Dockerfile major options arch dir node
+  node=$(command -v node)
+  if [[ ${BENCH_RUNTIME:-production} == local ]]; then
+    "$node" "$@"
+    return
+  fi
+  major=$(sed -n 's/^FROM node:\([0-9]*\)[-.].*/\1/p' "$dockerfile" | tail -n 1)
+  options=$(sed -n 's/^ENV NODE_OPTIONS=//p' "$dockerfile" | tail -n 1)
+  if [[ $("$node" -p 'process.versions.node.split(".")[0]') != "$major" ]]; then
+    case $(uname -m) in
+      x86_64) arch=x64 ;;
+      aarch64) arch=arm64 ;;
+      *) arch=$(uname -m) ;;
+    esac
+    dir=.bench/runtime/node-$major-$arch
+    if [[ ! -x $dir/bin/node ]]; then
+      echo "bench: fetching Node $major (the API image's) from the npm registry"
+      mkdir -p "$dir"
+      (cd "$dir" && npm pack --silent "node-linux-$arch@$major" >/dev/null &&
+        tar xzf node-linux-*.tgz --strip-components=1 && rm node-linux-*.tgz)
+    fi
+    node=$PWD/$dir/bin/node
+  fi
+  NODE_OPTIONS=$options "$node" "$@"
+}
