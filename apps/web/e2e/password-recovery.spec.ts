@@ -67,12 +67,15 @@ test('a member binds a mailbox, forgets the password, resets it with the mailed 
   await expect(page).toHaveURL(/\/login$/);
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The sign-in page has a "Phone number" field too, and stays until the next page has loaded.
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
   await page.getByLabel('Phone number').fill(phone);
   sent = mails.length;
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(/If this number has a mailbox bound/)).toBeVisible();
   const code = await codeMailedTo(mailbox, sent);
   await page.getByRole('link', { name: 'I have a code' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
   await expect(page.getByLabel('Phone number')).toHaveValue(phone);
   await page.getByLabel('Code (6 digits)').fill(code);
   await page.getByLabel('New password').fill('new-password');
