@@ -10,7 +10,7 @@ import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:
 import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, URLSearchParams } from 'node:url';
-import { lpad, pad, reportChecks } from './lib.mjs';
+import { lpad, median, nodeRuntime, pad, reportChecks } from './lib.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const env = process.env;
@@ -21,7 +21,7 @@ const warmup = Number(env.BENCH_WARMUP ?? 5);
 const connections = Number(env.BENCH_CONNECTIONS ?? 50);
 const rounds = Math.max(1, Number(env.BENCH_ROUNDS ?? 3));
 // The servers run on this script's Node and flags (api.sh: the API image's).
-const runtime = [process.versions.node, env.NODE_OPTIONS].filter(Boolean).join(' ');
+const runtime = nodeRuntime();
 // Issue 10: /users/me at 0.75 of the bare route or better, p99 at most 20 ms.
 const GOALS = { ratio: 0.75, p99Ms: 20, rssMb: 250 };
 const PHONE = '+998901234567';
@@ -133,6 +133,9 @@ function cpuSeconds(pid) {
 async function measure(url, seconds, headers, pid) {
   const before = cpuSeconds(pid);
   const run = await wrk(url, seconds, headers);
+  if (run.requestsPerSecond === null || run.p99Ms === null || run.requests === null) {
+    throw new Error(`could not read wrk's output for ${url}:\n${run.raw}`);
+  }
   return { ...run, cpuSeconds: cpuSeconds(pid) - before };
 }
 
@@ -149,8 +152,6 @@ function combine(runs) {
     cpuUsPerRequest: (runs.reduce((sum, run) => sum + run.cpuSeconds, 0) / requests) * 1e6,
   };
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -220,14 +221,6 @@ const memory = rssMb(api.pid);
 clearTimeout(deadline);
 await stopAll();
 
-for (const [name, run] of [...bareRounds, ...apiRounds].map((run, i) => [
-  i < rounds ? 'bare' : 'api',
-  run,
-])) {
-  if (run.requestsPerSecond === null || run.p99Ms === null || run.requests === null) {
-    await fail(`could not read wrk's output for ${name}:\n${run.raw}`);
-  }
-}
 const bareRun = combine(bareRounds);
 const apiRun = combine(apiRounds);
 const roundRatios = apiRounds.map(

@@ -7,12 +7,9 @@
 // API runs as several processes, issue 10 item 3).
 import { execFile, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { resolve } from 'node:path';
+import { median, nodeRuntime, requireApi } from './lib.mjs';
 
-const root = resolve(fileURLToPath(import.meta.url), '../../..');
-const requireApi = createRequire(resolve(root, 'apps/api/package.json'));
 requireApi('reflect-metadata');
 const { NestFactory } = requireApi('@nestjs/core');
 const { DataSource } = requireApi('typeorm');
@@ -32,7 +29,7 @@ const REWARD_MICRO = 12_000_000n; // level 9
 const RATES_BP = [1000n, 500n, 200n];
 /** Issue 10: the reward posting at 0.7 of pgbench's tpcb-like transaction or better. */
 const GOAL_RATIO = 0.7;
-const runtime = [process.versions.node, process.env.NODE_OPTIONS].filter(Boolean).join(' ');
+const runtime = nodeRuntime();
 
 const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error'] });
 const db = app.get(DataSource);
@@ -163,7 +160,6 @@ for (let round = 0; round < rounds; round++) {
 }
 for (const child of children) child.send({ stop: true });
 const posted = done.reduce((a, b) => a + b, 0);
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const roundRatios = postingRates.map((rate, i) => rate / pgbenchRates[i]);
 const pgbenchTps = pgbenchRates.reduce((a, b) => a + b, 0) / rounds;
 const rate = postingRates.reduce((a, b) => a + b, 0) / rounds;

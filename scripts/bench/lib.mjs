@@ -1,7 +1,8 @@
 // Shared pieces of the benchmarks that drive the real API (load.mjs,
 // faults.mjs): child processes with their logs, readiness polling, a bounded
 // task pool, resident memory, the bench members, trailers and posts, and the
-// report's columns and PASS/FAIL rows (api.mjs too).
+// report's columns and PASS/FAIL rows, the median of rounds and the Node
+// runtime's name (api.mjs and ledger.mjs too).
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -164,6 +165,14 @@ export async function postOk(baseUrl, path, body, headers = {}) {
 }
 
 /** Report columns: text padded to a width, left- or right-aligned. */
+/** The middle value (the upper middle of an even count; NaN of none). */
+export const median = (values) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/** The Node this process (and the processes it starts) runs, with its NODE_OPTIONS. */
+export const nodeRuntime = () =>
+  [process.versions.node, process.env.NODE_OPTIONS].filter(Boolean).join(' ');
+
 export const pad = (text, width) => String(text).padEnd(width);
 export const lpad = (text, width) => String(text).padStart(width);
 

@@ -11,6 +11,8 @@ import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timer
 import {
   BENCH_PASSWORD,
   lpad,
+  median,
+  nodeRuntime,
   outDir,
   pad,
   pool,
@@ -244,7 +246,6 @@ for (const [i, run] of [bareRun, ...runs].entries()) {
 /** Memory is stable when the last quarter's median is within the allowance of the first quarter's. */
 function memory(key) {
   const values = samples.map((s) => s[key]).filter(Number.isFinite);
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
   const quarter = Math.max(1, Math.floor(values.length / 4));
   const first = median(values.slice(0, quarter));
   const last = median(values.slice(-quarter));
@@ -267,7 +268,7 @@ console.log('');
 console.log(
   `Load benchmark: ${CONNECTIONS} connections on loopback (one wrk per route, at once), ` +
     `${seconds} s after a ${warmup} s warm-up; wrk shares the 2 cores; the API on Node ` +
-    [process.versions.node, process.env.NODE_OPTIONS].filter(Boolean).join(' '),
+    nodeRuntime(),
 );
 console.log(
   `  ${pad('', 32)}${lpad('conns', 6)}${lpad('req/s', 9)}${lpad('p50', 10)}${lpad('p99', 10)}${lpad('errors', 8)}`,
