@@ -1,10 +1,10 @@
-// Shared pieces of the benchmarks that drive the real API (load.mjs,
+// Shared pieces of the benchmarks that drive the real API (api.mjs, load.mjs,
 // faults.mjs): child processes with their logs, readiness polling, a bounded
 // task pool, resident memory, the bench members, trailers and posts, and the
 // report's columns and PASS/FAIL rows, the median of rounds and the Node
 // runtime's name (api.mjs and ledger.mjs too).
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { URLSearchParams, fileURLToPath } from 'node:url';
@@ -19,24 +19,29 @@ mkdirSync(outDir, { recursive: true });
 /**
  * Child processes of one bench: `start` spawns a Node script with its output
  * in .bench/<prefix>-<name>.log, `stopAll` ends them all (TERM, then KILL
- * after 5 s), `logs` names the log files for an error message.
+ * after 5 s), `logs` names the log files for an error message, `fail` says
+ * why a run ended, names the logs, stops the children and exits 2, and
+ * `waitFor` fails unless a child answers at a URL within 60 s. The children
+ * write their logs to the file themselves: piped through this process, the
+ * API's thousands of lines a second cost a tenth of a core on the cores the
+ * measured processes share.
  */
 export function processes(prefix) {
   const children = [];
   const start = (name, args, extraEnv = {}, command = process.execPath) => {
     // A restarted process (same name) appends to the log of its first run.
     const again = children.some((c) => c.name === name);
-    const log = createWriteStream(`${outDir}/${prefix}-${name}.log`, { flags: again ? 'a' : 'w' });
-    const child = spawn(command, args, {
-      cwd: root,
-      env: { ...process.env, ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    // Two streams into one log: neither may end it (a killed child's late
-    // stderr would then write after the end); closed when both are done.
-    child.stdout.pipe(log, { end: false });
-    child.stderr.pipe(log, { end: false });
-    child.once('close', () => log.end());
+    const log = openSync(`${outDir}/${prefix}-${name}.log`, again ? 'a' : 'w');
+    let child;
+    try {
+      child = spawn(command, args, {
+        cwd: root,
+        env: { ...process.env, ...extraEnv },
+        stdio: ['ignore', log, log],
+      });
+    } finally {
+      closeSync(log);
+    }
     child.exited = new Promise((resolve) =>
       child.once('exit', (code, signal) => resolve(code ?? signal)),
     );
@@ -51,7 +56,19 @@ export function processes(prefix) {
       if (child.exitCode === null && !child.signalCode) child.kill('SIGKILL');
   };
   const logs = () => [...new Set(children.map(({ name }) => `.bench/${prefix}-${name}.log`))];
-  return { start, stopAll, logs };
+  const fail = async (message) => {
+    console.error(`bench: ${message}`);
+    for (const log of logs()) console.error(`  (output: ${log})`);
+    await stopAll();
+    process.exit(2);
+  };
+  const waitFor = async (name, child, url) => {
+    if (await waitReady(url, { child, timeoutMs: 60_000 })) return;
+    if (child.exitCode !== null)
+      await fail(`${name} exited with ${child.exitCode} before it was ready`);
+    await fail(`${name} was not ready within 60 s (${url})`);
+  };
+  return { start, stopAll, logs, fail, waitFor };
 }
 
 /** Polls `url` until it answers 2xx; false after `timeoutMs` or when `child` exits. */
@@ -84,10 +101,11 @@ export async function pool(items, limit, task) {
   return results;
 }
 
-export function rssMb(pid) {
+/** A process's resident memory now (VmRSS), or its peak so far (VmHWM), in MB. */
+export function rssMb(pid, which = 'VmRSS') {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) / 1024;
+    return Number(new RegExp(`^${which}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
   } catch {
     return NaN;
   }
@@ -164,7 +182,6 @@ export async function postOk(baseUrl, path, body, headers = {}) {
   return json;
 }
 
-/** Report columns: text padded to a width, left- or right-aligned. */
 /** The middle value (the upper middle of an even count; NaN of none). */
 export const median = (values) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -173,6 +190,7 @@ export const median = (values) =>
 export const nodeRuntime = () =>
   [process.versions.node, process.env.NODE_OPTIONS].filter(Boolean).join(' ');
 
+/** Report columns: text padded to a width, left- or right-aligned. */
 export const pad = (text, width) => String(text).padEnd(width);
 export const lpad = (text, width) => String(text).padStart(width);
 

@@ -22,7 +22,6 @@ import {
   reportChecks,
   root,
   rssMb,
-  waitReady,
 } from './lib.mjs';
 
 const env = process.env;
@@ -51,14 +50,7 @@ const CONNECTIONS = ROUTES.reduce((sum, r) => sum + r.connections, 0);
 const GOALS = { readP99Ms: 100, moneyP99Ms: 200, memoryGrowthMb: 30 };
 
 const dataFile = `${outDir}/load-data.lua`;
-const { start, stopAll, logs } = processes('load');
-
-async function fail(message) {
-  console.error(`bench: ${message}`);
-  for (const log of logs()) console.error(`  (output: ${log})`);
-  await stopAll();
-  process.exit(2);
-}
+const { start, stopAll, fail, waitFor } = processes('load');
 
 const deadline = setTimeout(
   () => fail('took too long, stopped'),
@@ -69,13 +61,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     await stopAll();
     process.exit(130);
   });
-}
-
-async function waitFor(name, child, url) {
-  if (await waitReady(url, { child, timeoutMs: 60_000 })) return;
-  if (child.exitCode !== null)
-    await fail(`${name} exited with ${child.exitCode} before it was ready`);
-  await fail(`${name} was not ready within 60 s (${url})`);
 }
 
 /** Runs wrk and returns its parsed summary; `args` go to the Lua script. */

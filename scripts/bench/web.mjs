@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { pathToFileURL, URLSearchParams } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { outDir, processes, root, waitReady } from './lib.mjs';
+import { median, outDir, processes, root } from './lib.mjs';
 
 const web = `${root}apps/web/`;
 const env = process.env;
@@ -32,14 +32,7 @@ const { default: lighthouse } = await import(
 );
 const { chromium } = requireFromWeb('@playwright/test');
 
-const { start, stopAll, logs } = processes('web');
-
-async function fail(message) {
-  console.error(`bench: ${message}`);
-  for (const log of logs()) console.error(`  (output: ${log})`);
-  await stopAll();
-  process.exit(2);
-}
+const { start, stopAll, fail, waitFor } = processes('web');
 
 const deadline = setTimeout(() => fail('took too long, stopped'), (240 + runs * 150) * 1000);
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -48,12 +41,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     process.exit(130);
   });
 }
-
-async function waitFor(name, child, url) {
-  if (!(await waitReady(url, { child }))) await fail(`${name} was not ready (${url})`);
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The gzip size of the build's scripts a Lighthouse run saw loaded. */
 function scriptKb(lhr) {

@@ -410,6 +410,19 @@ describe('auth and users', () => {
       });
     });
 
+    it('reads the membership expiry to the millisecond', async () => {
+      const m = await member(t);
+      // The row is read as JSON (users.repository.ts): the timestamp travels
+      // as text with the session's UTC offset and microseconds.
+      await t.db.query(
+        `UPDATE users SET vip_level = 3, vip_expire = '2031-05-06 12:08:09.123456+05' WHERE id = $1`,
+        [m.id],
+      );
+      const res = await t.http().get('/users/me').set(m.auth);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ vip_level: 3, vip_expire: '2031-05-06T07:08:09.123Z' });
+    });
+
     it('shows the seeded operator with role admin', async () => {
       const tokens = await login(t, process.env.ADMIN_PHONE!, process.env.ADMIN_PASSWORD!);
       const res = await t

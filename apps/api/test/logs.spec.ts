@@ -55,6 +55,9 @@ describe('logs: JSON lines with request ids, members, and no secrets', () => {
       .set('X-Request-Id', 'trace-obs-0001');
     expect(traced.status).toBe(200);
     expect(traced.headers['x-request-id']).toBe('trace-obs-0001');
+    // Whatever a client puts in its user agent stays inside one JSON string.
+    const agent = 'probe "quoted" \\ back\\slash {"level":60} caf\u00e9';
+    await t.http().get('/site').set('User-Agent', agent).set('X-Request-Id', 'trace-obs-ua');
     // An unreasonable one is replaced by a generated id.
     const forged = await t
       .http()
@@ -90,6 +93,20 @@ describe('logs: JSON lines with request ids, members, and no secrets', () => {
       expect(typeof entry.res.statusCode).toBe('number');
       expect(typeof entry.responseTime).toBe('number');
     }
+    // pino's own fields come first, the message last, on every completion line.
+    for (const entry of done) {
+      expect(Object.keys(entry).slice(0, 4)).toEqual(['level', 'time', 'pid', 'hostname']);
+      expect(Object.keys(entry).at(-1)).toBe('msg');
+      expect(entry).toMatchObject({ pid: process.pid, msg: 'request completed' });
+      expect(Math.abs(Date.now() - entry.time)).toBeLessThan(60_000);
+      const status = entry.res.statusCode;
+      expect(entry.level).toBe(status >= 500 ? 50 : status >= 400 ? 40 : 30);
+    }
+    expect(done.find((e) => e.req.url === '/password/reset')!.level).toBe(40);
+    expect(done.find((e) => e.req.id === 'trace-obs-ua')).toMatchObject({
+      level: 30,
+      req: { userAgent: agent, url: '/site' },
+    });
     const me = done.find((e) => e.req.id === 'trace-obs-0001');
     expect(me).toMatchObject({ req: { method: 'GET', url: '/users/me' }, memberId: account.id });
     // Headers are not logged at all, so the bearer token cannot be.

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import type { Logger } from 'pino';
-import { logRequest, requestContext } from './logging';
+import { RequestLog, requestContext } from './logging';
 import { observeRequest } from './metrics';
 
 /**
@@ -76,7 +75,7 @@ function apiSecurityHeaders(page: Record<string, string>): Record<string, string
  * then one log line and the latency metric. Callback-style hooks: this runs on every request (see
  * docs/decisions.md, "Hot paths").
  */
-export function registerRequestHooks(fastify: FastifyInstance, requestLog: Logger) {
+export function registerRequestHooks(fastify: FastifyInstance, requestLog: RequestLog) {
   const pageHeaders = pageSecurityHeaders();
   const apiHeaders = apiSecurityHeaders(pageHeaders);
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -102,7 +101,7 @@ export function registerRequestHooks(fastify: FastifyInstance, requestLog: Logge
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
-    logRequest(requestLog, request, reply);
+    requestLog.write(request, reply);
     done();
   });
 }

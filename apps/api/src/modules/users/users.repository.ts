@@ -146,35 +146,50 @@ export class UsersRepository {
    * The /users/me read in one prepared statement (the hottest endpoint): the
    * member row with the ledger's published summary of their figures.
    */
+  /**
+   * The member and their ledger summary, as one JSON value: node-postgres
+   * prepares a row object and a parser per column of every result, which for
+   * these sixteen columns cost more of `/users/me` than PostgreSQL building
+   * the JSON (docs/decisions.md, "Hot paths"). Amounts stay text (exact
+   * bigints); the expiry is an ISO timestamp.
+   */
   async profile(id: number) {
     const [row] = await preparedQuery<{
-      id: number;
-      nickname: string | null;
-      phone: string;
-      vip_level: number;
-      vip_expire: Date | null;
-      is_active: boolean;
-      inviter_id: number | null;
-      role: User['role'];
-      money: string;
-      points: string;
-      points_hold: string;
-      earned_rewards: string;
-      earned_commissions: string;
-      has_transaction_password: boolean;
-      mail: string | null;
-      verification: 'none' | 'pending' | 'approved' | 'rejected';
+      p: {
+        id: number;
+        nickname: string | null;
+        phone: string;
+        vip_level: number;
+        vip_expire: string | null;
+        is_active: boolean;
+        inviter_id: number | null;
+        role: User['role'];
+        money: string;
+        points: string;
+        points_hold: string;
+        earned_rewards: string;
+        earned_commissions: string;
+        has_transaction_password: boolean;
+        mail: string | null;
+        verification: 'none' | 'pending' | 'approved' | 'rejected';
+      };
     }>(
       this.dataSource,
       'users-profile',
-      `SELECT u.id, u.nickname, u.phone, u.vip_level, u.vip_expire, u.is_active, u.inviter_id, u.role,
-              u.transaction_password_hash IS NOT NULL AS has_transaction_password, u.mail,
-u.verification,
-              s.money, s.points, s.points_hold, s.earned_rewards, s.earned_commissions
+      `SELECT json_build_object(
+                'id', u.id, 'nickname', u.nickname, 'phone', u.phone, 'vip_level', u.vip_level,
+                'vip_expire', u.vip_expire, 'is_active', u.is_active, 'inviter_id', u.inviter_id,
+                'role', u.role, 'has_transaction_password', u.transaction_password_hash IS NOT NULL,
+                'mail', u.mail, 'verification', u.verification,
+                'money', s.money::text, 'points', s.points::text, 'points_hold', s.points_hold::text,
+                'earned_rewards', s.earned_rewards::text,
+                'earned_commissions', s.earned_commissions::text) AS p
        FROM users u CROSS JOIN LATERAL ledger_member_summary(u.id) s WHERE u.id = $1`,
       [id],
     );
-    return row;
+    if (!row) return undefined;
+    const { vip_expire, ...rest } = row.p;
+    return { ...rest, vip_expire: vip_expire === null ? null : new Date(vip_expire) };
   }
 
   /**
