@@ -5,7 +5,8 @@
 # baseline at the same connection count in the same run. Prints throughput,
 # p50 and p99 per route, and the resident memory of each process sampled during
 # the run. Goals: p99 <= 100 ms for reads and <= 200 ms for the money write,
-# no error response, memory stable. Exit 0 when all goals pass, 1 when one
+# no error response, memory stable (the heap left after each full collection
+# does not climb; resident memory is reported beside it). Exit 0 when all goals pass, 1 when one
 # fails, 2 on an error. Its own database (app_bench_load, recreated each run)
 # and Redis database 5; results also go to .bench/load.json.
 #

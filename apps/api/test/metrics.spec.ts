@@ -1,3 +1,6 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { TestApp, adjust, member, operator, setLevel, startApp } from './harness';
 import { separateDatabase } from './database';
 import { TEST_WALLET, TronTestNode, startTronNode, startWorker, tronSettings } from './tron';
@@ -54,6 +57,27 @@ describe('metrics: GET /metrics for the internal network or the token', () => {
     expect(served.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(served.text).toContain('process_cpu_seconds_total');
     expect(served.text).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('shows the heap in use after the latest full collection', async () => {
+    // A full collection on demand: V8's gc() without starting Node with --expose-gc.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const series = 'nodejs_heap_used_after_full_gc_bytes';
+    gc();
+    await sleep(50); // GC entries reach their observers asynchronously
+    const before = sample(await scrape(), series)!;
+    expect(before).toBeGreaterThan(1_000_000);
+    // Live objects raise the floor; once dropped, the next collection lowers it again.
+    const kept = Array.from({ length: 300_000 }, (_, i) => ({ i, text: `kept ${i}` }));
+    gc();
+    await sleep(50);
+    const withKept = sample(await scrape(), series)!;
+    expect(withKept - before).toBeGreaterThan(10_000_000);
+    kept.length = 0; // (also what keeps the array alive until here)
+    gc();
+    await sleep(50);
+    expect(sample(await scrape(), series)!).toBeLessThan(withKept - 10_000_000);
   });
 
   it('times requests by route pattern, never the raw URL, and counts ledger postings', async () => {
