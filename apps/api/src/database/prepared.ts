@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import { Query, type Pool, type PoolClient, type QueryResultRow } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
@@ -18,13 +18,39 @@ export async function preparedQuery<T>(
   const inTransaction = executor instanceof EntityManager ? executor.queryRunner : undefined;
   if (inTransaction && !inTransaction.isReleased) {
     const client = (await inTransaction.connect()) as PoolClient;
-    return (await client.query({ name, text, values })).rows as T[];
+    return run<T>(client, name, text, values);
   }
   const dataSource = executor instanceof DataSource ? executor : executor.connection;
   // The driver's pool (PostgresDriver.master, public): a QueryRunner per
   // call would cost a third of /users/me's throughput.
   const pool = (dataSource.driver as PostgresDriver).master as Pool;
-  return (await pool.query({ name, text, values })).rows as T[];
+  const client = await pool.connect();
+  try {
+    const rows = await run<T>(client, name, text, values);
+    client.release();
+    return rows;
+  } catch (error) {
+    // As pool.query does: a connection that failed a statement is not reused.
+    client.release(error as Error);
+    throw error;
+  }
+}
+
+/**
+ * One named statement on a connection. node-postgres copies a query given
+ * as a `{name, text, values}` object through its property descriptors on
+ * every call (a fortieth of `/users/me`, docs/decisions.md "Hot paths"); a
+ * Query made from the text is not copied, and the name set on it makes it
+ * the same prepared statement.
+ */
+function run<T>(client: PoolClient, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const query = new Query<QueryResultRow>(text, values);
+  (query as unknown as { name: string }).name = name;
+  return new Promise<T[]>((resolve, reject) => {
+    query.on('end', (result) => resolve(result.rows as T[]));
+    query.on('error', reject);
+    client.query(query);
+  });
 }
 
 /** The SQLSTATE of a database error, from TypeORM or node-postgres. */
