@@ -14,10 +14,10 @@ import { lpad, median, nodeRuntime, outDir, pad, processes, reportChecks, rssMb 
 const env = process.env;
 const apiPort = Number(env.BENCH_API_PORT ?? 3200);
 const barePort = Number(env.BENCH_BARE_PORT ?? 3201);
-const duration = Number(env.BENCH_DURATION ?? 15);
-const warmup = Number(env.BENCH_WARMUP ?? 5);
+const duration = Number(env.BENCH_DURATION ?? 20);
+const warmup = Number(env.BENCH_WARMUP ?? 10);
 const connections = Number(env.BENCH_CONNECTIONS ?? 50);
-const rounds = Math.max(1, Number(env.BENCH_ROUNDS ?? 3));
+const rounds = Math.max(1, Number(env.BENCH_ROUNDS ?? 5));
 // The servers run on this script's Node and flags (api.sh: the API image's).
 const runtime = nodeRuntime();
 // Issue 10: /users/me at 0.75 of the bare route or better, p99 at most 20 ms.

@@ -6,8 +6,9 @@
 # fails, 2 on an error. Uses its own database (app_bench, recreated each run)
 # and Redis database 3; results also go to .bench/api.json.
 #
-# Settings: BENCH_DURATION (15 s), BENCH_WARMUP (5 s), BENCH_CONNECTIONS (50),
-# BENCH_ROUNDS (3), BENCH_API_PORT (3200), BENCH_BARE_PORT (3201), BENCH_NO_BUILD=1
+# Settings: BENCH_DURATION (20 s), BENCH_WARMUP (10 s: the JIT still compiles
+# after 5, and the first round after a 5 s warm-up had twice the p99), BENCH_CONNECTIONS (50),
+# BENCH_ROUNDS (5), BENCH_API_PORT (3200), BENCH_BARE_PORT (3201), BENCH_NO_BUILD=1
 # to reuse dist, BENCH_RUNTIME=local to run the servers on this machine's Node
 # instead of the API image's (scripts/lib/bench.sh, on_production_node).
 set -euo pipefail

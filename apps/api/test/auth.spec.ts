@@ -413,7 +413,7 @@ describe('auth and users', () => {
     it('reads the membership expiry to the millisecond', async () => {
       const m = await member(t);
       // The row is read as JSON (users.repository.ts): the timestamp travels
-      // as text with the session's UTC offset and microseconds.
+      // as milliseconds, its microseconds dropped as pg's own parser drops them.
       await t.db.query(
         `UPDATE users SET vip_level = 3, vip_expire = '2031-05-06 12:08:09.123456+05' WHERE id = $1`,
         [m.id],

@@ -11,8 +11,8 @@ describe('RequestLatencyHistogram', () => {
     ['GET', '/users/me', '2xx', 0.0031],
     ['GET', '/users/me', '2xx', 0.005], // on a bound: counted in that bucket
     ['GET', '/users/me', '2xx', 0.0123],
-    ['GET', '/users/me', '4xx', 0.2],
     ['POST', '/trailers/:id/watch', '2xx', 0.07],
+    ['GET', '/users/me', '4xx', 0.2], // a route's new series after another route's
     ['POST', '/trailers/:id/watch', '2xx', 12], // past the last bound: +Inf only
     ['GET', 'unmatched', '4xx', 0],
   ];

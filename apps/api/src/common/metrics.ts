@@ -58,12 +58,18 @@ export class RequestLatencyHistogram {
   readonly help = 'HTTP request duration by method, route pattern and status class';
   readonly type = 'histogram' as const;
   readonly aggregator = 'sum' as const;
-  private series = new Map<string, LatencySeries>();
+  /** Series by route, then method, then status class: lookups by strings V8 has already hashed. */
+  private series = new Map<string, Map<string, Map<string, LatencySeries>>>();
+  /** The same series in the order they first appeared (prom-client's export order). */
+  private ordered: LatencySeries[] = [];
 
   /** Labelled by the route pattern (`/users/:id`), never the raw URL: bounded cardinality. */
   observe(method: string, route: string, statusClass: string, seconds: number) {
-    const key = `${method} ${statusClass} ${route}`;
-    let series = this.series.get(key);
+    let byMethod = this.series.get(route);
+    if (!byMethod) this.series.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let series = byStatus.get(statusClass);
     if (!series) {
       series = {
         labels: { method, route, status: statusClass },
@@ -71,7 +77,8 @@ export class RequestLatencyHistogram {
         sum: 0,
         count: 0,
       };
-      this.series.set(key, series);
+      byStatus.set(statusClass, series);
+      this.ordered.push(series);
     }
     let bucket = 0;
     while (bucket < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[bucket]) bucket++;
@@ -83,7 +90,7 @@ export class RequestLatencyHistogram {
   async get() {
     const values: { metricName: string; labels: Record<string, string | number>; value: number }[] =
       [];
-    for (const { labels, counts, sum, count } of this.series.values()) {
+    for (const { labels, counts, sum, count } of this.ordered) {
       let cumulative = 0;
       for (let i = 0; i <= LATENCY_BUCKETS.length; i++) {
         cumulative += counts[i];
@@ -107,6 +114,7 @@ export class RequestLatencyHistogram {
 
   reset() {
     this.series.clear();
+    this.ordered = [];
   }
 }
 
@@ -133,6 +141,9 @@ export const ledgerPostingFailures = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Status classes by hundreds (fixed strings, so the histogram's lookups hash nothing). */
+const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
+
 /** The histogram's labels for one answered request. */
 export function observeRequest(
   method: string,
@@ -140,7 +151,12 @@ export function observeRequest(
   status: number,
   seconds: number,
 ) {
-  httpDuration.observe(method, route ?? 'unmatched', `${Math.floor(status / 100)}xx`, seconds);
+  httpDuration.observe(
+    method,
+    route ?? 'unmatched',
+    STATUS_CLASSES[Math.floor(status / 100)] ?? `${Math.floor(status / 100)}xx`,
+    seconds,
+  );
 }
 
 const INTERNAL = new BlockList();

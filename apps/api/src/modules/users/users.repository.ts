@@ -144,14 +144,11 @@ export class UsersRepository {
 
   /**
    * The /users/me read in one prepared statement (the hottest endpoint): the
-   * member row with the ledger's published summary of their figures.
-   */
-  /**
-   * The member and their ledger summary, as one JSON value: node-postgres
-   * prepares a row object and a parser per column of every result, which for
-   * these sixteen columns cost more of `/users/me` than PostgreSQL building
-   * the JSON (docs/decisions.md, "Hot paths"). Amounts stay text (exact
-   * bigints); the expiry is an ISO timestamp.
+   * member row with the ledger's published summary of their figures, as one
+   * JSON value. node-postgres prepares a row object and a parser per column
+   * of every result, which for sixteen columns cost more of `/users/me` than
+   * PostgreSQL building the JSON (docs/decisions.md, "Hot paths"). Amounts
+   * stay text (exact bigints); the expiry is milliseconds since the epoch.
    */
   async profile(id: number) {
     const [row] = await preparedQuery<{
@@ -160,7 +157,7 @@ export class UsersRepository {
         nickname: string | null;
         phone: string;
         vip_level: number;
-        vip_expire: string | null;
+        vip_expire_ms: number | null;
         is_active: boolean;
         inviter_id: number | null;
         role: User['role'];
@@ -178,7 +175,8 @@ export class UsersRepository {
       'users-profile',
       `SELECT json_build_object(
                 'id', u.id, 'nickname', u.nickname, 'phone', u.phone, 'vip_level', u.vip_level,
-                'vip_expire', u.vip_expire, 'is_active', u.is_active, 'inviter_id', u.inviter_id,
+                'vip_expire_ms', floor(extract(epoch FROM u.vip_expire) * 1000),
+                'is_active', u.is_active, 'inviter_id', u.inviter_id,
                 'role', u.role, 'has_transaction_password', u.transaction_password_hash IS NOT NULL,
                 'mail', u.mail, 'verification', u.verification,
                 'money', s.money::text, 'points', s.points::text, 'points_hold', s.points_hold::text,
@@ -187,9 +185,7 @@ export class UsersRepository {
        FROM users u CROSS JOIN LATERAL ledger_member_summary(u.id) s WHERE u.id = $1`,
       [id],
     );
-    if (!row) return undefined;
-    const { vip_expire, ...rest } = row.p;
-    return { ...rest, vip_expire: vip_expire === null ? null : new Date(vip_expire) };
+    return row?.p;
   }
 
   /**

@@ -68,6 +68,7 @@ export class UsersService {
   async me(userId: number): Promise<UserMe> {
     const user = await this.users.profile(userId);
     if (!user) throw new AppError('UNAUTHORIZED');
+    const vipExpire = user.vip_expire_ms === null ? null : new Date(user.vip_expire_ms);
     return {
       id: user.id,
       nickname: user.nickname,
@@ -76,8 +77,8 @@ export class UsersService {
       points: microToNumber(BigInt(user.points)),
       points_hold: microToNumber(BigInt(user.points_hold)),
       // The level that counts: an expired membership reads 0 before the expiry job runs.
-      vip_level: effectiveVipLevel(user.vip_level, user.vip_expire, new Date()),
-      vip_expire: user.vip_expire ? user.vip_expire.toISOString() : null,
+      vip_level: effectiveVipLevel(user.vip_level, vipExpire, new Date()),
+      vip_expire: vipExpire ? vipExpire.toISOString() : null,
       is_active: user.is_active,
       inviter_id: user.inviter_id,
       team_earn: microToNumber(BigInt(user.earned_commissions)),
