@@ -47,7 +47,8 @@ on_production_node() {
     return
   fi
   major=$(sed -n 's/^FROM node:\([0-9]*\)[-.].*/\1/p' "$dockerfile" | tail -n 1)
-  options=$(sed -n 's/^ENV NODE_OPTIONS=//p' "$dockerfile" | tail -n 1)
+  # The value as the image sets it, without the quotes a value with spaces needs.
+  options=$(sed -n 's/^ENV NODE_OPTIONS=//p' "$dockerfile" | tail -n 1 | tr -d '"')
   if [[ $("$node" -p 'process.versions.node.split(".")[0]') != "$major" ]]; then
     case $(uname -m) in
       x86_64) arch=x64 ;;

@@ -45,6 +45,9 @@ describe('processes', () => {
         () => 0,
       );
     await waitFor(async () => (await health()) === 200);
+    // Lines go out in batches, but a quiet server's lines still come within
+    // LOG_FLUSH_MS (250 ms), not only when it stops.
+    await waitFor(() => api.output().includes('"url":"/health"'), 3_000);
     api.child.kill('SIGTERM');
     // Nest finishes its shutdown hooks, then re-raises the signal to exit.
     expect(await api.exited).toEqual({ code: null, signal: 'SIGTERM' });

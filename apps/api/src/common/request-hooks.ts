@@ -69,30 +69,35 @@ function apiSecurityHeaders(page: Record<string, string>): Record<string, string
 }
 
 /**
+ * Paths whose answers are pages or files rather than the API's JSON: the
+ * Swagger UI, posters and uploaded media. Everything else (JSON, and the few
+ * API answers that are CSV, YAML, metrics or a member's own document image)
+ * gets the API set, which forbids more.
+ */
+const PAGE_PREFIXES = ['/docs', '/static/', '/media/'];
+
+/**
  * What every request goes through around Nest: its id (answered in
  * X-Request-Id and put on every log line written while it runs), the
- * security headers (by what the answer is), no caching of personal answers,
- * then one log line and the latency metric. Callback-style hooks: this runs on every request (see
- * docs/decisions.md, "Hot paths").
+ * security headers and no caching of personal answers, then one log line and
+ * the latency metric. The headers are chosen by path when the request
+ * arrives, not by content type when the answer leaves: an onSend hook on
+ * every answer cost a twelfth of /users/me (docs/decisions.md, "Hot paths").
+ * Callback-style hooks: this runs on every request.
  */
 export function registerRequestHooks(fastify: FastifyInstance, requestLog: RequestLog) {
   const pageHeaders = pageSecurityHeaders();
-  const apiHeaders = apiSecurityHeaders(pageHeaders);
+  const apiAnswer = { ...apiSecurityHeaders(pageHeaders), 'cache-control': 'no-store' };
+  // Posters may be cached; a media route that finds its file says so itself
+  // (the no-store set here stays on its errors).
+  const staticAnswer = pageHeaders;
+  const pageAnswer = { ...pageHeaders, 'cache-control': 'no-store' };
   fastify.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Request-Id', request.id);
+    const url = request.url;
+    const page = PAGE_PREFIXES.some((prefix) => url.startsWith(prefix));
+    reply.headers(!page ? apiAnswer : url.startsWith('/static/') ? staticAnswer : pageAnswer);
+    reply.header('x-request-id', request.id);
     requestContext.run(request.id, done);
-  });
-  fastify.addHook('onSend', (request, reply, payload, done) => {
-    const type = reply.getHeader('content-type');
-    const json = typeof type === 'string' && type.startsWith('application/json');
-    reply.headers(json ? apiHeaders : pageHeaders);
-    // Answers carry personal data and tokens: never cached by browsers or
-    // proxies. Posters and public media may be cached.
-    const cacheable =
-      request.url.startsWith('/static/') ||
-      (request.url.startsWith('/media/') && reply.statusCode === 200);
-    if (!cacheable) reply.header('Cache-Control', 'no-store');
-    done(null, payload);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
     observeRequest(

@@ -92,6 +92,13 @@ const schema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     /**
+     * Log lines collect until this many bytes (at most 16383, the writer's
+     * limit) or LOG_FLUSH_MS milliseconds, then go out in one write. 0 in
+     * either: each line is written as soon as the previous write finished.
+     */
+    LOG_BATCH_BYTES: intFrom(8192, 0, 16383),
+    LOG_FLUSH_MS: intFrom(250, 0, 60_000),
+    /**
      * Bearer token for GET /metrics. Unset: only loopback and private
      * addresses (as TRUST_PROXY resolves them) may read the metrics.
      */
