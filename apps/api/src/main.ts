@@ -1,3 +1,5 @@
+// First: it starts libuv's thread pool, to know its threads (see the module).
+import { lowerThreadPoolPriority } from './common/thread-pool-priority';
 import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
 import { createApp } from './app.factory';
@@ -5,6 +7,7 @@ import { ConfigError, loadConfig } from './config/config';
 
 async function main() {
   const config = loadConfig();
+  const lowered = lowerThreadPoolPriority(config.THREADPOOL_NICE);
   const app = await createApp();
   await app.listen({ port: config.API_PORT, host: config.API_HOST });
   app
@@ -13,6 +16,14 @@ async function main() {
       `API listening on http://${config.API_HOST}:${config.API_PORT} (Swagger UI at /docs)`,
       'API',
     );
+  if (config.THREADPOOL_NICE > 0 && lowered === 0) {
+    app
+      .get(Logger)
+      .warn(
+        'the thread pool priority was left as it is (not Linux, or pool already running)',
+        'API',
+      );
+  }
 }
 
 main().catch((error) => {

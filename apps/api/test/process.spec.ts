@@ -1,5 +1,5 @@
 import { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuilt } from './built-process';
@@ -20,6 +20,16 @@ async function waitFor(check: () => Promise<boolean> | boolean, ms = 15_000) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('timed out');
+}
+
+/** Each thread's nice value (field 19 of /proc/<pid>/task/<tid>/stat), main thread first. */
+function niceValues(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`)
+    .sort((a, b) => Number(a) - Number(b))
+    .map((tid) => {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    });
 }
 
 describe('processes', () => {
@@ -60,6 +70,25 @@ describe('processes', () => {
       .map((line) => JSON.parse(line));
     expect(lines.some((l) => l.req?.url === '/health' && l.res?.statusCode === 200)).toBe(true);
     expect(await health()).toBe(0);
+  });
+
+  it("the API's thread pool (password hashes) runs below its event loop, at THREADPOOL_NICE", async () => {
+    for (const nice of [10, 0]) {
+      const api = runBuilt('main.js', {
+        API_PORT: String(PORT),
+        API_HOST: '127.0.0.1',
+        THREADPOOL_NICE: String(nice),
+      });
+      running = api.child;
+      await waitFor(() => api.output().includes('API listening'));
+      const [main, ...others] = niceValues(api.child.pid!);
+      expect(main).toBe(0);
+      // libuv's default pool of four; V8's own threads stay with the event loop.
+      expect(others.filter((value) => value === nice)).toHaveLength(nice ? 4 : others.length);
+      expect(api.output()).not.toContain('thread pool priority was left');
+      api.child.kill('SIGTERM');
+      await api.exited;
+    }
   });
 
   it('the worker connects, then on SIGTERM closes its queue and stops', async () => {

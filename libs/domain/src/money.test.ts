@@ -111,6 +111,23 @@ describe('microToString / microToNumber', () => {
       expect(parseMicro(microToNumber(micro))).toBe(micro);
     }
   });
+
+  it('gives the same number as parsing the decimal text, for any amount', () => {
+    const max = BigInt(Number.MAX_SAFE_INTEGER);
+    const edges = [0n, 1n, 5n, 999_999n, 1_000_000n, max - 1n, max, max + 1n, max * 1000n + 7n];
+    // Deterministic pseudo-random amounts over every magnitude, both signs.
+    let seed = 12345;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const random = Array.from({ length: 20_000 }, () => {
+      const digits = 1 + (next() % 22);
+      let micro = 0n;
+      for (let i = 0; i < digits; i++) micro = micro * 10n + BigInt(next() % 10);
+      return next() % 2 ? -micro : micro;
+    });
+    for (const micro of [...edges, ...edges.map((m) => -m), ...random]) {
+      expect(microToNumber(micro)).toBe(Number(microToString(micro)));
+    }
+  });
 });
 
 describe('percentOf', () => {

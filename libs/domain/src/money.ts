@@ -46,8 +46,18 @@ function numberToPlainString(n: number): string {
   return 'invalid';
 }
 
-/** micro-USDT to a JSON number, exact for every amount below 2^53 micro. */
+const EXACT_MICRO = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * micro-USDT to a JSON number: the double nearest the decimal amount, exact
+ * in its 6 decimals for every amount below 2^53 micro. There, the micro and
+ * 10^6 are exact doubles and IEEE division rounds the true quotient to the
+ * nearest double, which is what parsing the decimal text gives, without the
+ * text (a tenth of the cost; every money figure of every answer comes
+ * through here). Larger amounts go through the text.
+ */
 export function microToNumber(micro: Micro): number {
+  if (micro <= EXACT_MICRO && micro >= -EXACT_MICRO) return Number(micro) / 1e6;
   return Number(microToString(micro));
 }
 
