@@ -33,9 +33,17 @@ const seconds = Number(env.BENCH_LOAD_SECONDS ?? 120);
 const bareSeconds = Number(env.BENCH_LOAD_BARE_SECONDS ?? Math.min(20, seconds));
 const warmup = Number(env.BENCH_LOAD_WARMUP ?? 5);
 const PASSWORD = BENCH_PASSWORD;
-const MEMBERS = 400;
 const SIGNIN_MEMBERS = 8;
-const TRAILERS = 60; // MEMBERS x TRAILERS watch pairs, each paying once a day
+const TRAILERS = 60;
+// MEMBERS x TRAILERS watch pairs, each paying once a day: enough that the
+// watches never run out, even at 400 a second (twice what the watch
+// connections reach here); the warm-up takes the first quarter, the run the
+// rest. At least 400 members either way.
+const WATCHES_PER_SECOND_CEILING = 400;
+const MEMBERS = Math.max(
+  400,
+  Math.ceil((WATCHES_PER_SECOND_CEILING * Math.max(seconds, 3 * warmup) * 4) / 3 / TRAILERS),
+);
 const POSTS = 100;
 // 200 connections in all, shared by route roughly as a member's session would:
 // mostly reads, a watch now and then (each watch holds a pooled database
