@@ -19,6 +19,7 @@ import { loadConfig } from './config/config';
 import { REDIS } from './modules/redis/redis.module';
 import { ErrorBody, ValidationErrorBody } from './common/api-errors.decorator';
 import { codeForStatus } from './common/error-codes';
+import { registerDirectRoutes } from './common/direct-route';
 import { ErrorFilter, errorBody } from './common/error.filter';
 import { registerMoneyRateLimit } from './common/money-rate-limit';
 import { RouteTable } from './common/route-table';
@@ -64,6 +65,8 @@ export async function createApp(
     // Nest's own messages wait for pino, then go out as JSON (ErrorFilter's 500s among them).
     { logger: quiet ? false : undefined, bufferLogs: !quiet },
   );
+  // Before init, when Nest registers its routes.
+  registerDirectRoutes(app);
   if (!quiet) {
     app.useLogger(nestLogger(app.get(Logger)));
     // Nest holds buffered lines until listen(); apps that tests drive never listen.

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
+import { DirectRoute } from '../../common/direct-route';
 import { IdParam } from '../../common/id-param.dto';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import { MoneyRoute } from '../../common/money-rate-limit';
@@ -25,6 +26,7 @@ export class TrailersController {
   ) {}
 
   @Get()
+  @DirectRoute()
   @ApiOperation({ summary: 'All trailers, newest first' })
   @ApiOkResponse({ type: [TrailerSummary] })
   listTrailers(): Promise<TrailerSummary[]> {

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator';
+import { DirectRoute } from '../../common/direct-route';
 import { OK, OkResponse } from '../../common/ok.dto';
 import { Auth, CurrentUser } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
@@ -40,6 +41,7 @@ export class UsersController {
 
   @Get('me')
   @Auth()
+  @DirectRoute()
   @ApiOperation({ summary: 'The signed-in member' })
   @ApiOkResponse({ type: UserMe })
   getMe(@CurrentUser() user: AuthUser): Promise<UserMe> {

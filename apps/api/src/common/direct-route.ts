@@ -1,0 +1,161 @@
+/**
+ * Direct routes: the hottest signed-in reads, answered by Fastify calling
+ * their controller method straight away instead of through Nest's request
+ * pipeline (execution context, guard and pipe consumers, interceptor chain,
+ * response controller: some twenty promises per request). For GET
+ * /users/me that pipeline was 9 us of 77 us of CPU per request, the largest
+ * cost left (docs/decisions.md, "Hot paths").
+ *
+ * The controller stays the one definition: path, OpenAPI, roles and the
+ * method that answers. Only methods whose whole pipeline is the sign-in
+ * check qualify, and the app refuses to start when a marked method has more
+ * (another guard, a pipe, an interceptor, a filter, a parameter other than
+ * `@CurrentUser()`, a status or header decorator, a method other than GET):
+ * what runs is then exactly what the pipeline would have run. Errors take
+ * the same road as ever: Fastify hands them to Nest's handler, which runs
+ * ErrorFilter; the request hooks (id, headers, log line, metrics) are
+ * Fastify's and run for every route alike.
+ */
+import { RequestMethod, SetMetadata, type Type } from '@nestjs/common';
+import {
+  EXCEPTION_FILTERS_METADATA,
+  GUARDS_METADATA,
+  HEADERS_METADATA,
+  HTTP_CODE_METADATA,
+  INTERCEPTORS_METADATA,
+  METHOD_METADATA,
+  PIPES_METADATA,
+  REDIRECT_METADATA,
+  ROUTE_ARGS_METADATA,
+} from '@nestjs/common/constants';
+import type { ApplicationConfig } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
+import {
+  ACCESS_VERIFIER,
+  type AccessVerifier,
+  type AuthUser,
+  JwtAuthGuard,
+  ROLES_KEY,
+  type Role,
+  authenticate,
+  currentUserOf,
+} from './auth';
+import { AppValidationPipe } from './validation.pipe';
+
+const DIRECT_ROUTE = 'direct-route';
+
+interface DirectTarget {
+  controller: Type;
+  method: string;
+}
+
+/** Answer this GET straight from Fastify (see above); it must carry `@Auth()`. */
+export function DirectRoute(): MethodDecorator {
+  return (target, key, descriptor) => {
+    const marker: DirectTarget = {
+      controller: target.constructor as Type,
+      method: String(key),
+    };
+    SetMetadata(DIRECT_ROUTE, marker)(target, key, descriptor);
+  };
+}
+
+const metadata = <T>(key: string, ...targets: object[]): T[] =>
+  targets.flatMap((target) => (Reflect.getMetadata(key, target) as T[] | undefined) ?? []);
+
+/**
+ * What `@CurrentUser()` positions the method takes, after checking that its
+ * pipeline is nothing but the sign-in check; throws at start-up otherwise.
+ */
+function directParameters({ controller, method }: DirectTarget): number[] {
+  const where = `${controller.name}.${method}`;
+  const handler = (controller.prototype as Record<string, object>)[method];
+  const refuse = (why: string) => {
+    throw new Error(`@DirectRoute() on ${where}: ${why}`);
+  };
+  if (Reflect.getMetadata(METHOD_METADATA, handler) !== RequestMethod.GET) refuse('not a GET');
+  const guards = metadata<unknown>(GUARDS_METADATA, controller, handler);
+  // @Auth() on both the class and the method lists the guard twice.
+  if (guards.length === 0 || guards.some((guard) => guard !== JwtAuthGuard))
+    refuse('needs @Auth() and no other guard');
+  for (const key of [
+    PIPES_METADATA,
+    INTERCEPTORS_METADATA,
+    EXCEPTION_FILTERS_METADATA,
+    HEADERS_METADATA,
+  ]) {
+    if (metadata(key, controller, handler).length > 0) refuse(`has ${key}`);
+  }
+  for (const key of [HTTP_CODE_METADATA, REDIRECT_METADATA]) {
+    if (Reflect.getMetadata(key, handler) !== undefined) refuse(`has ${key}`);
+  }
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {}) as Record<
+    string,
+    { index: number; factory?: unknown }
+  >;
+  const declared = Reflect.getMetadata('design:paramtypes', controller.prototype, method) as
+    unknown[] | undefined;
+  const params = Object.values(args);
+  if (params.some((param) => param.factory !== currentUserOf))
+    refuse('takes a parameter other than @CurrentUser()');
+  if (params.length !== (declared?.length ?? 0)) refuse('takes a parameter without a decorator');
+  return params.map((param) => param.index);
+}
+
+/**
+ * The app-wide part of the pipeline must be empty too: no global guard or
+ * interceptor, and no global pipe but AppValidationPipe, which hands a
+ * `@CurrentUser()` value through untouched. Read from Nest's application
+ * config (not public API: when it cannot be read, nothing is direct).
+ */
+function checkGlobalPipeline(app: NestFastifyApplication, where: string) {
+  const config = (app as unknown as { config?: ApplicationConfig }).config;
+  const refuse = (why: string) => {
+    throw new Error(`@DirectRoute() on ${where}: ${why}`);
+  };
+  if (!config?.getGlobalGuards) return refuse("cannot read the app's global pipeline");
+  if (config.getGlobalGuards().length > 0 || config.getGlobalRequestGuards().length > 0)
+    refuse('the app has a global guard');
+  if (config.getGlobalInterceptors().length > 0 || config.getGlobalRequestInterceptors().length > 0)
+    refuse('the app has a global interceptor');
+  if (
+    config.getGlobalRequestPipes().length > 0 ||
+    config.getGlobalPipes().some((pipe) => !(pipe instanceof AppValidationPipe))
+  )
+    refuse('the app has a global pipe other than AppValidationPipe');
+}
+
+/**
+ * Swaps the handler Nest registers for each `@DirectRoute()` method (found
+ * by the marker Nest copies onto it) for a direct call. Call before the app
+ * initialises, which is when Nest registers its routes.
+ */
+export function registerDirectRoutes(app: NestFastifyApplication) {
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route: RouteOptions) => {
+      const target = Reflect.getMetadata(DIRECT_ROUTE, route.handler) as DirectTarget | undefined;
+      if (!target) return;
+      const userAt = directParameters(target);
+      checkGlobalPipeline(app, `${target.controller.name}.${target.method}`);
+      const handler = (target.controller.prototype as Record<string, object>)[target.method];
+      const roles = (Reflect.getMetadata(ROLES_KEY, handler) ??
+        Reflect.getMetadata(ROLES_KEY, target.controller)) as readonly Role[] | undefined;
+      const verifier = app.get<AccessVerifier>(ACCESS_VERIFIER, { strict: false });
+      const controller = app.get(target.controller, { strict: false }) as Record<
+        string,
+        (...args: AuthUser[]) => unknown
+      >;
+      const call = controller[target.method].bind(controller);
+      route.handler = async (request: FastifyRequest & { user?: AuthUser }) => {
+        const user = authenticate(verifier, request.headers.authorization, roles);
+        // The log line names the member, as it does after the guard.
+        request.user = user;
+        const args: AuthUser[] = [];
+        for (const index of userAt) args[index] = user;
+        return call(...args);
+      };
+    });
+}
