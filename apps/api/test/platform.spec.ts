@@ -67,6 +67,9 @@ describe('platform: errors, docs, health, seed', () => {
     const poster = await t.http().get('/static/trailers/1.svg');
     expect(poster.headers['cache-control']).not.toBe('no-store');
     expect(poster.headers['x-content-type-options']).toBe('nosniff');
+    const missing = await t.http().get('/static/trailers/no-such-poster.svg');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
   });
 
   it("sends OWASP's API security headers on JSON answers and errors alike", async () => {

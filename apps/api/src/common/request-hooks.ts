@@ -87,15 +87,14 @@ const PAGE_PREFIXES = ['/docs', '/static/', '/media/'];
  */
 export function registerRequestHooks(fastify: FastifyInstance, requestLog: RequestLog) {
   const pageHeaders = pageSecurityHeaders();
+  // Nothing is cached unless its route says so: the static files and a
+  // media route that finds its file set their own Cache-Control over this
+  // one, which stays on their errors.
   const apiAnswer = { ...apiSecurityHeaders(pageHeaders), 'cache-control': 'no-store' };
-  // Posters may be cached; a media route that finds its file says so itself
-  // (the no-store set here stays on its errors).
-  const staticAnswer = pageHeaders;
   const pageAnswer = { ...pageHeaders, 'cache-control': 'no-store' };
   fastify.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
-    const page = PAGE_PREFIXES.some((prefix) => url.startsWith(prefix));
-    reply.headers(!page ? apiAnswer : url.startsWith('/static/') ? staticAnswer : pageAnswer);
+    reply.headers(PAGE_PREFIXES.some((prefix) => url.startsWith(prefix)) ? pageAnswer : apiAnswer);
     reply.header('x-request-id', request.id);
     requestContext.run(request.id, done);
   });
