@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { LOCALE_PARTS, localePartId } from './locale-parts-plugin';
+import { LOCALE_PARTS, localePartId } from './locale-parts-plugin.ts';
 
 type WordsPart = (typeof LOCALE_PARTS)[number];
 

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { localeParts } from './locale-parts-plugin';
-import { preloadFirstScreen } from './preload-plugin';
+import { localeParts } from './locale-parts-plugin.ts';
+import { preloadFirstScreen } from './preload-plugin.ts';
 
 const port = Number(process.env.WEB_PORT ?? 5173);
 const apiTarget =
