@@ -162,7 +162,8 @@ try {
   console.log(`bench: baseline, the node alone:        ${bareBlocksPerSecond.toFixed(1)} blocks/s`);
   console.log(
     `bench: scanner (worker, PostgreSQL):    ${blocksPerSecond.toFixed(1)} blocks/s, ${depositsPerSecond.toFixed(0)} deposits/s ` +
-      `(${(blocksPerSecond / bareBlocksPerSecond).toFixed(2)}x the node alone)`,
+      `(${(blocksPerSecond / bareBlocksPerSecond).toFixed(2)}x the node alone; ` +
+      `on Node ${process.versions.node} ${process.env.NODE_OPTIONS ?? ''})`,
   );
   console.log(
     `bench: solidification to credit (live): p50 ${p(0.5).toFixed(0)} ms, p99 ${p(0.99).toFixed(0)} ms over ${delays.length} deposits`,

@@ -15,6 +15,8 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
 # shellcheck source=scripts/lib/env.sh
 source scripts/lib/env.sh
+# shellcheck source=scripts/lib/bench.sh
+source scripts/lib/bench.sh
 
 base_urls
 bash scripts/services.sh
@@ -31,4 +33,6 @@ recreate_db "$DATABASE_URL"
 export DATABASE_URL REDIS_URL NODE_ENV=production JWT_SECRET=bench-deposits-secret-0123456789abcdefghij
 export ADMIN_PHONE=+998900000007 ADMIN_PASSWORD=bench-admin-password
 node apps/api/dist/database/migrate.js >/dev/null
-exec node scripts/bench/deposits.mjs
+# The worker as deployed: the API image's Node and options.
+production_node
+NODE_OPTIONS=$PRODUCTION_NODE_OPTIONS exec "$PRODUCTION_NODE" scripts/bench/deposits.mjs

@@ -12,6 +12,7 @@ import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   lpad,
+  nodeRuntime,
   outDir,
   pad,
   pool,
@@ -330,7 +331,8 @@ try {
   console.log(
     `Fault benchmark: ${CONNECTIONS} requests in flight over ${apiUrls.length} APIs and 2 workers, ` +
       `${loadSeconds.toFixed(0)} s of load, ${events.length} requests ` +
-      `(${(events.length / loadSeconds).toFixed(0)} req/s); the bench shares the 2 cores`,
+      `(${(events.length / loadSeconds).toFixed(0)} req/s); the bench shares the 2 cores; ` +
+      `APIs and workers on Node ${nodeRuntime()}`,
   );
   console.log(
     `  ${pad('fault', 22)}${lpad('fault s', 8)}${lpad('recover', 9)}${lpad('requests', 9)}` +

@@ -95,7 +95,8 @@ export BENCH_FAULTS_REDIS_START="redis-server --bind 127.0.0.1 --port $REDIS_POR
 
 # In the background, so that a signal to this script reaches the bench at
 # once: it stops its children, then cleanup stops the servers.
-node scripts/bench/faults.mjs &
+production_node
+NODE_OPTIONS=$PRODUCTION_NODE_OPTIONS "$PRODUCTION_NODE" scripts/bench/faults.mjs &
 bench=$!
 trap 'kill -TERM "$bench" 2>/dev/null; wait "$bench"; exit 130' INT TERM
 set +e

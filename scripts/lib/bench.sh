@@ -33,23 +33,24 @@ production_api() {
   node apps/api/dist/seed/seed.js >/dev/null
 }
 
-# on_production_node SCRIPT [ARGS]: runs a benchmark's script, and so the API
-# and worker processes it starts, on the Node the API's image runs
-# (apps/api/Dockerfile: its base image's major version and NODE_OPTIONS): the
-# API measured as deployed. This machine's Node when the major versions match,
-# else that release from the npm registry (the node-linux-<arch> package),
-# kept in .bench/runtime. BENCH_RUNTIME=local runs on this machine's Node.
-on_production_node() {
-  local dockerfile=apps/api/Dockerfile major options arch dir node
-  node=$(command -v node)
+# production_node: sets PRODUCTION_NODE and PRODUCTION_NODE_OPTIONS to the
+# Node the API's image runs (apps/api/Dockerfile: its base image's major
+# version and NODE_OPTIONS), so that a benchmark's script, and the API and
+# worker processes it starts, measure the API as deployed. This machine's
+# Node when the major versions match, else that release from the npm registry
+# (the node-linux-<arch> package), kept in .bench/runtime. BENCH_RUNTIME=local
+# keeps this machine's Node and options.
+production_node() {
+  local dockerfile=apps/api/Dockerfile major arch dir
+  PRODUCTION_NODE=$(command -v node)
+  PRODUCTION_NODE_OPTIONS=${NODE_OPTIONS:-}
   if [[ ${BENCH_RUNTIME:-production} == local ]]; then
-    "$node" "$@"
     return
   fi
   major=$(sed -n 's/^FROM node:\([0-9]*\)[-.].*/\1/p' "$dockerfile" | tail -n 1)
   # The value as the image sets it, without the quotes a value with spaces needs.
-  options=$(sed -n 's/^ENV NODE_OPTIONS=//p' "$dockerfile" | tail -n 1 | tr -d '"')
-  if [[ $("$node" -p 'process.versions.node.split(".")[0]') != "$major" ]]; then
+  PRODUCTION_NODE_OPTIONS=$(sed -n 's/^ENV NODE_OPTIONS=//p' "$dockerfile" | tail -n 1 | tr -d '"')
+  if [[ $("$PRODUCTION_NODE" -p 'process.versions.node.split(".")[0]') != "$major" ]]; then
     case $(uname -m) in
       x86_64) arch=x64 ;;
       aarch64) arch=arm64 ;;
@@ -62,7 +63,12 @@ on_production_node() {
       (cd "$dir" && npm pack --silent "node-linux-$arch@$major" >/dev/null &&
         tar xzf node-linux-*.tgz --strip-components=1 && rm node-linux-*.tgz)
     fi
-    node=$PWD/$dir/bin/node
+    PRODUCTION_NODE=$PWD/$dir/bin/node
   fi
-  NODE_OPTIONS=$options "$node" "$@"
+}
+
+# on_production_node SCRIPT [ARGS]: runs a benchmark's script on that Node.
+on_production_node() {
+  production_node
+  NODE_OPTIONS=$PRODUCTION_NODE_OPTIONS "$PRODUCTION_NODE" "$@"
 }
