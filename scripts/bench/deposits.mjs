@@ -1,11 +1,8 @@
 // The project's side of scripts/bench/deposits.sh.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { nodeRuntime, requireApi, root } from './lib.mjs';
 
-const root = resolve(fileURLToPath(import.meta.url), '../../..');
-const requireApi = createRequire(resolve(root, 'apps/api/package.json'));
 const { Client } = requireApi('pg');
 const { TronNode, loadOptions, createDevWallet } = requireApi('@app/tron-node');
 const { deriveTronAddress } = requireApi('@app/domain');
@@ -163,7 +160,7 @@ try {
   console.log(
     `bench: scanner (worker, PostgreSQL):    ${blocksPerSecond.toFixed(1)} blocks/s, ${depositsPerSecond.toFixed(0)} deposits/s ` +
       `(${(blocksPerSecond / bareBlocksPerSecond).toFixed(2)}x the node alone; ` +
-      `on Node ${process.versions.node} ${process.env.NODE_OPTIONS ?? ''})`,
+      `on Node ${nodeRuntime()})`,
   );
   console.log(
     `bench: solidification to credit (live): p50 ${p(0.5).toFixed(0)} ms, p99 ${p(0.99).toFixed(0)} ms over ${delays.length} deposits`,

@@ -28,7 +28,7 @@ import {
   REDIRECT_METADATA,
   ROUTE_ARGS_METADATA,
 } from '@nestjs/common/constants';
-import type { ApplicationConfig } from '@nestjs/core';
+import { Reflector, type ApplicationConfig } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import {
@@ -44,6 +44,8 @@ import {
 import { AppValidationPipe } from './validation.pipe';
 
 const DIRECT_ROUTE = 'direct-route';
+
+type Method = (...args: never[]) => unknown;
 
 interface DirectTarget {
   controller: Type;
@@ -61,6 +63,13 @@ export function DirectRoute(): MethodDecorator {
   };
 }
 
+/** Throws the start-up error for a marked method that cannot be direct. */
+const refuser =
+  (where: string) =>
+  (why: string): never => {
+    throw new Error(`@DirectRoute() on ${where}: ${why}`);
+  };
+
 const metadata = <T>(key: string, ...targets: object[]): T[] =>
   targets.flatMap((target) => (Reflect.getMetadata(key, target) as T[] | undefined) ?? []);
 
@@ -68,12 +77,11 @@ const metadata = <T>(key: string, ...targets: object[]): T[] =>
  * What `@CurrentUser()` positions the method takes, after checking that its
  * pipeline is nothing but the sign-in check; throws at start-up otherwise.
  */
-function directParameters({ controller, method }: DirectTarget): number[] {
-  const where = `${controller.name}.${method}`;
-  const handler = (controller.prototype as Record<string, object>)[method];
-  const refuse = (why: string) => {
-    throw new Error(`@DirectRoute() on ${where}: ${why}`);
-  };
+function directParameters(
+  { controller, method }: DirectTarget,
+  handler: Method,
+  refuse: (why: string) => never,
+): number[] {
   if (Reflect.getMetadata(METHOD_METADATA, handler) !== RequestMethod.GET) refuse('not a GET');
   const guards = metadata<unknown>(GUARDS_METADATA, controller, handler);
   // @Auth() on both the class and the method lists the guard twice.
@@ -109,11 +117,8 @@ function directParameters({ controller, method }: DirectTarget): number[] {
  * `@CurrentUser()` value through untouched. Read from Nest's application
  * config (not public API: when it cannot be read, nothing is direct).
  */
-function checkGlobalPipeline(app: NestFastifyApplication, where: string) {
+function checkGlobalPipeline(app: NestFastifyApplication, refuse: (why: string) => never) {
   const config = (app as unknown as { config?: ApplicationConfig }).config;
-  const refuse = (why: string) => {
-    throw new Error(`@DirectRoute() on ${where}: ${why}`);
-  };
   if (!config?.getGlobalGuards) return refuse("cannot read the app's global pipeline");
   if (config.getGlobalGuards().length > 0 || config.getGlobalRequestGuards().length > 0)
     refuse('the app has a global guard');
@@ -138,11 +143,14 @@ export function registerDirectRoutes(app: NestFastifyApplication) {
     .addHook('onRoute', (route: RouteOptions) => {
       const target = Reflect.getMetadata(DIRECT_ROUTE, route.handler) as DirectTarget | undefined;
       if (!target) return;
-      const userAt = directParameters(target);
-      checkGlobalPipeline(app, `${target.controller.name}.${target.method}`);
-      const handler = (target.controller.prototype as Record<string, object>)[target.method];
-      const roles = (Reflect.getMetadata(ROLES_KEY, handler) ??
-        Reflect.getMetadata(ROLES_KEY, target.controller)) as readonly Role[] | undefined;
+      const handler = (target.controller.prototype as Record<string, Method>)[target.method];
+      const refuse = refuser(`${target.controller.name}.${target.method}`);
+      const userAt = directParameters(target, handler, refuse);
+      checkGlobalPipeline(app, refuse);
+      // The guard's rule: the method's roles win over its controller's.
+      const roles = app
+        .get(Reflector)
+        .getAllAndOverride<Role[] | undefined>(ROLES_KEY, [handler, target.controller]);
       const verifier = app.get<AccessVerifier>(ACCESS_VERIFIER, { strict: false });
       const controller = app.get(target.controller, { strict: false }) as Record<
         string,
