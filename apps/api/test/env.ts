@@ -18,4 +18,7 @@ export function useTestEnv() {
   // The race suites send hundreds of money requests per member; the limit has
   // its own test (security.spec.ts).
   process.env.MONEY_RATE_LIMIT_PER_MINUTE = '0';
+  // Every suite reads the public routes from one address; the limit has its
+  // own test (public-rate-limit.spec.ts).
+  process.env.PUBLIC_RATE_LIMIT_PER_MINUTE = '0';
 }

@@ -63,6 +63,8 @@ const schema = z
     THREADPOOL_NICE: intFrom(10, 0, 19),
     /** Money requests (transfer, buy_vip, watch, withdrawals, uploads) per member per minute; 0: no limit. */
     MONEY_RATE_LIMIT_PER_MINUTE: intFrom(30),
+    /** Public reads (no sign-in: packages, site, media, health) per client address per minute; 0: no limit. */
+    PUBLIC_RATE_LIMIT_PER_MINUTE: intFrom(600),
     /** Wrong transaction passwords per member per window before 429; 0 turns the limit off. */
     TRANSACTION_PASSWORD_MAX_FAILURES: intFrom(5),
     TRANSACTION_PASSWORD_WINDOW_SECONDS: intFrom(900, 1),

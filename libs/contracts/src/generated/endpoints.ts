@@ -147,6 +147,7 @@ import type { ErrorType, BodyType } from '../http-client';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
+ * Adjustments waiting for (or given) a second operator, newest first. Signed in with one of the roles: admin, finance.
  * @summary Adjustments waiting for (or given) a second operator, newest first
  */
 export const listAdjustments = (
@@ -267,6 +268,7 @@ export function useListAdjustments<
 }
 
 /**
+ * Approve another operator's adjustment: it is posted now (audited). Signed in with one of the roles: admin, finance.
  * @summary Approve another operator's adjustment: it is posted now (audited)
  */
 export const approveAdjustment = (
@@ -357,6 +359,7 @@ export const useApproveAdjustment = <
 };
 
 /**
+ * Turn down a pending adjustment (audited). Signed in with one of the roles: admin, finance.
  * @summary Turn down a pending adjustment (audited)
  */
 export const rejectAdjustment = (
@@ -443,6 +446,7 @@ export const useRejectAdjustment = <
 };
 
 /**
+ * Operator actions, newest first. Signed in with one of the roles: admin.
  * @summary Operator actions, newest first
  */
 export const listAudit = (
@@ -560,6 +564,7 @@ export function useListAudit<
 }
 
 /**
+ * Add a home banner: an image, where a tap leads, its order (audited). Signed in with one of the roles: admin.
  * @summary Add a home banner: an image, where a tap leads, its order (audited)
  */
 export const addBanner = (
@@ -663,6 +668,7 @@ export const useAddBanner = <
 };
 
 /**
+ * Remove a home banner (audited). Signed in with one of the roles: admin.
  * @summary Remove a home banner (audited)
  */
 export const removeBanner = (id: number, options?: SecondParameter<typeof httpClient>) => {
@@ -739,6 +745,7 @@ export const useRemoveBanner = <
 };
 
 /**
+ * Invitation campaigns, latest first, with whether each runs now. Signed in with one of the roles: admin, finance, support.
  * @summary Invitation campaigns, latest first, with whether each runs now
  */
 export const listCampaigns = (
@@ -848,6 +855,7 @@ export function useListCampaigns<
 }
 
 /**
+ * Start planning a campaign (audited). Signed in with one of the roles: admin.
  * @summary Start planning a campaign (audited)
  */
 export const createCampaign = (
@@ -938,6 +946,7 @@ export const useCreateCampaign = <
 };
 
 /**
+ * Change a campaign, for grants from now on (audited). Signed in with one of the roles: admin.
  * @summary Change a campaign, for grants from now on (audited)
  */
 export const updateCampaign = (
@@ -1027,6 +1036,7 @@ export const useUpdateCampaign = <
 };
 
 /**
+ * Card deposits (those under review oldest first), with the suggested USDT. Signed in with one of the roles: admin, finance.
  * @summary Card deposits (those under review oldest first), with the suggested USDT
  */
 export const listCardDeposits = (
@@ -1147,6 +1157,7 @@ export function useListCardDeposits<
 }
 
 /**
+ * Credit the USDT amount you decide (one ledger transaction, audited). Signed in with one of the roles: admin, finance.
  * @summary Credit the USDT amount you decide (one ledger transaction, audited)
  */
 export const approveCardDeposit = (
@@ -1240,6 +1251,7 @@ export const useApproveCardDeposit = <
 };
 
 /**
+ * The receipt photo of a card deposit. Signed in with one of the roles: admin, finance.
  * @summary The receipt photo of a card deposit
  */
 export const getCardReceipt = (
@@ -1362,6 +1374,7 @@ export function useGetCardReceipt<
 }
 
 /**
+ * Refuse a card deposit with a reason for the member (audited). Signed in with one of the roles: admin, finance.
  * @summary Refuse a card deposit with a reason for the member (audited)
  */
 export const rejectCardDeposit = (
@@ -1455,6 +1468,7 @@ export const useRejectCardDeposit = <
 };
 
 /**
+ * USDT per unit of each card currency (the suggestion operators see). Signed in with one of the roles: admin, finance.
  * @summary USDT per unit of each card currency (the suggestion operators see)
  */
 export const getCardRates = (
@@ -1564,6 +1578,7 @@ export function useGetCardRates<
 }
 
 /**
+ * Set the card currency rates (audited with before and after). Signed in with one of the roles: admin, finance.
  * @summary Set the card currency rates (audited with before and after)
  */
 export const setCardRates = (
@@ -1650,6 +1665,7 @@ export const useSetCardRates = <
 };
 
 /**
+ * Every challenge with how many members claimed it. Signed in with one of the roles: admin.
  * @summary Every challenge with how many members claimed it
  */
 export const listAllChallenges = (
@@ -1761,6 +1777,7 @@ export function useListAllChallenges<
 }
 
 /**
+ * Set a challenge: kind of goal, goal, reward, dates (audited). Signed in with one of the roles: admin.
  * @summary Set a challenge: kind of goal, goal, reward, dates (audited)
  */
 export const createChallenge = (
@@ -1853,6 +1870,7 @@ export const useCreateChallenge = <
 };
 
 /**
+ * Change a challenge (audited with before and after). Signed in with one of the roles: admin.
  * @summary Change a challenge (audited with before and after)
  */
 export const updateChallenge = (
@@ -1944,6 +1962,7 @@ export const useUpdateChallenge = <
 };
 
 /**
+ * Per day for the last 7, 30 or 90 days: money in and out, rewards, commissions, members, package sales; solvency and queues. Signed in with one of the roles: admin, finance, support.
  * @summary Per day for the last 7, 30 or 90 days: money in and out, rewards, commissions, members, package sales; solvency and queues
  */
 export const getDashboard = (
@@ -2064,6 +2083,7 @@ export function useGetDashboard<
 }
 
 /**
+ * Members' deposits (credited, being checked, failed), newest first. Signed in with one of the roles: admin, finance.
  * @summary Members' deposits (credited, being checked, failed), newest first
  */
 export const listDeposits = (
@@ -2184,6 +2204,7 @@ export function useListDeposits<
 }
 
 /**
+ * TRX and tokens other than USDT sent to member addresses (not credited; refund by hand). Signed in with one of the roles: admin, finance.
  * @summary TRX and tokens other than USDT sent to member addresses (not credited; refund by hand)
  */
 export const listForeignDeposits = (
@@ -2316,6 +2337,7 @@ export function useListForeignDeposits<
 }
 
 /**
+ * Every change of the economy (packages, team rates), newest first. Signed in with one of the roles: admin, finance, support.
  * @summary Every change of the economy (packages, team rates), newest first
  */
 export const economyHistory = (
@@ -2436,6 +2458,7 @@ export function useEconomyHistory<
 }
 
 /**
+ * Operator actions of a period (CSV). Signed in with one of the roles: admin.
  * @summary Operator actions of a period (CSV)
  */
 export const exportAudit = (
@@ -2558,6 +2581,7 @@ export function useExportAudit<
 }
 
 /**
+ * Members who joined in a period, with balances (CSV). Signed in with one of the roles: admin, finance, support.
  * @summary Members who joined in a period, with balances (CSV)
  */
 export const exportMembers = (
@@ -2680,6 +2704,7 @@ export function useExportMembers<
 }
 
 /**
+ * Deposit, withdrawal, card and adjustment records of a period (CSV). Signed in with one of the roles: admin, finance.
  * @summary Deposit, withdrawal, card and adjustment records of a period (CSV)
  */
 export const exportRecords = (
@@ -2802,6 +2827,7 @@ export function useExportRecords<
 }
 
 /**
+ * Send a message to one member (user_id) or to every member (audited). Signed in with one of the roles: admin, support.
  * @summary Send a message to one member (user_id) or to every member (audited)
  */
 export const sendMessage = (
@@ -2892,6 +2918,7 @@ export const useSendMessage = <
 };
 
 /**
+ * Posts for moderation, most reported first. Signed in with one of the roles: admin, support.
  * @summary Posts for moderation, most reported first
  */
 export const listModeration = (
@@ -3012,6 +3039,7 @@ export function useListModeration<
 }
 
 /**
+ * Hide a post from members at once (audited). Signed in with one of the roles: admin, support.
  * @summary Hide a post from members at once (audited)
  */
 export const hideMoment = (
@@ -3090,6 +3118,7 @@ export const useHideMoment = <
 };
 
 /**
+ * Show a hidden post again (audited). Signed in with one of the roles: admin, support.
  * @summary Show a hidden post again (audited)
  */
 export const unhideMoment = (
@@ -3173,6 +3202,7 @@ export const useUnhideMoment = <
 };
 
 /**
+ * Edit one VIP level (audited with before and after; live within 5 seconds). Signed in with one of the roles: admin.
  * @summary Edit one VIP level (audited with before and after; live within 5 seconds)
  */
 export const setPackage = (
@@ -3262,6 +3292,7 @@ export const useSetPackage = <
 };
 
 /**
+ * Totals per account kind; whether the ledger balances and every cached figure matches it; member liabilities against the hot wallet and unswept deposits. Signed in with one of the roles: admin, finance.
  * @summary Totals per account kind; whether the ledger balances and every cached figure matches it; member liabilities against the hot wallet and unswept deposits
  */
 export const ledgerReport = (
@@ -3374,6 +3405,7 @@ export function useLedgerReport<
 }
 
 /**
+ * The card number and the home strip (common and per language). Signed in with one of the roles: admin.
  * @summary The card number and the home strip (common and per language)
  */
 export const getSiteSettings = (
@@ -3483,6 +3515,7 @@ export function useGetSiteSettings<
 }
 
 /**
+ * Set them (an empty text removes one), audited with before and after. Signed in with one of the roles: admin.
  * @summary Set them (an empty text removes one), audited with before and after
  */
 export const setSiteSettings = (
@@ -3571,6 +3604,7 @@ export const useSetSiteSettings = <
 };
 
 /**
+ * Recorded sweeps, newest first. Signed in with one of the roles: admin, finance.
  * @summary Recorded sweeps, newest first
  */
 export const listSweeps = (
@@ -3688,6 +3722,7 @@ export function useListSweeps<
 }
 
 /**
+ * Record a sweep: a solidified USDT transfer from a member address to the hot wallet. Signed in with one of the roles: admin, finance.
  * @summary Record a sweep: a solidified USDT transfer from a member address to the hot wallet
  */
 export const recordSweep = (
@@ -3778,6 +3813,7 @@ export const useRecordSweep = <
 };
 
 /**
+ * Member addresses holding credited USDT not swept yet (for pnpm tron:sweep). Signed in with one of the roles: admin, finance.
  * @summary Member addresses holding credited USDT not swept yet (for pnpm tron:sweep)
  */
 export const sweepCandidates = (
@@ -3898,6 +3934,7 @@ export function useSweepCandidates<
 }
 
 /**
+ * Team commission rates by level, in percent of the reward. Signed in with one of the roles: admin, finance, support.
  * @summary Team commission rates by level, in percent of the reward
  */
 export const getTeamRates = (
@@ -4007,6 +4044,7 @@ export function useGetTeamRates<
 }
 
 /**
+ * Set the team commission rates (audited with before and after). Signed in with one of the roles: admin.
  * @summary Set the team commission rates (audited with before and after)
  */
 export const setTeamRates = (
@@ -4093,6 +4131,7 @@ export const useSetTeamRates = <
 };
 
 /**
+ * Every trailer, drafts included, in the order members see them. Signed in with one of the roles: admin.
  * @summary Every trailer, drafts included, in the order members see them
  */
 export const listAllTrailers = (
@@ -4202,6 +4241,7 @@ export function useListAllTrailers<
 }
 
 /**
+ * Add a trailer (audited); upload its poster with POST /admin/trailers/{id}/poster. Signed in with one of the roles: admin.
  * @summary Add a trailer (audited); upload its poster with POST /admin/trailers/{id}/poster
  */
 export const createTrailer = (
@@ -4290,6 +4330,7 @@ export const useCreateTrailer = <
 };
 
 /**
+ * Edit, reorder, publish or unpublish a trailer (audited). Signed in with one of the roles: admin.
  * @summary Edit, reorder, publish or unpublish a trailer (audited)
  */
 export const updateTrailer = (
@@ -4379,6 +4420,7 @@ export const useUpdateTrailer = <
 };
 
 /**
+ * Replace a trailer's poster with an uploaded JPEG, PNG or WebP (audited). Signed in with one of the roles: admin.
  * @summary Replace a trailer's poster with an uploaded JPEG, PNG or WebP (audited)
  */
 export const uploadPoster = (
@@ -4477,6 +4519,7 @@ export const useUploadPoster = <
 };
 
 /**
+ * Find members: by id, phone or nickname, with filters, sorted and paged on the server. Signed in with one of the roles: admin, finance, support.
  * @summary Find members: by id, phone or nickname, with filters, sorted and paged on the server
  */
 export const listMembers = (
@@ -4594,6 +4637,7 @@ export function useListMembers<
 }
 
 /**
+ * One member: balances, records, postings, team, logins, verification. Signed in with one of the roles: admin, finance, support.
  * @summary One member: balances, records, postings, team, logins, verification
  */
 export const getMember = (
@@ -4713,6 +4757,7 @@ export function useGetMember<
 }
 
 /**
+ * Reactivate an account (audited). Signed in with one of the roles: admin, support.
  * @summary Reactivate an account (audited)
  */
 export const activateMember = (
@@ -4796,6 +4841,7 @@ export const useActivateMember = <
 };
 
 /**
+ * Credit or debit a member's money or points (audited ledger transaction). Signed in with one of the roles: admin, finance.
  * @summary Credit or debit a member's money or points (audited ledger transaction)
  */
 export const adjustBalance = (
@@ -4887,6 +4933,7 @@ export const useAdjustBalance = <
 };
 
 /**
+ * Deactivate an account: its logins end and it cannot sign in (audited). Signed in with one of the roles: admin, support.
  * @summary Deactivate an account: its logins end and it cannot sign in (audited)
  */
 export const deactivateMember = (
@@ -4973,6 +5020,7 @@ export const useDeactivateMember = <
 };
 
 /**
+ * End all of a member's logins (audited). Signed in with one of the roles: admin, support.
  * @summary End all of a member's logins (audited)
  */
 export const endMemberLogins = (
@@ -5143,6 +5191,7 @@ export const useIssueResetCode = <
 };
 
 /**
+ * Change a member's role: member, admin, finance or support (audited). Signed in with one of the roles: admin.
  * @summary Change a member's role: member, admin, finance or support (audited)
  */
 export const setMemberRole = (
@@ -5234,6 +5283,7 @@ export const useSetMemberRole = <
 };
 
 /**
+ * Verification requests (pending ones oldest first). Signed in with one of the roles: admin, support.
  * @summary Verification requests (pending ones oldest first)
  */
 export const listVerifications = (
@@ -5356,6 +5406,7 @@ export function useListVerifications<
 }
 
 /**
+ * Approve a pending verification (audited). Signed in with one of the roles: admin, support.
  * @summary Approve a pending verification (audited)
  */
 export const approveVerification = (
@@ -5442,6 +5493,7 @@ export const useApproveVerification = <
 };
 
 /**
+ * Reject a pending verification with a reason for the member (audited). Signed in with one of the roles: admin, support.
  * @summary Reject a pending verification with a reason for the member (audited)
  */
 export const rejectVerification = (
@@ -5535,6 +5587,7 @@ export const useRejectVerification = <
 };
 
 /**
+ * A document photo of a request. Signed in with one of the roles: admin, support.
  * @summary A document photo of a request
  */
 export const getVerificationPhoto = (
@@ -5675,6 +5728,7 @@ export function useGetVerificationPhoto<
 }
 
 /**
+ * Withdrawals, newest first, by status. Signed in with one of the roles: admin, finance.
  * @summary Withdrawals, newest first, by status
  */
 export const listWithdrawals = (
@@ -5795,6 +5849,7 @@ export function useListWithdrawals<
 }
 
 /**
+ * One withdrawal with its chain attempts and the member's recent records. Signed in with one of the roles: admin, finance.
  * @summary One withdrawal with its chain attempts and the member's recent records
  */
 export const getWithdrawal = (
@@ -5917,6 +5972,7 @@ export function useGetWithdrawal<
 }
 
 /**
+ * Approve a requested withdrawal: the worker sends it from the hot wallet. Signed in with one of the roles: admin, finance.
  * @summary Approve a requested withdrawal: the worker sends it from the hot wallet
  */
 export const approveWithdrawal = (
@@ -6003,6 +6059,7 @@ export const useApproveWithdrawal = <
 };
 
 /**
+ * Reject a requested or approved withdrawal, or refund a failed one: the whole amount goes back. Signed in with one of the roles: admin, finance.
  * @summary Reject a requested or approved withdrawal, or refund a failed one: the whole amount goes back
  */
 export const rejectWithdrawal = (
@@ -6096,6 +6153,7 @@ export const useRejectWithdrawal = <
 };
 
 /**
+ * Send a failed withdrawal again (a new transaction). Signed in with one of the roles: admin, finance.
  * @summary Send a failed withdrawal again (a new transaction)
  */
 export const retryWithdrawal = (
@@ -6182,6 +6240,7 @@ export const useRetryWithdrawal = <
 };
 
 /**
+ * Deposit, withdrawal and adjustment records, newest first. Any signed-in member.
  * @summary Deposit, withdrawal and adjustment records, newest first
  */
 export const listBalanceRecords = (
@@ -6397,6 +6456,7 @@ export const useClaimDeposit = <
 };
 
 /**
+ * Buy a VIP level above the current one (points first, else money). Any signed-in member.
  * @summary Buy a VIP level above the current one (points first, else money)
  */
 export const buyVip = (
@@ -6578,6 +6638,7 @@ export const useWithdraw = <
 };
 
 /**
+ * Team commission rates and the invitation campaign running now (no sign-in needed). Public: no sign-in needed.
  * @summary Team commission rates and the invitation campaign running now (no sign-in needed)
  */
 export const getBonus = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -6590,7 +6651,7 @@ export const getGetBonusQueryKey = () => {
 
 export const getGetBonusQueryOptions = <
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -6610,11 +6671,11 @@ export const getGetBonusQueryOptions = <
 };
 
 export type GetBonusQueryResult = NonNullable<Awaited<ReturnType<typeof getBonus>>>;
-export type GetBonusQueryError = ErrorType<unknown>;
+export type GetBonusQueryError = ErrorType<ErrorBody>;
 
 export function useGetBonus<
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>> &
@@ -6632,7 +6693,7 @@ export function useGetBonus<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetBonus<
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>> &
@@ -6650,7 +6711,7 @@ export function useGetBonus<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetBonus<
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>>;
@@ -6664,7 +6725,7 @@ export function useGetBonus<
 
 export function useGetBonus<
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>>;
@@ -6684,6 +6745,7 @@ export function useGetBonus<
 }
 
 /**
+ * The card number for card deposits. Any signed-in member.
  * @summary The card number for card deposits
  */
 export const getCard = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -6892,6 +6954,7 @@ export const useCreateCardDeposit = <
 };
 
 /**
+ * The receipt of your card deposit (by its record id). Any signed-in member.
  * @summary The receipt of your card deposit (by its record id)
  */
 export const getOwnReceipt = (
@@ -7009,6 +7072,7 @@ export function useGetOwnReceipt<
 }
 
 /**
+ * Challenges running or ended, with your progress from real activity. Any signed-in member.
  * @summary Challenges running or ended, with your progress from real activity
  */
 export const listChallenges = (
@@ -7118,6 +7182,7 @@ export function useListChallenges<
 }
 
 /**
+ * Claim a completed challenge: its reward is paid once. Any signed-in member.
  * @summary Claim a completed challenge: its reward is paid once
  */
 export const claimChallenge = (
@@ -7201,6 +7266,7 @@ export const useClaimChallenge = <
 };
 
 /**
+ * Your USDT (TRC-20) deposit address. Any signed-in member.
  * @summary Your USDT (TRC-20) deposit address
  */
 export const depositAddress = (
@@ -7310,6 +7376,7 @@ export function useDepositAddress<
 }
 
 /**
+ * Readiness (same as /health/ready); the compose healthcheck uses it. Public: no sign-in needed.
  * @summary Readiness (same as /health/ready); the compose healthcheck uses it
  */
 export const health = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -7322,7 +7389,7 @@ export const getHealthQueryKey = () => {
 
 export const getHealthQueryOptions = <
   TData = Awaited<ReturnType<typeof health>>,
-  TError = ErrorType<void>,
+  TError = ErrorType<ErrorBody | void>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -7342,9 +7409,12 @@ export const getHealthQueryOptions = <
 };
 
 export type HealthQueryResult = NonNullable<Awaited<ReturnType<typeof health>>>;
-export type HealthQueryError = ErrorType<void>;
+export type HealthQueryError = ErrorType<ErrorBody | void>;
 
-export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorType<void>>(
+export function useHealth<
+  TData = Awaited<ReturnType<typeof health>>,
+  TError = ErrorType<ErrorBody | void>,
+>(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>> &
       Pick<
@@ -7359,7 +7429,10 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorType<void>>(
+export function useHealth<
+  TData = Awaited<ReturnType<typeof health>>,
+  TError = ErrorType<ErrorBody | void>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>> &
       Pick<
@@ -7374,7 +7447,10 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorType<void>>(
+export function useHealth<
+  TData = Awaited<ReturnType<typeof health>>,
+  TError = ErrorType<ErrorBody | void>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -7385,7 +7461,10 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
  * @summary Readiness (same as /health/ready); the compose healthcheck uses it
  */
 
-export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorType<void>>(
+export function useHealth<
+  TData = Awaited<ReturnType<typeof health>>,
+  TError = ErrorType<ErrorBody | void>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -7404,6 +7483,7 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
 }
 
 /**
+ * Liveness: the process answers (no dependency is checked). Public: no sign-in needed.
  * @summary Liveness: the process answers (no dependency is checked)
  */
 export const liveness = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -7416,7 +7496,7 @@ export const getLivenessQueryKey = () => {
 
 export const getLivenessQueryOptions = <
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -7436,11 +7516,11 @@ export const getLivenessQueryOptions = <
 };
 
 export type LivenessQueryResult = NonNullable<Awaited<ReturnType<typeof liveness>>>;
-export type LivenessQueryError = ErrorType<unknown>;
+export type LivenessQueryError = ErrorType<ErrorBody>;
 
 export function useLiveness<
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>> &
@@ -7458,7 +7538,7 @@ export function useLiveness<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useLiveness<
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>> &
@@ -7476,7 +7556,7 @@ export function useLiveness<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useLiveness<
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>>;
@@ -7490,7 +7570,7 @@ export function useLiveness<
 
 export function useLiveness<
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>>;
@@ -7510,6 +7590,7 @@ export function useLiveness<
 }
 
 /**
+ * Readiness: PostgreSQL and Redis answer and no migration is pending. Public: no sign-in needed.
  * @summary Readiness: PostgreSQL and Redis answer and no migration is pending
  */
 export const readiness = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -7522,7 +7603,7 @@ export const getReadinessQueryKey = () => {
 
 export const getReadinessQueryOptions = <
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<void>,
+  TError = ErrorType<ErrorBody | void>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -7542,11 +7623,11 @@ export const getReadinessQueryOptions = <
 };
 
 export type ReadinessQueryResult = NonNullable<Awaited<ReturnType<typeof readiness>>>;
-export type ReadinessQueryError = ErrorType<void>;
+export type ReadinessQueryError = ErrorType<ErrorBody | void>;
 
 export function useReadiness<
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<void>,
+  TError = ErrorType<ErrorBody | void>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>> &
@@ -7564,7 +7645,7 @@ export function useReadiness<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useReadiness<
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<void>,
+  TError = ErrorType<ErrorBody | void>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>> &
@@ -7582,7 +7663,7 @@ export function useReadiness<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useReadiness<
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<void>,
+  TError = ErrorType<ErrorBody | void>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>>;
@@ -7596,7 +7677,7 @@ export function useReadiness<
 
 export function useReadiness<
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<void>,
+  TError = ErrorType<ErrorBody | void>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>>;
@@ -7616,6 +7697,7 @@ export function useReadiness<
 }
 
 /**
+ * End this login: its refresh tokens and access tokens stop working. Any signed-in member.
  * @summary End this login: its refresh tokens and access tokens stop working
  */
 export const logout = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -7663,6 +7745,7 @@ export const useLogout = <TError = ErrorType<ErrorBody>, TContext = unknown>(
 };
 
 /**
+ * A public uploaded image (posters); cached for a year. Public: no sign-in needed.
  * @summary A public uploaded image (posters); cached for a year
  */
 export const getMedia = (
@@ -7679,7 +7762,7 @@ export const getGetMediaQueryKey = (name?: string) => {
 
 export const getGetMediaQueryOptions = <
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
 >(
   name: string,
   options?: {
@@ -7702,11 +7785,11 @@ export const getGetMediaQueryOptions = <
 };
 
 export type GetMediaQueryResult = NonNullable<Awaited<ReturnType<typeof getMedia>>>;
-export type GetMediaQueryError = ErrorType<ErrorBody>;
+export type GetMediaQueryError = ErrorType<ErrorBody | ErrorBody>;
 
 export function useGetMedia<
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
 >(
   name: string,
   options: {
@@ -7725,7 +7808,7 @@ export function useGetMedia<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMedia<
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
 >(
   name: string,
   options?: {
@@ -7744,7 +7827,7 @@ export function useGetMedia<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMedia<
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
 >(
   name: string,
   options?: {
@@ -7759,7 +7842,7 @@ export function useGetMedia<
 
 export function useGetMedia<
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
 >(
   name: string,
   options?: {
@@ -7780,6 +7863,7 @@ export function useGetMedia<
 }
 
 /**
+ * Clear every message from this member's list. Any signed-in member.
  * @summary Clear every message from this member's list
  */
 export const deleteAllMessages = (options?: SecondParameter<typeof httpClient>) => {
@@ -7839,6 +7923,7 @@ export const useDeleteAllMessages = <TError = ErrorType<ErrorBody>, TContext = u
 };
 
 /**
+ * The member's messages, newest first. Any signed-in member.
  * @summary The member's messages, newest first
  */
 export const listMessages = (
@@ -7948,6 +8033,7 @@ export function useListMessages<
 }
 
 /**
+ * The home page message (no sign-in needed). Public: no sign-in needed.
  * @summary The home page message (no sign-in needed)
  */
 export const getMainMessage = (
@@ -7964,7 +8050,7 @@ export const getGetMainMessageQueryKey = (params?: GetMainMessageParams) => {
 
 export const getGetMainMessageQueryOptions = <
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody>,
 >(
   params?: GetMainMessageParams,
   options?: {
@@ -7987,11 +8073,11 @@ export const getGetMainMessageQueryOptions = <
 };
 
 export type GetMainMessageQueryResult = NonNullable<Awaited<ReturnType<typeof getMainMessage>>>;
-export type GetMainMessageQueryError = ErrorType<ValidationErrorBody>;
+export type GetMainMessageQueryError = ErrorType<ValidationErrorBody | ErrorBody>;
 
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody>,
 >(
   params: undefined | GetMainMessageParams,
   options: {
@@ -8010,7 +8096,7 @@ export function useGetMainMessage<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody>,
 >(
   params?: GetMainMessageParams,
   options?: {
@@ -8029,7 +8115,7 @@ export function useGetMainMessage<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody>,
 >(
   params?: GetMainMessageParams,
   options?: {
@@ -8044,7 +8130,7 @@ export function useGetMainMessage<
 
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody>,
 >(
   params?: GetMainMessageParams,
   options?: {
@@ -8065,6 +8151,7 @@ export function useGetMainMessage<
 }
 
 /**
+ * Mark every message read. Any signed-in member.
  * @summary Mark every message read
  */
 export const readAllMessages = (
@@ -8127,6 +8214,7 @@ export const useReadAllMessages = <TError = ErrorType<ErrorBody>, TContext = unk
 };
 
 /**
+ * One message (marks it read). Any signed-in member.
  * @summary One message (marks it read)
  */
 export const getMessage = (
@@ -8244,6 +8332,7 @@ export function useGetMessage<
 }
 
 /**
+ * The feed, newest first; `before` pages, `user_id` finds one member. Any signed-in member.
  * @summary The feed, newest first; `before` pages, `user_id` finds one member
  */
 export const listMoments = (
@@ -8361,6 +8450,7 @@ export function useListMoments<
 }
 
 /**
+ * Post text (up to 500 characters) and up to 9 photos; re-encoded without metadata. Any signed-in member.
  * @summary Post text (up to 500 characters) and up to 9 photos; re-encoded without metadata
  */
 export const createMoment = (
@@ -8463,6 +8553,7 @@ export const useCreateMoment = <
 };
 
 /**
+ * Your own posts (the Record screen), newest first. Any signed-in member.
  * @summary Your own posts (the Record screen), newest first
  */
 export const listMyMoments = (
@@ -8580,6 +8671,7 @@ export function useListMyMoments<
 }
 
 /**
+ * Delete your post (operators: any post, audited). Any signed-in member.
  * @summary Delete your post (operators: any post, audited)
  */
 export const deleteMoment = (id: number, options?: SecondParameter<typeof httpClient>) => {
@@ -8654,6 +8746,7 @@ export const useDeleteMoment = <
 };
 
 /**
+ * Take your like back. Any signed-in member.
  * @summary Take your like back
  */
 export const unlikeMoment = (id: number, options?: SecondParameter<typeof httpClient>) => {
@@ -8728,6 +8821,7 @@ export const useUnlikeMoment = <
 };
 
 /**
+ * Like a post (again: nothing changes). Any signed-in member.
  * @summary Like a post (again: nothing changes)
  */
 export const likeMoment = (
@@ -8801,6 +8895,7 @@ export const useLikeMoment = <
 };
 
 /**
+ * Report a post to the operators. Any signed-in member.
  * @summary Report a post to the operators
  */
 export const reportMoment = (
@@ -8890,6 +8985,7 @@ export const useReportMoment = <
 };
 
 /**
+ * The economy table: VIP levels, prices, quotas, rewards. Public: no sign-in needed.
  * @summary The economy table: VIP levels, prices, quotas, rewards
  */
 export const listPackages = (
@@ -8905,7 +9001,7 @@ export const getListPackagesQueryKey = () => {
 
 export const getListPackagesQueryOptions = <
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -8925,11 +9021,11 @@ export const getListPackagesQueryOptions = <
 };
 
 export type ListPackagesQueryResult = NonNullable<Awaited<ReturnType<typeof listPackages>>>;
-export type ListPackagesQueryError = ErrorType<unknown>;
+export type ListPackagesQueryError = ErrorType<ErrorBody>;
 
 export function useListPackages<
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>> &
@@ -8947,7 +9043,7 @@ export function useListPackages<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListPackages<
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>> &
@@ -8965,7 +9061,7 @@ export function useListPackages<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListPackages<
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>>;
@@ -8979,7 +9075,7 @@ export function useListPackages<
 
 export function useListPackages<
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>>;
@@ -9088,6 +9184,7 @@ export const useForgotPassword = <
 };
 
 /**
+ * Set a new password with the code; every login ends. Public: no sign-in needed.
  * @summary Set a new password with the code; every login ends
  */
 export const resetPassword = (
@@ -9178,6 +9275,7 @@ export const useResetPassword = <
 };
 
 /**
+ * Exchange a refresh token for a new pair (rotation; reuse revokes the login). Public: no sign-in needed.
  * @summary Exchange a refresh token for a new pair (rotation; reuse revokes the login)
  */
 export const refreshToken = (
@@ -9260,6 +9358,7 @@ export const useRefreshToken = <
 };
 
 /**
+ * Support and media links, home banners and tutorial videos set by operators (no sign-in needed). Public: no sign-in needed.
  * @summary Support and media links, home banners and tutorial videos set by operators (no sign-in needed)
  */
 export const getSite = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -9272,7 +9371,7 @@ export const getGetSiteQueryKey = () => {
 
 export const getGetSiteQueryOptions = <
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -9292,11 +9391,11 @@ export const getGetSiteQueryOptions = <
 };
 
 export type GetSiteQueryResult = NonNullable<Awaited<ReturnType<typeof getSite>>>;
-export type GetSiteQueryError = ErrorType<unknown>;
+export type GetSiteQueryError = ErrorType<ErrorBody>;
 
 export function useGetSite<
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>> &
@@ -9314,7 +9413,7 @@ export function useGetSite<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetSite<
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>> &
@@ -9332,7 +9431,7 @@ export function useGetSite<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetSite<
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>>;
@@ -9346,7 +9445,7 @@ export function useGetSite<
 
 export function useGetSite<
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>>;
@@ -9366,6 +9465,7 @@ export function useGetSite<
 }
 
 /**
+ * Sign in (OAuth2 password flow, form-encoded). Public: no sign-in needed.
  * @summary Sign in (OAuth2 password flow, form-encoded)
  */
 export const login = (
@@ -9460,6 +9560,7 @@ export const useLogin = <
 };
 
 /**
+ * All trailers, newest first. Any signed-in member.
  * @summary All trailers, newest first
  */
 export const listTrailers = (
@@ -9569,6 +9670,7 @@ export function useListTrailers<
 }
 
 /**
+ * One trailer with its video key; starts this member's view. Any signed-in member.
  * @summary One trailer with its video key; starts this member's view
  */
 export const getTrailer = (
@@ -9686,6 +9788,7 @@ export function useGetTrailer<
 }
 
 /**
+ * Count a watched trailer (10 s after opening it) and pay its reward. Any signed-in member.
  * @summary Count a watched trailer (10 s after opening it) and pay its reward
  */
 export const watchTrailer = (
@@ -9769,6 +9872,7 @@ export const useWatchTrailer = <
 };
 
 /**
+ * Register a member. Public: no sign-in needed.
  * @summary Register a member
  */
 export const register = (
@@ -9859,6 +9963,7 @@ export const useRegister = <
 };
 
 /**
+ * Team members on levels L1, L2, L3. Any signed-in member.
  * @summary Team members on levels L1, L2, L3
  */
 export const listInvites = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -9965,6 +10070,7 @@ export function useListInvites<
 }
 
 /**
+ * Change the phone number (needs the current password; signs out every login). Any signed-in member.
  * @summary Change the phone number (needs the current password; signs out every login)
  */
 export const changePhone = (
@@ -10055,6 +10161,7 @@ export const useChangePhone = <
 };
 
 /**
+ * The bound mailbox, and whether this server can send mail. Any signed-in member.
  * @summary The bound mailbox, and whether this server can send mail
  */
 export const getMailStatus = (
@@ -10164,6 +10271,7 @@ export function useGetMailStatus<
 }
 
 /**
+ * Bind the mailbox with the code mailed to it. Any signed-in member.
  * @summary Bind the mailbox with the code mailed to it
  */
 export const bindMail = (
@@ -10343,6 +10451,7 @@ export const useSendMailCode = <
 };
 
 /**
+ * The signed-in member. Any signed-in member.
  * @summary The signed-in member
  */
 export const getMe = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -10437,6 +10546,7 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
 }
 
 /**
+ * VIP goals against what you deposited in total, today's quota and membership dates. Any signed-in member.
  * @summary VIP goals against what you deposited in total, today's quota and membership dates
  */
 export const getProgress = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -10546,6 +10656,7 @@ export function useGetProgress<
 }
 
 /**
+ * Today's trailer earnings and count (UTC day). Any signed-in member.
  * @summary Today's trailer earnings and count (UTC day)
  */
 export const getToday = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -10652,6 +10763,7 @@ export function useGetToday<
 }
 
 /**
+ * Your identity verification: none, pending, approved or rejected. Any signed-in member.
  * @summary Your identity verification: none, pending, approved or rejected
  */
 export const getVerification = (
@@ -10869,6 +10981,7 @@ export const useSubmitVerification = <
 };
 
 /**
+ * A photo of your latest request (only you and operators see it). Any signed-in member.
  * @summary A photo of your latest request (only you and operators see it)
  */
 export const getOwnPhoto = (
@@ -10989,6 +11102,7 @@ export function useGetOwnPhoto<
 }
 
 /**
+ * Change the nickname. Any signed-in member.
  * @summary Change the nickname
  */
 export const changeNickname = (
@@ -11077,6 +11191,7 @@ export const useChangeNickname = <
 };
 
 /**
+ * Change the password (signs out the other logins). Any signed-in member.
  * @summary Change the password (signs out the other logins)
  */
 export const changePassword = (
@@ -11260,6 +11375,7 @@ export const useSetTransactionPassword = <
 };
 
 /**
+ * Move E-Wallet money to registration points. Any signed-in member.
  * @summary Move E-Wallet money to registration points
  */
 export const transferToPoints = (
@@ -11352,6 +11468,7 @@ export const useTransferToPoints = <
 };
 
 /**
+ * Your saved withdrawal addresses. Any signed-in member.
  * @summary Your saved withdrawal addresses
  */
 export const listAddresses = (
@@ -11464,6 +11581,7 @@ export function useListAddresses<
 }
 
 /**
+ * Save a withdrawal address (saving it again changes its label). Any signed-in member.
  * @summary Save a withdrawal address (saving it again changes its label)
  */
 export const saveAddress = (
@@ -11554,6 +11672,7 @@ export const useSaveAddress = <
 };
 
 /**
+ * Delete a saved withdrawal address. Any signed-in member.
  * @summary Delete a saved withdrawal address
  */
 export const deleteAddress = (

@@ -28,6 +28,7 @@ import {
   SiteSettings,
 } from './content.dto';
 import { ContentService } from './content.service';
+import { PublicRoute } from '../redis/public-rate-limit';
 
 @ApiTags('content')
 @Controller()
@@ -35,6 +36,7 @@ export class ContentController {
   constructor(private readonly content: ContentService) {}
 
   @Get('messages/main')
+  @PublicRoute()
   @ApiOperation({ summary: 'The home page message (no sign-in needed)' })
   @ApiOkResponse({ type: MainMessage })
   @ApiErrors('VALIDATION_ERROR')
@@ -43,6 +45,7 @@ export class ContentController {
   }
 
   @Get('site')
+  @PublicRoute()
   @ApiOperation({
     summary:
       'Support and media links, home banners and tutorial videos set by operators (no sign-in needed)',
