@@ -144,6 +144,11 @@ export const ERRORS = {
     detail: 'The code is wrong or has expired',
     description: 'No live code matches: wrong, used, expired or out of tries (ask for a new one)',
   },
+  CARD_DEPOSITS_OFF: {
+    status: 400,
+    detail: 'Card deposits are off: no card is set',
+    description: 'No operator has set a card for card deposits yet (PUT /admin/settings)',
+  },
   VERIFICATION_PENDING: {
     status: 409,
     detail: 'Your verification is being reviewed',

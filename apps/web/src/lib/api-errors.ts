@@ -41,6 +41,7 @@ export const API_ERROR_KEYS = {
   WITHDRAWAL_STATE_CONFLICT: 'errors.generic',
   MAIL_NOT_CONFIGURED: 'errors.mailNotConfigured',
   INVALID_CODE: 'errors.invalidCode',
+  CARD_DEPOSITS_OFF: 'card.none',
   VERIFICATION_PENDING: 'errors.verificationPending',
   VERIFICATION_REQUIRED: 'errors.verificationRequired',
   REVIEW_ALREADY_DECIDED: 'errors.reviewDecided',

@@ -53,6 +53,7 @@ export class CardDepositsController {
   })
   @ApiOkResponse({ type: CardDepositCreated })
   @ApiErrors(
+    'CARD_DEPOSITS_OFF',
     'FILE_TOO_LARGE',
     'TOO_MANY_FILES',
     'UNSUPPORTED_FILE_TYPE',

@@ -107,44 +107,47 @@ export function CardDepositPage() {
           </a>
         </p>
       </section>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor="card-currency">
-            {t('card.currency')}
-          </label>
-          <select id="card-currency" className="field__input" {...register('currency')}>
-            {CARD_CURRENCIES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          label={t('card.amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          error={translateFieldError(t, errors.amount?.message)}
-          {...register('amount')}
-        />
-        <TextField
-          label={t('card.receipt')}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          error={receiptError}
-          onChange={(event) => {
-            setReceipt(event.target.files?.[0] ?? null);
-            setReceiptError(undefined);
-          }}
-        />
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={isSubmitting || card.isError}
-        >
-          {t('card.submit')}
-        </button>
-      </form>
+      {/* No card set: card deposits are off (CARD_DEPOSITS_OFF), nothing to report. */}
+      {!card.isError && (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <label className="field__label" htmlFor="card-currency">
+              {t('card.currency')}
+            </label>
+            <select id="card-currency" className="field__input" {...register('currency')}>
+              {CARD_CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            label={t('card.amount')}
+            inputMode="decimal"
+            autoComplete="off"
+            error={translateFieldError(t, errors.amount?.message)}
+            {...register('amount')}
+          />
+          <TextField
+            label={t('card.receipt')}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            error={receiptError}
+            onChange={(event) => {
+              setReceipt(event.target.files?.[0] ?? null);
+              setReceiptError(undefined);
+            }}
+          />
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={isSubmitting || !number}
+          >
+            {t('card.submit')}
+          </button>
+        </form>
+      )}
     </main>
   );
 }
