@@ -6,12 +6,13 @@ import { BalanceGrid } from '../../components/ui/balance-grid';
 import { ChevronIcon, InfoIcon, ShieldIcon, TeamIcon, UserIcon } from '../../components/ui/icons';
 import { LanguageSelect } from '../../components/ui/language-select';
 import { signOut } from '../../lib/sign-out';
-import { env } from '../../lib/env';
+import { useSupportUrl } from '../../lib/support';
 import { displayName } from './display-name';
 import { isStaff } from '../../lib/staff';
 
 export function MinePage() {
   const { t } = useTranslation();
+  const supportUrl = useSupportUrl();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The dashboard always shows fresh balances when opened.
@@ -122,17 +123,14 @@ export function MinePage() {
             </Link>
           </li>
         ))}
-        <li>
-          <a
-            className="menu__row"
-            href={env.VITE_SUPPORT_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            <span>{t('mine.customerService')}</span>
-            <ChevronIcon />
-          </a>
-        </li>
+        {supportUrl ? (
+          <li>
+            <a className="menu__row" href={supportUrl} target="_blank" rel="noopener noreferrer">
+              <span>{t('mine.customerService')}</span>
+              <ChevronIcon />
+            </a>
+          </li>
+        ) : null}
         <li className="menu__row">
           <span>{t('common.language')}</span>
           <LanguageSelect />

@@ -13,7 +13,7 @@ import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { apiErrorKey } from '../../lib/api-errors';
 import { copyText } from '../../lib/clipboard';
-import { env } from '../../lib/env';
+import { useSupportUrl } from '../../lib/support';
 import { translateFieldError } from '../../lib/form-errors';
 
 export const CARD_CURRENCIES = ['USD', 'RUB', 'UZS'] as const;
@@ -33,6 +33,7 @@ type CardDepositValues = z.output<typeof cardDepositFormSchema>;
  */
 export function CardDepositPage() {
   const { t } = useTranslation();
+  const supportUrl = useSupportUrl();
   const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -101,10 +102,15 @@ export function CardDepositPage() {
           </>
         )}
         <p className="form__note">
-          {t('card.howTo')}{' '}
-          <a href={env.VITE_SUPPORT_URL} target="_blank" rel="noopener noreferrer">
-            {t('common.support')}
-          </a>
+          {t('card.howTo')}
+          {supportUrl ? (
+            <>
+              {' '}
+              <a href={supportUrl} target="_blank" rel="noopener noreferrer">
+                {t('common.support')}
+              </a>
+            </>
+          ) : null}
         </p>
       </section>
       {/* No card set: card deposits are off (CARD_DEPOSITS_OFF), nothing to report. */}
