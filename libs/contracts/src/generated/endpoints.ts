@@ -10184,7 +10184,7 @@ export const bindMail = (
 };
 
 export const getBindMailMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -10221,13 +10221,15 @@ export const getBindMailMutationOptions = <
 
 export type BindMailMutationResult = NonNullable<Awaited<ReturnType<typeof bindMail>>>;
 export type BindMailMutationBody = BodyType<BindMailBody>;
-export type BindMailMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type BindMailMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
 
 /**
  * @summary Bind the mailbox with the code mailed to it
  */
 export const useBindMail = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
