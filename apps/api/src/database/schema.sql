@@ -404,6 +404,16 @@ ALTER TABLE public.foreign_deposits ALTER COLUMN id ADD GENERATED ALWAYS AS IDEN
     CACHE 1
 );
 
+CREATE TABLE public.idempotency_keys (
+    user_id integer NOT NULL,
+    key character varying(100) NOT NULL,
+    fingerprint character(64) NOT NULL,
+    status smallint,
+    answer text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    completed_at timestamp with time zone
+);
+
 CREATE TABLE public.ledger_accounts (
     id bigint NOT NULL,
     user_id integer,
@@ -913,6 +923,9 @@ ALTER TABLE ONLY public.foreign_deposits
 ALTER TABLE ONLY public.foreign_deposits
     ADD CONSTRAINT foreign_deposits_tx_id_log_index_key UNIQUE (tx_id, log_index);
 
+ALTER TABLE ONLY public.idempotency_keys
+    ADD CONSTRAINT idempotency_keys_pkey PRIMARY KEY (user_id, key);
+
 ALTER TABLE ONLY public.ledger_accounts
     ADD CONSTRAINT ledger_accounts_pkey PRIMARY KEY (id);
 
@@ -1036,6 +1049,8 @@ CREATE INDEX card_deposits_status_idx ON public.card_deposits USING btree (statu
 
 CREATE INDEX chain_deposits_user_idx ON public.chain_deposits USING btree (user_id, id DESC);
 
+CREATE INDEX idempotency_keys_created_idx ON public.idempotency_keys USING btree (created_at);
+
 CREATE UNIQUE INDEX ledger_accounts_member_key ON public.ledger_accounts USING btree (user_id, kind) WHERE (user_id IS NOT NULL);
 
 CREATE UNIQUE INDEX ledger_accounts_system_key ON public.ledger_accounts USING btree (kind) WHERE (user_id IS NULL);
@@ -1150,6 +1165,9 @@ ALTER TABLE ONLY public.deposit_addresses
 
 ALTER TABLE ONLY public.foreign_deposits
     ADD CONSTRAINT foreign_deposits_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.idempotency_keys
+    ADD CONSTRAINT idempotency_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.ledger_accounts
     ADD CONSTRAINT ledger_accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);

@@ -4817,7 +4817,9 @@ export const adjustBalance = (
 };
 
 export const getAdjustBalanceMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -4855,14 +4857,16 @@ export const getAdjustBalanceMutationOptions = <
 export type AdjustBalanceMutationResult = NonNullable<Awaited<ReturnType<typeof adjustBalance>>>;
 export type AdjustBalanceMutationBody = BodyType<AdjustBody>;
 export type AdjustBalanceMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Credit or debit a member's money or points (audited ledger transaction)
  */
 export const useAdjustBalance = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -6327,7 +6331,9 @@ export const claimDeposit = (
 };
 
 export const getClaimDepositMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6365,14 +6371,16 @@ export const getClaimDepositMutationOptions = <
 export type ClaimDepositMutationResult = NonNullable<Awaited<ReturnType<typeof claimDeposit>>>;
 export type ClaimDepositMutationBody = BodyType<ClaimDepositBody>;
 export type ClaimDepositMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Ask to check a deposit now by its tx id
  */
 export const useClaimDeposit = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -6417,7 +6425,7 @@ export const buyVip = (
 };
 
 export const getBuyVipMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6455,14 +6463,14 @@ export const getBuyVipMutationOptions = <
 export type BuyVipMutationResult = NonNullable<Awaited<ReturnType<typeof buyVip>>>;
 export type BuyVipMutationBody = BodyType<BuyVipBody>;
 export type BuyVipMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Buy a VIP level above the current one (points first, else money)
  */
 export const useBuyVip = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -6508,7 +6516,7 @@ export const withdraw = (
 };
 
 export const getWithdrawMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6546,14 +6554,14 @@ export const getWithdrawMutationOptions = <
 export type WithdrawMutationResult = NonNullable<Awaited<ReturnType<typeof withdraw>>>;
 export type WithdrawMutationBody = BodyType<WithdrawBody>;
 export type WithdrawMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Withdraw USDT (TRC-20) from the E-Wallet
  */
 export const useWithdraw = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -6817,7 +6825,7 @@ export const createCardDeposit = (
 
 export const getCreateCardDepositMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -6858,7 +6866,7 @@ export type CreateCardDepositMutationResult = NonNullable<
 >;
 export type CreateCardDepositMutationBody = BodyType<CreateCardDepositBody>;
 export type CreateCardDepositMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
@@ -6866,7 +6874,7 @@ export type CreateCardDepositMutationError = ErrorType<
  */
 export const useCreateCardDeposit = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -7132,7 +7140,9 @@ export const claimChallenge = (
 };
 
 export const getClaimChallengeMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -7169,14 +7179,16 @@ export const getClaimChallengeMutationOptions = <
 export type ClaimChallengeMutationResult = NonNullable<Awaited<ReturnType<typeof claimChallenge>>>;
 
 export type ClaimChallengeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Claim a completed challenge: its reward is paid once
  */
 export const useClaimChallenge = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
