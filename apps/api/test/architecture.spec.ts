@@ -27,6 +27,7 @@ const OWNERS: Record<string, string> = {
   ledger_postings: 'ledger',
   balance_records: 'wallet',
   audit_log: 'audit',
+  audit_chain_head: 'audit',
   adjustment_requests: 'admin',
   deposit_addresses: 'deposits',
   chain_cursors: 'deposits',

@@ -20,6 +20,7 @@ import { Moments1765300000000 } from './migrations/1765300000000-moments';
 import { LedgerPostChecks1765400000000 } from './migrations/1765400000000-ledger-post-checks';
 import { WatchHotRows1765500000000 } from './migrations/1765500000000-watch-hot-rows';
 import { IdempotencyKeys1766100000000 } from './migrations/1766100000000-idempotency-keys';
+import { AuditChain1766110000000 } from './migrations/1766110000000-audit-chain';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -42,6 +43,7 @@ export const MIGRATIONS = [
   LedgerPostChecks1765400000000,
   WatchHotRows1765500000000,
   IdempotencyKeys1766100000000,
+  AuditChain1766110000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -34,6 +34,7 @@ import type {
   AdminWithdrawalDetail,
   ApproveCardDepositBody,
   AuditEntry,
+  AuditVerification,
   BalanceRecordItem,
   BannerItem,
   BindMailBody,
@@ -549,6 +550,115 @@ export function useListAudit<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getListAuditQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Walk the audit hash chain and say where it breaks (an edited or removed row)
+ */
+export const verifyAudit = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<AuditVerification>(
+    { url: `/admin/audit/verify`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getVerifyAuditQueryKey = () => {
+  return [`/admin/audit/verify`] as const;
+};
+
+export const getVerifyAuditQueryOptions = <
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getVerifyAuditQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof verifyAudit>>> = ({ signal }) =>
+    verifyAudit(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof verifyAudit>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type VerifyAuditQueryResult = NonNullable<Awaited<ReturnType<typeof verifyAudit>>>;
+export type VerifyAuditQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useVerifyAudit<
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof verifyAudit>>,
+          TError,
+          Awaited<ReturnType<typeof verifyAudit>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useVerifyAudit<
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof verifyAudit>>,
+          TError,
+          Awaited<ReturnType<typeof verifyAudit>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useVerifyAudit<
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Walk the audit hash chain and say where it breaks (an edited or removed row)
+ */
+
+export function useVerifyAudit<
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getVerifyAuditQueryOptions(options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

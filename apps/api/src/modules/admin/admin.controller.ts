@@ -19,7 +19,7 @@ import {
 import { PostersService } from './posters.service';
 import { readMultipart, singleFile } from '../storage/uploads';
 import { AdminService } from './admin.service';
-import { AuditEntry } from '../audit/audit.dto';
+import { AuditEntry, AuditVerification } from '../audit/audit.dto';
 import { AuditService } from '../audit/audit.service';
 import { SolvencyService } from '../withdrawals/solvency.service';
 import { Idempotent } from '../idempotency/idempotency.interceptor';
@@ -154,5 +154,15 @@ export class AdminController {
   @ApiErrors('VALIDATION_ERROR')
   listAudit(@Query() query: PageQuery): Promise<AuditEntry[]> {
     return this.audit.list(query.limit ?? 50, query.before);
+  }
+
+  @Get('audit/verify')
+  @Roles(...Staff.admin)
+  @ApiOperation({
+    summary: 'Walk the audit hash chain and say where it breaks (an edited or removed row)',
+  })
+  @ApiOkResponse({ type: AuditVerification })
+  verifyAudit(): Promise<AuditVerification> {
+    return this.audit.verify();
   }
 }
