@@ -14,6 +14,7 @@ import { DepositsModule } from './modules/deposits/deposits.module';
 import { EconomyModule } from './modules/economy/economy.module';
 import { ExportsModule } from './modules/exports/exports.module';
 import { HealthModule } from './modules/health/health.module';
+import { IdempotencyModule } from './modules/idempotency/idempotency.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { bullConnection } from './modules/jobs/queues';
 import { LedgerModule } from './modules/ledger/ledger.module';
@@ -47,6 +48,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     MailModule,
     TronModule,
     LedgerModule,
+    IdempotencyModule,
     AuthModule,
     UsersModule,
     TrailersModule,

@@ -208,6 +208,12 @@ export const ERRORS = {
     detail: 'This idempotency key was used for a different operation',
     description: 'The Idempotency-Key was used for another request',
   },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    detail: 'A request with this idempotency key is still running or ended without an answer',
+    description:
+      'The first request with this Idempotency-Key has not answered yet (retry after Retry-After), or was cut off: check the records, then use a new key',
+  },
   VIP_LEVEL_NOT_ABOVE_CURRENT: {
     status: 400,
     detail: 'Only a level above the current one can be bought',

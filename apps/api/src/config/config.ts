@@ -68,6 +68,10 @@ const schema = z
     /** Wrong transaction passwords per member per window before 429; 0 turns the limit off. */
     TRANSACTION_PASSWORD_MAX_FAILURES: intFrom(5),
     TRANSACTION_PASSWORD_WINDOW_SECONDS: intFrom(900, 1),
+    /** How long an Idempotency-Key's answer is kept and replayed; 0: kept for ever. */
+    IDEMPOTENCY_KEY_TTL_HOURS: intFrom(24),
+    /** How long a request waits for one with the same key still running, then 409; 0: no wait. */
+    IDEMPOTENCY_WAIT_SECONDS: intFrom(10, 0, 600),
     /** Saved withdrawal addresses per member; 0: no limit. */
     WITHDRAWAL_ADDRESS_BOOK_MAX: intFrom(20),
     SWEEP_INTERVAL_MS: intFrom(10_000, 100),

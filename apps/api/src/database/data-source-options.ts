@@ -19,6 +19,8 @@ import { Challenges1765200000000 } from './migrations/1765200000000-challenges';
 import { Moments1765300000000 } from './migrations/1765300000000-moments';
 import { LedgerPostChecks1765400000000 } from './migrations/1765400000000-ledger-post-checks';
 import { WatchHotRows1765500000000 } from './migrations/1765500000000-watch-hot-rows';
+import { IdempotencyKeys1766100000000 } from './migrations/1766100000000-idempotency-keys';
+import { AuditChain1766110000000 } from './migrations/1766110000000-audit-chain';
 import { NoPlaceholderCard1766600000000 } from './migrations/1766600000000-no-placeholder-card';
 
 export const MIGRATIONS = [
@@ -41,6 +43,8 @@ export const MIGRATIONS = [
   Moments1765300000000,
   LedgerPostChecks1765400000000,
   WatchHotRows1765500000000,
+  IdempotencyKeys1766100000000,
+  AuditChain1766110000000,
   NoPlaceholderCard1766600000000,
 ];
 

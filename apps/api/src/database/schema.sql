@@ -1,6 +1,37 @@
 -- The schema the migrations produce (scripts/db-schema.sh). Do not edit: change
 -- a migration, run `pnpm db:schema` and commit both.
 
+CREATE FUNCTION public.audit_log_append_only() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        RAISE EXCEPTION 'audit_log is append-only' USING ERRCODE = 'insufficient_privilege';
+      END $$;
+
+CREATE FUNCTION public.audit_log_link() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      DECLARE
+        head audit_chain_head%ROWTYPE;
+      BEGIN
+        SELECT * INTO head FROM audit_chain_head FOR UPDATE;
+        NEW.chain_seq := head.last_seq + 1;
+        NEW.prev_hash := head.last_hash;
+        NEW.hash := audit_row_hash(NEW.prev_hash, NEW.chain_seq, NEW.id, NEW.actor_id, NEW.action,
+          NEW.target_user_id, NEW.details, NEW.created_at);
+        UPDATE audit_chain_head SET last_seq = NEW.chain_seq, last_hash = NEW.hash;
+        RETURN NEW;
+      END $$;
+
+CREATE FUNCTION public.audit_row_hash(p_prev text, p_seq bigint, p_id bigint, p_actor integer, p_action text, p_target integer, p_details jsonb, p_created timestamp with time zone) RETURNS text
+    LANGUAGE sql STABLE
+    AS $$
+        SELECT encode(sha256(convert_to(concat_ws('|',
+          p_prev, p_seq::text, p_id::text, p_actor::text, p_action, coalesce(p_target::text, ''),
+          p_details::text,
+          to_char(p_created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')), 'UTF8')), 'hex')
+      $$;
+
 CREATE FUNCTION public.ledger_member_summary(p_user_id integer) RETURNS TABLE(money bigint, points bigint, points_hold bigint, earned_rewards bigint, earned_commissions bigint)
     LANGUAGE sql STABLE
     AS $$
@@ -207,13 +238,23 @@ CREATE TABLE public.app_settings (
     updated_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+CREATE TABLE public.audit_chain_head (
+    id boolean DEFAULT true NOT NULL,
+    last_seq bigint NOT NULL,
+    last_hash character(64) NOT NULL,
+    CONSTRAINT audit_chain_head_id_check CHECK (id)
+);
+
 CREATE TABLE public.audit_log (
     id bigint NOT NULL,
     actor_id integer NOT NULL,
     action character varying(64) NOT NULL,
     target_user_id integer,
     details jsonb DEFAULT '{}'::jsonb NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    chain_seq bigint NOT NULL,
+    prev_hash character(64) NOT NULL,
+    hash character(64) NOT NULL
 );
 
 ALTER TABLE public.audit_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -402,6 +443,16 @@ ALTER TABLE public.foreign_deposits ALTER COLUMN id ADD GENERATED ALWAYS AS IDEN
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+CREATE TABLE public.idempotency_keys (
+    user_id integer NOT NULL,
+    key character varying(100) NOT NULL,
+    fingerprint character(64) NOT NULL,
+    status smallint,
+    answer text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    completed_at timestamp with time zone
 );
 
 CREATE TABLE public.ledger_accounts (
@@ -868,6 +919,9 @@ ALTER TABLE ONLY public.adjustment_requests
 ALTER TABLE ONLY public.app_settings
     ADD CONSTRAINT app_settings_pkey PRIMARY KEY (key);
 
+ALTER TABLE ONLY public.audit_chain_head
+    ADD CONSTRAINT audit_chain_head_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.audit_log
     ADD CONSTRAINT audit_log_pkey PRIMARY KEY (id);
 
@@ -912,6 +966,9 @@ ALTER TABLE ONLY public.foreign_deposits
 
 ALTER TABLE ONLY public.foreign_deposits
     ADD CONSTRAINT foreign_deposits_tx_id_log_index_key UNIQUE (tx_id, log_index);
+
+ALTER TABLE ONLY public.idempotency_keys
+    ADD CONSTRAINT idempotency_keys_pkey PRIMARY KEY (user_id, key);
 
 ALTER TABLE ONLY public.ledger_accounts
     ADD CONSTRAINT ledger_accounts_pkey PRIMARY KEY (id);
@@ -1020,6 +1077,8 @@ ALTER TABLE ONLY public.withdrawals
 
 CREATE INDEX adjustment_requests_pending_idx ON public.adjustment_requests USING btree (id) WHERE ((status)::text = 'pending'::text);
 
+CREATE UNIQUE INDEX audit_log_chain_seq_key ON public.audit_log USING btree (chain_seq);
+
 CREATE INDEX audit_log_created_idx ON public.audit_log USING btree (id DESC);
 
 CREATE INDEX auth_sessions_live_idx ON public.auth_sessions USING btree (user_id) WHERE (revoked_at IS NULL);
@@ -1035,6 +1094,8 @@ CREATE INDEX balance_records_user_idx ON public.balance_records USING btree (use
 CREATE INDEX card_deposits_status_idx ON public.card_deposits USING btree (status, id);
 
 CREATE INDEX chain_deposits_user_idx ON public.chain_deposits USING btree (user_id, id DESC);
+
+CREATE INDEX idempotency_keys_created_idx ON public.idempotency_keys USING btree (created_at);
 
 CREATE UNIQUE INDEX ledger_accounts_member_key ON public.ledger_accounts USING btree (user_id, kind) WHERE (user_id IS NOT NULL);
 
@@ -1081,6 +1142,12 @@ CREATE UNIQUE INDEX withdrawal_attempts_one_live ON public.withdrawal_attempts U
 CREATE INDEX withdrawals_status_idx ON public.withdrawals USING btree (status, id);
 
 CREATE INDEX withdrawals_user_idx ON public.withdrawals USING btree (user_id, id DESC);
+
+CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION public.audit_log_append_only();
+
+CREATE TRIGGER audit_log_link BEFORE INSERT ON public.audit_log FOR EACH ROW EXECUTE FUNCTION public.audit_log_link();
+
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION public.audit_log_append_only();
 
 CREATE TRIGGER ledger_accounts_never_deleted BEFORE DELETE ON public.ledger_accounts FOR EACH ROW EXECUTE FUNCTION public.ledger_refuse_change();
 
@@ -1150,6 +1217,9 @@ ALTER TABLE ONLY public.deposit_addresses
 
 ALTER TABLE ONLY public.foreign_deposits
     ADD CONSTRAINT foreign_deposits_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.idempotency_keys
+    ADD CONSTRAINT idempotency_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.ledger_accounts
     ADD CONSTRAINT ledger_accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);

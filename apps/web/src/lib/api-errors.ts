@@ -49,6 +49,7 @@ export const API_ERROR_KEYS = {
   ADDRESS_BOOK_FULL: 'errors.addressBookFull',
   INSUFFICIENT_FUNDS: 'errors.insufficientFunds',
   IDEMPOTENCY_CONFLICT: 'errors.generic',
+  IDEMPOTENCY_KEY_IN_USE: 'errors.generic',
   VIP_LEVEL_NOT_ABOVE_CURRENT: 'subscribe.notAbove',
   UNKNOWN_VIP_LEVEL: 'errors.notFound',
   FILE_TOO_LARGE: 'errors.fileTooLarge',

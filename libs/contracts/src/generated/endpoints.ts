@@ -34,6 +34,7 @@ import type {
   AdminWithdrawalDetail,
   ApproveCardDepositBody,
   AuditEntry,
+  AuditVerification,
   BalanceRecordItem,
   BannerItem,
   BindMailBody,
@@ -553,6 +554,116 @@ export function useListAudit<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getListAuditQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Walk the audit hash chain and say where it breaks (an edited or removed row). Signed in with one of the roles: admin.
+ * @summary Walk the audit hash chain and say where it breaks (an edited or removed row)
+ */
+export const verifyAudit = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<AuditVerification>(
+    { url: `/admin/audit/verify`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getVerifyAuditQueryKey = () => {
+  return [`/admin/audit/verify`] as const;
+};
+
+export const getVerifyAuditQueryOptions = <
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getVerifyAuditQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof verifyAudit>>> = ({ signal }) =>
+    verifyAudit(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof verifyAudit>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type VerifyAuditQueryResult = NonNullable<Awaited<ReturnType<typeof verifyAudit>>>;
+export type VerifyAuditQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useVerifyAudit<
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof verifyAudit>>,
+          TError,
+          Awaited<ReturnType<typeof verifyAudit>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useVerifyAudit<
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof verifyAudit>>,
+          TError,
+          Awaited<ReturnType<typeof verifyAudit>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useVerifyAudit<
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Walk the audit hash chain and say where it breaks (an edited or removed row)
+ */
+
+export function useVerifyAudit<
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getVerifyAuditQueryOptions(options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -4863,7 +4974,9 @@ export const adjustBalance = (
 };
 
 export const getAdjustBalanceMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -4901,14 +5014,16 @@ export const getAdjustBalanceMutationOptions = <
 export type AdjustBalanceMutationResult = NonNullable<Awaited<ReturnType<typeof adjustBalance>>>;
 export type AdjustBalanceMutationBody = BodyType<AdjustBody>;
 export type AdjustBalanceMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Credit or debit a member's money or points (audited ledger transaction)
  */
 export const useAdjustBalance = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -6386,7 +6501,9 @@ export const claimDeposit = (
 };
 
 export const getClaimDepositMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6424,14 +6541,16 @@ export const getClaimDepositMutationOptions = <
 export type ClaimDepositMutationResult = NonNullable<Awaited<ReturnType<typeof claimDeposit>>>;
 export type ClaimDepositMutationBody = BodyType<ClaimDepositBody>;
 export type ClaimDepositMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Ask to check a deposit now by its tx id
  */
 export const useClaimDeposit = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -6477,7 +6596,7 @@ export const buyVip = (
 };
 
 export const getBuyVipMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6515,14 +6634,14 @@ export const getBuyVipMutationOptions = <
 export type BuyVipMutationResult = NonNullable<Awaited<ReturnType<typeof buyVip>>>;
 export type BuyVipMutationBody = BodyType<BuyVipBody>;
 export type BuyVipMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Buy a VIP level above the current one (points first, else money)
  */
 export const useBuyVip = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -6568,7 +6687,7 @@ export const withdraw = (
 };
 
 export const getWithdrawMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6606,14 +6725,14 @@ export const getWithdrawMutationOptions = <
 export type WithdrawMutationResult = NonNullable<Awaited<ReturnType<typeof withdraw>>>;
 export type WithdrawMutationBody = BodyType<WithdrawBody>;
 export type WithdrawMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Withdraw USDT (TRC-20) from the E-Wallet
  */
 export const useWithdraw = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -6879,7 +6998,7 @@ export const createCardDeposit = (
 
 export const getCreateCardDepositMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -6920,7 +7039,7 @@ export type CreateCardDepositMutationResult = NonNullable<
 >;
 export type CreateCardDepositMutationBody = BodyType<CreateCardDepositBody>;
 export type CreateCardDepositMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
@@ -6928,7 +7047,7 @@ export type CreateCardDepositMutationError = ErrorType<
  */
 export const useCreateCardDeposit = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -7197,7 +7316,9 @@ export const claimChallenge = (
 };
 
 export const getClaimChallengeMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -7234,14 +7355,16 @@ export const getClaimChallengeMutationOptions = <
 export type ClaimChallengeMutationResult = NonNullable<Awaited<ReturnType<typeof claimChallenge>>>;
 
 export type ClaimChallengeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Claim a completed challenge: its reward is paid once
  */
 export const useClaimChallenge = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -10292,7 +10415,7 @@ export const bindMail = (
 };
 
 export const getBindMailMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -10329,13 +10452,15 @@ export const getBindMailMutationOptions = <
 
 export type BindMailMutationResult = NonNullable<Awaited<ReturnType<typeof bindMail>>>;
 export type BindMailMutationBody = BodyType<BindMailBody>;
-export type BindMailMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type BindMailMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
 
 /**
  * @summary Bind the mailbox with the code mailed to it
  */
 export const useBindMail = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {

@@ -25,6 +25,7 @@ import {
   RejectCardDepositBody,
 } from './card-deposits.dto';
 import { CardDepositsService } from './card-deposits.service';
+import { Idempotent } from '../idempotency/idempotency.interceptor';
 
 @ApiTags('wallet')
 @Controller('card/deposits')
@@ -34,6 +35,7 @@ export class CardDepositsController {
 
   @Post()
   @HttpCode(200)
+  @Idempotent()
   @MoneyRoute()
   @ApiOperation({
     summary: 'Report a card payment with its receipt photo; an operator confirms it',
@@ -104,6 +106,7 @@ export class CardDepositReviewController {
 
   @Post('card_deposits/:id/approve')
   @HttpCode(200)
+  @Idempotent()
   @ApiOperation({ summary: 'Credit the USDT amount you decide (one ledger transaction, audited)' })
   @ApiOkResponse({ type: CardDepositItem })
   @ApiErrors('NOT_FOUND', 'REVIEW_ALREADY_DECIDED', 'VALIDATION_ERROR')
@@ -117,6 +120,7 @@ export class CardDepositReviewController {
 
   @Post('card_deposits/:id/reject')
   @HttpCode(200)
+  @Idempotent()
   @ApiOperation({ summary: 'Refuse a card deposit with a reason for the member (audited)' })
   @ApiOkResponse({ type: CardDepositItem })
   @ApiErrors('NOT_FOUND', 'REVIEW_ALREADY_DECIDED', 'VALIDATION_ERROR')

@@ -32,6 +32,8 @@ export * from './approveCardDepositBody';
 export * from './approveCardDepositBodyAmount';
 export * from './auditEntry';
 export * from './auditEntryDetails';
+export * from './auditVerification';
+export * from './auditVerificationReason';
 export * from './balanceRecordItem';
 export * from './balanceRecordItemStatus';
 export * from './balanceRecordItemType';
