@@ -23,6 +23,7 @@ import { MetricsModule } from './modules/metrics/metrics.module';
 import { MomentsModule } from './modules/moments/moments.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { RedisModule } from './modules/redis/redis.module';
+import { StatementModule } from './modules/statement/statement.module';
 import { StorageModule } from './modules/storage/storage.module';
 import { TeamModule } from './modules/team/team.module';
 import { TrailersModule } from './modules/trailers/trailers.module';
@@ -54,6 +55,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     ContentModule,
     EconomyModule,
     WalletModule,
+    StatementModule,
     DepositsModule,
     WithdrawalsModule,
     IdentityModule,

@@ -67,6 +67,7 @@ import type {
   ForgotBody,
   GetDashboardParams,
   GetMainMessageParams,
+  GetStatementParams,
   HealthResponse,
   InvitesResponse,
   LedgerReportResponse,
@@ -117,6 +118,7 @@ import type {
   SentMessage,
   SiteInfo,
   SiteSettings,
+  StatementPage,
   SubmitVerificationBody,
   SweepCandidate,
   SweepCandidatesParams,
@@ -10535,6 +10537,127 @@ export function useGetProgress<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetProgressQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * One row per ledger movement of the money, points and held points accounts: watch rewards, team commissions, purchases, transfers, deposits, withdrawals and their refunds, adjustments, promotions, hold releases, challenges. Page with `before` = `next_before`.
+ * @summary Every movement of the member’s own accounts with the balance after it, newest first
+ */
+export const getStatement = (
+  params?: GetStatementParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<StatementPage>(
+    { url: `/users/me/statement`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getGetStatementQueryKey = (params?: GetStatementParams) => {
+  return [`/users/me/statement`, ...(params ? [params] : [])] as const;
+};
+
+export const getGetStatementQueryOptions = <
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetStatementParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetStatementQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getStatement>>> = ({ signal }) =>
+    getStatement(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getStatement>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetStatementQueryResult = NonNullable<Awaited<ReturnType<typeof getStatement>>>;
+export type GetStatementQueryError = ErrorType<ErrorBody | ValidationErrorBody>;
+
+export function useGetStatement<
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | GetStatementParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStatement>>,
+          TError,
+          Awaited<ReturnType<typeof getStatement>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetStatement<
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetStatementParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStatement>>,
+          TError,
+          Awaited<ReturnType<typeof getStatement>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetStatement<
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetStatementParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Every movement of the member’s own accounts with the balance after it, newest first
+ */
+
+export function useGetStatement<
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetStatementParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetStatementQueryOptions(params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;
