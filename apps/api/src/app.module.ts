@@ -12,6 +12,8 @@ import { ContentModule } from './modules/content/content.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DepositsModule } from './modules/deposits/deposits.module';
 import { EconomyModule } from './modules/economy/economy.module';
+import { EventStreamsModule } from './modules/events/event-streams.module';
+import { EventsModule } from './modules/events/events.module';
 import { ExportsModule } from './modules/exports/exports.module';
 import { HealthModule } from './modules/health/health.module';
 import { IdentityModule } from './modules/identity/identity.module';
@@ -48,6 +50,8 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     MailModule,
     TronModule,
     LedgerModule,
+    EventsModule,
+    EventStreamsModule,
     AuthModule,
     UsersModule,
     TrailersModule,

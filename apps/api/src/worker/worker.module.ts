@@ -7,6 +7,7 @@ import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { bullConnection } from '../modules/jobs/queues';
 import { DepositsWorkerModule } from '../modules/deposits/deposits-worker.module';
+import { EventsModule } from '../modules/events/events.module';
 import { JobsModule } from '../modules/jobs/jobs.module';
 import { LedgerModule } from '../modules/ledger/ledger.module';
 import { RedisModule } from '../modules/redis/redis.module';
@@ -21,6 +22,7 @@ import { WorkerMetricsServer } from './metrics-server';
     ConfigModule,
     DatabaseModule,
     LedgerModule,
+    EventsModule,
     RedisModule,
     ScheduleModule.forRoot(),
     BullModule.forRootAsync({

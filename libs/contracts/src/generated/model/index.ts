@@ -187,6 +187,7 @@ export * from './statementItem';
 export * from './statementItemAccount';
 export * from './statementItemKind';
 export * from './statementPage';
+export * from './streamEventsParams';
 export * from './submitVerificationBody';
 export * from './submitVerificationBodyDocumentType';
 export * from './sweepCandidate';
