@@ -12,6 +12,8 @@ import { ContentModule } from './modules/content/content.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DepositsModule } from './modules/deposits/deposits.module';
 import { EconomyModule } from './modules/economy/economy.module';
+import { EventStreamsModule } from './modules/events/event-streams.module';
+import { EventsModule } from './modules/events/events.module';
 import { ExportsModule } from './modules/exports/exports.module';
 import { HealthModule } from './modules/health/health.module';
 import { IdempotencyModule } from './modules/idempotency/idempotency.module';
@@ -24,6 +26,7 @@ import { MetricsModule } from './modules/metrics/metrics.module';
 import { MomentsModule } from './modules/moments/moments.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { RedisModule } from './modules/redis/redis.module';
+import { StatementModule } from './modules/statement/statement.module';
 import { StorageModule } from './modules/storage/storage.module';
 import { TeamModule } from './modules/team/team.module';
 import { TrailersModule } from './modules/trailers/trailers.module';
@@ -49,6 +52,8 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     TronModule,
     LedgerModule,
     IdempotencyModule,
+    EventsModule,
+    EventStreamsModule,
     AuthModule,
     UsersModule,
     TrailersModule,
@@ -56,6 +61,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     ContentModule,
     EconomyModule,
     WalletModule,
+    StatementModule,
     DepositsModule,
     WithdrawalsModule,
     IdentityModule,

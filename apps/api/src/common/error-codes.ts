@@ -282,6 +282,13 @@ export const ERRORS = {
     detail: 'Watch the trailer for at least 10 seconds',
     description: 'The view started less than 10 seconds ago',
   },
+
+  // Live events
+  EVENT_STREAMS_LIMIT: {
+    status: 429,
+    detail: 'Too many open event streams',
+    description: 'The member already has EVENTS_MAX_STREAMS_PER_MEMBER event streams open',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

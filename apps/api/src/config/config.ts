@@ -74,6 +74,14 @@ const schema = z
     IDEMPOTENCY_WAIT_SECONDS: intFrom(10, 0, 600),
     /** Saved withdrawal addresses per member; 0: no limit. */
     WITHDRAWAL_ADDRESS_BOOK_MAX: intFrom(20),
+    /** Live events (GET /users/me/events): open streams per member across API processes; 0: no limit. */
+    EVENTS_MAX_STREAMS_PER_MEMBER: intFrom(5),
+    /** Seconds between the keep-alive comments of an open event stream (contract: at most 25). */
+    EVENTS_HEARTBEAT_SECONDS: intFrom(25, 1, 25),
+    /** Events kept per member for resuming with Last-Event-ID (approximately: Redis trims in blocks). */
+    EVENTS_STREAM_LENGTH: intFrom(100, 1, 100_000),
+    /** Seconds a member's kept events outlive their last one. */
+    EVENTS_RETENTION_SECONDS: intFrom(86_400, 60),
     SWEEP_INTERVAL_MS: intFrom(10_000, 100),
     /**
      * How long a worker's hold on a BullMQ job lasts unrenewed (renewed at half of it), and how often

@@ -21,6 +21,7 @@ import { LedgerPostChecks1765400000000 } from './migrations/1765400000000-ledger
 import { WatchHotRows1765500000000 } from './migrations/1765500000000-watch-hot-rows';
 import { IdempotencyKeys1766100000000 } from './migrations/1766100000000-idempotency-keys';
 import { AuditChain1766110000000 } from './migrations/1766110000000-audit-chain';
+import { StatementBalances1766200000000 } from './migrations/1766200000000-statement-balances';
 import { NoPlaceholderCard1766600000000 } from './migrations/1766600000000-no-placeholder-card';
 
 export const MIGRATIONS = [
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   WatchHotRows1765500000000,
   IdempotencyKeys1766100000000,
   AuditChain1766110000000,
+  StatementBalances1766200000000,
   NoPlaceholderCard1766600000000,
 ];
 

@@ -51,13 +51,16 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
     v_fingerprint text;
     v_id bigint;
     v_currency text;
+    v_balance bigint;
     v_written integer;
     r record;
-    -- Accounts resolved once: (user or NULL for system, kind) -> id, currency.
+    -- Accounts resolved once: (user or NULL for system, kind) -> id, currency,
+    -- balance after this transaction (NULL for system accounts).
     v_users integer[] := '{}';
     v_kinds text[] := '{}';
     v_ids bigint[] := '{}';
     v_currencies text[] := '{}';
+    v_balances bigint[] := '{}';
   BEGIN
     INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint, user_id, memo)
     VALUES (p_key, p_kind, p_fingerprint, p_user_id, p_memo)
@@ -92,7 +95,7 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
         UPDATE ledger_accounts SET balance = balance + r.delta,
           earned_rewards = earned_rewards + r.rewards, earned_commissions = earned_commissions + r.commissions
         WHERE user_id = r.user_id AND kind = r.kind AND balance + r.delta >= 0
-        RETURNING id, currency INTO v_id, v_currency;
+        RETURNING id, currency, balance INTO v_id, v_currency, v_balance;
         IF v_id IS NULL THEN
           RAISE EXCEPTION 'INSUFFICIENT_FUNDS' USING ERRCODE = 'P0001';
         END IF;
@@ -103,12 +106,13 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
         DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance,
           earned_rewards = ledger_accounts.earned_rewards + EXCLUDED.earned_rewards,
           earned_commissions = ledger_accounts.earned_commissions + EXCLUDED.earned_commissions
-        RETURNING id, currency INTO v_id, v_currency;
+        RETURNING id, currency, balance INTO v_id, v_currency, v_balance;
       END IF;
       v_users := v_users || r.user_id;
       v_kinds := v_kinds || r.kind::text;
       v_ids := v_ids || v_id;
       v_currencies := v_currencies || v_currency;
+      v_balances := v_balances || v_balance;
       v_id := NULL;
     END LOOP;
     FOR r IN
@@ -121,15 +125,19 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
       v_kinds := v_kinds || r.kind::text;
       v_ids := v_ids || r.id;
       v_currencies := v_currencies || r.currency::text;
+      v_balances := v_balances || NULL::bigint;
     END LOOP;
 
     -- Each leg is two postings of opposite amounts, so every transaction
     -- balances; a leg whose accounts are unknown or of two currencies
     -- (each checked against the leg's currency) is not written, and then
-    -- the count below refuses the whole transaction.
+    -- the count below refuses the whole transaction. A member posting's
+    -- balance_after is the account's new balance less what this
+    -- transaction's later postings on it add.
     PERFORM set_config('ledger.writer', 'ledger_post', true);
     WITH accounts AS (
-      SELECT u AS user_id, k AS kind, id, c AS currency FROM unnest(v_users, v_kinds, v_ids, v_currencies) AS t(u, k, id, c)
+      SELECT u AS user_id, k AS kind, id, c AS currency, b AS balance
+      FROM unnest(v_users, v_kinds, v_ids, v_currencies, v_balances) AS t(u, k, id, c, b)
     ),
     legs AS (
       SELECT i, p_from_user[i] AS fu, p_from_kind[i] AS fk, p_to_user[i] AS tu, p_to_kind[i] AS tk,
@@ -137,16 +145,19 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
       FROM generate_subscripts(p_amount, 1) AS i
     ),
     resolved AS (
-      SELECT l.i, f.id AS from_id, t.id AS to_id, l.amount
+      SELECT l.i, f.id AS from_id, f.balance AS from_balance, t.id AS to_id, t.balance AS to_balance, l.amount
       FROM legs l
       JOIN accounts f ON f.kind = l.fk AND f.user_id IS NOT DISTINCT FROM l.fu AND f.currency = l.currency
       JOIN accounts t ON t.kind = l.tk AND t.user_id IS NOT DISTINCT FROM l.tu AND t.currency = l.currency
     )
-    INSERT INTO ledger_postings (transaction_id, account_id, contra_account_id, amount)
-    SELECT v_tx, x.account_id, x.contra_id, x.amount FROM (
-      SELECT i, 0 AS leg, from_id AS account_id, to_id AS contra_id, -amount AS amount FROM resolved
+    INSERT INTO ledger_postings (transaction_id, account_id, contra_account_id, amount, balance_after)
+    SELECT v_tx, x.account_id, x.contra_id, x.amount,
+           x.balance - COALESCE(SUM(x.amount) OVER (PARTITION BY x.account_id ORDER BY x.i, x.leg
+                                ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0)
+    FROM (
+      SELECT i, 0 AS leg, from_id AS account_id, to_id AS contra_id, -amount AS amount, from_balance AS balance FROM resolved
       UNION ALL
-      SELECT i, 1, to_id, from_id, amount FROM resolved
+      SELECT i, 1, to_id, from_id, amount, to_balance FROM resolved
     ) x ORDER BY x.i, x.leg;
     GET DIAGNOSTICS v_written = ROW_COUNT;
     PERFORM set_config('ledger.writer', '', true);
@@ -485,6 +496,7 @@ CREATE TABLE public.ledger_postings (
     contra_account_id bigint NOT NULL,
     amount bigint NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    balance_after bigint,
     CONSTRAINT ledger_postings_amount_check CHECK ((amount <> 0))
 );
 
@@ -1102,6 +1114,8 @@ CREATE UNIQUE INDEX ledger_accounts_member_key ON public.ledger_accounts USING b
 CREATE UNIQUE INDEX ledger_accounts_system_key ON public.ledger_accounts USING btree (kind) WHERE (user_id IS NULL);
 
 CREATE INDEX ledger_postings_account_idx ON public.ledger_postings USING btree (account_id, contra_account_id);
+
+CREATE INDEX ledger_postings_statement_idx ON public.ledger_postings USING btree (account_id, id) WHERE (balance_after IS NOT NULL);
 
 CREATE INDEX ledger_postings_transaction_idx ON public.ledger_postings USING btree (transaction_id);
 

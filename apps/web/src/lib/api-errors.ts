@@ -62,6 +62,7 @@ export const API_ERROR_KEYS = {
   ALREADY_WATCHED: 'films.alreadyWatched',
   DAILY_QUOTA_REACHED: 'films.dailyQuotaReached',
   WATCH_TOO_SHORT: 'films.watchTooShort',
+  EVENT_STREAMS_LIMIT: 'errors.tooManyAttempts',
 } as const satisfies Record<ErrorCode, ParseKeys>;
 
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[ErrorCode];

@@ -68,6 +68,7 @@ import type {
   ForgotBody,
   GetDashboardParams,
   GetMainMessageParams,
+  GetStatementParams,
   HealthResponse,
   InvitesResponse,
   LedgerReportResponse,
@@ -118,6 +119,8 @@ import type {
   SentMessage,
   SiteInfo,
   SiteSettings,
+  StatementPage,
+  StreamEventsParams,
   SubmitVerificationBody,
   SweepCandidate,
   SweepCandidatesParams,
@@ -10671,6 +10674,124 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
 }
 
 /**
+ * Live events of the signed-in member (text/event-stream). Any signed-in member.
+ * @summary Live events of the signed-in member (text/event-stream)
+ */
+export const streamEvents = (
+  params?: StreamEventsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<string>({ url: `/users/me/events`, method: 'GET', params, signal }, options);
+};
+
+export const getStreamEventsQueryKey = (params?: StreamEventsParams) => {
+  return [`/users/me/events`, ...(params ? [params] : [])] as const;
+};
+
+export const getStreamEventsQueryOptions = <
+  TData = Awaited<ReturnType<typeof streamEvents>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  params?: StreamEventsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getStreamEventsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof streamEvents>>> = ({ signal }) =>
+    streamEvents(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof streamEvents>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type StreamEventsQueryResult = NonNullable<Awaited<ReturnType<typeof streamEvents>>>;
+export type StreamEventsQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useStreamEvents<
+  TData = Awaited<ReturnType<typeof streamEvents>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  params: undefined | StreamEventsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof streamEvents>>,
+          TError,
+          Awaited<ReturnType<typeof streamEvents>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useStreamEvents<
+  TData = Awaited<ReturnType<typeof streamEvents>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  params?: StreamEventsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof streamEvents>>,
+          TError,
+          Awaited<ReturnType<typeof streamEvents>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useStreamEvents<
+  TData = Awaited<ReturnType<typeof streamEvents>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  params?: StreamEventsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Live events of the signed-in member (text/event-stream)
+ */
+
+export function useStreamEvents<
+  TData = Awaited<ReturnType<typeof streamEvents>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  params?: StreamEventsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getStreamEventsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
  * VIP goals against what you deposited in total, today's quota and membership dates. Any signed-in member.
  * @summary VIP goals against what you deposited in total, today's quota and membership dates
  */
@@ -10770,6 +10891,127 @@ export function useGetProgress<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetProgressQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * One row per ledger movement of the money, points and held points accounts: watch rewards, team commissions, purchases, transfers, deposits, withdrawals and their refunds, adjustments, promotions, hold releases, challenges. Page with `before` = `next_before`.
+ * @summary Every movement of the member’s own accounts with the balance after it, newest first
+ */
+export const getStatement = (
+  params?: GetStatementParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<StatementPage>(
+    { url: `/users/me/statement`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getGetStatementQueryKey = (params?: GetStatementParams) => {
+  return [`/users/me/statement`, ...(params ? [params] : [])] as const;
+};
+
+export const getGetStatementQueryOptions = <
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetStatementParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetStatementQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getStatement>>> = ({ signal }) =>
+    getStatement(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getStatement>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetStatementQueryResult = NonNullable<Awaited<ReturnType<typeof getStatement>>>;
+export type GetStatementQueryError = ErrorType<ErrorBody | ValidationErrorBody>;
+
+export function useGetStatement<
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | GetStatementParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStatement>>,
+          TError,
+          Awaited<ReturnType<typeof getStatement>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetStatement<
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetStatementParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStatement>>,
+          TError,
+          Awaited<ReturnType<typeof getStatement>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetStatement<
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetStatementParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Every movement of the member’s own accounts with the balance after it, newest first
+ */
+
+export function useGetStatement<
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetStatementParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetStatementQueryOptions(params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -12,11 +12,14 @@ import {
   UserIcon,
 } from '../../components/ui/icons';
 import { useSupportUrl } from '../../lib/support';
+import { useLiveEvents } from '../../lib/live-events';
 import { PageFallback } from './page-fallback';
 
 export function MainLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  // Balances, records and messages follow the member's live events.
+  useLiveEvents();
   // The unread badge follows new messages without a reload.
   const messages = useListMessages({ query: { refetchInterval: 60_000 } });
   // The operator's support link when set, else the build's default.

@@ -26,6 +26,7 @@ export function MinePage() {
   };
 
   const rows = [
+    { to: '/mine/statement', label: t('mine.statement') },
     { to: '/mine/funding', label: t('mine.funding') },
     { to: '/mine/recharge-records', label: t('mine.rechargeRecords') },
     { to: '/mine/withdrawal-history', label: t('mine.withdrawalHistory') },
@@ -65,9 +66,22 @@ export function MinePage() {
       <BalanceGrid
         label={t('mine.balances')}
         items={[
-          { label: t('mine.wallet'), amount: user?.money ?? 0 },
-          { label: t('mine.points'), amount: user?.points ?? 0 },
-          { label: t('mine.hold'), amount: user?.points_hold ?? 0 },
+          {
+            label: t('mine.wallet'),
+            amount: user?.money ?? 0,
+            to: '/mine/statement?account=money',
+            testId: 'balance-money',
+          },
+          {
+            label: t('mine.points'),
+            amount: user?.points ?? 0,
+            to: '/mine/statement?account=points',
+          },
+          {
+            label: t('mine.hold'),
+            amount: user?.points_hold ?? 0,
+            to: '/mine/statement?account=points_hold',
+          },
           {
             label: t('mine.todayEarnings'),
             amount: today.data?.amount ?? 0,
