@@ -22,6 +22,7 @@ import { MembersModule } from './modules/members/members.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { MomentsModule } from './modules/moments/moments.module';
 import { MessagesModule } from './modules/messages/messages.module';
+import { ProofsModule } from './modules/proofs/proofs.module';
 import { RedisModule } from './modules/redis/redis.module';
 import { StorageModule } from './modules/storage/storage.module';
 import { TeamModule } from './modules/team/team.module';
@@ -56,6 +57,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     WalletModule,
     DepositsModule,
     WithdrawalsModule,
+    ProofsModule,
     IdentityModule,
     CardDepositsModule,
     MembersModule,

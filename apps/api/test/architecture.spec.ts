@@ -46,6 +46,9 @@ const OWNERS: Record<string, string> = {
   moment_images: 'moments',
   moment_likes: 'moments',
   moment_reports: 'moments',
+  proof_snapshots: 'proofs',
+  proof_buckets: 'proofs',
+  proof_reserve_addresses: 'proofs',
 };
 
 const SRC = join(__dirname, '..', 'src');
