@@ -18,4 +18,7 @@ export function useTestEnv() {
   // The race suites send hundreds of money requests per member; the limit has
   // its own test (security.spec.ts).
   process.env.MONEY_RATE_LIMIT_PER_MINUTE = '0';
+  // The worker's daily proof of liabilities would read the chain in every suite
+  // that starts a worker; proofs.spec.ts turns it on where it is tested.
+  process.env.PROOF_INTERVAL_HOURS = '0';
 }
