@@ -120,7 +120,7 @@ describe('proof of liabilities (spec/contract section 9)', () => {
       `SELECT details FROM audit_log WHERE action = 'proof.publish' ORDER BY id DESC LIMIT 1`,
     );
     expect(audit.details).toMatchObject({ root_hash: res.body.root_hash });
-  });
+  }, 60_000);
 
   it("gives each member their leaf and a path that recomputes the published root, in the browser's code and the script", async () => {
     const latest = (await t.http().get('/proofs/latest')).body;
@@ -205,6 +205,14 @@ describe('proof of liabilities (spec/contract section 9)', () => {
       `INSERT INTO users (phone, password_hash, nickname)
        SELECT '+1555' || lpad(g::text, 7, '0'), 'x', 'bulk' || g FROM generate_series(1, 700) g`,
     );
+    // The worker (in this process) derives their deposit addresses first: a second or more of
+    // CPU that would otherwise starve the snapshot's database pool (503 after 3 s).
+    await eventually(async () => {
+      const [r] = await t.db.query(
+        `SELECT (SELECT count(*) FROM users) = (SELECT count(*) FROM deposit_addresses) AS done`,
+      );
+      return r.done ? true : undefined;
+    }, 60_000);
     const proofs = t.app.get(ProofsService);
     await t.http().post('/admin/proofs').set(admin).expect(200);
     const latest = (await t.http().get('/proofs/latest')).body;
@@ -216,7 +224,7 @@ describe('proof of liabilities (spec/contract section 9)', () => {
       expect(proof.root_hash).toBe(latest.root_hash);
       expect(verifyMemberProof(proof)).toEqual({ ok: true });
     }
-  });
+  }, 90_000);
 
   it('keeps only PROOF_KEEP_SNAPSHOTS trees; the older roots stay listed for operators', async () => {
     const list = await t.http().get('/admin/proofs').set(admin);
