@@ -25,6 +25,7 @@ import { MembersModule } from './modules/members/members.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { MomentsModule } from './modules/moments/moments.module';
 import { MessagesModule } from './modules/messages/messages.module';
+import { ProofsModule } from './modules/proofs/proofs.module';
 import { RedisModule } from './modules/redis/redis.module';
 import { StatementModule } from './modules/statement/statement.module';
 import { StorageModule } from './modules/storage/storage.module';
@@ -64,6 +65,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     StatementModule,
     DepositsModule,
     WithdrawalsModule,
+    ProofsModule,
     IdentityModule,
     CardDepositsModule,
     MembersModule,

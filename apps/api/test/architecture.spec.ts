@@ -48,6 +48,9 @@ const OWNERS: Record<string, string> = {
   moment_likes: 'moments',
   moment_reports: 'moments',
   idempotency_keys: 'idempotency',
+  proof_snapshots: 'proofs',
+  proof_buckets: 'proofs',
+  proof_reserve_addresses: 'proofs',
 };
 
 const SRC = join(__dirname, '..', 'src');

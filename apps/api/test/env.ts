@@ -21,4 +21,7 @@ export function useTestEnv() {
   // Every suite reads the public routes from one address; the limit has its
   // own test (public-rate-limit.spec.ts).
   process.env.PUBLIC_RATE_LIMIT_PER_MINUTE = '0';
+  // The worker's daily proof of liabilities would read the chain in every suite
+  // that starts a worker; proofs.spec.ts turns it on where it is tested.
+  process.env.PROOF_INTERVAL_HOURS = '0';
 }

@@ -133,6 +133,24 @@ export const ERRORS = {
     description: 'TRON_DEPOSIT_XPUB is not set, so there are no deposit addresses',
   },
 
+  // Proof of liabilities
+  PROOF_NOT_PUBLISHED: {
+    status: 404,
+    detail: 'No proof of liabilities has been published yet',
+    description: 'No snapshot exists yet (the worker makes one daily; operators on request)',
+  },
+  PROOF_NOT_INCLUDED: {
+    status: 404,
+    detail: 'You are not in the latest proof of liabilities',
+    description: 'The member joined after the latest snapshot; the next one includes them',
+  },
+  PROOF_RESERVES_UNAVAILABLE: {
+    status: 503,
+    detail: 'The reserves could not be read from the TRON node',
+    description:
+      'The node failed or timed out while the snapshot read the balances; nothing was published',
+  },
+
   // Mail, recovery, identity
   MAIL_NOT_CONFIGURED: {
     status: 503,

@@ -179,6 +179,12 @@ const schema = z
     /** A claimed tx id not solidified within this many seconds fails; 0: never. */
     TRON_CLAIM_TIMEOUT_SECONDS: intFrom(3600),
     TRON_HOT_WALLET_PRIVATE_KEY: z.string().optional(),
+    /** Proof of liabilities: the worker publishes a snapshot when the newest is this old; 0: only on request. */
+    PROOF_INTERVAL_HOURS: intFrom(24, 0, 24 * 366),
+    /** Snapshots whose trees (member paths) are kept; older ones keep only root, total and reserves. 0: all. */
+    PROOF_KEEP_SNAPSHOTS: intFrom(7),
+    /** USDT balances read from the TRON node at once for a snapshot's reserves. */
+    PROOF_CHAIN_CONCURRENCY: intFrom(4, 1, 64),
   })
   .superRefine((env, ctx) => {
     // The development secret is public: it may only sign tokens that never

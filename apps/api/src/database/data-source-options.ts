@@ -22,6 +22,7 @@ import { WatchHotRows1765500000000 } from './migrations/1765500000000-watch-hot-
 import { IdempotencyKeys1766100000000 } from './migrations/1766100000000-idempotency-keys';
 import { AuditChain1766110000000 } from './migrations/1766110000000-audit-chain';
 import { StatementBalances1766200000000 } from './migrations/1766200000000-statement-balances';
+import { ProofsOfLiabilities1766300000000 } from './migrations/1766300000000-proofs-of-liabilities';
 import { NoPlaceholderCard1766600000000 } from './migrations/1766600000000-no-placeholder-card';
 
 export const MIGRATIONS = [
@@ -47,6 +48,7 @@ export const MIGRATIONS = [
   IdempotencyKeys1766100000000,
   AuditChain1766110000000,
   StatementBalances1766200000000,
+  ProofsOfLiabilities1766300000000,
   NoPlaceholderCard1766600000000,
 ];
 

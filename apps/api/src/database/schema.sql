@@ -703,6 +703,60 @@ ALTER TABLE public.promotion_grants ALTER COLUMN id ADD GENERATED ALWAYS AS IDEN
     CACHE 1
 );
 
+CREATE TABLE public.proof_buckets (
+    snapshot_id bigint NOT NULL,
+    bucket integer NOT NULL,
+    first_member_id integer NOT NULL,
+    root_hash character(64) NOT NULL,
+    root_sum bigint NOT NULL,
+    leaves bytea NOT NULL,
+    CONSTRAINT proof_buckets_bucket_check CHECK ((bucket >= 0)),
+    CONSTRAINT proof_buckets_root_sum_check CHECK ((root_sum >= 0))
+);
+
+CREATE TABLE public.proof_reserve_addresses (
+    snapshot_id bigint NOT NULL,
+    address character varying(34) NOT NULL,
+    kind character varying(8) NOT NULL,
+    balance_micro bigint NOT NULL,
+    CONSTRAINT proof_reserve_addresses_balance_micro_check CHECK ((balance_micro >= 0)),
+    CONSTRAINT proof_reserve_addresses_kind_check CHECK (((kind)::text = ANY ((ARRAY['hot'::character varying, 'deposit'::character varying])::text[])))
+);
+
+CREATE TABLE public.proof_snapshots (
+    id bigint NOT NULL,
+    root_hash character(64) NOT NULL,
+    total_micro bigint NOT NULL,
+    leaves integer NOT NULL,
+    bucket_bits smallint NOT NULL,
+    block_number bigint NOT NULL,
+    last_block_number bigint NOT NULL,
+    hot_wallet_address character varying(34),
+    hot_wallet_micro bigint NOT NULL,
+    deposit_addresses_micro bigint NOT NULL,
+    trigger character varying(8) NOT NULL,
+    requested_by integer,
+    pruned boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT proof_snapshots_block_number_check CHECK ((block_number >= 0)),
+    CONSTRAINT proof_snapshots_bucket_bits_check CHECK (((bucket_bits >= 0) AND (bucket_bits <= 20))),
+    CONSTRAINT proof_snapshots_check CHECK ((last_block_number >= block_number)),
+    CONSTRAINT proof_snapshots_deposit_addresses_micro_check CHECK ((deposit_addresses_micro >= 0)),
+    CONSTRAINT proof_snapshots_hot_wallet_micro_check CHECK ((hot_wallet_micro >= 0)),
+    CONSTRAINT proof_snapshots_leaves_check CHECK ((leaves >= 0)),
+    CONSTRAINT proof_snapshots_total_micro_check CHECK ((total_micro >= 0)),
+    CONSTRAINT proof_snapshots_trigger_check CHECK (((trigger)::text = ANY ((ARRAY['schedule'::character varying, 'admin'::character varying])::text[])))
+);
+
+ALTER TABLE public.proof_snapshots ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.proof_snapshots_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 CREATE TABLE public.refresh_tokens (
     token_hash character(64) NOT NULL,
     session_id uuid NOT NULL,
@@ -1033,6 +1087,15 @@ ALTER TABLE ONLY public.promotion_grants
 ALTER TABLE ONLY public.promotion_grants
     ADD CONSTRAINT promotion_grants_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.proof_buckets
+    ADD CONSTRAINT proof_buckets_pkey PRIMARY KEY (snapshot_id, bucket);
+
+ALTER TABLE ONLY public.proof_reserve_addresses
+    ADD CONSTRAINT proof_reserve_addresses_pkey PRIMARY KEY (snapshot_id, address);
+
+ALTER TABLE ONLY public.proof_snapshots
+    ADD CONSTRAINT proof_snapshots_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.refresh_tokens
     ADD CONSTRAINT refresh_tokens_pkey PRIMARY KEY (token_hash);
 
@@ -1134,6 +1197,8 @@ CREATE INDEX one_time_codes_live_idx ON public.one_time_codes USING btree (user_
 CREATE INDEX points_holds_due_idx ON public.points_holds USING btree (release_at) WHERE (released_at IS NULL);
 
 CREATE INDEX promotion_grants_pending_idx ON public.promotion_grants USING btree (id) WHERE ((status)::text = 'pending'::text);
+
+CREATE UNIQUE INDEX proof_buckets_member_idx ON public.proof_buckets USING btree (snapshot_id, first_member_id);
 
 CREATE INDEX refresh_tokens_session_idx ON public.refresh_tokens USING btree (session_id);
 
@@ -1288,6 +1353,15 @@ ALTER TABLE ONLY public.promotion_grants
 
 ALTER TABLE ONLY public.promotion_grants
     ADD CONSTRAINT promotion_grants_member_id_fkey FOREIGN KEY (member_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.proof_buckets
+    ADD CONSTRAINT proof_buckets_snapshot_id_fkey FOREIGN KEY (snapshot_id) REFERENCES public.proof_snapshots(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.proof_reserve_addresses
+    ADD CONSTRAINT proof_reserve_addresses_snapshot_id_fkey FOREIGN KEY (snapshot_id) REFERENCES public.proof_snapshots(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.proof_snapshots
+    ADD CONSTRAINT proof_snapshots_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.refresh_tokens
     ADD CONSTRAINT refresh_tokens_session_id_fkey FOREIGN KEY (session_id) REFERENCES public.auth_sessions(id);

@@ -47,6 +47,7 @@ const AddAddressPage = page(
 );
 const MailPage = page(() => import('../features/account/mail-page'), 'MailPage');
 const VerifiedPage = page(() => import('../features/account/verified-page'), 'VerifiedPage');
+const ProofPage = page(() => import('../features/account/proof-page'), 'ProofPage');
 const CardDepositPage = page(
   () => import('../features/wallet/card-deposit-page'),
   'CardDepositPage',
@@ -142,6 +143,7 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/mine/safety/transpass', element: <TransactionPasswordPage /> },
       { path: '/mine/safety/mail', element: <MailPage /> },
       { path: '/mine/verified', element: <VerifiedPage /> },
+      { path: '/mine/proof', element: <ProofPage /> },
       { path: '/mine/recharge-card', element: <CardDepositPage /> },
       { path: '/mine/management', element: <AddressBookPage /> },
       { path: '/mine/management/add', element: <AddAddressPage /> },

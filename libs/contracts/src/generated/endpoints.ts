@@ -29,6 +29,7 @@ import type {
   AdminChallenge,
   AdminDepositItem,
   AdminMoment,
+  AdminProofSnapshot,
   AdminTrailer,
   AdminWithdrawal,
   AdminWithdrawalDetail,
@@ -71,6 +72,7 @@ import type {
   GetStatementParams,
   HealthResponse,
   InvitesResponse,
+  LatestProof,
   LedgerReportResponse,
   LikeState,
   ListAdjustmentsParams,
@@ -92,6 +94,7 @@ import type {
   MainMessage,
   MemberDetail,
   MemberPage,
+  MemberProofResponse,
   MessageItem,
   MomentCreated,
   MomentItem,
@@ -3401,6 +3404,167 @@ export const useSetPackage = <
   TContext
 > => {
   const mutationOptions = getSetPackageMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * Recent proof-of-liabilities snapshots with reserves against liabilities. Signed in with one of the roles: admin, finance.
+ * @summary Recent proof-of-liabilities snapshots with reserves against liabilities
+ */
+export const listProofs = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<AdminProofSnapshot[]>({ url: `/admin/proofs`, method: 'GET', signal }, options);
+};
+
+export const getListProofsQueryKey = () => {
+  return [`/admin/proofs`] as const;
+};
+
+export const getListProofsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listProofs>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listProofs>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListProofsQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listProofs>>> = ({ signal }) =>
+    listProofs(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listProofs>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListProofsQueryResult = NonNullable<Awaited<ReturnType<typeof listProofs>>>;
+export type ListProofsQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useListProofs<
+  TData = Awaited<ReturnType<typeof listProofs>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listProofs>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProofs>>,
+          TError,
+          Awaited<ReturnType<typeof listProofs>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListProofs<
+  TData = Awaited<ReturnType<typeof listProofs>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listProofs>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProofs>>,
+          TError,
+          Awaited<ReturnType<typeof listProofs>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListProofs<
+  TData = Awaited<ReturnType<typeof listProofs>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listProofs>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Recent proof-of-liabilities snapshots with reserves against liabilities
+ */
+
+export function useListProofs<
+  TData = Awaited<ReturnType<typeof listProofs>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listProofs>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListProofsQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Publish a proof-of-liabilities snapshot now (audited). Signed in with one of the roles: admin, finance.
+ * @summary Publish a proof-of-liabilities snapshot now (audited)
+ */
+export const publishProof = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<LatestProof>({ url: `/admin/proofs`, method: 'POST', signal }, options);
+};
+
+export const getPublishProofMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof publishProof>>, TError, void, TContext>;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<Awaited<ReturnType<typeof publishProof>>, TError, void, TContext> => {
+  const mutationKey = ['publishProof'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof publishProof>>, void> = () => {
+    return publishProof(requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type PublishProofMutationResult = NonNullable<Awaited<ReturnType<typeof publishProof>>>;
+
+export type PublishProofMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
+
+/**
+ * @summary Publish a proof-of-liabilities snapshot now (audited)
+ */
+export const usePublishProof = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof publishProof>>, TError, void, TContext>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof publishProof>>, TError, void, TContext> => {
+  const mutationOptions = getPublishProofMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };
@@ -9401,6 +9565,113 @@ export const useResetPassword = <
 };
 
 /**
+ * The latest proof of liabilities: Merkle sum tree root and total beside the reserves on chain (public). Public: no sign-in needed.
+ * @summary The latest proof of liabilities: Merkle sum tree root and total beside the reserves on chain (public)
+ */
+export const latestProof = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<LatestProof>({ url: `/proofs/latest`, method: 'GET', signal }, options);
+};
+
+export const getLatestProofQueryKey = () => {
+  return [`/proofs/latest`] as const;
+};
+
+export const getLatestProofQueryOptions = <
+  TData = Awaited<ReturnType<typeof latestProof>>,
+  TError = ErrorType<ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof latestProof>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getLatestProofQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof latestProof>>> = ({ signal }) =>
+    latestProof(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof latestProof>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type LatestProofQueryResult = NonNullable<Awaited<ReturnType<typeof latestProof>>>;
+export type LatestProofQueryError = ErrorType<ErrorBody>;
+
+export function useLatestProof<
+  TData = Awaited<ReturnType<typeof latestProof>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof latestProof>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof latestProof>>,
+          TError,
+          Awaited<ReturnType<typeof latestProof>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useLatestProof<
+  TData = Awaited<ReturnType<typeof latestProof>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof latestProof>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof latestProof>>,
+          TError,
+          Awaited<ReturnType<typeof latestProof>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useLatestProof<
+  TData = Awaited<ReturnType<typeof latestProof>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof latestProof>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary The latest proof of liabilities: Merkle sum tree root and total beside the reserves on chain (public)
+ */
+
+export function useLatestProof<
+  TData = Awaited<ReturnType<typeof latestProof>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof latestProof>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getLatestProofQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
  * Exchange a refresh token for a new pair (rotation; reuse revokes the login). Public: no sign-in needed.
  * @summary Exchange a refresh token for a new pair (rotation; reuse revokes the login)
  */
@@ -10891,6 +11162,116 @@ export function useGetProgress<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetProgressQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Your leaf and path in the latest proof of liabilities. Any signed-in member.
+ * @summary Your leaf and path in the latest proof of liabilities
+ */
+export const myProof = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<MemberProofResponse>(
+    { url: `/users/me/proof`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getMyProofQueryKey = () => {
+  return [`/users/me/proof`] as const;
+};
+
+export const getMyProofQueryOptions = <
+  TData = Awaited<ReturnType<typeof myProof>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof myProof>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getMyProofQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof myProof>>> = ({ signal }) =>
+    myProof(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof myProof>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type MyProofQueryResult = NonNullable<Awaited<ReturnType<typeof myProof>>>;
+export type MyProofQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useMyProof<
+  TData = Awaited<ReturnType<typeof myProof>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof myProof>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof myProof>>,
+          TError,
+          Awaited<ReturnType<typeof myProof>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useMyProof<
+  TData = Awaited<ReturnType<typeof myProof>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof myProof>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof myProof>>,
+          TError,
+          Awaited<ReturnType<typeof myProof>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useMyProof<
+  TData = Awaited<ReturnType<typeof myProof>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof myProof>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Your leaf and path in the latest proof of liabilities
+ */
+
+export function useMyProof<
+  TData = Awaited<ReturnType<typeof myProof>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof myProof>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getMyProofQueryOptions(options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -73,6 +73,16 @@ export class DepositsService {
     return this.deposits.unsweptTotal();
   }
 
+  /**
+   * Member addresses that hold USDT by the records (credited, not all swept):
+   * the ones proof of liabilities reads on chain. An address the records call
+   * swept is left out, so reserves can only be understated, never inflated.
+   */
+  async unsweptAddresses(): Promise<string[]> {
+    const rows = await this.deposits.sweepCandidates(1n, 2_147_483_647);
+    return rows.map((r) => r.address);
+  }
+
   /** The last block the scanner finished, or null before its first look. */
   scanCursor(): Promise<number | null> {
     return this.deposits.cursor('tron');

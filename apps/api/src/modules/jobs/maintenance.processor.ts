@@ -36,6 +36,11 @@ export class MaintenanceProcessor extends WorkerHost {
           handled: job.name,
           outcome: await this.settlement.expireMembership(job.data.userId),
         };
+      case 'publish-proof':
+        return {
+          handled: job.name,
+          outcome: await this.settlement.publishProof(),
+        };
       default:
         return { handled: job.name };
     }

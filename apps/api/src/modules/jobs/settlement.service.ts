@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Outcome, PromotionsService } from '../promotions/promotions.service';
+import { ProofsService } from '../proofs/proofs.service';
 import { UsersService } from '../users/users.service';
 
 export type { Outcome } from '../promotions/promotions.service';
@@ -14,6 +15,7 @@ export class SettlementService {
   constructor(
     private readonly promotions: PromotionsService,
     private readonly users: UsersService,
+    private readonly proofs: ProofsService,
   ) {}
 
   settlePromotion(grantId: number): Promise<Outcome> {
@@ -22,6 +24,11 @@ export class SettlementService {
 
   releaseHold(holdId: number): Promise<Outcome> {
     return this.promotions.releaseHold(holdId);
+  }
+
+  /** The scheduled proof of liabilities, when still due (two workers make one). */
+  async publishProof(): Promise<Outcome> {
+    return (await this.proofs.publishIfDue()) ? 'settled' : 'already';
   }
 
   /** Back to level 0 once the membership has run out. */

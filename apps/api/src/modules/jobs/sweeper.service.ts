@@ -4,6 +4,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { Queue } from 'bullmq';
 import { PromotionsService } from '../promotions/promotions.service';
+import { ProofsService } from '../proofs/proofs.service';
 import { UsersService } from '../users/users.service';
 import { MAINTENANCE_QUEUE } from './queues';
 
@@ -22,6 +23,7 @@ export class SweeperService implements OnModuleInit {
   constructor(
     private readonly promotions: PromotionsService,
     private readonly users: UsersService,
+    private readonly proofs: ProofsService,
     @InjectQueue(MAINTENANCE_QUEUE) private readonly queue: Queue,
     private readonly scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -46,10 +48,11 @@ export class SweeperService implements OnModuleInit {
   }
 
   async sweep(): Promise<number> {
-    const [grants, holds, expired] = await Promise.all([
+    const [grants, holds, expired, proof] = await Promise.all([
       this.promotions.pendingGrantIds(SWEEP_BATCH),
       this.promotions.dueHoldIds(SWEEP_BATCH),
       this.users.dueExpirations(SWEEP_BATCH),
+      this.proofs.dueKey(),
     ]);
     const jobs = [
       ...grants.map((grantId) => ({
@@ -67,6 +70,8 @@ export class SweeperService implements OnModuleInit {
         data: { userId: u.id },
         opts: { jobId: `expire-${u.id}-${u.expire}` },
       })),
+      // The daily proof of liabilities: one job per snapshot due.
+      ...(proof ? [{ name: 'publish-proof', data: {}, opts: { jobId: proof } }] : []),
     ].map((job) => ({
       ...job,
       opts: {

@@ -217,6 +217,32 @@ export class LedgerService {
     return changes;
   }
 
+  /**
+   * Money (E-Wallet) balances of the members with ids in [fromUserId, toUserId]
+   * that have a money account, in the caller's transaction (proof of liabilities).
+   */
+  async moneyBalancesBetween(
+    manager: EntityManager,
+    fromUserId: number,
+    toUserId: number,
+  ): Promise<Map<number, bigint>> {
+    const rows: { user_id: number; balance: string }[] = await manager.query(
+      `SELECT user_id, balance FROM ledger_accounts
+       WHERE kind = 'money' AND user_id BETWEEN $1 AND $2`,
+      [fromUserId, toUserId],
+    );
+    return new Map(rows.map((r) => [r.user_id, BigInt(r.balance)]));
+  }
+
+  /** The ledger's member liabilities: every member money account summed, in the caller's transaction. */
+  async memberMoneyTotal(manager: EntityManager): Promise<bigint> {
+    const rows: { total: string }[] = await manager.query(
+      `SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts
+       WHERE kind = 'money' AND user_id IS NOT NULL`,
+    );
+    return BigInt(rows[0].total);
+  }
+
   /** Balances of one member's accounts (0 for accounts never used). */
   async balancesOf(
     manager: EntityManager,

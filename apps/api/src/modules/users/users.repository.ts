@@ -116,8 +116,12 @@ export class UsersRepository {
   }
 
   /** Member ids above `afterId`, ascending (for work that must visit every member once). */
-  async idsAfter(afterId: number, limit: number): Promise<number[]> {
-    const rows: { id: number }[] = await this.dataSource.query(
+  async idsAfter(
+    afterId: number,
+    limit: number,
+    db: EntityManager | DataSource = this.dataSource,
+  ): Promise<number[]> {
+    const rows: { id: number }[] = await db.query(
       `SELECT id FROM users WHERE id > $1 ORDER BY id LIMIT $2`,
       [afterId, limit],
     );

@@ -59,9 +59,9 @@ export class UsersService {
     }
   }
 
-  /** Member ids above `afterId`, ascending. */
-  idsAfter(afterId: number, limit: number): Promise<number[]> {
-    return this.users.idsAfter(afterId, limit);
+  /** Member ids above `afterId`, ascending (in the caller's transaction when `db` is given). */
+  idsAfter(afterId: number, limit: number, db?: EntityManager): Promise<number[]> {
+    return this.users.idsAfter(afterId, limit, db);
   }
 
   /** One indexed read; every figure comes from the ledger. */

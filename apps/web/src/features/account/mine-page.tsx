@@ -36,6 +36,7 @@ export function MinePage() {
       detail: user ? t(`verified.status.${user.verification}`) : undefined,
     },
     { to: '/mine/management', label: t('mine.addressBook') },
+    { to: '/mine/proof', label: t('mine.proof') },
     { to: '/mine/subscribe', label: t('mine.subscribe') },
     { to: '/mine/about', label: t('mine.aboutUs') },
     ...(isStaff(user?.role) ? [{ to: '/admin', label: t('mine.operator') }] : []),

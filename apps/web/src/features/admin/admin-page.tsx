@@ -5,14 +5,16 @@ import { Approvals } from './approvals';
 import { AuditLog } from './audit-log';
 import { DepositsSection } from './deposits-section';
 import { LedgerReportSection } from './ledger-report-section';
+import { ProofsSection } from './proofs-section';
 import { WithdrawalsQueue } from './withdrawals-queue';
 
-/** `/admin/money` (admin, finance): the ledger, withdrawals, deposits, adjustments. */
+/** `/admin/money` (admin, finance): the ledger, proof of liabilities, withdrawals, deposits, adjustments. */
 export function AdminPage() {
   const role = useGetMe().data?.role;
   return (
     <>
       <LedgerReportSection />
+      <ProofsSection />
       <WithdrawalsQueue />
       <DepositsSection />
       <AdjustForm />

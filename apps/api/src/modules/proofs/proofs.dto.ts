@@ -1,0 +1,120 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+const HASH_EXAMPLE = '3f1c6f0d0c2f4d8f9a7d5b3c1e2f4a6b8c0d2e4f6a8b0c2d4e6f8a0b2c4d6e8f';
+
+export class ReserveAddressItem {
+  @ApiProperty({ example: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })
+  address: string;
+  @ApiProperty({
+    enum: ['hot', 'deposit'],
+    description: 'The hot wallet, or a member deposit address',
+  })
+  kind: 'hot' | 'deposit';
+  @ApiProperty({ description: 'USDT held at `block`', example: 120.5 })
+  balance: number;
+}
+
+export class ProofReserves {
+  @ApiProperty({ description: 'USDT on the hot wallet at `block`', example: 1000 })
+  hot_wallet: number;
+  @ApiProperty({
+    description: 'USDT on member deposit addresses (not swept yet) at `block`',
+    example: 250.5,
+  })
+  deposit_addresses: number;
+  @ApiProperty({ description: 'hot_wallet + deposit_addresses', example: 1250.5 })
+  total: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'null when no hot wallet is configured',
+  })
+  hot_wallet_address: string | null;
+  @ApiProperty({
+    type: [ReserveAddressItem],
+    description: 'Every address read, so anyone can check the balances on a TRON explorer',
+  })
+  addresses: ReserveAddressItem[];
+}
+
+export class LatestProof {
+  @ApiProperty({
+    description: 'Root of the Merkle sum tree (lowercase hex SHA-256)',
+    example: HASH_EXAMPLE,
+  })
+  root_hash: string;
+  @ApiProperty({
+    description: 'Sum at the root: every member E-Wallet balance, micro-USDT as a decimal string',
+    example: '1250500000',
+  })
+  total_micro: string;
+  @ApiProperty({ description: 'Members (leaves) in the tree', example: 1042 })
+  leaves: number;
+  @ApiProperty({
+    description: 'The solidified TRON block the reserves were read at',
+    example: 71234567,
+  })
+  block: number;
+  @ApiProperty({ type: ProofReserves })
+  reserves: ProofReserves;
+  @ApiProperty({ example: '2026-11-25T00:00:03.000Z' })
+  created_at: string;
+}
+
+export class ProofLeafItem {
+  @ApiProperty({ example: 42 })
+  member_id: number;
+  @ApiProperty({
+    description: 'Your E-Wallet balance at the snapshot, micro-USDT',
+    example: '12500000',
+  })
+  balance_micro: string;
+  @ApiProperty({
+    description: '32 random bytes in hex, new for every snapshot',
+    example: HASH_EXAMPLE,
+  })
+  salt: string;
+}
+
+export class ProofStepItem {
+  @ApiProperty({ description: 'The sibling node’s hash', example: HASH_EXAMPLE })
+  hash: string;
+  @ApiProperty({ description: 'The sibling node’s sum, micro-USDT', example: '500000' })
+  sum_micro: string;
+  @ApiProperty({ enum: ['left', 'right'], description: 'Which side the sibling stands on' })
+  side: 'left' | 'right';
+}
+
+export class MemberProofResponse {
+  @ApiProperty({ example: HASH_EXAMPLE })
+  root_hash: string;
+  @ApiProperty({ example: '1250500000' })
+  total_micro: string;
+  @ApiProperty({ type: ProofLeafItem })
+  leaf: ProofLeafItem;
+  @ApiProperty({
+    type: [ProofStepItem],
+    description:
+      'From the leaf up: hash the leaf, then per step the parent with the sibling on `side`; the result must be root_hash with sum total_micro',
+  })
+  path: ProofStepItem[];
+  @ApiProperty({ description: 'When the snapshot was made', example: '2026-11-25T00:00:03.000Z' })
+  created_at: string;
+}
+
+export class AdminProofSnapshot extends LatestProof {
+  @ApiProperty()
+  id: number;
+  @ApiProperty({ description: 'The solidified block when the reads ended (= block when steady)' })
+  last_block: number;
+  @ApiProperty({ enum: ['schedule', 'admin'] })
+  trigger: 'schedule' | 'admin';
+  @ApiProperty({ type: Number, nullable: true, description: 'The operator who asked for it' })
+  requested_by: number | null;
+  @ApiProperty({ description: 'Members can still fetch their path (PROOF_KEEP_SNAPSHOTS)' })
+  paths_kept: boolean;
+  @ApiProperty({ description: 'reserves.total − the tree total, USDT (negative: not covered)' })
+  surplus: number;
+  @ApiProperty()
+  covered: boolean;
+}

@@ -1,0 +1,182 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { ReserveAddress } from './reserves.reader';
+
+export interface SnapshotRow {
+  id: string;
+  root_hash: string;
+  total_micro: string;
+  leaves: number;
+  bucket_bits: number;
+  block_number: string;
+  last_block_number: string;
+  hot_wallet_address: string | null;
+  hot_wallet_micro: string;
+  deposit_addresses_micro: string;
+  trigger: 'schedule' | 'admin';
+  requested_by: number | null;
+  pruned: boolean;
+  created_at: Date;
+}
+
+export interface BucketRow {
+  bucket: number;
+  firstMemberId: number;
+  rootHash: string;
+  rootSum: bigint;
+  leaves: Buffer;
+}
+
+const SNAPSHOT_COLUMNS = `id, root_hash, total_micro, leaves, bucket_bits, block_number, last_block_number,
+  hot_wallet_address, hot_wallet_micro, deposit_addresses_micro, trigger, requested_by, pruned, created_at`;
+
+/** The proof tables: snapshots, their stored trees (buckets) and reserve addresses. */
+@Injectable()
+export class ProofsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insertSnapshot(
+    db: EntityManager,
+    s: {
+      bucketBits: number;
+      block: number;
+      lastBlock: number;
+      hotWalletAddress: string | null;
+      hotWalletMicro: bigint;
+      depositAddressesMicro: bigint;
+      trigger: 'schedule' | 'admin';
+      requestedBy: number | null;
+    },
+  ): Promise<string> {
+    const rows: { id: string }[] = await db.query(
+      `INSERT INTO proof_snapshots (root_hash, total_micro, leaves, bucket_bits, block_number, last_block_number,
+         hot_wallet_address, hot_wallet_micro, deposit_addresses_micro, trigger, requested_by)
+       VALUES (repeat('0', 64), 0, 0, $1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [
+        s.bucketBits,
+        s.block,
+        s.lastBlock,
+        s.hotWalletAddress,
+        s.hotWalletMicro.toString(),
+        s.depositAddressesMicro.toString(),
+        s.trigger,
+        s.requestedBy,
+      ],
+    );
+    return rows[0].id;
+  }
+
+  async finishSnapshot(
+    db: EntityManager,
+    id: string,
+    root: { hash: string; sum: bigint; leaves: number },
+  ): Promise<void> {
+    await db.query(
+      `UPDATE proof_snapshots SET root_hash = $2, total_micro = $3, leaves = $4 WHERE id = $1`,
+      [id, root.hash, root.sum.toString(), root.leaves],
+    );
+  }
+
+  async insertBuckets(db: EntityManager, snapshotId: string, buckets: BucketRow[]): Promise<void> {
+    if (buckets.length === 0) return;
+    await db.query(
+      `INSERT INTO proof_buckets (snapshot_id, bucket, first_member_id, root_hash, root_sum, leaves)
+       SELECT $1, * FROM unnest($2::int[], $3::int[], $4::text[], $5::bigint[], $6::bytea[])`,
+      [
+        snapshotId,
+        buckets.map((b) => b.bucket),
+        buckets.map((b) => b.firstMemberId),
+        buckets.map((b) => b.rootHash),
+        buckets.map((b) => b.rootSum.toString()),
+        buckets.map((b) => b.leaves),
+      ],
+    );
+  }
+
+  async insertAddresses(
+    db: EntityManager,
+    snapshotId: string,
+    addresses: ReserveAddress[],
+  ): Promise<void> {
+    if (addresses.length === 0) return;
+    await db.query(
+      `INSERT INTO proof_reserve_addresses (snapshot_id, address, kind, balance_micro)
+       SELECT $1, * FROM unnest($2::varchar[], $3::varchar[], $4::bigint[])
+       ON CONFLICT DO NOTHING`,
+      [
+        snapshotId,
+        addresses.map((a) => a.address),
+        addresses.map((a) => a.kind),
+        addresses.map((a) => a.balanceMicro.toString()),
+      ],
+    );
+  }
+
+  /** Drops the trees (not the published figures) of all but the newest `keep` snapshots. */
+  async prune(db: EntityManager, keep: number): Promise<void> {
+    await db.query(
+      `WITH old AS (
+         UPDATE proof_snapshots SET pruned = true
+         WHERE NOT pruned AND id NOT IN (SELECT id FROM proof_snapshots ORDER BY id DESC LIMIT $1)
+         RETURNING id
+       )
+       DELETE FROM proof_buckets WHERE snapshot_id IN (SELECT id FROM old)`,
+      [keep],
+    );
+  }
+
+  async latest(): Promise<SnapshotRow | null> {
+    const rows: SnapshotRow[] = await this.dataSource.query(
+      `SELECT ${SNAPSHOT_COLUMNS} FROM proof_snapshots ORDER BY id DESC LIMIT 1`,
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Newest first. */
+  list(limit: number): Promise<SnapshotRow[]> {
+    return this.dataSource.query(
+      `SELECT ${SNAPSHOT_COLUMNS} FROM proof_snapshots ORDER BY id DESC LIMIT $1`,
+      [limit],
+    );
+  }
+
+  async addresses(
+    snapshotId: string,
+  ): Promise<{ address: string; kind: 'hot' | 'deposit'; balance_micro: string }[]> {
+    return this.dataSource.query(
+      `SELECT address, kind, balance_micro FROM proof_reserve_addresses WHERE snapshot_id = $1
+       ORDER BY kind DESC, balance_micro DESC, address`,
+      [snapshotId],
+    );
+  }
+
+  /** The bucket that holds `memberId` if any member of the snapshot does (one indexed read). */
+  async bucketOf(
+    snapshotId: string,
+    memberId: number,
+  ): Promise<{ bucket: number; leaves: Buffer } | null> {
+    const rows: { bucket: number; leaves: Buffer }[] = await this.dataSource.query(
+      `SELECT bucket, leaves FROM proof_buckets WHERE snapshot_id = $1 AND first_member_id <= $2
+       ORDER BY first_member_id DESC LIMIT 1`,
+      [snapshotId, memberId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Every bucket's root, in order: the leaves of the tree above the buckets. */
+  async bucketRoots(snapshotId: string): Promise<{ hash: string; sum: bigint }[]> {
+    const rows: { root_hash: string; root_sum: string }[] = await this.dataSource.query(
+      `SELECT root_hash, root_sum FROM proof_buckets WHERE snapshot_id = $1 ORDER BY bucket`,
+      [snapshotId],
+    );
+    return rows.map((r) => ({ hash: r.root_hash, sum: BigInt(r.root_sum) }));
+  }
+
+  /** The newest snapshot's id and time (any trigger), or null before the first. */
+  async newest(): Promise<{ id: string; created_at: Date } | null> {
+    const rows: { id: string; created_at: Date }[] = await this.dataSource.query(
+      `SELECT id, created_at FROM proof_snapshots ORDER BY id DESC LIMIT 1`,
+    );
+    return rows[0] ?? null;
+  }
+}
