@@ -14,7 +14,6 @@ import { DepositsModule } from './modules/deposits/deposits.module';
 import { EconomyModule } from './modules/economy/economy.module';
 import { ExportsModule } from './modules/exports/exports.module';
 import { HealthModule } from './modules/health/health.module';
-import { IdempotencyModule } from './modules/idempotency/idempotency.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { bullConnection } from './modules/jobs/queues';
 import { LedgerModule } from './modules/ledger/ledger.module';
@@ -48,7 +47,6 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     MailModule,
     TronModule,
     LedgerModule,
-    IdempotencyModule,
     AuthModule,
     UsersModule,
     TrailersModule,
