@@ -152,6 +152,20 @@ describe('Idempotency-Key on every money-moving POST', () => {
     expect(tooLong.body.code).toBe('VALIDATION_ERROR');
   });
 
+  it('a key older than IDEMPOTENCY_KEY_TTL_HOURS is free again', async () => {
+    const m = await funded(50);
+    const key = randomUUID();
+    await take(m, 10, key).expect(200);
+    await t.db.query(
+      `UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = $1`,
+      [m.id],
+    );
+    const later = await take(m, 11, key);
+    expect(later.status).toBe(200);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(await withdrawals(m.id)).toEqual({ withdrawals: 2, postings: 2 });
+  });
+
   it('a refusal is answered again too, and a validation failure is not kept', async () => {
     const m = await funded(15);
     const key = randomUUID();
