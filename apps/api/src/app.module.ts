@@ -16,7 +16,6 @@ import { EventStreamsModule } from './modules/events/event-streams.module';
 import { EventsModule } from './modules/events/events.module';
 import { ExportsModule } from './modules/exports/exports.module';
 import { HealthModule } from './modules/health/health.module';
-import { IdempotencyModule } from './modules/idempotency/idempotency.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { bullConnection } from './modules/jobs/queues';
 import { LedgerModule } from './modules/ledger/ledger.module';
@@ -52,7 +51,6 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     MailModule,
     TronModule,
     LedgerModule,
-    IdempotencyModule,
     EventsModule,
     EventStreamsModule,
     AuthModule,

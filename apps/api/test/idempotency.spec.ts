@@ -11,6 +11,7 @@ import {
   me,
   member,
   operator,
+  setCardNumber,
   setLevel,
   startApp,
 } from './harness';
@@ -44,6 +45,8 @@ const same = (a: Answer) => ({ status: a.status, body: a.body });
 
 describe('Idempotency-Key on every money-moving POST', () => {
   let t: TestApp;
+  /** A second API instance on the same PostgreSQL and Redis, as a load balancer's other replica. */
+  let other: TestApp;
   let admin: Record<string, string>;
   let dir: string;
   beforeAll(async () => {
@@ -54,17 +57,29 @@ describe('Idempotency-Key on every money-moving POST', () => {
       MONEY_RATE_LIMIT_PER_MINUTE: '0',
       // Settlement is the worker's; none runs here, so withdrawals stay requested.
     });
+    other = await startApp({
+      TRON_DEPOSIT_XPUB: TEST_WALLET.depositXpub,
+      STORAGE_DIR: dir,
+      MONEY_RATE_LIMIT_PER_MINUTE: '0',
+    });
     admin = await operator(t);
+    // Card deposits are off until a card is set; two tests report card payments.
+    await setCardNumber(t, admin, '8600 4444 5555 6666');
   });
   afterAll(async () => {
     await expectLedgerSound(t, admin);
+    await other?.close();
     await t.close();
     await rm(dir, { recursive: true, force: true });
   });
 
   const withKey = (req: Test, key?: string) => (key ? req.set('Idempotency-Key', key) : req);
-  const take = (m: { auth: Record<string, string> }, amount: number, key?: string) =>
-    withKey(t.http().post('/balance/take').set(m.auth), key).send({ wallet: OUTSIDE, amount });
+  const take = (
+    m: { auth: Record<string, string> },
+    amount: number,
+    key?: string,
+    api: TestApp = t,
+  ) => withKey(api.http().post('/balance/take').set(m.auth), key).send({ wallet: OUTSIDE, amount });
   const withdrawals = async (userId: number) => {
     const [row] = await t.db.query(
       `SELECT (SELECT count(*) FROM withdrawals WHERE user_id = $1)::int AS withdrawals,
@@ -122,10 +137,12 @@ describe('Idempotency-Key on every money-moving POST', () => {
     expect(await withdrawals(m.id)).toEqual({ withdrawals: 2, postings: 2 });
   });
 
-  it('duplicates arriving at the same moment make one withdrawal and all get its answer', async () => {
+  it('duplicates arriving at the same moment (at two API instances) make one withdrawal and all get its answer', async () => {
     const m = await funded(50);
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => take(m, 10, key)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => take(m, 10, key, i % 2 ? other : t)),
+    );
     expect(answers[0].status).toBe(200);
     for (const answer of answers) expect(same(answer)).toEqual(same(answers[0]));
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(5);
@@ -150,6 +167,20 @@ describe('Idempotency-Key on every money-moving POST', () => {
     const tooLong = await take(m, 10, 'k'.repeat(101));
     expect(tooLong.status).toBe(422);
     expect(tooLong.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('a key older than IDEMPOTENCY_KEY_TTL_HOURS is free again', async () => {
+    const m = await funded(50);
+    const key = randomUUID();
+    await take(m, 10, key).expect(200);
+    await t.db.query(
+      `UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = $1`,
+      [m.id],
+    );
+    const later = await take(m, 11, key);
+    expect(later.status).toBe(200);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(await withdrawals(m.id)).toEqual({ withdrawals: 2, postings: 2 });
   });
 
   it('a refusal is answered again too, and a validation failure is not kept', async () => {

@@ -94,6 +94,30 @@ describe('a bound mailbox and password reset through a real SMTP server', () => 
     expect(malformed.status).toBe(422);
   });
 
+  it('counts parallel guesses at a mailbox code one by one: 5 are checked, the rest and then the right one are 429', async () => {
+    const m = await member(t);
+    await t.http().post('/users/mail/code').set(m.auth).send({ mail: 'p@example.test' });
+    const code = await smtp.codeFor('p@example.test');
+    const guess = (i: number) => {
+      const wrong = String(i).padStart(6, '0');
+      return t
+        .http()
+        .post('/users/mail')
+        .set(m.auth)
+        .send({ mail: 'p@example.test', code: wrong === code ? '999999' : wrong });
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => guess(i)));
+    expect(answers.filter((r) => r.body.code === 'INVALID_CODE')).toHaveLength(5);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(5);
+    const right = await t
+      .http()
+      .post('/users/mail')
+      .set(m.auth)
+      .send({ mail: 'p@example.test', code });
+    expect(right.status).toBe(429);
+    expect((await me(t, m)).mail).toBeNull();
+  });
+
   it('waits between codes, and changing a bound mailbox needs the password', async () => {
     const m = await member(t);
     expect((await bind(m, 'first@example.test')).status).toBe(200);

@@ -8,10 +8,18 @@ import { AdjustmentRequestsRepository } from './adjustment-requests.repository';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
 import { PostersService } from './posters.service';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** The operator's routes; owns `adjustment_requests`, acts on the rest through their owners, audited. */
 @Module({
-  imports: [AuditModule, UsersModule, WalletModule, TrailersModule, WithdrawalsModule],
+  imports: [
+    IdempotencyModule,
+    AuditModule,
+    UsersModule,
+    WalletModule,
+    TrailersModule,
+    WithdrawalsModule,
+  ],
   controllers: [AdminController],
   providers: [AdminService, AdjustmentRequestsRepository, PostersService],
 })

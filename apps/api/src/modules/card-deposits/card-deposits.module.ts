@@ -5,10 +5,11 @@ import { LedgerModule } from '../ledger/ledger.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { CardDepositReviewController, CardDepositsController } from './card-deposits.controller';
 import { CardDepositsService } from './card-deposits.service';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** Owns `card_deposits`: card payments reported by members, confirmed by operators. */
 @Module({
-  imports: [AuditModule, ContentModule, LedgerModule, WalletModule],
+  imports: [IdempotencyModule, AuditModule, ContentModule, LedgerModule, WalletModule],
   controllers: [CardDepositsController, CardDepositReviewController],
   providers: [CardDepositsService],
 })

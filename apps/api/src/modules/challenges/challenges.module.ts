@@ -10,10 +10,18 @@ import {
   ProgressController,
 } from './challenges.controller';
 import { ChallengesService } from './challenges.service';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** Owns `challenges` and `challenge_claims`; also the VIP progress screen's figures. */
 @Module({
-  imports: [AuditModule, EconomyModule, TrailersModule, UsersModule, WalletModule],
+  imports: [
+    IdempotencyModule,
+    AuditModule,
+    EconomyModule,
+    TrailersModule,
+    UsersModule,
+    WalletModule,
+  ],
   controllers: [ChallengesController, AdminChallengesController, ProgressController],
   providers: [ChallengesService],
 })

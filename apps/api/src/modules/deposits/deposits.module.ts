@@ -12,6 +12,7 @@ import {
 import { SweepsService } from './sweeps.service';
 import { DepositsRepository } from './deposits.repository';
 import { DEPOSITS_QUEUE, DepositsService } from './deposits.service';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /**
  * USDT deposits on TRON: addresses, claims (API) and the crediting path.
@@ -20,6 +21,7 @@ import { DEPOSITS_QUEUE, DepositsService } from './deposits.service';
  */
 @Module({
   imports: [
+    IdempotencyModule,
     BullModule.registerQueue({ name: DEPOSITS_QUEUE }),
     AuditModule,
     LedgerModule,

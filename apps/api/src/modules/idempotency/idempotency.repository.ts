@@ -54,4 +54,16 @@ export class IdempotencyRepository {
       [userId, key],
     );
   }
+
+  /** Removes up to `limit` keys older than `ttlHours`; returns how many. */
+  async deleteExpired(ttlHours: number, limit: number): Promise<number> {
+    const rows: unknown[] = await this.dataSource.query(
+      `DELETE FROM idempotency_keys WHERE (user_id, key) IN (
+         SELECT user_id, key FROM idempotency_keys
+         WHERE created_at < now() - make_interval(hours => $1::int) LIMIT $2)
+       RETURNING 1`,
+      [ttlHours, limit],
+    );
+    return rows.length;
+  }
 }

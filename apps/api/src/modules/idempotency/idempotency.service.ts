@@ -15,6 +15,9 @@ export interface IdempotentOutcome {
   replayed: boolean;
 }
 
+const EXPIRY_EVERY = 100;
+const EXPIRY_BATCH = 1000;
+
 /** Marks an answer given again from an earlier request with the key. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
@@ -42,6 +45,8 @@ const NOT_KEPT: ReadonlySet<string> = new Set([
 @Injectable()
 export class IdempotencyService {
   private readonly logger = new Logger(IdempotencyService.name);
+  /** Keys taken by this process: every EXPIRY_EVERY-th also clears expired ones. */
+  private taken = 0;
 
   constructor(
     private readonly keys: IdempotencyRepository,
@@ -58,6 +63,7 @@ export class IdempotencyService {
     let pause = 20;
     for (;;) {
       if (await this.keys.claim(userId, key, fingerprint, this.config.IDEMPOTENCY_KEY_TTL_HOURS)) {
+        this.clearExpiredNowAndThen();
         return { body: await this.first(userId, key, operation), replayed: false };
       }
       const stored = await this.keys.find(userId, key);
@@ -72,6 +78,18 @@ export class IdempotencyService {
       await sleep(pause);
       pause = Math.min(pause * 2, 200);
     }
+  }
+
+  /**
+   * Expired keys are cleared as new ones are taken (no scheduler needed), a
+   * bounded batch at a time, off the request's path.
+   */
+  private clearExpiredNowAndThen() {
+    const ttl = this.config.IDEMPOTENCY_KEY_TTL_HOURS;
+    if (!ttl || ++this.taken % EXPIRY_EVERY !== 0) return;
+    void this.keys
+      .deleteExpired(ttl, EXPIRY_BATCH)
+      .catch((error: unknown) => this.logger.warn(`expired idempotency keys: ${String(error)}`));
   }
 
   private async first(userId: number, key: string, operation: () => Promise<unknown>) {

@@ -4,10 +4,11 @@ import { StorageModule } from '../storage/storage.module';
 import { UsersModule } from '../users/users.module';
 import { VerificationController, VerificationReviewController } from './identity.controller';
 import { IdentityService } from './identity.service';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** Owns `verifications`: who a member is, checked by an operator. */
 @Module({
-  imports: [AuditModule, StorageModule, UsersModule],
+  imports: [IdempotencyModule, AuditModule, StorageModule, UsersModule],
   controllers: [VerificationController, VerificationReviewController],
   providers: [IdentityService],
   exports: [IdentityService],

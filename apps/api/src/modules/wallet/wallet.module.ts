@@ -5,10 +5,11 @@ import { UsersModule } from '../users/users.module';
 import { WalletController } from './wallet.controller';
 import { WalletRepository } from './wallet.repository';
 import { WalletService } from './wallet.service';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** Owns `balance_records`; moves money through the ledger. */
 @Module({
-  imports: [UsersModule, EconomyModule, PromotionsModule],
+  imports: [IdempotencyModule, UsersModule, EconomyModule, PromotionsModule],
   controllers: [WalletController],
   providers: [WalletService, WalletRepository],
   exports: [WalletService],

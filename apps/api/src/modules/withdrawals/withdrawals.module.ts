@@ -9,10 +9,19 @@ import { SolvencyService } from './solvency.service';
 import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals.controller';
 import { WithdrawalsRepository } from './withdrawals.repository';
 import { WithdrawalsService } from './withdrawals.service';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** USDT withdrawals on TRON: requests, operator decisions. Owns withdrawals, withdrawal_attempts. */
 @Module({
-  imports: [AuditModule, DepositsModule, IdentityModule, LedgerModule, UsersModule, WalletModule],
+  imports: [
+    IdempotencyModule,
+    AuditModule,
+    DepositsModule,
+    IdentityModule,
+    LedgerModule,
+    UsersModule,
+    WalletModule,
+  ],
   controllers: [WithdrawalsController, AdminWithdrawalsController],
   providers: [WithdrawalsService, WithdrawalsRepository, SolvencyService],
   exports: [WithdrawalsService, WithdrawalsRepository, SolvencyService],

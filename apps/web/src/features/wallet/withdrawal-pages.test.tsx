@@ -103,6 +103,8 @@ describe('withdrawal pages', () => {
     fill({ amount: '20' });
     await submit();
     expect(takes(api)[0].body).toEqual({ wallet: WALLET, amount: 20 });
+    // A fresh key per submit, so a retry of this request is one withdrawal.
+    expect(takes(api)[0].headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('Withdrawal requested')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/mine'), {
       timeout: 3000,

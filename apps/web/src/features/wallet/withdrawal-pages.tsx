@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,13 +23,15 @@ import {
   getListBalanceRecordsQueryKey,
   useGetMe,
   useListAddresses,
-  useWithdraw,
+  withdraw as requestWithdrawal,
+  type WithdrawBody,
 } from '@app/contracts';
 import { ChevronIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { apiErrorKey } from '../../lib/api-errors';
+import { newIdempotencyKey } from '../../lib/idempotency';
 import { translateFieldError } from '../../lib/form-errors';
 
 export const REDIRECT_AFTER_WITHDRAWAL_MS = 2000;
@@ -83,12 +85,13 @@ export function WithdrawalPage() {
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const withdraw = useWithdraw({
-    mutation: {
-      onSettled: () => {
-        void queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
-        void queryClient.invalidateQueries({ queryKey: getListBalanceRecordsQueryKey() });
-      },
+  // A fresh Idempotency-Key per submit: a retried request is one withdrawal.
+  const withdraw = useMutation({
+    mutationFn: ({ data, key }: { data: WithdrawBody; key: string }) =>
+      requestWithdrawal(data, { headers: { 'Idempotency-Key': key } }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
+      void queryClient.invalidateQueries({ queryKey: getListBalanceRecordsQueryKey() });
     },
   });
 
@@ -119,6 +122,7 @@ export function WithdrawalPage() {
           amount: microToNumber(amount),
           ...(needsPassword ? { transaction_password: transactionPassword } : {}),
         },
+        key: newIdempotencyKey(),
       });
       setDone(true);
       timer.current = setTimeout(() => navigate('/mine'), REDIRECT_AFTER_WITHDRAWAL_MS);
