@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { lifecycleLogger } from './common/lifecycle-logger';
+import { ReachCheck, ReachModule } from './common/reach';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -33,11 +34,12 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
 
 /** The API process's root. */
 @Module({
-  providers: [lifecycleLogger('API')],
+  providers: [lifecycleLogger('API'), ReachCheck],
   imports: [
     ConfigModule,
     DatabaseModule,
     RedisModule,
+    ReachModule,
     // The API only adds jobs (claims to check now); the worker runs them.
     BullModule.forRootAsync({
       inject: [APP_CONFIG],

@@ -8,6 +8,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { IdParam } from '../../common/id-param.dto';
 import { toMicro } from '../../common/validators';
@@ -33,6 +34,7 @@ import { SolvencyService } from '../withdrawals/solvency.service';
 @ApiTags('admin')
 @Controller('admin')
 @Auth(...Staff.money)
+@Reach('none')
 export class AdminController {
   constructor(
     private readonly admin: AdminService,
@@ -44,6 +46,7 @@ export class AdminController {
 
   @Post('users/:id/adjust')
   @HttpCode(200)
+  @Reach('account', { self: 'SELF_ADJUST_FORBIDDEN' })
   @ApiOperation({
     summary: "Credit or debit a member's money or points (audited ledger transaction)",
   })
@@ -82,6 +85,7 @@ export class AdminController {
 
   @Post('adjustments/:id/approve')
   @HttpCode(200)
+  @Reach('adjustment', { self: 'SELF_ADJUST_FORBIDDEN' })
   @ApiOperation({ summary: "Approve another operator's adjustment: it is posted now (audited)" })
   @ApiOkResponse({ type: AdjustResponse })
   @ApiErrors(
@@ -101,6 +105,7 @@ export class AdminController {
 
   @Post('adjustments/:id/reject')
   @HttpCode(200)
+  @Reach('adjustment', { self: 'SELF_ADJUST_FORBIDDEN' })
   @ApiOperation({ summary: 'Turn down a pending adjustment (audited)' })
   @ApiOkResponse({ type: AdjustmentRequestItem })
   @ApiErrors('NOT_FOUND', 'ADJUSTMENT_ALREADY_DECIDED', 'VALIDATION_ERROR')

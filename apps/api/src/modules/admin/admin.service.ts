@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AdjustAccount, microToNumber, usdt } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { ReachRegistry } from '../../common/reach';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
 import { member, system } from '../ledger/ledger.accounts';
@@ -55,7 +56,10 @@ export class AdminService {
     private readonly wallet: WalletService,
     private readonly requests: AdjustmentRequestsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Optional() reach?: ReachRegistry,
+  ) {
+    reach?.register('adjustment', (id) => this.requests.memberOf(id));
+  }
 
   private needsApproval(amount: bigint): boolean {
     const threshold = this.config.ADJUST_APPROVAL_THRESHOLD;

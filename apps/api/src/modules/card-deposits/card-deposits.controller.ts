@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
@@ -82,6 +83,7 @@ export class CardDepositsController {
 @ApiTags('admin')
 @Controller('admin')
 @Auth(...Staff.money)
+@Reach('none')
 export class CardDepositReviewController {
   constructor(private readonly cards: CardDepositsService) {}
 
@@ -103,6 +105,7 @@ export class CardDepositReviewController {
 
   @Post('card_deposits/:id/approve')
   @HttpCode(200)
+  @Reach('card_deposit')
   @ApiOperation({ summary: 'Credit the USDT amount you decide (one ledger transaction, audited)' })
   @ApiOkResponse({ type: CardDepositItem })
   @ApiErrors('NOT_FOUND', 'REVIEW_ALREADY_DECIDED', 'VALIDATION_ERROR')
@@ -116,6 +119,7 @@ export class CardDepositReviewController {
 
   @Post('card_deposits/:id/reject')
   @HttpCode(200)
+  @Reach('card_deposit')
   @ApiOperation({ summary: 'Refuse a card deposit with a reason for the member (audited)' })
   @ApiOkResponse({ type: CardDepositItem })
   @ApiErrors('NOT_FOUND', 'REVIEW_ALREADY_DECIDED', 'VALIDATION_ERROR')

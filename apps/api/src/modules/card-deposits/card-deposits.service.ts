@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { microToNumber } from '@app/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { ReachRegistry } from '../../common/reach';
 import { AuditService } from '../audit/audit.service';
 import { ContentService } from '../content/content.service';
 import { LedgerService } from '../ledger/ledger.service';
@@ -53,7 +54,16 @@ export class CardDepositsService {
     private readonly ledger: LedgerService,
     private readonly audit: AuditService,
     private readonly content: ContentService,
-  ) {}
+    @Optional() reach?: ReachRegistry,
+  ) {
+    reach?.register('card_deposit', async (id) => {
+      const [row]: { user_id: number }[] = await this.dataSource.query(
+        `SELECT user_id FROM card_deposits WHERE id = $1`,
+        [id],
+      );
+      return row?.user_id ?? null;
+    });
+  }
 
   async create(userId: number, currency: CardCurrency, amount: string, receipt: Buffer) {
     const stored = await this.storage.saveImage(receipt, 'private');

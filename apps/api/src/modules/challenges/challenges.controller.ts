@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
@@ -41,6 +42,7 @@ export class ChallengesController {
 @ApiTags('admin')
 @Controller('admin/challenges')
 @Auth(...Staff.admin)
+@Reach('none')
 export class AdminChallengesController {
   constructor(private readonly challenges: ChallengesService) {}
 

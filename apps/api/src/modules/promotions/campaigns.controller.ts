@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/commo
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { microToNumber } from '@app/domain';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { AppError } from '../../common/app-error';
 import { Auth, CurrentUser, Roles, Staff } from '../../common/auth';
@@ -44,6 +45,7 @@ function values(body: CampaignBody): CampaignValues {
 @ApiTags('admin')
 @Controller('admin/campaigns')
 @Auth(...Staff.admin)
+@Reach('none')
 export class CampaignsController {
   constructor(
     private readonly dataSource: DataSource,

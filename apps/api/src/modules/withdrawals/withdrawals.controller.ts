@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { microToNumber } from '@app/domain';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
@@ -122,6 +123,7 @@ const toItem = (w: WithdrawalRow): AdminWithdrawal => ({
 @ApiTags('admin')
 @Controller('admin/withdrawals')
 @Auth(...Staff.money)
+@Reach('none')
 export class AdminWithdrawalsController {
   constructor(
     private readonly withdrawals: WithdrawalsService,
@@ -164,6 +166,7 @@ export class AdminWithdrawalsController {
 
   @Post(':id/approve')
   @HttpCode(200)
+  @Reach('withdrawal')
   @ApiOperation({
     summary: 'Approve a requested withdrawal: the worker sends it from the hot wallet',
   })
@@ -175,6 +178,7 @@ export class AdminWithdrawalsController {
 
   @Post(':id/reject')
   @HttpCode(200)
+  @Reach('withdrawal')
   @ApiOperation({
     summary:
       'Reject a requested or approved withdrawal, or refund a failed one: the whole amount goes back',
@@ -191,6 +195,7 @@ export class AdminWithdrawalsController {
 
   @Post(':id/retry')
   @HttpCode(200)
+  @Reach('withdrawal')
   @ApiOperation({ summary: 'Send a failed withdrawal again (a new transaction)' })
   @ApiOkResponse({ type: AdminWithdrawal })
   @ApiErrors('NOT_FOUND', 'WITHDRAWAL_STATE_CONFLICT', 'VALIDATION_ERROR')

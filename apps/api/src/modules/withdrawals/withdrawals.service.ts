@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { effectiveVipLevel, microToNumber, withdrawalQuote, withdrawalRefusal } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { ReachRegistry } from '../../common/reach';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
 import { DepositsService } from '../deposits/deposits.service';
@@ -56,7 +57,13 @@ export class WithdrawalsService {
     private readonly transactionPassword: TransactionPasswordService,
     private readonly identity: IdentityService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Optional() reach?: ReachRegistry,
+  ) {
+    reach?.register(
+      'withdrawal',
+      async (id) => (await this.withdrawals.find(this.dataSource, String(id)))?.user_id ?? null,
+    );
+  }
 
   async request(userId: number, wallet: string, amount: bigint, transactionPassword?: string) {
     await this.transactionPassword.check(userId, transactionPassword);
