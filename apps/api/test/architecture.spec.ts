@@ -28,6 +28,8 @@ const OWNERS: Record<string, string> = {
   balance_records: 'wallet',
   audit_log: 'audit',
   adjustment_requests: 'admin',
+  approvals: 'approvals',
+  economy_changes: 'approvals',
   deposit_addresses: 'deposits',
   chain_cursors: 'deposits',
   chain_deposits: 'deposits',

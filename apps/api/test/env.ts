@@ -18,4 +18,7 @@ export function useTestEnv() {
   // The race suites send hundreds of money requests per member; the limit has
   // its own test (security.spec.ts).
   process.env.MONEY_RATE_LIMIT_PER_MINUTE = '0';
+  // The seeded operator funds members in every suite, all on one database
+  // within a day; the cap has its own tests (insiders.spec.ts).
+  process.env.OPERATOR_DAILY_LIMIT = '0';
 }

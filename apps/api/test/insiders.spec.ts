@@ -1,4 +1,14 @@
-import { type Member, type TestApp, login, member, operator, startApp } from './harness';
+import {
+  type Member,
+  type TestApp,
+  expectLedgerSound,
+  login,
+  me,
+  member,
+  operator,
+  setLevel,
+  startApp,
+} from './harness';
 import { demoteStaff, staffMember } from './staff';
 
 type Auth = Record<string, string>;
@@ -112,5 +122,319 @@ describe('insiders: reach over accounts', () => {
         adminId,
       ]);
     }
+  });
+});
+
+const OUTSIDE = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('insiders: no self-dealing, four eyes over a day', () => {
+  let t: TestApp;
+  let admin: Auth;
+  let adminId: number;
+  let admin2: Member;
+  let f1: Member;
+  let f2: Member;
+  beforeAll(async () => {
+    t = await startApp();
+    admin = await operator(t);
+    adminId = (await t.http().get('/users/me').set(admin)).body.id;
+    admin2 = await staffMember(t, 'admin');
+    f1 = await staffMember(t, 'finance');
+    f2 = await staffMember(t, 'finance');
+  });
+  afterAll(async () => {
+    await expectLedgerSound(t, admin);
+    await demoteStaff(t, adminId);
+    await t.close();
+  });
+
+  /** Money for a member (or operator), by two admins when the day's total needs it. */
+  async function fund(userId: number, amount: number) {
+    const res = await t
+      .http()
+      .post(`/admin/users/${userId}/adjust`)
+      .set(admin)
+      .send({ account: 'money', amount, reason: 'test funding' });
+    expect(res.status).toBe(200);
+    if (res.body.status === 'applied') return;
+    const second = await t
+      .http()
+      .post(`/admin/adjustments/${res.body.request_id}/approve`)
+      .set(admin2.auth);
+    expect(second.body.status).toBe('applied');
+  }
+
+  async function withdrawal(m: Member, amount: number): Promise<string> {
+    const res = await t.http().post('/balance/take').set(m.auth).send({ wallet: OUTSIDE, amount });
+    expect(res.status).toBe(200);
+    const [row] = await t.db.query(`SELECT id FROM withdrawals WHERE record_id = $1`, [
+      res.body.id,
+    ]);
+    return row.id;
+  }
+
+  const approve = (auth: Auth, id: string) =>
+    t.http().post(`/admin/withdrawals/${id}/approve`).set(auth);
+
+  async function cardDeposit(m: Member): Promise<number> {
+    const sent = await t
+      .http()
+      .post('/card/deposits')
+      .set(m.auth)
+      .field('currency', 'USD')
+      .field('amount', '1')
+      .attach('receipt', PNG, 'receipt.png');
+    expect(sent.status).toBe(200);
+    const queue = (await t.http().get('/admin/card_deposits?status=under_review').set(admin)).body;
+    return queue.find((c: { record_id: number }) => c.record_id === sent.body.id).id;
+  }
+
+  it('finance cannot credit its own card deposit, and a large credit needs a second operator for the same amount', async () => {
+    const own = await cardDeposit(f1);
+    const mint = await t
+      .http()
+      .post(`/admin/card_deposits/${own}/approve`)
+      .set(f1.auth)
+      .send({ amount: 1_000_000 });
+    expect([mint.status, mint.body.code]).toEqual([403, 'SELF_DEALING_FORBIDDEN']);
+    expect((await me(t, f1)).money).toBe(0);
+
+    const m = await member(t);
+    const id = await cardDeposit(m);
+    const first = await t
+      .http()
+      .post(`/admin/card_deposits/${id}/approve`)
+      .set(f1.auth)
+      .send({ amount: 1_000_000 });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      status: 'under_review',
+      awaiting_second_approval: true,
+      awaiting_admin: false,
+      approvals: [
+        expect.objectContaining({ operator_id: f1.id, role: 'finance', amount: 1_000_000 }),
+      ],
+    });
+    expect((await me(t, m)).money).toBe(0);
+    const again = await t
+      .http()
+      .post(`/admin/card_deposits/${id}/approve`)
+      .set(f1.auth)
+      .send({ amount: 1_000_000 });
+    expect([again.status, again.body.code]).toEqual([403, 'SELF_APPROVAL_FORBIDDEN']);
+    const other = await t
+      .http()
+      .post(`/admin/card_deposits/${id}/approve`)
+      .set(f2.auth)
+      .send({ amount: 10 });
+    expect([other.status, other.body.code]).toEqual([409, 'APPROVAL_AMOUNT_MISMATCH']);
+    // The second operator turns it down instead: nothing was ever credited.
+    const rejected = await t
+      .http()
+      .post(`/admin/card_deposits/${id}/reject`)
+      .set(f2.auth)
+      .send({ reason: 'One dollar is not a million USDT' });
+    expect(rejected.body.status).toBe('fail');
+    expect((await me(t, m)).money).toBe(0);
+
+    // Small credits still take one operator; the day's total decides.
+    const small = await cardDeposit(m);
+    const ok = await t
+      .http()
+      .post(`/admin/card_deposits/${small}/approve`)
+      .set(f1.auth)
+      .send({ amount: 600 });
+    expect(ok.body).toMatchObject({ status: 'success', credited: 600 });
+    const next = await cardDeposit(m);
+    const waits = await t
+      .http()
+      .post(`/admin/card_deposits/${next}/approve`)
+      .set(f1.auth)
+      .send({ amount: 600 });
+    expect(waits.body).toMatchObject({ status: 'under_review', awaiting_second_approval: true });
+    const done = await t
+      .http()
+      .post(`/admin/card_deposits/${next}/approve`)
+      .set(admin)
+      .send({ amount: 600 });
+    expect(done.body).toMatchObject({ status: 'success', credited: 600 });
+    expect((await me(t, m)).money).toBe(1200);
+  });
+
+  it('no operator approves, rejects or retries their own withdrawal, and its owner never counts as an approver', async () => {
+    await fund(f1.id, 1600);
+    await setLevel(t, f1.id, 4);
+    const own = await withdrawal(f1, 1500);
+    for (const action of ['approve', 'reject', 'retry']) {
+      const res = await t
+        .http()
+        .post(`/admin/withdrawals/${own}/${action}`)
+        .set(f1.auth)
+        .send({ reason: 'mine' });
+      expect([action, res.status, res.body.code]).toEqual([action, 403, 'SELF_DEALING_FORBIDDEN']);
+    }
+    // Another operator's money is an admin's to decide (common/reach.ts), and two of them here.
+    const colleague = await approve(f2.auth, own);
+    expect([colleague.status, colleague.body.code]).toEqual([403, 'OPERATOR_REACH_FORBIDDEN']);
+    const first = await approve(admin, own);
+    expect(first.body).toMatchObject({ status: 'requested', awaiting_second_approval: true });
+    const second = await approve(admin2.auth, own);
+    expect(second.body).toMatchObject({
+      status: 'approved',
+      awaiting_second_approval: false,
+      approvals: [
+        expect.objectContaining({ operator_id: adminId }),
+        expect.objectContaining({ operator_id: admin2.id }),
+      ],
+    });
+  });
+
+  it('counts four eyes over the day: a second 999 withdrawal or +999 adjustment waits for another operator', async () => {
+    const m = await member(t);
+    await fund(m.id, 2100);
+    await setLevel(t, m.id, 4);
+    const a = await withdrawal(m, 999);
+    const b = await withdrawal(m, 999);
+    // The first is alone in the day: one operator's word is enough.
+    expect((await approve(f1.auth, a)).body.status).toBe('approved');
+    // The second makes the day's total 1998: another operator must approve too.
+    expect((await approve(f1.auth, b)).body).toMatchObject({
+      status: 'requested',
+      awaiting_second_approval: true,
+    });
+    expect((await approve(f2.auth, b)).body.status).toBe('approved');
+
+    const n = await member(t);
+    const adjust = (auth: Auth) =>
+      t
+        .http()
+        .post(`/admin/users/${n.id}/adjust`)
+        .set(auth)
+        .send({ account: 'money', amount: 999, reason: 'goodwill' });
+    expect((await adjust(f1.auth)).body).toMatchObject({ status: 'applied', money: 999 });
+    const held = await adjust(f1.auth);
+    expect(held.body).toMatchObject({
+      status: 'pending_approval',
+      awaiting_second_approval: true,
+      money: 999,
+    });
+    const own = await t
+      .http()
+      .post(`/admin/adjustments/${held.body.request_id}/approve`)
+      .set(f1.auth);
+    expect([own.status, own.body.code]).toEqual([403, 'SELF_APPROVAL_FORBIDDEN']);
+    const list = (await t.http().get('/admin/adjustments').set(admin)).body;
+    expect(list.find((r: { id: number }) => r.id === held.body.request_id)).toMatchObject({
+      requested_by: f1.id,
+      awaiting_second_approval: true,
+      approvals: [expect.objectContaining({ operator_id: f1.id })],
+    });
+    const ok = await t
+      .http()
+      .post(`/admin/adjustments/${held.body.request_id}/approve`)
+      .set(f2.auth);
+    expect(ok.body).toMatchObject({ status: 'applied', money: 1998 });
+  });
+
+  it('refuses self-dealing on verifications and adjustment requests', async () => {
+    const support = await staffMember(t, 'support');
+    const sent = await t
+      .http()
+      .post('/users/me/verification')
+      .set(support.auth)
+      .field('country', 'Uzbekistan')
+      .field('document_type', 'passport')
+      .field('full_name', 'Own Self')
+      .field('document_number', 'AA7654321')
+      .attach('front', PNG, 'front.png')
+      .attach('back', PNG, 'back.png');
+    expect(sent.status).toBe(200);
+    const [row] = await t.db.query(`SELECT id FROM verifications WHERE user_id = $1`, [support.id]);
+    const res = await t.http().post(`/admin/verifications/${row.id}/approve`).set(support.auth);
+    expect([res.status, res.body.code]).toEqual([403, 'SELF_DEALING_FORBIDDEN']);
+    // An adjustment for f2 asked by an admin: f2 cannot approve it.
+    const asked = await t
+      .http()
+      .post(`/admin/users/${f2.id}/adjust`)
+      .set(admin)
+      .send({ account: 'money', amount: 5000, reason: 'bonus' });
+    expect(asked.body.status).toBe('pending_approval');
+    const self = await t
+      .http()
+      .post(`/admin/adjustments/${asked.body.request_id}/approve`)
+      .set(f2.auth);
+    expect([self.status, self.body.code]).toEqual([403, 'SELF_ADJUST_FORBIDDEN']);
+    await t
+      .http()
+      .post(`/admin/adjustments/${asked.body.request_id}/reject`)
+      .set(admin)
+      .expect(200);
+  });
+
+  it('refuses operators claiming a challenge payout', async () => {
+    // One invitee at VIP1 completes it, as an admin could arrange for itself.
+    const [{ id }] = await t.db.query(
+      `INSERT INTO challenges (title, text, image_url, kind, goal, reward_micro, starts_at, ends_at, published)
+       VALUES ('Invite one', 'Easy', '', 'team_vip1', 1, 10000000, now() - interval '1 minute',
+               now() + interval '1 hour', true) RETURNING id`,
+    );
+    const invitee = await member(t, admin2.id);
+    await setLevel(t, invitee.id, 1);
+    const claim = await t.http().post(`/challenges/${id}/claim`).set(admin2.auth);
+    expect([claim.status, claim.body.code]).toEqual([403, 'SELF_DEALING_FORBIDDEN']);
+    expect((await me(t, admin2)).money).toBe(0);
+  });
+});
+
+describe('insiders: the operator daily cap', () => {
+  let t: TestApp;
+  let admin: Auth;
+  let adminId: number;
+  beforeAll(async () => {
+    t = await startApp({ OPERATOR_DAILY_LIMIT: '100' });
+    admin = await operator(t);
+    adminId = (await t.http().get('/users/me').set(admin)).body.id;
+  });
+  afterAll(async () => {
+    await demoteStaff(t, adminId);
+    await t.close();
+  });
+
+  it("waits for an admin once an operator's approvals pass OPERATOR_DAILY_LIMIT in 24 hours", async () => {
+    const f1 = await staffMember(t, 'finance');
+    const f2 = await staffMember(t, 'finance');
+    const m = await member(t);
+    const n = await member(t);
+    const adjust = (auth: Auth, userId: number, amount: number) =>
+      t
+        .http()
+        .post(`/admin/users/${userId}/adjust`)
+        .set(auth)
+        .send({ account: 'money', amount, reason: 'cap test' });
+    expect((await adjust(f1.auth, m.id, 60)).body.status).toBe('applied');
+    const capped = await adjust(f1.auth, n.id, 60);
+    expect(capped.body).toMatchObject({
+      status: 'pending_approval',
+      awaiting_second_approval: false,
+      awaiting_admin: true,
+      money: 0,
+    });
+    // Another finance operator is not an admin: it still waits.
+    const other = await t
+      .http()
+      .post(`/admin/adjustments/${capped.body.request_id}/approve`)
+      .set(f2.auth);
+    expect(other.body).toMatchObject({ status: 'pending_approval', awaiting_admin: true });
+    // The seeded admin approved plenty today in other suites: a fresh one, under its cap.
+    const fresh = await staffMember(t, 'admin');
+    const byAdmin = await t
+      .http()
+      .post(`/admin/adjustments/${capped.body.request_id}/approve`)
+      .set(fresh.auth);
+    expect(byAdmin.body).toMatchObject({ status: 'applied', money: 60 });
   });
 });

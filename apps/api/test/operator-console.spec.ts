@@ -229,18 +229,38 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
     expect([again.status, again.body.code]).toEqual([403, 'SELF_APPROVAL_FORBIDDEN']);
     const second = await t.http().post(`/admin/withdrawals/${large}/approve`).set(staff.finance);
     expect(second.body).toMatchObject({ status: 'approved', awaiting_second_approval: false });
+    // Counted over the day: 60 + 20 is above 50, so the small one needs two as well.
     const small = await take(20);
     expect(
-      (await t.http().post(`/admin/withdrawals/${small}/approve`).set(staff.finance)).body.status,
+      (await t.http().post(`/admin/withdrawals/${small}/approve`).set(staff.finance)).body,
+    ).toMatchObject({ status: 'requested', awaiting_second_approval: true });
+    expect(
+      (await t.http().post(`/admin/withdrawals/${small}/approve`).set(admin)).body.status,
     ).toBe('approved');
     const actions = (await t.http().get('/admin/audit').set(admin)).body.map(
       (a: { action: string }) => a.action,
     );
-    expect(actions.slice(0, 3)).toEqual([
+    expect(actions.slice(0, 4)).toEqual([
       'withdrawal.approve',
+      'withdrawal.approval',
       'withdrawal.approve',
-      'withdrawal.first_approval',
+      'withdrawal.approval',
     ]);
+    // A member alone below the threshold needs one operator.
+    const other = await member(t);
+    await setLevel(t, other.id, 1);
+    await adjust(t, admin, other.id, 30);
+    const res = await t
+      .http()
+      .post('/balance/take')
+      .set(other.auth)
+      .send({ wallet: OUTSIDE, amount: 20 });
+    const [row] = await t.db.query(`SELECT id FROM withdrawals WHERE record_id = $1`, [
+      res.body.id,
+    ]);
+    expect(
+      (await t.http().post(`/admin/withdrawals/${row.id}/approve`).set(staff.finance)).body.status,
+    ).toBe('approved');
   });
 
   it('edits a package and the team rates: live at once, audited with before and after, refused when wrong', async () => {

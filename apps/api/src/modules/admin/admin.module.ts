@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
 import { TrailersModule } from '../trailers/trailers.module';
 import { UsersModule } from '../users/users.module';
@@ -11,7 +12,14 @@ import { PostersService } from './posters.service';
 
 /** The operator's routes; owns `adjustment_requests`, acts on the rest through their owners, audited. */
 @Module({
-  imports: [AuditModule, UsersModule, WalletModule, TrailersModule, WithdrawalsModule],
+  imports: [
+    ApprovalsModule,
+    AuditModule,
+    UsersModule,
+    WalletModule,
+    TrailersModule,
+    WithdrawalsModule,
+  ],
   controllers: [AdminController],
   providers: [AdminService, AdjustmentRequestsRepository, PostersService],
 })

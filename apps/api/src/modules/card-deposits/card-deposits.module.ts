@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
 import { ContentModule } from '../content/content.module';
 import { LedgerModule } from '../ledger/ledger.module';
@@ -8,7 +9,7 @@ import { CardDepositsService } from './card-deposits.service';
 
 /** Owns `card_deposits`: card payments reported by members, confirmed by operators. */
 @Module({
-  imports: [AuditModule, ContentModule, LedgerModule, WalletModule],
+  imports: [ApprovalsModule, AuditModule, ContentModule, LedgerModule, WalletModule],
   controllers: [CardDepositsController, CardDepositReviewController],
   providers: [CardDepositsService],
 })

@@ -33,7 +33,7 @@ export class ChallengesController {
   @MoneyRoute()
   @ApiOperation({ summary: 'Claim a completed challenge: its reward is paid once' })
   @ApiOkResponse({ type: ClaimResponse })
-  @ApiErrors('NOT_FOUND', 'CHALLENGE_NOT_COMPLETE', 'VALIDATION_ERROR')
+  @ApiErrors('NOT_FOUND', 'CHALLENGE_NOT_COMPLETE', 'SELF_DEALING_FORBIDDEN', 'VALIDATION_ERROR')
   claimChallenge(@CurrentUser() user: AuthUser, @Param() params: IdParam): Promise<ClaimResponse> {
     return this.challenges.claim(user.id, params.id);
   }

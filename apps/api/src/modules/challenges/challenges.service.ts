@@ -121,7 +121,15 @@ export class ChallengesService {
     );
   }
 
+  /**
+   * Operators set the challenges and their rewards: none of them claims one
+   * (issue 25, no self-dealing), whatever their role.
+   */
   async claim(userId: number, id: number): Promise<{ reward: number }> {
+    const account = await this.users.account(userId);
+    if (account && account.role !== 'member') {
+      throw new AppError('SELF_DEALING_FORBIDDEN', 'Operators cannot claim challenge payouts');
+    }
     const [row]: ChallengeRow[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM challenges WHERE id = $1 AND published AND starts_at <= now()`,
       [id],

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
 import { DepositsModule } from '../deposits/deposits.module';
 import { IdentityModule } from '../identity/identity.module';
@@ -12,7 +13,15 @@ import { WithdrawalsService } from './withdrawals.service';
 
 /** USDT withdrawals on TRON: requests, operator decisions. Owns withdrawals, withdrawal_attempts. */
 @Module({
-  imports: [AuditModule, DepositsModule, IdentityModule, LedgerModule, UsersModule, WalletModule],
+  imports: [
+    ApprovalsModule,
+    AuditModule,
+    DepositsModule,
+    IdentityModule,
+    LedgerModule,
+    UsersModule,
+    WalletModule,
+  ],
   controllers: [WithdrawalsController, AdminWithdrawalsController],
   providers: [WithdrawalsService, WithdrawalsRepository, SolvencyService],
   exports: [WithdrawalsService, WithdrawalsRepository, SolvencyService],
