@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
+import { ApprovalsModule } from './modules/approvals/approvals.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CardDepositsModule } from './modules/card-deposits/card-deposits.module';
 import { ChallengesModule } from './modules/challenges/challenges.module';
@@ -67,6 +68,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     MomentsModule,
     TeamModule,
     AdminModule,
+    ApprovalsModule,
     HealthModule,
     MetricsModule,
   ],

@@ -104,7 +104,7 @@ const coSigners = new WeakMap<TestApp, Promise<Record<string, string>>>();
  * a member's adjustments over the day pass ADJUST_APPROVAL_THRESHOLD.
  * `close()` makes it a member again (other suites count the seeded admin).
  */
-function coSigner(t: TestApp): Promise<Record<string, string>> {
+export function coSigner(t: TestApp): Promise<Record<string, string>> {
   let signer = coSigners.get(t);
   if (!signer) {
     signer = (async () => {
@@ -128,6 +128,19 @@ function coSigner(t: TestApp): Promise<Record<string, string>> {
     coSigners.set(t, signer);
   }
   return signer;
+}
+
+/**
+ * Gives every economy change waiting for a second admin (a raise of members'
+ * pay made by the seeded admin) the co-signer's approval.
+ */
+export async function approveEconomyChanges(t: TestApp) {
+  const signer = await coSigner(t);
+  const waiting = await t.http().get('/admin/economy/changes?status=pending').set(signer);
+  for (const change of waiting.body as { id: number }[]) {
+    const res = await t.http().post(`/admin/economy/changes/${change.id}/approve`).set(signer);
+    if (res.status !== 200) throw new Error(`economy approval failed: ${JSON.stringify(res.body)}`);
+  }
 }
 
 /**

@@ -438,3 +438,118 @@ describe('insiders: the operator daily cap', () => {
     expect(byAdmin.body).toMatchObject({ status: 'applied', money: 60 });
   });
 });
+
+describe('insiders: economy changes that raise pay wait for a second admin', () => {
+  let t: TestApp;
+  let admin: Auth;
+  let adminId: number;
+  let admin2: Member;
+  beforeAll(async () => {
+    t = await startApp();
+    admin = await operator(t);
+    adminId = (await t.http().get('/users/me').set(admin)).body.id;
+    admin2 = await staffMember(t, 'admin');
+  });
+  afterAll(async () => {
+    await demoteStaff(t, adminId);
+    await t.close();
+  });
+
+  const level = async (n: number) =>
+    (await t.http().get('/packages')).body.find((p: { vip_level: number }) => p.vip_level === n);
+
+  it('holds a package raise above 10 % until another admin approves it; small changes apply at once', async () => {
+    const before = await level(2);
+    const { vip_level: _, ...values } = before;
+    // +5 %: applied at once.
+    const small = {
+      ...values,
+      reward_per_trailer: Math.round(before.reward_per_trailer * 1.05 * 1e6) / 1e6,
+    };
+    await t.http().put('/admin/packages/2').set(admin).send(small).expect(200);
+    expect((await level(2)).reward_per_trailer).toBe(small.reward_per_trailer);
+    // Double the reward: it waits.
+    const big = { ...small, reward_per_trailer: before.reward_per_trailer * 2 };
+    await t.http().put('/admin/packages/2').set(admin).send(big).expect(200);
+    expect((await level(2)).reward_per_trailer).toBe(small.reward_per_trailer);
+    const [waiting] = (await t.http().get('/admin/economy/changes?status=pending').set(admin)).body;
+    expect(waiting).toMatchObject({
+      target: 'package',
+      target_id: 2,
+      proposed_by: adminId,
+      status: 'pending',
+      awaiting_second_approval: true,
+      before: { reward_per_trailer: small.reward_per_trailer },
+      after: { reward_per_trailer: big.reward_per_trailer },
+      approvals: [expect.objectContaining({ operator_id: adminId })],
+    });
+    const own = await t.http().post(`/admin/economy/changes/${waiting.id}/approve`).set(admin);
+    expect([own.status, own.body.code]).toEqual([403, 'SELF_APPROVAL_FORBIDDEN']);
+    const ok = await t.http().post(`/admin/economy/changes/${waiting.id}/approve`).set(admin2.auth);
+    expect(ok.body).toMatchObject({ status: 'approved', decided_by: admin2.id });
+    expect((await level(2)).reward_per_trailer).toBe(big.reward_per_trailer);
+    const history = (await t.http().get('/admin/economy/history').set(admin)).body;
+    expect(history[0]).toMatchObject({ action: 'economy.change.approve', actor_id: admin2.id });
+    expect(history[1]).toMatchObject({
+      action: 'economy.package',
+      actor_id: admin2.id,
+      details: { vip_level: 2, after: { reward_per_trailer: big.reward_per_trailer } },
+    });
+    // Back as it was (a cut applies at once).
+    await t.http().put('/admin/packages/2').set(admin).send(values).expect(200);
+    expect(await level(2)).toEqual(before);
+  });
+
+  it('holds raised team rates, a rewarded challenge and campaign bonuses the same way', async () => {
+    const rates = (await t.http().get('/admin/team_rates').set(admin)).body;
+    await t
+      .http()
+      .put('/admin/team_rates')
+      .set(admin)
+      .send({ ...rates, level1: rates.level1 * 3 })
+      .expect(200);
+    expect((await t.http().get('/admin/team_rates').set(admin)).body).toEqual(rates);
+    const challenge = await t
+      .http()
+      .post('/admin/challenges')
+      .set(admin)
+      .send({
+        title: 'Rich',
+        text: '',
+        kind: 'trailers',
+        goal: 1,
+        reward: 100000,
+        starts_at: new Date(Date.now() - 60_000).toISOString(),
+        ends_at: new Date(Date.now() + 3_600_000).toISOString(),
+      });
+    expect(challenge.body).toMatchObject({ published: false });
+    const campaign = await t.http().post('/admin/campaigns').set(admin).send({
+      name: 'Rich friends',
+      starts_at: '2031-01-01T00:00:00.000Z',
+      ends_at: '2031-02-01T00:00:00.000Z',
+      min_vip_level: 2,
+      inviter_points: 1000,
+      member_points: 1000,
+      hold_days: 30,
+    });
+    expect(campaign.body).toMatchObject({ inviter_points: 0, member_points: 0 });
+    const waiting = (await t.http().get('/admin/economy/changes?status=pending').set(admin)).body;
+    expect(
+      waiting
+        .map((c: { target: string }) => c.target)
+        .slice(0, 3)
+        .sort(),
+    ).toEqual(['campaign', 'challenge', 'team_rates']);
+    for (const change of waiting.slice(0, 3)) {
+      await t
+        .http()
+        .post(`/admin/economy/changes/${change.id}/reject`)
+        .set(admin2.auth)
+        .expect(200);
+    }
+    expect((await t.http().get('/admin/team_rates').set(admin)).body).toEqual(rates);
+    expect(
+      (await t.http().get('/admin/economy/changes?status=pending').set(admin)).body,
+    ).toHaveLength(0);
+  });
+});

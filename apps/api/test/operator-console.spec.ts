@@ -1,6 +1,7 @@
 import {
   TestApp,
   adjust,
+  approveEconomyChanges,
   expectLedgerSound,
   login,
   me,
@@ -272,6 +273,11 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
       403,
     );
     await t.http().put('/admin/packages/1').set(admin).send(edit).expect(200);
+    // More pay per day: it waits for a second admin, then takes effect.
+    expect(
+      (await t.http().get('/packages')).body.find((p: { vip_level: number }) => p.vip_level === 1),
+    ).toEqual(before);
+    await approveEconomyChanges(t);
     expect(
       (await t.http().get('/packages')).body.find((p: { vip_level: number }) => p.vip_level === 1),
     ).toEqual({ vip_level: 1, ...edit });
@@ -279,7 +285,9 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
     await adjust(t, admin, m.id, 61.5);
     await t.http().post('/balance/buy_vip').set(m.auth).send({ vip_level: 1 }).expect(200);
     expect((await me(t, m)).money).toBe(0);
-    const [history] = (await t.http().get('/admin/economy/history').set(staff.support)).body;
+    const history = (await t.http().get('/admin/economy/history').set(staff.support)).body.find(
+      (h: { action: string }) => h.action === 'economy.package',
+    );
     expect(history).toMatchObject({
       action: 'economy.package',
       details: { vip_level: 1, before, after: { vip_level: 1, ...edit } },
@@ -304,6 +312,7 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
       .set(admin)
       .send({ level1: 12.5, level2: 4, level3: 1 })
       .expect(200);
+    await approveEconomyChanges(t);
     expect((await t.http().get('/admin/team_rates').set(admin)).body).toEqual({
       level1: 12.5,
       level2: 4,
@@ -560,7 +569,9 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
       hold_days: 30,
     };
     const created = (await t.http().post('/admin/campaigns').set(admin).send(body)).body;
-    expect(created).toMatchObject({ ...body, running: false });
+    // Its bonuses wait for a second admin.
+    expect(created).toMatchObject({ ...body, inviter_points: 0, member_points: 0, running: false });
+    await approveEconomyChanges(t);
     const changed = await t
       .http()
       .put(`/admin/campaigns/${created.id}`)

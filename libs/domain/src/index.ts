@@ -5,3 +5,4 @@ export * from './validation';
 export * from './amount';
 export * from './tron-address';
 export * from './reach';
+export * from './economy-raise';

@@ -90,6 +90,12 @@ const schema = z
      */
     OPERATOR_DAILY_LIMIT: intFrom(50000),
     /**
+     * An economy change (package pay, team rates, challenge rewards, campaign
+     * bonuses) raising what members are paid by more than this percentage
+     * waits for a second admin (issue 25); 0: never.
+     */
+    ECONOMY_RAISE_APPROVAL_PERCENT: intFrom(10),
+    /**
      * Which proxies' X-Forwarded-For to believe: a hop count (1 behind one
      * proxy, as under compose), addresses/CIDRs (comma-separated), `true`
      * (every hop: unsafe behind a proxy that appends the client's header)

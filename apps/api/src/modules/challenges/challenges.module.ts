@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
 import { TrailersModule } from '../trailers/trailers.module';
 import { UsersModule } from '../users/users.module';
@@ -13,7 +14,7 @@ import { ChallengesService } from './challenges.service';
 
 /** Owns `challenges` and `challenge_claims`; also the VIP progress screen's figures. */
 @Module({
-  imports: [AuditModule, EconomyModule, TrailersModule, UsersModule, WalletModule],
+  imports: [ApprovalsModule, AuditModule, EconomyModule, TrailersModule, UsersModule, WalletModule],
   controllers: [ChallengesController, AdminChallengesController, ProgressController],
   providers: [ChallengesService],
 })
