@@ -37,7 +37,7 @@ describe('reach matrix: every operator route, every role, every kind of target',
   let t: TestApp;
   let seeded: Auth;
   let seededId: number;
-  let teamRates: unknown;
+  let teamRates: object;
   let dir: string;
   const actors = {} as Record<AccountRole, Member & { role: AccountRole }>;
   const targets = {} as Record<Exclude<TargetKind, 'self'>, Member & { role: AccountRole }>;
