@@ -553,3 +553,34 @@ describe('insiders: economy changes that raise pay wait for a second admin', () 
     ).toHaveLength(0);
   });
 });
+
+describe('insiders: the reach guard and odd ids', () => {
+  let t: TestApp;
+  let admin: Auth;
+  beforeAll(async () => {
+    t = await startApp();
+    admin = await operator(t);
+  });
+  afterAll(() => t.close());
+
+  it('leaves malformed and out-of-range ids to validation (422), never a 500', async () => {
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999', '2147483648']) {
+      const res = await t.http().post(`/admin/users/${id}/end_logins`).set(admin);
+      expect([id, res.status, res.body.code]).toEqual([id, 422, 'VALIDATION_ERROR']);
+      const w = await t.http().post(`/admin/withdrawals/${id}/approve`).set(admin);
+      expect([id, w.status]).toEqual([id, 422]);
+    }
+    const missing = await t.http().post('/admin/users/2147483647/end_logins').set(admin);
+    expect(missing.status).toBe(404);
+  });
+
+  it('judges the target however its id is written (exponent, hexadecimal)', async () => {
+    const support = await staffMember(t, 'support');
+    const adminId: number = (await t.http().get('/users/me').set(admin)).body.id;
+    for (const id of [`0x${adminId.toString(16)}`, `${adminId}e0`, `${adminId}.0`]) {
+      const res = await t.http().post(`/admin/users/${id}/end_logins`).set(support.auth);
+      expect([id, res.status, res.body.code]).toEqual([id, 403, 'OPERATOR_REACH_FORBIDDEN']);
+    }
+    await demoteStaff(t, adminId);
+  });
+});

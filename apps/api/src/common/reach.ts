@@ -41,6 +41,8 @@ export const REACH_KINDS = [
 export type ReachKind = (typeof REACH_KINDS)[number];
 
 export const REACH_KEY = 'reach';
+/** The largest id a path may name (IdParam's bound, PostgreSQL's integer). */
+const MAX_ID = 2_147_483_647;
 /** Roles' metadata key (common/auth.ts sets it; auth.ts imports this file, so not the other way round). */
 const ROLES_METADATA = 'roles';
 
@@ -128,8 +130,11 @@ export class ReachGuard implements CanActivate {
     // A method's Roles() under a controller's Auth() adds the guard twice: judge once.
     if (request.reachChecked) return true;
     request.reachChecked = true;
+    // Read as IdParam reads it (Number(): '1e3' and '0x10' are ids too), so the
+    // guard judges exactly the target the handler acts on; what IdParam refuses
+    // gets validation's 422.
     const id = Number(request.params?.id);
-    if (!Number.isSafeInteger(id) || id < 1) return true;
+    if (!Number.isInteger(id) || id < 1 || id > MAX_ID) return true;
     const target = await this.registry.targetOf(declaration.kind, id);
     if (!target) return true;
     const refusal = reachRefusal(request.user, target);
