@@ -124,6 +124,11 @@ describe('reach matrix: every operator route, every role, every kind of target',
     }
   }, 120_000);
   afterAll(async () => {
+    // Leave no proposal of ours waiting (other suites approve what waits), then the rates as they were.
+    const waiting = await t.http().get('/admin/economy/changes?status=pending').set(seeded);
+    for (const change of waiting.body as { id: number }[]) {
+      await t.http().post(`/admin/economy/changes/${change.id}/reject`).set(seeded);
+    }
     await t.http().put('/admin/team_rates').set(seeded).send(teamRates);
     await demoteStaff(t, seededId);
     await t.close();
