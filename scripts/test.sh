@@ -137,6 +137,7 @@ step lint check pnpm run lint
 step format check pnpm run format:check
 step typecheck check pnpm run typecheck
 step contracts check bash scripts/contracts.sh --check --no-build
+step "openapi lint" check bash scripts/openapi-lint.sh
 step "db schema" check bash scripts/db-schema.sh --check --no-build
 step "domain unit" vitest pnpm --filter @app/domain run test
 # The local TRON node stub, driven by real tronweb over HTTP on free ports.

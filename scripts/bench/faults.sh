@@ -82,7 +82,7 @@ build_api
 
 # Production settings with throwaway secrets, every per-client limit off (all
 # the load comes from one address), tokens that outlive the run.
-export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0 MOMENTS_PER_HOUR=0
+export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0 PUBLIC_RATE_LIMIT_PER_MINUTE=0 MOMENTS_PER_HOUR=0
 export LOGIN_MAX_FAILURES_PER_PHONE=1000000 LOGIN_MAX_FAILURES_PER_IP=1000000 LOGIN_SLOWDOWN_AFTER=0
 export ACCESS_TOKEN_TTL_SECONDS=86400 LOG_LEVEL=${LOG_LEVEL:-warn}
 production_api +998900000007

@@ -37,7 +37,7 @@ build_api
 
 # Production settings with throwaway secrets, and every per-client limit off:
 # all the load comes from one address and a few hundred members.
-export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0 MOMENTS_PER_HOUR=0
+export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0 PUBLIC_RATE_LIMIT_PER_MINUTE=0 MOMENTS_PER_HOUR=0
 export LOGIN_MAX_FAILURES_PER_PHONE=1000000 LOGIN_MAX_FAILURES_PER_IP=1000000 LOGIN_SLOWDOWN_AFTER=0
 # The members sign in once, before the run: their tokens must outlive it.
 export ACCESS_TOKEN_TTL_SECONDS=86400

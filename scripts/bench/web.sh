@@ -35,7 +35,7 @@ if [[ ${BENCH_NO_BUILD:-0} != 1 || ! -f apps/api/dist/main.js || ! -f apps/web/d
 fi
 
 # Production settings with throwaway secrets; no limits in the way of one member.
-export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0
+export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0 PUBLIC_RATE_LIMIT_PER_MINUTE=0
 production_api +998900000009
 
 exec node scripts/bench/web.mjs

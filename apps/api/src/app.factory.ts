@@ -21,7 +21,8 @@ import { ErrorBody, ValidationErrorBody } from './common/api-errors.decorator';
 import { codeForStatus } from './common/error-codes';
 import { registerDirectRoutes } from './common/direct-route';
 import { ErrorFilter, errorBody } from './common/error.filter';
-import { registerMoneyRateLimit } from './common/money-rate-limit';
+import { completeOpenApi } from './common/openapi-completion';
+import { registerRateLimitPlugin } from './common/money-rate-limit';
 import { RouteTable } from './common/route-table';
 import { AppValidationPipe } from './common/validation.pipe';
 
@@ -75,7 +76,7 @@ export async function createApp(
   app.useGlobalFilters(new ErrorFilter(routes, config.UNAVAILABLE_RETRY_AFTER_SECONDS));
   app.useGlobalPipes(new AppValidationPipe({ maxDepth: config.JSON_MAX_DEPTH }));
   app.enableShutdownHooks();
-  await registerMoneyRateLimit(app, config, app.get(REDIS));
+  await registerRateLimitPlugin(app, config, app.get(REDIS));
   // Uploads are read whole by the route (storage/uploads.ts); 0 means no limit.
   await app.register(fastifyMultipart, {
     limits: {
@@ -107,14 +108,19 @@ export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
         'with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.',
     )
     .setVersion('1.0.0')
+    .setLicense('Proprietary', '/static/license.txt')
+    // Relative: the document is served by the API it describes, also behind
+    // the web's same-origin /api prefix.
+    .addServer('/', 'This API')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
     .addOAuth2(
       { type: 'oauth2', flows: { password: { tokenUrl: '/token', scopes: {} } } },
       'oauth2',
     )
     .build();
-  return SwaggerModule.createDocument(app, config, {
+  const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controller, method) => method,
     extraModels: [ErrorBody, ValidationErrorBody],
   });
+  return completeOpenApi(document);
 }

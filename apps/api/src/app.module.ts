@@ -14,8 +14,11 @@ import { ContentModule } from './modules/content/content.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DepositsModule } from './modules/deposits/deposits.module';
 import { EconomyModule } from './modules/economy/economy.module';
+import { EventStreamsModule } from './modules/events/event-streams.module';
+import { EventsModule } from './modules/events/events.module';
 import { ExportsModule } from './modules/exports/exports.module';
 import { HealthModule } from './modules/health/health.module';
+import { IdempotencyModule } from './modules/idempotency/idempotency.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { bullConnection } from './modules/jobs/queues';
 import { LedgerModule } from './modules/ledger/ledger.module';
@@ -25,6 +28,7 @@ import { MetricsModule } from './modules/metrics/metrics.module';
 import { MomentsModule } from './modules/moments/moments.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { RedisModule } from './modules/redis/redis.module';
+import { StatementModule } from './modules/statement/statement.module';
 import { StorageModule } from './modules/storage/storage.module';
 import { TeamModule } from './modules/team/team.module';
 import { TrailersModule } from './modules/trailers/trailers.module';
@@ -50,6 +54,9 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     MailModule,
     TronModule,
     LedgerModule,
+    IdempotencyModule,
+    EventsModule,
+    EventStreamsModule,
     AuthModule,
     UsersModule,
     TrailersModule,
@@ -57,6 +64,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     ContentModule,
     EconomyModule,
     WalletModule,
+    StatementModule,
     DepositsModule,
     WithdrawalsModule,
     IdentityModule,

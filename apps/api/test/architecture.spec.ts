@@ -27,6 +27,7 @@ const OWNERS: Record<string, string> = {
   ledger_postings: 'ledger',
   balance_records: 'wallet',
   audit_log: 'audit',
+  audit_chain_head: 'audit',
   adjustment_requests: 'admin',
   approvals: 'approvals',
   economy_changes: 'approvals',
@@ -48,6 +49,7 @@ const OWNERS: Record<string, string> = {
   moment_images: 'moments',
   moment_likes: 'moments',
   moment_reports: 'moments',
+  idempotency_keys: 'idempotency',
 };
 
 const SRC = join(__dirname, '..', 'src');

@@ -4,6 +4,7 @@ import {
   me,
   member,
   operator,
+  setCardNumber,
   setLevel,
   startApp,
   viewFor,
@@ -115,6 +116,7 @@ describe('challenges pay once from real activity; VIP progress from deposits', (
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
       'base64',
     );
+    await setCardNumber(t, admin, '8600 4444 5555 6666');
     const sent = await t
       .http()
       .post('/card/deposits')

@@ -21,4 +21,7 @@ export function useTestEnv() {
   // The seeded operator funds members in every suite, all on one database
   // within a day; the cap has its own tests (insiders.spec.ts).
   process.env.OPERATOR_DAILY_LIMIT = '0';
+  // Every suite reads the public routes from one address; the limit has its
+  // own test (public-rate-limit.spec.ts).
+  process.env.PUBLIC_RATE_LIMIT_PER_MINUTE = '0';
 }

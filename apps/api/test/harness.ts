@@ -143,6 +143,17 @@ export async function approveEconomyChanges(t: TestApp) {
   }
 }
 
+/** Sets the club's card for card deposits (they are off until one is set), as an operator does. */
+export async function setCardNumber(t: TestApp, admin: Record<string, string>, card: string) {
+  const settings = (await t.http().get('/admin/settings').set(admin).expect(200)).body;
+  await t
+    .http()
+    .put('/admin/settings')
+    .set(admin)
+    .send({ ...settings, card })
+    .expect(200);
+}
+
 /**
  * Credits (or debits) a member through the operator endpoint: the real money
  * path. When the day's adjustments need four eyes, a second admin approves.

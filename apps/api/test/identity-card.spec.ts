@@ -8,6 +8,7 @@ import {
   me,
   member,
   operator,
+  setCardNumber,
   setLevel,
   startApp,
 } from './harness';
@@ -187,6 +188,20 @@ describe('identity verification and card deposits: private files, operator decis
     for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
     return req.attach('receipt', receipt, 'receipt.jpg');
   };
+
+  it('card deposits are off until an operator sets a card: refused whole, nothing stored', async () => {
+    expect((await t.http().get('/card').set(admin)).status).toBe(404);
+    const m = await member(t);
+    const filesBefore = await storedFiles();
+    const refused = await report(m.auth, { currency: 'USD', amount: '10' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('CARD_DEPOSITS_OFF');
+    expect(await storedFiles()).toBe(filesBefore);
+    expect((await t.http().get('/balance?add=true').set(m.auth)).body).toEqual([]);
+
+    await setCardNumber(t, admin, '8600 4444 5555 6666');
+    expect((await t.http().get('/card').set(m.auth)).body).toEqual({ card: '8600 4444 5555 6666' });
+  });
 
   it('a card deposit is under review in the records, then credited once with the amount the operator decides', async () => {
     const m = await member(t);

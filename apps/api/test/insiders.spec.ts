@@ -7,6 +7,7 @@ import {
   member,
   operator,
   setLevel,
+  setCardNumber,
   startApp,
 } from './harness';
 import { demoteStaff, staffMember } from './staff';
@@ -144,6 +145,8 @@ describe('insiders: no self-dealing, four eyes over a day', () => {
     adminId = (await t.http().get('/users/me').set(admin)).body.id;
     admin2 = await staffMember(t, 'admin');
     f1 = await staffMember(t, 'finance');
+    // Card deposits are off until a card is set.
+    await setCardNumber(t, admin, '8600 1111 2222 3333');
     f2 = await staffMember(t, 'finance');
   });
   afterAll(async () => {

@@ -75,13 +75,16 @@ describe('a bound mailbox and password reset through a real SMTP server', () => 
         code: 'INVALID_CODE',
       });
     }
-    // Five wrong tries (the other address counted too): the right code no longer works.
+    // Five wrong tries (the other address counted too): the right code no longer works,
+    // and the answer says when a new one may be asked for.
     const late = await t
       .http()
       .post('/users/mail')
       .set(m.auth)
       .send({ mail: 'a@example.test', code });
-    expect(late.body.code).toBe('INVALID_CODE');
+    expect(late.status).toBe(429);
+    expect(late.body.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(Number(late.headers['retry-after'])).toBeGreaterThan(0);
     expect((await me(t, m)).mail).toBeNull();
     const malformed = await t
       .http()

@@ -2,7 +2,16 @@ import type { AccountRole } from '@app/domain';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Member, type TestApp, adjust, member, operator, setLevel, startApp } from './harness';
+import {
+  type Member,
+  type TestApp,
+  adjust,
+  member,
+  operator,
+  setCardNumber,
+  setLevel,
+  startApp,
+} from './harness';
 import { demoteStaff, staffMember } from './staff';
 
 type Auth = Record<string, string>;
@@ -112,6 +121,8 @@ describe('reach matrix: every operator route, every role, every kind of target',
     seeded = await operator(t);
     seededId = (await t.http().get('/users/me').set(seeded)).body.id;
     teamRates = (await t.http().get('/admin/team_rates').set(seeded)).body;
+    // Card deposits are off until a card is set.
+    await setCardNumber(t, seeded, '8600 1111 2222 3333');
     for (const role of ['admin', 'finance', 'support'] as const) {
       actors[role] = { ...(await staffMember(t, role)), role };
       targets[role] = { ...(await staffMember(t, role)), role };

@@ -48,6 +48,10 @@ test('a deposit on chain is credited on screen; a withdrawal is approved, sent a
   await page.goto('/mine/subscribe');
   await page.getByRole('radio', { name: 'VIP1' }).check();
   await page.getByRole('button', { name: 'Buy' }).click();
+  await page
+    .getByRole('dialog', { name: 'Buy VIP1?' })
+    .getByRole('button', { name: 'Buy' })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Package purchased' })).toContainText(
     'Paid from the E-Wallet.',
   );

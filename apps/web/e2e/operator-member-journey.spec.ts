@@ -43,6 +43,10 @@ test('an operator credits a member, who transfers to points and buys VIP1', asyn
   await expect(page.getByTestId('transfer-available')).toHaveText('100.00 USDT');
   await page.getByLabel('Transfer quantity').fill('60');
   await page.getByRole('button', { name: 'Transfer to RegisterPoints' }).click();
+  await page
+    .getByRole('dialog', { name: 'Move to RegisterPoints?' })
+    .getByRole('button', { name: 'Transfer to RegisterPoints' })
+    .click();
   await expect(page.getByText('Transfer complete')).toBeVisible();
   await expect(page).toHaveURL(/\/mine$/, { timeout: 5_000 });
 
@@ -51,6 +55,10 @@ test('an operator credits a member, who transfers to points and buys VIP1', asyn
   await expect(page).toHaveURL(/\/mine\/subscribe$/);
   await page.getByRole('radio', { name: 'VIP1' }).check();
   await page.getByRole('button', { name: 'Buy' }).click();
+  await page
+    .getByRole('dialog', { name: 'Buy VIP1?' })
+    .getByRole('button', { name: 'Buy' })
+    .click();
   const ok = page.getByRole('dialog', { name: 'Package purchased' });
   await expect(ok).toContainText('Paid from RegisterPoints.');
   await expect(page).toHaveURL(/\/mine$/, { timeout: 5_000 });

@@ -15,6 +15,7 @@ export API_PORT="${API_PORT:-3101}"
 # outlives the database; the per-address limit has its own API tests.
 export REGISTER_LIMIT_PER_HOUR="${E2E_REGISTER_LIMIT_PER_HOUR:-0}"
 export MONEY_RATE_LIMIT_PER_MINUTE="${E2E_MONEY_RATE_LIMIT_PER_MINUTE:-0}"
+export PUBLIC_RATE_LIMIT_PER_MINUTE="${E2E_PUBLIC_RATE_LIMIT_PER_MINUTE:-0}"
 # One JSON line per request would bury the journeys' output; warnings and errors stay.
 export LOG_LEVEL="${E2E_LOG_LEVEL:-warn}"
 # Mail goes to the SMTP server the recovery test runs on this port.

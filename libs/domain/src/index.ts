@@ -6,3 +6,4 @@ export * from './amount';
 export * from './tron-address';
 export * from './reach';
 export * from './economy-raise';
+export * from './statement';

@@ -144,6 +144,11 @@ export const ERRORS = {
     detail: 'The code is wrong or has expired',
     description: 'No live code matches: wrong, used, expired or out of tries (ask for a new one)',
   },
+  CARD_DEPOSITS_OFF: {
+    status: 400,
+    detail: 'Card deposits are off: no card is set',
+    description: 'No operator has set a card for card deposits yet (PUT /admin/settings)',
+  },
   VERIFICATION_PENDING: {
     status: 409,
     detail: 'Your verification is being reviewed',
@@ -202,6 +207,12 @@ export const ERRORS = {
     status: 409,
     detail: 'This idempotency key was used for a different operation',
     description: 'The Idempotency-Key was used for another request',
+  },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    detail: 'A request with this idempotency key is still running or ended without an answer',
+    description:
+      'The first request with this Idempotency-Key has not answered yet (retry after Retry-After), or was cut off: check the records, then use a new key',
   },
   VIP_LEVEL_NOT_ABOVE_CURRENT: {
     status: 400,
@@ -302,6 +313,13 @@ export const ERRORS = {
     status: 400,
     detail: 'Watch the trailer for at least 10 seconds',
     description: 'The view started less than 10 seconds ago',
+  },
+
+  // Live events
+  EVENT_STREAMS_LIMIT: {
+    status: 429,
+    detail: 'Too many open event streams',
+    description: 'The member already has EVENTS_MAX_STREAMS_PER_MEMBER event streams open',
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

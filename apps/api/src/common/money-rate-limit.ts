@@ -28,17 +28,20 @@ import type { AuthUser } from './auth';
 
 const WINDOW_MS = 60_000;
 
-/** Registers the counting plugin (no route is limited by it directly). */
-export async function registerMoneyRateLimit(
+/**
+ * Registers the counting plugin (no route is limited by it directly) for the
+ * money limit and the public reads' limit (modules/redis/public-rate-limit.ts).
+ */
+export async function registerRateLimitPlugin(
   app: NestFastifyApplication,
   config: AppConfig,
   redis: Redis,
 ) {
-  if (!config.MONEY_RATE_LIMIT_PER_MINUTE) return;
+  if (!config.MONEY_RATE_LIMIT_PER_MINUTE && !config.PUBLIC_RATE_LIMIT_PER_MINUTE) return;
   await app.register(fastifyRateLimit, {
     global: false,
     redis,
-    nameSpace: 'rate:money:',
+    nameSpace: 'rate:',
     // Redis away: let the request through. The ledger, not this limit,
     // keeps money right; refusing every payment because a counter is
     // unreachable would be the worse failure.
@@ -62,7 +65,7 @@ export class MoneyRateLimitGuard implements CanActivate {
     this.limiter ??= request.server.createRateLimit({
       max,
       timeWindow: WINDOW_MS,
-      keyGenerator: (req) => String((req as { user?: AuthUser }).user?.id),
+      keyGenerator: (req) => `money:${(req as { user?: AuthUser }).user?.id}`,
     });
     const result = await this.limiter(request);
     if (!result.isAllowed && result.isExceeded) {

@@ -63,11 +63,25 @@ const schema = z
     THREADPOOL_NICE: intFrom(10, 0, 19),
     /** Money requests (transfer, buy_vip, watch, withdrawals, uploads) per member per minute; 0: no limit. */
     MONEY_RATE_LIMIT_PER_MINUTE: intFrom(30),
+    /** Public reads (no sign-in: packages, site, media, health) per client address per minute; 0: no limit. */
+    PUBLIC_RATE_LIMIT_PER_MINUTE: intFrom(600),
     /** Wrong transaction passwords per member per window before 429; 0 turns the limit off. */
     TRANSACTION_PASSWORD_MAX_FAILURES: intFrom(5),
     TRANSACTION_PASSWORD_WINDOW_SECONDS: intFrom(900, 1),
+    /** How long an Idempotency-Key's answer is kept and replayed; 0: kept for ever. */
+    IDEMPOTENCY_KEY_TTL_HOURS: intFrom(24),
+    /** How long a request waits for one with the same key still running, then 409; 0: no wait. */
+    IDEMPOTENCY_WAIT_SECONDS: intFrom(10, 0, 600),
     /** Saved withdrawal addresses per member; 0: no limit. */
     WITHDRAWAL_ADDRESS_BOOK_MAX: intFrom(20),
+    /** Live events (GET /users/me/events): open streams per member across API processes; 0: no limit. */
+    EVENTS_MAX_STREAMS_PER_MEMBER: intFrom(5),
+    /** Seconds between the keep-alive comments of an open event stream (contract: at most 25). */
+    EVENTS_HEARTBEAT_SECONDS: intFrom(25, 1, 25),
+    /** Events kept per member for resuming with Last-Event-ID (approximately: Redis trims in blocks). */
+    EVENTS_STREAM_LENGTH: intFrom(100, 1, 100_000),
+    /** Seconds a member's kept events outlive their last one. */
+    EVENTS_RETENTION_SECONDS: intFrom(86_400, 60),
     SWEEP_INTERVAL_MS: intFrom(10_000, 100),
     /**
      * How long a worker's hold on a BullMQ job lasts unrenewed (renewed at half of it), and how often

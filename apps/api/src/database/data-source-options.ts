@@ -20,6 +20,10 @@ import { Moments1765300000000 } from './migrations/1765300000000-moments';
 import { LedgerPostChecks1765400000000 } from './migrations/1765400000000-ledger-post-checks';
 import { WatchHotRows1765500000000 } from './migrations/1765500000000-watch-hot-rows';
 import { Approvals1766000000000 } from './migrations/1766000000000-approvals';
+import { IdempotencyKeys1766100000000 } from './migrations/1766100000000-idempotency-keys';
+import { AuditChain1766110000000 } from './migrations/1766110000000-audit-chain';
+import { StatementBalances1766200000000 } from './migrations/1766200000000-statement-balances';
+import { NoPlaceholderCard1766600000000 } from './migrations/1766600000000-no-placeholder-card';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -42,6 +46,10 @@ export const MIGRATIONS = [
   LedgerPostChecks1765400000000,
   WatchHotRows1765500000000,
   Approvals1766000000000,
+  IdempotencyKeys1766100000000,
+  AuditChain1766110000000,
+  StatementBalances1766200000000,
+  NoPlaceholderCard1766600000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -1,7 +1,18 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
+import { registerAfterCommit } from './after-commit';
 import { dataSourceOptions } from './data-source-options';
+
+/** afterCommit's callbacks run for every data source of the app. */
+@Injectable()
+class AfterCommitRegistration implements OnModuleInit {
+  constructor(private readonly dataSource: DataSource) {}
+  onModuleInit() {
+    registerAfterCommit(this.dataSource);
+  }
+}
 
 /** `OPENAPI_ONLY` lets the spec be written without a database. */
 @Global()
@@ -16,5 +27,6 @@ import { dataSourceOptions } from './data-source-options';
       }),
     }),
   ],
+  providers: [AfterCommitRegistration],
 })
 export class DatabaseModule {}

@@ -1,6 +1,37 @@
 -- The schema the migrations produce (scripts/db-schema.sh). Do not edit: change
 -- a migration, run `pnpm db:schema` and commit both.
 
+CREATE FUNCTION public.audit_log_append_only() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        RAISE EXCEPTION 'audit_log is append-only' USING ERRCODE = 'insufficient_privilege';
+      END $$;
+
+CREATE FUNCTION public.audit_log_link() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      DECLARE
+        head audit_chain_head%ROWTYPE;
+      BEGIN
+        SELECT * INTO head FROM audit_chain_head FOR UPDATE;
+        NEW.chain_seq := head.last_seq + 1;
+        NEW.prev_hash := head.last_hash;
+        NEW.hash := audit_row_hash(NEW.prev_hash, NEW.chain_seq, NEW.id, NEW.actor_id, NEW.action,
+          NEW.target_user_id, NEW.details, NEW.created_at);
+        UPDATE audit_chain_head SET last_seq = NEW.chain_seq, last_hash = NEW.hash;
+        RETURN NEW;
+      END $$;
+
+CREATE FUNCTION public.audit_row_hash(p_prev text, p_seq bigint, p_id bigint, p_actor integer, p_action text, p_target integer, p_details jsonb, p_created timestamp with time zone) RETURNS text
+    LANGUAGE sql STABLE
+    AS $$
+        SELECT encode(sha256(convert_to(concat_ws('|',
+          p_prev, p_seq::text, p_id::text, p_actor::text, p_action, coalesce(p_target::text, ''),
+          p_details::text,
+          to_char(p_created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')), 'UTF8')), 'hex')
+      $$;
+
 CREATE FUNCTION public.ledger_member_summary(p_user_id integer) RETURNS TABLE(money bigint, points bigint, points_hold bigint, earned_rewards bigint, earned_commissions bigint)
     LANGUAGE sql STABLE
     AS $$
@@ -20,13 +51,16 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
     v_fingerprint text;
     v_id bigint;
     v_currency text;
+    v_balance bigint;
     v_written integer;
     r record;
-    -- Accounts resolved once: (user or NULL for system, kind) -> id, currency.
+    -- Accounts resolved once: (user or NULL for system, kind) -> id, currency,
+    -- balance after this transaction (NULL for system accounts).
     v_users integer[] := '{}';
     v_kinds text[] := '{}';
     v_ids bigint[] := '{}';
     v_currencies text[] := '{}';
+    v_balances bigint[] := '{}';
   BEGIN
     INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint, user_id, memo)
     VALUES (p_key, p_kind, p_fingerprint, p_user_id, p_memo)
@@ -61,7 +95,7 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
         UPDATE ledger_accounts SET balance = balance + r.delta,
           earned_rewards = earned_rewards + r.rewards, earned_commissions = earned_commissions + r.commissions
         WHERE user_id = r.user_id AND kind = r.kind AND balance + r.delta >= 0
-        RETURNING id, currency INTO v_id, v_currency;
+        RETURNING id, currency, balance INTO v_id, v_currency, v_balance;
         IF v_id IS NULL THEN
           RAISE EXCEPTION 'INSUFFICIENT_FUNDS' USING ERRCODE = 'P0001';
         END IF;
@@ -72,12 +106,13 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
         DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance,
           earned_rewards = ledger_accounts.earned_rewards + EXCLUDED.earned_rewards,
           earned_commissions = ledger_accounts.earned_commissions + EXCLUDED.earned_commissions
-        RETURNING id, currency INTO v_id, v_currency;
+        RETURNING id, currency, balance INTO v_id, v_currency, v_balance;
       END IF;
       v_users := v_users || r.user_id;
       v_kinds := v_kinds || r.kind::text;
       v_ids := v_ids || v_id;
       v_currencies := v_currencies || v_currency;
+      v_balances := v_balances || v_balance;
       v_id := NULL;
     END LOOP;
     FOR r IN
@@ -90,15 +125,19 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
       v_kinds := v_kinds || r.kind::text;
       v_ids := v_ids || r.id;
       v_currencies := v_currencies || r.currency::text;
+      v_balances := v_balances || NULL::bigint;
     END LOOP;
 
     -- Each leg is two postings of opposite amounts, so every transaction
     -- balances; a leg whose accounts are unknown or of two currencies
     -- (each checked against the leg's currency) is not written, and then
-    -- the count below refuses the whole transaction.
+    -- the count below refuses the whole transaction. A member posting's
+    -- balance_after is the account's new balance less what this
+    -- transaction's later postings on it add.
     PERFORM set_config('ledger.writer', 'ledger_post', true);
     WITH accounts AS (
-      SELECT u AS user_id, k AS kind, id, c AS currency FROM unnest(v_users, v_kinds, v_ids, v_currencies) AS t(u, k, id, c)
+      SELECT u AS user_id, k AS kind, id, c AS currency, b AS balance
+      FROM unnest(v_users, v_kinds, v_ids, v_currencies, v_balances) AS t(u, k, id, c, b)
     ),
     legs AS (
       SELECT i, p_from_user[i] AS fu, p_from_kind[i] AS fk, p_to_user[i] AS tu, p_to_kind[i] AS tk,
@@ -106,16 +145,19 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
       FROM generate_subscripts(p_amount, 1) AS i
     ),
     resolved AS (
-      SELECT l.i, f.id AS from_id, t.id AS to_id, l.amount
+      SELECT l.i, f.id AS from_id, f.balance AS from_balance, t.id AS to_id, t.balance AS to_balance, l.amount
       FROM legs l
       JOIN accounts f ON f.kind = l.fk AND f.user_id IS NOT DISTINCT FROM l.fu AND f.currency = l.currency
       JOIN accounts t ON t.kind = l.tk AND t.user_id IS NOT DISTINCT FROM l.tu AND t.currency = l.currency
     )
-    INSERT INTO ledger_postings (transaction_id, account_id, contra_account_id, amount)
-    SELECT v_tx, x.account_id, x.contra_id, x.amount FROM (
-      SELECT i, 0 AS leg, from_id AS account_id, to_id AS contra_id, -amount AS amount FROM resolved
+    INSERT INTO ledger_postings (transaction_id, account_id, contra_account_id, amount, balance_after)
+    SELECT v_tx, x.account_id, x.contra_id, x.amount,
+           x.balance - COALESCE(SUM(x.amount) OVER (PARTITION BY x.account_id ORDER BY x.i, x.leg
+                                ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0)
+    FROM (
+      SELECT i, 0 AS leg, from_id AS account_id, to_id AS contra_id, -amount AS amount, from_balance AS balance FROM resolved
       UNION ALL
-      SELECT i, 1, to_id, from_id, amount FROM resolved
+      SELECT i, 1, to_id, from_id, amount, to_balance FROM resolved
     ) x ORDER BY x.i, x.leg;
     GET DIAGNOSTICS v_written = ROW_COUNT;
     PERFORM set_config('ledger.writer', '', true);
@@ -231,13 +273,23 @@ ALTER TABLE public.approvals ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
+CREATE TABLE public.audit_chain_head (
+    id boolean DEFAULT true NOT NULL,
+    last_seq bigint NOT NULL,
+    last_hash character(64) NOT NULL,
+    CONSTRAINT audit_chain_head_id_check CHECK (id)
+);
+
 CREATE TABLE public.audit_log (
     id bigint NOT NULL,
     actor_id integer NOT NULL,
     action character varying(64) NOT NULL,
     target_user_id integer,
     details jsonb DEFAULT '{}'::jsonb NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    chain_seq bigint NOT NULL,
+    prev_hash character(64) NOT NULL,
+    hash character(64) NOT NULL
 );
 
 ALTER TABLE public.audit_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -452,6 +504,16 @@ ALTER TABLE public.foreign_deposits ALTER COLUMN id ADD GENERATED ALWAYS AS IDEN
     CACHE 1
 );
 
+CREATE TABLE public.idempotency_keys (
+    user_id integer NOT NULL,
+    key character varying(100) NOT NULL,
+    fingerprint character(64) NOT NULL,
+    status smallint,
+    answer text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    completed_at timestamp with time zone
+);
+
 CREATE TABLE public.ledger_accounts (
     id bigint NOT NULL,
     user_id integer,
@@ -482,6 +544,7 @@ CREATE TABLE public.ledger_postings (
     contra_account_id bigint NOT NULL,
     amount bigint NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    balance_after bigint,
     CONSTRAINT ledger_postings_amount_check CHECK ((amount <> 0))
 );
 
@@ -920,6 +983,9 @@ ALTER TABLE ONLY public.approvals
 ALTER TABLE ONLY public.approvals
     ADD CONSTRAINT approvals_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.audit_chain_head
+    ADD CONSTRAINT audit_chain_head_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.audit_log
     ADD CONSTRAINT audit_log_pkey PRIMARY KEY (id);
 
@@ -967,6 +1033,9 @@ ALTER TABLE ONLY public.foreign_deposits
 
 ALTER TABLE ONLY public.foreign_deposits
     ADD CONSTRAINT foreign_deposits_tx_id_log_index_key UNIQUE (tx_id, log_index);
+
+ALTER TABLE ONLY public.idempotency_keys
+    ADD CONSTRAINT idempotency_keys_pkey PRIMARY KEY (user_id, key);
 
 ALTER TABLE ONLY public.ledger_accounts
     ADD CONSTRAINT ledger_accounts_pkey PRIMARY KEY (id);
@@ -1079,6 +1148,8 @@ CREATE INDEX approvals_member_idx ON public.approvals USING btree (kind, member_
 
 CREATE INDEX approvals_operator_idx ON public.approvals USING btree (operator_id, created_at);
 
+CREATE UNIQUE INDEX audit_log_chain_seq_key ON public.audit_log USING btree (chain_seq);
+
 CREATE INDEX audit_log_created_idx ON public.audit_log USING btree (id DESC);
 
 CREATE INDEX auth_sessions_live_idx ON public.auth_sessions USING btree (user_id) WHERE (revoked_at IS NULL);
@@ -1097,11 +1168,15 @@ CREATE INDEX chain_deposits_user_idx ON public.chain_deposits USING btree (user_
 
 CREATE INDEX economy_changes_status_idx ON public.economy_changes USING btree (status, id);
 
+CREATE INDEX idempotency_keys_created_idx ON public.idempotency_keys USING btree (created_at);
+
 CREATE UNIQUE INDEX ledger_accounts_member_key ON public.ledger_accounts USING btree (user_id, kind) WHERE (user_id IS NOT NULL);
 
 CREATE UNIQUE INDEX ledger_accounts_system_key ON public.ledger_accounts USING btree (kind) WHERE (user_id IS NULL);
 
 CREATE INDEX ledger_postings_account_idx ON public.ledger_postings USING btree (account_id, contra_account_id);
+
+CREATE INDEX ledger_postings_statement_idx ON public.ledger_postings USING btree (account_id, id) WHERE (balance_after IS NOT NULL);
 
 CREATE INDEX ledger_postings_transaction_idx ON public.ledger_postings USING btree (transaction_id);
 
@@ -1142,6 +1217,12 @@ CREATE UNIQUE INDEX withdrawal_attempts_one_live ON public.withdrawal_attempts U
 CREATE INDEX withdrawals_status_idx ON public.withdrawals USING btree (status, id);
 
 CREATE INDEX withdrawals_user_idx ON public.withdrawals USING btree (user_id, id DESC);
+
+CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION public.audit_log_append_only();
+
+CREATE TRIGGER audit_log_link BEFORE INSERT ON public.audit_log FOR EACH ROW EXECUTE FUNCTION public.audit_log_link();
+
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION public.audit_log_append_only();
 
 CREATE TRIGGER ledger_accounts_never_deleted BEFORE DELETE ON public.ledger_accounts FOR EACH ROW EXECUTE FUNCTION public.ledger_refuse_change();
 
@@ -1223,6 +1304,9 @@ ALTER TABLE ONLY public.economy_changes
 
 ALTER TABLE ONLY public.foreign_deposits
     ADD CONSTRAINT foreign_deposits_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.idempotency_keys
+    ADD CONSTRAINT idempotency_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.ledger_accounts
     ADD CONSTRAINT ledger_accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);

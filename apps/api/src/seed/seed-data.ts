@@ -90,7 +90,6 @@ export const SEED_MESSAGES = [
 ] as const;
 
 export const SEED_MAIN_MESSAGE = 'main_message.promotion';
-export const SEED_CARD = '8600 1234 5678 9012';
 
 /** The spec's promotion: VIP2+ bought by an invited member, 10 to 14 May 2024 (UTC). */
 export const SEED_CAMPAIGN = {

@@ -3,19 +3,13 @@ import { DataSource } from 'typeorm';
 import { DEFAULT_ECONOMY, DEFAULT_TEAM_RATES_BP, normalizePhone } from '@app/domain';
 import { loadConfig } from '../config/config';
 import { hashPassword, verifyPassword } from '../common/passwords';
-import { SETTING_CARD, SETTING_MAIN_MESSAGE } from '../modules/content/content.entities';
+import { SETTING_MAIN_MESSAGE } from '../modules/content/content.entities';
 import { dataSourceOptions } from '../database/data-source-options';
-import {
-  SEED_CAMPAIGN,
-  SEED_CARD,
-  SEED_MAIN_MESSAGE,
-  SEED_MESSAGES,
-  SEED_TRAILERS,
-} from './seed-data';
+import { SEED_CAMPAIGN, SEED_MAIN_MESSAGE, SEED_MESSAGES, SEED_TRAILERS } from './seed-data';
 
 /**
  * Idempotent: fixed ids for demo rows, and never overwrites what an operator
- * changed (economy table, card, home message) on a second run.
+ * changed (economy table, home message) on a second run.
  */
 export async function seed(dataSource: DataSource, admin?: { phone: string; password: string }) {
   await dataSource.transaction(async (m) => {
@@ -72,15 +66,12 @@ export async function seed(dataSource: DataSource, admin?: { phone: string; pass
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT COALESCE(MAX(id), 1) FROM ${table}), 1))`,
       );
     }
-    for (const [key, value] of [
-      [SETTING_CARD, SEED_CARD],
+    // No card is seeded: a placeholder would look payable. Card deposits stay
+    // off until an operator sets the club's card (PUT /admin/settings).
+    await m.query(
+      `INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`,
       [SETTING_MAIN_MESSAGE, SEED_MAIN_MESSAGE],
-    ]) {
-      await m.query(
-        `INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`,
-        [key, value],
-      );
-    }
+    );
   });
   if (admin) await seedAdmin(dataSource, admin.phone, admin.password);
 }

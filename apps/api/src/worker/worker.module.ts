@@ -8,6 +8,8 @@ import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { bullConnection } from '../modules/jobs/queues';
 import { DepositsWorkerModule } from '../modules/deposits/deposits-worker.module';
+import { EventsModule } from '../modules/events/events.module';
+import { IdempotencyModule } from '../modules/idempotency/idempotency.module';
 import { JobsModule } from '../modules/jobs/jobs.module';
 import { LedgerModule } from '../modules/ledger/ledger.module';
 import { RedisModule } from '../modules/redis/redis.module';
@@ -23,6 +25,10 @@ import { WorkerMetricsServer } from './metrics-server';
     DatabaseModule,
     ReachModule,
     LedgerModule,
+    EventsModule,
+    // Global: the operator modules the worker loads for their services bring
+    // their controllers, whose @Idempotent() routes need it to be built.
+    IdempotencyModule,
     RedisModule,
     ScheduleModule.forRoot(),
     BullModule.forRootAsync({

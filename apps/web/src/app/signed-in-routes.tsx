@@ -86,6 +86,7 @@ const TeamPage = page(() => import('../features/team/team-page'), 'TeamPage');
 const TransferPage = page(() => import('../features/wallet/transfer-page'), 'TransferPage');
 const SubscribePage = page(() => import('../features/wallet/subscribe-page'), 'SubscribePage');
 const FundingPage = page(() => import('../features/wallet/records-pages'), 'FundingPage');
+const StatementPage = page(() => import('../features/wallet/statement-page'), 'StatementPage');
 const RechargeRecordsPage = page(
   () => import('../features/wallet/records-pages'),
   'RechargeRecordsPage',
@@ -148,6 +149,7 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/mine/transfer', element: <TransferPage /> },
       { path: '/mine/subscribe', element: <SubscribePage /> },
       { path: '/mine/funding', element: <FundingPage /> },
+      { path: '/mine/statement', element: <StatementPage /> },
       { path: '/mine/recharge-records', element: <RechargeRecordsPage /> },
       { path: '/mine/withdrawal-history', element: <WithdrawalHistoryPage /> },
       { path: '/mine/recharge', element: <RechargeMethodPage /> },

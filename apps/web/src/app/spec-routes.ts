@@ -42,6 +42,7 @@ export const SPEC_ROUTES = [
   '/mine/management',
   '/mine/management/add',
   '/mine/funding',
+  '/mine/statement',
   '/mine/recharge-records',
   '/mine/withdrawal-history',
   '/mine/withdrawal-method',

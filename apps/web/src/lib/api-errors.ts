@@ -41,6 +41,7 @@ export const API_ERROR_KEYS = {
   WITHDRAWAL_STATE_CONFLICT: 'errors.generic',
   MAIL_NOT_CONFIGURED: 'errors.mailNotConfigured',
   INVALID_CODE: 'errors.invalidCode',
+  CARD_DEPOSITS_OFF: 'card.none',
   VERIFICATION_PENDING: 'errors.verificationPending',
   VERIFICATION_REQUIRED: 'errors.verificationRequired',
   REVIEW_ALREADY_DECIDED: 'errors.reviewDecided',
@@ -48,6 +49,7 @@ export const API_ERROR_KEYS = {
   ADDRESS_BOOK_FULL: 'errors.addressBookFull',
   INSUFFICIENT_FUNDS: 'errors.insufficientFunds',
   IDEMPOTENCY_CONFLICT: 'errors.generic',
+  IDEMPOTENCY_KEY_IN_USE: 'errors.generic',
   VIP_LEVEL_NOT_ABOVE_CURRENT: 'subscribe.notAbove',
   UNKNOWN_VIP_LEVEL: 'errors.notFound',
   FILE_TOO_LARGE: 'errors.fileTooLarge',
@@ -66,6 +68,7 @@ export const API_ERROR_KEYS = {
   ALREADY_WATCHED: 'films.alreadyWatched',
   DAILY_QUOTA_REACHED: 'films.dailyQuotaReached',
   WATCH_TOO_SHORT: 'films.watchTooShort',
+  EVENT_STREAMS_LIMIT: 'errors.tooManyAttempts',
 } as const satisfies Record<ErrorCode, ParseKeys>;
 
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[ErrorCode];

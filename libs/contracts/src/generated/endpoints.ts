@@ -34,6 +34,7 @@ import type {
   AdminWithdrawalDetail,
   ApproveCardDepositBody,
   AuditEntry,
+  AuditVerification,
   BalanceRecordItem,
   BannerItem,
   BindMailBody,
@@ -68,6 +69,7 @@ import type {
   ForgotBody,
   GetDashboardParams,
   GetMainMessageParams,
+  GetStatementParams,
   HealthResponse,
   InvitesResponse,
   LedgerReportResponse,
@@ -119,6 +121,8 @@ import type {
   SentMessage,
   SiteInfo,
   SiteSettings,
+  StatementPage,
+  StreamEventsParams,
   SubmitVerificationBody,
   SweepCandidate,
   SweepCandidatesParams,
@@ -149,6 +153,7 @@ import type { ErrorType, BodyType } from '../http-client';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
+ * Adjustments waiting for (or given) a second operator, newest first. Signed in with one of the roles: admin, finance.
  * @summary Adjustments waiting for (or given) a second operator, newest first
  */
 export const listAdjustments = (
@@ -269,6 +274,7 @@ export function useListAdjustments<
 }
 
 /**
+ * Approve another operator's adjustment: it is posted now (audited). Signed in with one of the roles: admin, finance.
  * @summary Approve another operator's adjustment: it is posted now (audited)
  */
 export const approveAdjustment = (
@@ -359,6 +365,7 @@ export const useApproveAdjustment = <
 };
 
 /**
+ * Turn down a pending adjustment (audited). Signed in with one of the roles: admin, finance.
  * @summary Turn down a pending adjustment (audited)
  */
 export const rejectAdjustment = (
@@ -445,6 +452,7 @@ export const useRejectAdjustment = <
 };
 
 /**
+ * Operator actions, newest first. Signed in with one of the roles: admin.
  * @summary Operator actions, newest first
  */
 export const listAudit = (
@@ -562,6 +570,117 @@ export function useListAudit<
 }
 
 /**
+ * Walk the audit hash chain and say where it breaks (an edited or removed row). Signed in with one of the roles: admin.
+ * @summary Walk the audit hash chain and say where it breaks (an edited or removed row)
+ */
+export const verifyAudit = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<AuditVerification>(
+    { url: `/admin/audit/verify`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getVerifyAuditQueryKey = () => {
+  return [`/admin/audit/verify`] as const;
+};
+
+export const getVerifyAuditQueryOptions = <
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getVerifyAuditQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof verifyAudit>>> = ({ signal }) =>
+    verifyAudit(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof verifyAudit>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type VerifyAuditQueryResult = NonNullable<Awaited<ReturnType<typeof verifyAudit>>>;
+export type VerifyAuditQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useVerifyAudit<
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof verifyAudit>>,
+          TError,
+          Awaited<ReturnType<typeof verifyAudit>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useVerifyAudit<
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof verifyAudit>>,
+          TError,
+          Awaited<ReturnType<typeof verifyAudit>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useVerifyAudit<
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Walk the audit hash chain and say where it breaks (an edited or removed row)
+ */
+
+export function useVerifyAudit<
+  TData = Awaited<ReturnType<typeof verifyAudit>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getVerifyAuditQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Add a home banner: an image, where a tap leads, its order (audited). Signed in with one of the roles: admin.
  * @summary Add a home banner: an image, where a tap leads, its order (audited)
  */
 export const addBanner = (
@@ -665,6 +784,7 @@ export const useAddBanner = <
 };
 
 /**
+ * Remove a home banner (audited). Signed in with one of the roles: admin.
  * @summary Remove a home banner (audited)
  */
 export const removeBanner = (id: number, options?: SecondParameter<typeof httpClient>) => {
@@ -741,6 +861,7 @@ export const useRemoveBanner = <
 };
 
 /**
+ * Invitation campaigns, latest first, with whether each runs now. Signed in with one of the roles: admin, finance, support.
  * @summary Invitation campaigns, latest first, with whether each runs now
  */
 export const listCampaigns = (
@@ -1031,6 +1152,7 @@ export const useUpdateCampaign = <
 };
 
 /**
+ * Card deposits (those under review oldest first), with the suggested USDT. Signed in with one of the roles: admin, finance.
  * @summary Card deposits (those under review oldest first), with the suggested USDT
  */
 export const listCardDeposits = (
@@ -1151,6 +1273,7 @@ export function useListCardDeposits<
 }
 
 /**
+ * Credit the USDT amount you decide (one ledger transaction, audited). Signed in with one of the roles: admin, finance.
  * @summary Credit the USDT amount you decide (one ledger transaction, audited)
  */
 export const approveCardDeposit = (
@@ -1244,6 +1367,7 @@ export const useApproveCardDeposit = <
 };
 
 /**
+ * The receipt photo of a card deposit. Signed in with one of the roles: admin, finance.
  * @summary The receipt photo of a card deposit
  */
 export const getCardReceipt = (
@@ -1366,6 +1490,7 @@ export function useGetCardReceipt<
 }
 
 /**
+ * Refuse a card deposit with a reason for the member (audited). Signed in with one of the roles: admin, finance.
  * @summary Refuse a card deposit with a reason for the member (audited)
  */
 export const rejectCardDeposit = (
@@ -1459,6 +1584,7 @@ export const useRejectCardDeposit = <
 };
 
 /**
+ * USDT per unit of each card currency (the suggestion operators see). Signed in with one of the roles: admin, finance.
  * @summary USDT per unit of each card currency (the suggestion operators see)
  */
 export const getCardRates = (
@@ -1568,6 +1694,7 @@ export function useGetCardRates<
 }
 
 /**
+ * Set the card currency rates (audited with before and after). Signed in with one of the roles: admin, finance.
  * @summary Set the card currency rates (audited with before and after)
  */
 export const setCardRates = (
@@ -1654,6 +1781,7 @@ export const useSetCardRates = <
 };
 
 /**
+ * Every challenge with how many members claimed it. Signed in with one of the roles: admin.
  * @summary Every challenge with how many members claimed it
  */
 export const listAllChallenges = (
@@ -1765,6 +1893,7 @@ export function useListAllChallenges<
 }
 
 /**
+ * Set a challenge: kind of goal, goal, reward, dates (audited). Signed in with one of the roles: admin.
  * @summary Set a challenge: kind of goal, goal, reward, dates (audited)
  */
 export const createChallenge = (
@@ -1857,6 +1986,7 @@ export const useCreateChallenge = <
 };
 
 /**
+ * Change a challenge (audited with before and after). Signed in with one of the roles: admin.
  * @summary Change a challenge (audited with before and after)
  */
 export const updateChallenge = (
@@ -1948,6 +2078,7 @@ export const useUpdateChallenge = <
 };
 
 /**
+ * Per day for the last 7, 30 or 90 days: money in and out, rewards, commissions, members, package sales; solvency and queues. Signed in with one of the roles: admin, finance, support.
  * @summary Per day for the last 7, 30 or 90 days: money in and out, rewards, commissions, members, package sales; solvency and queues
  */
 export const getDashboard = (
@@ -2068,6 +2199,7 @@ export function useGetDashboard<
 }
 
 /**
+ * Members' deposits (credited, being checked, failed), newest first. Signed in with one of the roles: admin, finance.
  * @summary Members' deposits (credited, being checked, failed), newest first
  */
 export const listDeposits = (
@@ -2188,6 +2320,7 @@ export function useListDeposits<
 }
 
 /**
+ * TRX and tokens other than USDT sent to member addresses (not credited; refund by hand). Signed in with one of the roles: admin, finance.
  * @summary TRX and tokens other than USDT sent to member addresses (not credited; refund by hand)
  */
 export const listForeignDeposits = (
@@ -2320,6 +2453,7 @@ export function useListForeignDeposits<
 }
 
 /**
+ * Economy changes that raise members' pay by more than ECONOMY_RAISE_APPROVAL_PERCENT, newest first. Signed in with one of the roles: admin, finance, support.
  * @summary Economy changes that raise members' pay by more than ECONOMY_RAISE_APPROVAL_PERCENT, newest first
  */
 export const listEconomyChanges = (
@@ -2444,6 +2578,7 @@ export function useListEconomyChanges<
 }
 
 /**
+ * Give a change the second admin's approval: it takes effect now (audited). Signed in with one of the roles: admin.
  * @summary Give a change the second admin's approval: it takes effect now (audited)
  */
 export const approveEconomyChange = (
@@ -2530,6 +2665,7 @@ export const useApproveEconomyChange = <
 };
 
 /**
+ * Turn a waiting change down: nothing changes (audited). Signed in with one of the roles: admin.
  * @summary Turn a waiting change down: nothing changes (audited)
  */
 export const rejectEconomyChange = (
@@ -2616,6 +2752,7 @@ export const useRejectEconomyChange = <
 };
 
 /**
+ * Every change of the economy (packages, team rates), newest first. Signed in with one of the roles: admin, finance, support.
  * @summary Every change of the economy (packages, team rates), newest first
  */
 export const economyHistory = (
@@ -2736,6 +2873,7 @@ export function useEconomyHistory<
 }
 
 /**
+ * Operator actions of a period (CSV). Signed in with one of the roles: admin.
  * @summary Operator actions of a period (CSV)
  */
 export const exportAudit = (
@@ -2858,6 +2996,7 @@ export function useExportAudit<
 }
 
 /**
+ * Members who joined in a period, with balances (CSV). Signed in with one of the roles: admin, finance, support.
  * @summary Members who joined in a period, with balances (CSV)
  */
 export const exportMembers = (
@@ -2980,6 +3119,7 @@ export function useExportMembers<
 }
 
 /**
+ * Deposit, withdrawal, card and adjustment records of a period (CSV). Signed in with one of the roles: admin, finance.
  * @summary Deposit, withdrawal, card and adjustment records of a period (CSV)
  */
 export const exportRecords = (
@@ -3102,6 +3242,7 @@ export function useExportRecords<
 }
 
 /**
+ * Send a message to one member (user_id) or to every member (audited). Signed in with one of the roles: admin, support.
  * @summary Send a message to one member (user_id) or to every member (audited)
  */
 export const sendMessage = (
@@ -3192,6 +3333,7 @@ export const useSendMessage = <
 };
 
 /**
+ * Posts for moderation, most reported first. Signed in with one of the roles: admin, support.
  * @summary Posts for moderation, most reported first
  */
 export const listModeration = (
@@ -3312,6 +3454,7 @@ export function useListModeration<
 }
 
 /**
+ * Hide a post from members at once (audited). Signed in with one of the roles: admin, support.
  * @summary Hide a post from members at once (audited)
  */
 export const hideMoment = (
@@ -3390,6 +3533,7 @@ export const useHideMoment = <
 };
 
 /**
+ * Show a hidden post again (audited). Signed in with one of the roles: admin, support.
  * @summary Show a hidden post again (audited)
  */
 export const unhideMoment = (
@@ -3473,6 +3617,7 @@ export const useUnhideMoment = <
 };
 
 /**
+ * Edit one VIP level (audited with before and after; live within 5 seconds). Signed in with one of the roles: admin.
  * @summary Edit one VIP level (audited with before and after; live within 5 seconds)
  */
 export const setPackage = (
@@ -3562,6 +3707,7 @@ export const useSetPackage = <
 };
 
 /**
+ * Totals per account kind; whether the ledger balances and every cached figure matches it; member liabilities against the hot wallet and unswept deposits. Signed in with one of the roles: admin, finance.
  * @summary Totals per account kind; whether the ledger balances and every cached figure matches it; member liabilities against the hot wallet and unswept deposits
  */
 export const ledgerReport = (
@@ -3674,6 +3820,7 @@ export function useLedgerReport<
 }
 
 /**
+ * The card number and the home strip (common and per language). Signed in with one of the roles: admin.
  * @summary The card number and the home strip (common and per language)
  */
 export const getSiteSettings = (
@@ -3783,6 +3930,7 @@ export function useGetSiteSettings<
 }
 
 /**
+ * Set them (an empty text removes one), audited with before and after. Signed in with one of the roles: admin.
  * @summary Set them (an empty text removes one), audited with before and after
  */
 export const setSiteSettings = (
@@ -3871,6 +4019,7 @@ export const useSetSiteSettings = <
 };
 
 /**
+ * Recorded sweeps, newest first. Signed in with one of the roles: admin, finance.
  * @summary Recorded sweeps, newest first
  */
 export const listSweeps = (
@@ -3988,6 +4137,7 @@ export function useListSweeps<
 }
 
 /**
+ * Record a sweep: a solidified USDT transfer from a member address to the hot wallet. Signed in with one of the roles: admin, finance.
  * @summary Record a sweep: a solidified USDT transfer from a member address to the hot wallet
  */
 export const recordSweep = (
@@ -4078,6 +4228,7 @@ export const useRecordSweep = <
 };
 
 /**
+ * Member addresses holding credited USDT not swept yet (for pnpm tron:sweep). Signed in with one of the roles: admin, finance.
  * @summary Member addresses holding credited USDT not swept yet (for pnpm tron:sweep)
  */
 export const sweepCandidates = (
@@ -4198,6 +4349,7 @@ export function useSweepCandidates<
 }
 
 /**
+ * Team commission rates by level, in percent of the reward. Signed in with one of the roles: admin, finance, support.
  * @summary Team commission rates by level, in percent of the reward
  */
 export const getTeamRates = (
@@ -4307,6 +4459,7 @@ export function useGetTeamRates<
 }
 
 /**
+ * Set the team commission rates (audited with before and after). Signed in with one of the roles: admin.
  * @summary Set the team commission rates (audited with before and after)
  */
 export const setTeamRates = (
@@ -4393,6 +4546,7 @@ export const useSetTeamRates = <
 };
 
 /**
+ * Every trailer, drafts included, in the order members see them. Signed in with one of the roles: admin.
  * @summary Every trailer, drafts included, in the order members see them
  */
 export const listAllTrailers = (
@@ -4502,6 +4656,7 @@ export function useListAllTrailers<
 }
 
 /**
+ * Add a trailer (audited); upload its poster with POST /admin/trailers/{id}/poster. Signed in with one of the roles: admin.
  * @summary Add a trailer (audited); upload its poster with POST /admin/trailers/{id}/poster
  */
 export const createTrailer = (
@@ -4590,6 +4745,7 @@ export const useCreateTrailer = <
 };
 
 /**
+ * Edit, reorder, publish or unpublish a trailer (audited). Signed in with one of the roles: admin.
  * @summary Edit, reorder, publish or unpublish a trailer (audited)
  */
 export const updateTrailer = (
@@ -4679,6 +4835,7 @@ export const useUpdateTrailer = <
 };
 
 /**
+ * Replace a trailer's poster with an uploaded JPEG, PNG or WebP (audited). Signed in with one of the roles: admin.
  * @summary Replace a trailer's poster with an uploaded JPEG, PNG or WebP (audited)
  */
 export const uploadPoster = (
@@ -4777,6 +4934,7 @@ export const useUploadPoster = <
 };
 
 /**
+ * Find members: by id, phone or nickname, with filters, sorted and paged on the server. Signed in with one of the roles: admin, finance, support.
  * @summary Find members: by id, phone or nickname, with filters, sorted and paged on the server
  */
 export const listMembers = (
@@ -4894,6 +5052,7 @@ export function useListMembers<
 }
 
 /**
+ * One member: balances, records, postings, team, logins, verification. Signed in with one of the roles: admin, finance, support.
  * @summary One member: balances, records, postings, team, logins, verification
  */
 export const getMember = (
@@ -5013,6 +5172,7 @@ export function useGetMember<
 }
 
 /**
+ * Reactivate an account (audited). Signed in with one of the roles: admin, support.
  * @summary Reactivate an account (audited)
  */
 export const activateMember = (
@@ -5096,6 +5256,7 @@ export const useActivateMember = <
 };
 
 /**
+ * Credit or debit a member's money or points (audited ledger transaction). Signed in with one of the roles: admin, finance.
  * @summary Credit or debit a member's money or points (audited ledger transaction)
  */
 export const adjustBalance = (
@@ -5117,7 +5278,9 @@ export const adjustBalance = (
 };
 
 export const getAdjustBalanceMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -5155,14 +5318,16 @@ export const getAdjustBalanceMutationOptions = <
 export type AdjustBalanceMutationResult = NonNullable<Awaited<ReturnType<typeof adjustBalance>>>;
 export type AdjustBalanceMutationBody = BodyType<AdjustBody>;
 export type AdjustBalanceMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Credit or debit a member's money or points (audited ledger transaction)
  */
 export const useAdjustBalance = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -5187,6 +5352,7 @@ export const useAdjustBalance = <
 };
 
 /**
+ * Deactivate an account: its logins end and it cannot sign in (audited). Signed in with one of the roles: admin, support.
  * @summary Deactivate an account: its logins end and it cannot sign in (audited)
  */
 export const deactivateMember = (
@@ -5273,6 +5439,7 @@ export const useDeactivateMember = <
 };
 
 /**
+ * End all of a member's logins (audited). Signed in with one of the roles: admin, support.
  * @summary End all of a member's logins (audited)
  */
 export const endMemberLogins = (
@@ -5443,6 +5610,7 @@ export const useIssueResetCode = <
 };
 
 /**
+ * Change a member's role: member, admin, finance or support (audited). Signed in with one of the roles: admin.
  * @summary Change a member's role: member, admin, finance or support (audited)
  */
 export const setMemberRole = (
@@ -5534,6 +5702,7 @@ export const useSetMemberRole = <
 };
 
 /**
+ * Verification requests (pending ones oldest first). Signed in with one of the roles: admin, support.
  * @summary Verification requests (pending ones oldest first)
  */
 export const listVerifications = (
@@ -5656,6 +5825,7 @@ export function useListVerifications<
 }
 
 /**
+ * Approve a pending verification (audited). Signed in with one of the roles: admin, support.
  * @summary Approve a pending verification (audited)
  */
 export const approveVerification = (
@@ -5742,6 +5912,7 @@ export const useApproveVerification = <
 };
 
 /**
+ * Reject a pending verification with a reason for the member (audited). Signed in with one of the roles: admin, support.
  * @summary Reject a pending verification with a reason for the member (audited)
  */
 export const rejectVerification = (
@@ -5835,6 +6006,7 @@ export const useRejectVerification = <
 };
 
 /**
+ * A document photo of a request. Signed in with one of the roles: admin, support.
  * @summary A document photo of a request
  */
 export const getVerificationPhoto = (
@@ -5975,6 +6147,7 @@ export function useGetVerificationPhoto<
 }
 
 /**
+ * Withdrawals, newest first, by status. Signed in with one of the roles: admin, finance.
  * @summary Withdrawals, newest first, by status
  */
 export const listWithdrawals = (
@@ -6095,6 +6268,7 @@ export function useListWithdrawals<
 }
 
 /**
+ * One withdrawal with its chain attempts and the member's recent records. Signed in with one of the roles: admin, finance.
  * @summary One withdrawal with its chain attempts and the member's recent records
  */
 export const getWithdrawal = (
@@ -6304,6 +6478,7 @@ export const useApproveWithdrawal = <
 };
 
 /**
+ * Reject a requested or approved withdrawal, or refund a failed one: the whole amount goes back. Signed in with one of the roles: admin, finance.
  * @summary Reject a requested or approved withdrawal, or refund a failed one: the whole amount goes back
  */
 export const rejectWithdrawal = (
@@ -6397,6 +6572,7 @@ export const useRejectWithdrawal = <
 };
 
 /**
+ * Send a failed withdrawal again (a new transaction). Signed in with one of the roles: admin, finance.
  * @summary Send a failed withdrawal again (a new transaction)
  */
 export const retryWithdrawal = (
@@ -6483,6 +6659,7 @@ export const useRetryWithdrawal = <
 };
 
 /**
+ * Deposit, withdrawal and adjustment records, newest first. Any signed-in member.
  * @summary Deposit, withdrawal and adjustment records, newest first
  */
 export const listBalanceRecords = (
@@ -6628,7 +6805,9 @@ export const claimDeposit = (
 };
 
 export const getClaimDepositMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6666,14 +6845,16 @@ export const getClaimDepositMutationOptions = <
 export type ClaimDepositMutationResult = NonNullable<Awaited<ReturnType<typeof claimDeposit>>>;
 export type ClaimDepositMutationBody = BodyType<ClaimDepositBody>;
 export type ClaimDepositMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Ask to check a deposit now by its tx id
  */
 export const useClaimDeposit = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -6698,6 +6879,7 @@ export const useClaimDeposit = <
 };
 
 /**
+ * Buy a VIP level above the current one (points first, else money). Any signed-in member.
  * @summary Buy a VIP level above the current one (points first, else money)
  */
 export const buyVip = (
@@ -6718,7 +6900,7 @@ export const buyVip = (
 };
 
 export const getBuyVipMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6756,14 +6938,14 @@ export const getBuyVipMutationOptions = <
 export type BuyVipMutationResult = NonNullable<Awaited<ReturnType<typeof buyVip>>>;
 export type BuyVipMutationBody = BodyType<BuyVipBody>;
 export type BuyVipMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Buy a VIP level above the current one (points first, else money)
  */
 export const useBuyVip = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -6809,7 +6991,7 @@ export const withdraw = (
 };
 
 export const getWithdrawMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6847,14 +7029,14 @@ export const getWithdrawMutationOptions = <
 export type WithdrawMutationResult = NonNullable<Awaited<ReturnType<typeof withdraw>>>;
 export type WithdrawMutationBody = BodyType<WithdrawBody>;
 export type WithdrawMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Withdraw USDT (TRC-20) from the E-Wallet
  */
 export const useWithdraw = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -6879,6 +7061,7 @@ export const useWithdraw = <
 };
 
 /**
+ * Team commission rates and the invitation campaign running now (no sign-in needed). Public: no sign-in needed.
  * @summary Team commission rates and the invitation campaign running now (no sign-in needed)
  */
 export const getBonus = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -6891,7 +7074,7 @@ export const getGetBonusQueryKey = () => {
 
 export const getGetBonusQueryOptions = <
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -6911,11 +7094,11 @@ export const getGetBonusQueryOptions = <
 };
 
 export type GetBonusQueryResult = NonNullable<Awaited<ReturnType<typeof getBonus>>>;
-export type GetBonusQueryError = ErrorType<unknown>;
+export type GetBonusQueryError = ErrorType<ErrorBody>;
 
 export function useGetBonus<
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>> &
@@ -6933,7 +7116,7 @@ export function useGetBonus<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetBonus<
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>> &
@@ -6951,7 +7134,7 @@ export function useGetBonus<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetBonus<
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>>;
@@ -6965,7 +7148,7 @@ export function useGetBonus<
 
 export function useGetBonus<
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>>;
@@ -6985,6 +7168,7 @@ export function useGetBonus<
 }
 
 /**
+ * The card number for card deposits. Any signed-in member.
  * @summary The card number for card deposits
  */
 export const getCard = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -7118,7 +7302,7 @@ export const createCardDeposit = (
 
 export const getCreateCardDepositMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -7159,7 +7343,7 @@ export type CreateCardDepositMutationResult = NonNullable<
 >;
 export type CreateCardDepositMutationBody = BodyType<CreateCardDepositBody>;
 export type CreateCardDepositMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
@@ -7167,7 +7351,7 @@ export type CreateCardDepositMutationError = ErrorType<
  */
 export const useCreateCardDeposit = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -7193,6 +7377,7 @@ export const useCreateCardDeposit = <
 };
 
 /**
+ * The receipt of your card deposit (by its record id). Any signed-in member.
  * @summary The receipt of your card deposit (by its record id)
  */
 export const getOwnReceipt = (
@@ -7310,6 +7495,7 @@ export function useGetOwnReceipt<
 }
 
 /**
+ * Challenges running or ended, with your progress from real activity. Any signed-in member.
  * @summary Challenges running or ended, with your progress from real activity
  */
 export const listChallenges = (
@@ -7419,6 +7605,7 @@ export function useListChallenges<
 }
 
 /**
+ * Claim a completed challenge: its reward is paid once. Any signed-in member.
  * @summary Claim a completed challenge: its reward is paid once
  */
 export const claimChallenge = (
@@ -7434,7 +7621,7 @@ export const claimChallenge = (
 
 export const getClaimChallengeMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -7472,7 +7659,7 @@ export const getClaimChallengeMutationOptions = <
 export type ClaimChallengeMutationResult = NonNullable<Awaited<ReturnType<typeof claimChallenge>>>;
 
 export type ClaimChallengeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
@@ -7480,7 +7667,7 @@ export type ClaimChallengeMutationError = ErrorType<
  */
 export const useClaimChallenge = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -7506,6 +7693,7 @@ export const useClaimChallenge = <
 };
 
 /**
+ * Your USDT (TRC-20) deposit address. Any signed-in member.
  * @summary Your USDT (TRC-20) deposit address
  */
 export const depositAddress = (
@@ -7615,6 +7803,7 @@ export function useDepositAddress<
 }
 
 /**
+ * Readiness (same as /health/ready); the compose healthcheck uses it. Public: no sign-in needed.
  * @summary Readiness (same as /health/ready); the compose healthcheck uses it
  */
 export const health = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -7627,7 +7816,7 @@ export const getHealthQueryKey = () => {
 
 export const getHealthQueryOptions = <
   TData = Awaited<ReturnType<typeof health>>,
-  TError = ErrorType<void>,
+  TError = ErrorType<ErrorBody | void>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -7647,9 +7836,12 @@ export const getHealthQueryOptions = <
 };
 
 export type HealthQueryResult = NonNullable<Awaited<ReturnType<typeof health>>>;
-export type HealthQueryError = ErrorType<void>;
+export type HealthQueryError = ErrorType<ErrorBody | void>;
 
-export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorType<void>>(
+export function useHealth<
+  TData = Awaited<ReturnType<typeof health>>,
+  TError = ErrorType<ErrorBody | void>,
+>(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>> &
       Pick<
@@ -7664,7 +7856,10 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorType<void>>(
+export function useHealth<
+  TData = Awaited<ReturnType<typeof health>>,
+  TError = ErrorType<ErrorBody | void>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>> &
       Pick<
@@ -7679,7 +7874,10 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorType<void>>(
+export function useHealth<
+  TData = Awaited<ReturnType<typeof health>>,
+  TError = ErrorType<ErrorBody | void>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -7690,7 +7888,10 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
  * @summary Readiness (same as /health/ready); the compose healthcheck uses it
  */
 
-export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorType<void>>(
+export function useHealth<
+  TData = Awaited<ReturnType<typeof health>>,
+  TError = ErrorType<ErrorBody | void>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -7709,6 +7910,7 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
 }
 
 /**
+ * Liveness: the process answers (no dependency is checked). Public: no sign-in needed.
  * @summary Liveness: the process answers (no dependency is checked)
  */
 export const liveness = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -7721,7 +7923,7 @@ export const getLivenessQueryKey = () => {
 
 export const getLivenessQueryOptions = <
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -7741,11 +7943,11 @@ export const getLivenessQueryOptions = <
 };
 
 export type LivenessQueryResult = NonNullable<Awaited<ReturnType<typeof liveness>>>;
-export type LivenessQueryError = ErrorType<unknown>;
+export type LivenessQueryError = ErrorType<ErrorBody>;
 
 export function useLiveness<
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>> &
@@ -7763,7 +7965,7 @@ export function useLiveness<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useLiveness<
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>> &
@@ -7781,7 +7983,7 @@ export function useLiveness<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useLiveness<
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>>;
@@ -7795,7 +7997,7 @@ export function useLiveness<
 
 export function useLiveness<
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>>;
@@ -7815,6 +8017,7 @@ export function useLiveness<
 }
 
 /**
+ * Readiness: PostgreSQL and Redis answer and no migration is pending. Public: no sign-in needed.
  * @summary Readiness: PostgreSQL and Redis answer and no migration is pending
  */
 export const readiness = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -7827,7 +8030,7 @@ export const getReadinessQueryKey = () => {
 
 export const getReadinessQueryOptions = <
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<void>,
+  TError = ErrorType<ErrorBody | void>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -7847,11 +8050,11 @@ export const getReadinessQueryOptions = <
 };
 
 export type ReadinessQueryResult = NonNullable<Awaited<ReturnType<typeof readiness>>>;
-export type ReadinessQueryError = ErrorType<void>;
+export type ReadinessQueryError = ErrorType<ErrorBody | void>;
 
 export function useReadiness<
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<void>,
+  TError = ErrorType<ErrorBody | void>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>> &
@@ -7869,7 +8072,7 @@ export function useReadiness<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useReadiness<
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<void>,
+  TError = ErrorType<ErrorBody | void>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>> &
@@ -7887,7 +8090,7 @@ export function useReadiness<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useReadiness<
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<void>,
+  TError = ErrorType<ErrorBody | void>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>>;
@@ -7901,7 +8104,7 @@ export function useReadiness<
 
 export function useReadiness<
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<void>,
+  TError = ErrorType<ErrorBody | void>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>>;
@@ -7921,6 +8124,7 @@ export function useReadiness<
 }
 
 /**
+ * End this login: its refresh tokens and access tokens stop working. Any signed-in member.
  * @summary End this login: its refresh tokens and access tokens stop working
  */
 export const logout = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -7968,6 +8172,7 @@ export const useLogout = <TError = ErrorType<ErrorBody>, TContext = unknown>(
 };
 
 /**
+ * A public uploaded image (posters); cached for a year. Public: no sign-in needed.
  * @summary A public uploaded image (posters); cached for a year
  */
 export const getMedia = (
@@ -7984,7 +8189,7 @@ export const getGetMediaQueryKey = (name?: string) => {
 
 export const getGetMediaQueryOptions = <
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
 >(
   name: string,
   options?: {
@@ -8007,11 +8212,11 @@ export const getGetMediaQueryOptions = <
 };
 
 export type GetMediaQueryResult = NonNullable<Awaited<ReturnType<typeof getMedia>>>;
-export type GetMediaQueryError = ErrorType<ErrorBody>;
+export type GetMediaQueryError = ErrorType<ErrorBody | ErrorBody>;
 
 export function useGetMedia<
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
 >(
   name: string,
   options: {
@@ -8030,7 +8235,7 @@ export function useGetMedia<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMedia<
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
 >(
   name: string,
   options?: {
@@ -8049,7 +8254,7 @@ export function useGetMedia<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMedia<
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
 >(
   name: string,
   options?: {
@@ -8064,7 +8269,7 @@ export function useGetMedia<
 
 export function useGetMedia<
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
 >(
   name: string,
   options?: {
@@ -8085,6 +8290,7 @@ export function useGetMedia<
 }
 
 /**
+ * Clear every message from this member's list. Any signed-in member.
  * @summary Clear every message from this member's list
  */
 export const deleteAllMessages = (options?: SecondParameter<typeof httpClient>) => {
@@ -8144,6 +8350,7 @@ export const useDeleteAllMessages = <TError = ErrorType<ErrorBody>, TContext = u
 };
 
 /**
+ * The member's messages, newest first. Any signed-in member.
  * @summary The member's messages, newest first
  */
 export const listMessages = (
@@ -8253,6 +8460,7 @@ export function useListMessages<
 }
 
 /**
+ * The home page message (no sign-in needed). Public: no sign-in needed.
  * @summary The home page message (no sign-in needed)
  */
 export const getMainMessage = (
@@ -8269,7 +8477,7 @@ export const getGetMainMessageQueryKey = (params?: GetMainMessageParams) => {
 
 export const getGetMainMessageQueryOptions = <
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody>,
 >(
   params?: GetMainMessageParams,
   options?: {
@@ -8292,11 +8500,11 @@ export const getGetMainMessageQueryOptions = <
 };
 
 export type GetMainMessageQueryResult = NonNullable<Awaited<ReturnType<typeof getMainMessage>>>;
-export type GetMainMessageQueryError = ErrorType<ValidationErrorBody>;
+export type GetMainMessageQueryError = ErrorType<ValidationErrorBody | ErrorBody>;
 
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody>,
 >(
   params: undefined | GetMainMessageParams,
   options: {
@@ -8315,7 +8523,7 @@ export function useGetMainMessage<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody>,
 >(
   params?: GetMainMessageParams,
   options?: {
@@ -8334,7 +8542,7 @@ export function useGetMainMessage<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody>,
 >(
   params?: GetMainMessageParams,
   options?: {
@@ -8349,7 +8557,7 @@ export function useGetMainMessage<
 
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody>,
 >(
   params?: GetMainMessageParams,
   options?: {
@@ -8370,6 +8578,7 @@ export function useGetMainMessage<
 }
 
 /**
+ * Mark every message read. Any signed-in member.
  * @summary Mark every message read
  */
 export const readAllMessages = (
@@ -8432,6 +8641,7 @@ export const useReadAllMessages = <TError = ErrorType<ErrorBody>, TContext = unk
 };
 
 /**
+ * One message (marks it read). Any signed-in member.
  * @summary One message (marks it read)
  */
 export const getMessage = (
@@ -8549,6 +8759,7 @@ export function useGetMessage<
 }
 
 /**
+ * The feed, newest first; `before` pages, `user_id` finds one member. Any signed-in member.
  * @summary The feed, newest first; `before` pages, `user_id` finds one member
  */
 export const listMoments = (
@@ -8666,6 +8877,7 @@ export function useListMoments<
 }
 
 /**
+ * Post text (up to 500 characters) and up to 9 photos; re-encoded without metadata. Any signed-in member.
  * @summary Post text (up to 500 characters) and up to 9 photos; re-encoded without metadata
  */
 export const createMoment = (
@@ -8768,6 +8980,7 @@ export const useCreateMoment = <
 };
 
 /**
+ * Your own posts (the Record screen), newest first. Any signed-in member.
  * @summary Your own posts (the Record screen), newest first
  */
 export const listMyMoments = (
@@ -8885,6 +9098,7 @@ export function useListMyMoments<
 }
 
 /**
+ * Delete your post (operators: any post, audited). Any signed-in member.
  * @summary Delete your post (operators: any post, audited)
  */
 export const deleteMoment = (id: number, options?: SecondParameter<typeof httpClient>) => {
@@ -8959,6 +9173,7 @@ export const useDeleteMoment = <
 };
 
 /**
+ * Take your like back. Any signed-in member.
  * @summary Take your like back
  */
 export const unlikeMoment = (id: number, options?: SecondParameter<typeof httpClient>) => {
@@ -9033,6 +9248,7 @@ export const useUnlikeMoment = <
 };
 
 /**
+ * Like a post (again: nothing changes). Any signed-in member.
  * @summary Like a post (again: nothing changes)
  */
 export const likeMoment = (
@@ -9106,6 +9322,7 @@ export const useLikeMoment = <
 };
 
 /**
+ * Report a post to the operators. Any signed-in member.
  * @summary Report a post to the operators
  */
 export const reportMoment = (
@@ -9195,6 +9412,7 @@ export const useReportMoment = <
 };
 
 /**
+ * The economy table: VIP levels, prices, quotas, rewards. Public: no sign-in needed.
  * @summary The economy table: VIP levels, prices, quotas, rewards
  */
 export const listPackages = (
@@ -9210,7 +9428,7 @@ export const getListPackagesQueryKey = () => {
 
 export const getListPackagesQueryOptions = <
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -9230,11 +9448,11 @@ export const getListPackagesQueryOptions = <
 };
 
 export type ListPackagesQueryResult = NonNullable<Awaited<ReturnType<typeof listPackages>>>;
-export type ListPackagesQueryError = ErrorType<unknown>;
+export type ListPackagesQueryError = ErrorType<ErrorBody>;
 
 export function useListPackages<
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>> &
@@ -9252,7 +9470,7 @@ export function useListPackages<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListPackages<
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>> &
@@ -9270,7 +9488,7 @@ export function useListPackages<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListPackages<
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>>;
@@ -9284,7 +9502,7 @@ export function useListPackages<
 
 export function useListPackages<
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>>;
@@ -9393,6 +9611,7 @@ export const useForgotPassword = <
 };
 
 /**
+ * Set a new password with the code; every login ends. Public: no sign-in needed.
  * @summary Set a new password with the code; every login ends
  */
 export const resetPassword = (
@@ -9483,6 +9702,7 @@ export const useResetPassword = <
 };
 
 /**
+ * Exchange a refresh token for a new pair (rotation; reuse revokes the login). Public: no sign-in needed.
  * @summary Exchange a refresh token for a new pair (rotation; reuse revokes the login)
  */
 export const refreshToken = (
@@ -9565,6 +9785,7 @@ export const useRefreshToken = <
 };
 
 /**
+ * Support and media links, home banners and tutorial videos set by operators (no sign-in needed). Public: no sign-in needed.
  * @summary Support and media links, home banners and tutorial videos set by operators (no sign-in needed)
  */
 export const getSite = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -9577,7 +9798,7 @@ export const getGetSiteQueryKey = () => {
 
 export const getGetSiteQueryOptions = <
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -9597,11 +9818,11 @@ export const getGetSiteQueryOptions = <
 };
 
 export type GetSiteQueryResult = NonNullable<Awaited<ReturnType<typeof getSite>>>;
-export type GetSiteQueryError = ErrorType<unknown>;
+export type GetSiteQueryError = ErrorType<ErrorBody>;
 
 export function useGetSite<
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>> &
@@ -9619,7 +9840,7 @@ export function useGetSite<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetSite<
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>> &
@@ -9637,7 +9858,7 @@ export function useGetSite<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetSite<
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>>;
@@ -9651,7 +9872,7 @@ export function useGetSite<
 
 export function useGetSite<
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>>;
@@ -9671,6 +9892,7 @@ export function useGetSite<
 }
 
 /**
+ * Sign in (OAuth2 password flow, form-encoded). Public: no sign-in needed.
  * @summary Sign in (OAuth2 password flow, form-encoded)
  */
 export const login = (
@@ -9765,6 +9987,7 @@ export const useLogin = <
 };
 
 /**
+ * All trailers, newest first. Any signed-in member.
  * @summary All trailers, newest first
  */
 export const listTrailers = (
@@ -9874,6 +10097,7 @@ export function useListTrailers<
 }
 
 /**
+ * One trailer with its video key; starts this member's view. Any signed-in member.
  * @summary One trailer with its video key; starts this member's view
  */
 export const getTrailer = (
@@ -9991,6 +10215,7 @@ export function useGetTrailer<
 }
 
 /**
+ * Count a watched trailer (10 s after opening it) and pay its reward. Any signed-in member.
  * @summary Count a watched trailer (10 s after opening it) and pay its reward
  */
 export const watchTrailer = (
@@ -10074,6 +10299,7 @@ export const useWatchTrailer = <
 };
 
 /**
+ * Register a member. Public: no sign-in needed.
  * @summary Register a member
  */
 export const register = (
@@ -10164,6 +10390,7 @@ export const useRegister = <
 };
 
 /**
+ * Team members on levels L1, L2, L3. Any signed-in member.
  * @summary Team members on levels L1, L2, L3
  */
 export const listInvites = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -10270,6 +10497,7 @@ export function useListInvites<
 }
 
 /**
+ * Change the phone number (needs the current password; signs out every login). Any signed-in member.
  * @summary Change the phone number (needs the current password; signs out every login)
  */
 export const changePhone = (
@@ -10360,6 +10588,7 @@ export const useChangePhone = <
 };
 
 /**
+ * The bound mailbox, and whether this server can send mail. Any signed-in member.
  * @summary The bound mailbox, and whether this server can send mail
  */
 export const getMailStatus = (
@@ -10469,6 +10698,7 @@ export function useGetMailStatus<
 }
 
 /**
+ * Bind the mailbox with the code mailed to it. Any signed-in member.
  * @summary Bind the mailbox with the code mailed to it
  */
 export const bindMail = (
@@ -10489,7 +10719,7 @@ export const bindMail = (
 };
 
 export const getBindMailMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -10526,13 +10756,15 @@ export const getBindMailMutationOptions = <
 
 export type BindMailMutationResult = NonNullable<Awaited<ReturnType<typeof bindMail>>>;
 export type BindMailMutationBody = BodyType<BindMailBody>;
-export type BindMailMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type BindMailMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
 
 /**
  * @summary Bind the mailbox with the code mailed to it
  */
 export const useBindMail = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -10648,6 +10880,7 @@ export const useSendMailCode = <
 };
 
 /**
+ * The signed-in member. Any signed-in member.
  * @summary The signed-in member
  */
 export const getMe = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -10742,6 +10975,125 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
 }
 
 /**
+ * Live events of the signed-in member (text/event-stream). Any signed-in member.
+ * @summary Live events of the signed-in member (text/event-stream)
+ */
+export const streamEvents = (
+  params?: StreamEventsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<string>({ url: `/users/me/events`, method: 'GET', params, signal }, options);
+};
+
+export const getStreamEventsQueryKey = (params?: StreamEventsParams) => {
+  return [`/users/me/events`, ...(params ? [params] : [])] as const;
+};
+
+export const getStreamEventsQueryOptions = <
+  TData = Awaited<ReturnType<typeof streamEvents>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  params?: StreamEventsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getStreamEventsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof streamEvents>>> = ({ signal }) =>
+    streamEvents(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof streamEvents>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type StreamEventsQueryResult = NonNullable<Awaited<ReturnType<typeof streamEvents>>>;
+export type StreamEventsQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useStreamEvents<
+  TData = Awaited<ReturnType<typeof streamEvents>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  params: undefined | StreamEventsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof streamEvents>>,
+          TError,
+          Awaited<ReturnType<typeof streamEvents>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useStreamEvents<
+  TData = Awaited<ReturnType<typeof streamEvents>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  params?: StreamEventsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof streamEvents>>,
+          TError,
+          Awaited<ReturnType<typeof streamEvents>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useStreamEvents<
+  TData = Awaited<ReturnType<typeof streamEvents>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  params?: StreamEventsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Live events of the signed-in member (text/event-stream)
+ */
+
+export function useStreamEvents<
+  TData = Awaited<ReturnType<typeof streamEvents>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  params?: StreamEventsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof streamEvents>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getStreamEventsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * VIP goals against what you deposited in total, today's quota and membership dates. Any signed-in member.
  * @summary VIP goals against what you deposited in total, today's quota and membership dates
  */
 export const getProgress = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -10851,6 +11203,128 @@ export function useGetProgress<
 }
 
 /**
+ * One row per ledger movement of the money, points and held points accounts: watch rewards, team commissions, purchases, transfers, deposits, withdrawals and their refunds, adjustments, promotions, hold releases, challenges. Page with `before` = `next_before`.
+ * @summary Every movement of the member’s own accounts with the balance after it, newest first
+ */
+export const getStatement = (
+  params?: GetStatementParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<StatementPage>(
+    { url: `/users/me/statement`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getGetStatementQueryKey = (params?: GetStatementParams) => {
+  return [`/users/me/statement`, ...(params ? [params] : [])] as const;
+};
+
+export const getGetStatementQueryOptions = <
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetStatementParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetStatementQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getStatement>>> = ({ signal }) =>
+    getStatement(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getStatement>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetStatementQueryResult = NonNullable<Awaited<ReturnType<typeof getStatement>>>;
+export type GetStatementQueryError = ErrorType<ErrorBody | ValidationErrorBody>;
+
+export function useGetStatement<
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | GetStatementParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStatement>>,
+          TError,
+          Awaited<ReturnType<typeof getStatement>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetStatement<
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetStatementParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStatement>>,
+          TError,
+          Awaited<ReturnType<typeof getStatement>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetStatement<
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetStatementParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Every movement of the member’s own accounts with the balance after it, newest first
+ */
+
+export function useGetStatement<
+  TData = Awaited<ReturnType<typeof getStatement>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: GetStatementParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatement>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetStatementQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Today's trailer earnings and count (UTC day). Any signed-in member.
  * @summary Today's trailer earnings and count (UTC day)
  */
 export const getToday = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
@@ -10957,6 +11431,7 @@ export function useGetToday<
 }
 
 /**
+ * Your identity verification: none, pending, approved or rejected. Any signed-in member.
  * @summary Your identity verification: none, pending, approved or rejected
  */
 export const getVerification = (
@@ -11174,6 +11649,7 @@ export const useSubmitVerification = <
 };
 
 /**
+ * A photo of your latest request (only you and operators see it). Any signed-in member.
  * @summary A photo of your latest request (only you and operators see it)
  */
 export const getOwnPhoto = (
@@ -11294,6 +11770,7 @@ export function useGetOwnPhoto<
 }
 
 /**
+ * Change the nickname. Any signed-in member.
  * @summary Change the nickname
  */
 export const changeNickname = (
@@ -11382,6 +11859,7 @@ export const useChangeNickname = <
 };
 
 /**
+ * Change the password (signs out the other logins). Any signed-in member.
  * @summary Change the password (signs out the other logins)
  */
 export const changePassword = (
@@ -11565,6 +12043,7 @@ export const useSetTransactionPassword = <
 };
 
 /**
+ * Move E-Wallet money to registration points. Any signed-in member.
  * @summary Move E-Wallet money to registration points
  */
 export const transferToPoints = (
@@ -11657,6 +12136,7 @@ export const useTransferToPoints = <
 };
 
 /**
+ * Your saved withdrawal addresses. Any signed-in member.
  * @summary Your saved withdrawal addresses
  */
 export const listAddresses = (
@@ -11769,6 +12249,7 @@ export function useListAddresses<
 }
 
 /**
+ * Save a withdrawal address (saving it again changes its label). Any signed-in member.
  * @summary Save a withdrawal address (saving it again changes its label)
  */
 export const saveAddress = (
@@ -11859,6 +12340,7 @@ export const useSaveAddress = <
 };
 
 /**
+ * Delete a saved withdrawal address. Any signed-in member.
  * @summary Delete a saved withdrawal address
  */
 export const deleteAddress = (

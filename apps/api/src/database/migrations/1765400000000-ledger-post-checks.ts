@@ -11,7 +11,7 @@ import { LedgerPostFunction1763900000000 } from './1763900000000-ledger-post-fun
  * paths"). The gate is a transaction-local setting ledger_post raises around
  * its one insert: it stops a mistaken INSERT, not a superuser set on harm.
  */
-const LEDGER_POST = `
+export const LEDGER_POST = `
   CREATE OR REPLACE FUNCTION ledger_post(
     p_key text, p_kind text, p_fingerprint text, p_user_id integer, p_memo jsonb,
     p_from_user integer[], p_from_kind text[], p_to_user integer[], p_to_kind text[],

@@ -1,13 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { IdParam } from '../../common/id-param.dto';
@@ -27,9 +20,10 @@ import {
 import { PostersService } from './posters.service';
 import { readMultipart, singleFile } from '../storage/uploads';
 import { AdminService } from './admin.service';
-import { AuditEntry } from '../audit/audit.dto';
+import { AuditEntry, AuditVerification } from '../audit/audit.dto';
 import { AuditService } from '../audit/audit.service';
 import { SolvencyService } from '../withdrawals/solvency.service';
+import { Idempotent } from '../idempotency/idempotency.interceptor';
 
 @ApiTags('admin')
 @Controller('admin')
@@ -47,13 +41,9 @@ export class AdminController {
   @Post('users/:id/adjust')
   @HttpCode(200)
   @Reach('account', { self: 'SELF_ADJUST_FORBIDDEN' })
+  @Idempotent()
   @ApiOperation({
     summary: "Credit or debit a member's money or points (audited ledger transaction)",
-  })
-  @ApiHeader({
-    name: 'idempotency-key',
-    required: false,
-    description: 'A retry with the same key is applied once',
   })
   @ApiOkResponse({ type: AdjustResponse })
   @ApiErrors('NOT_FOUND', 'SELF_ADJUST_FORBIDDEN', 'INSUFFICIENT_FUNDS', 'VALIDATION_ERROR')
@@ -86,6 +76,7 @@ export class AdminController {
   @Post('adjustments/:id/approve')
   @HttpCode(200)
   @Reach('adjustment', { self: 'SELF_ADJUST_FORBIDDEN' })
+  @Idempotent()
   @ApiOperation({ summary: "Approve another operator's adjustment: it is posted now (audited)" })
   @ApiOkResponse({ type: AdjustResponse })
   @ApiErrors(
@@ -106,6 +97,7 @@ export class AdminController {
   @Post('adjustments/:id/reject')
   @HttpCode(200)
   @Reach('adjustment', { self: 'SELF_ADJUST_FORBIDDEN' })
+  @Idempotent()
   @ApiOperation({ summary: 'Turn down a pending adjustment (audited)' })
   @ApiOkResponse({ type: AdjustmentRequestItem })
   @ApiErrors('NOT_FOUND', 'ADJUSTMENT_ALREADY_DECIDED', 'VALIDATION_ERROR')
@@ -167,5 +159,15 @@ export class AdminController {
   @ApiErrors('VALIDATION_ERROR')
   listAudit(@Query() query: PageQuery): Promise<AuditEntry[]> {
     return this.audit.list(query.limit ?? 50, query.before);
+  }
+
+  @Get('audit/verify')
+  @Roles(...Staff.admin)
+  @ApiOperation({
+    summary: 'Walk the audit hash chain and say where it breaks (an edited or removed row)',
+  })
+  @ApiOkResponse({ type: AuditVerification })
+  verifyAudit(): Promise<AuditVerification> {
+    return this.audit.verify();
   }
 }

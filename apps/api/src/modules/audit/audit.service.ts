@@ -1,8 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { AuditEntry } from './audit.dto';
+import { AuditEntry, AuditVerification } from './audit.dto';
 
-/** Every operator action, written in the same transaction as the action. */
+const GENESIS = '0'.repeat(64);
+const PAGE = 2000;
+
+interface ChainRow {
+  id: string;
+  chain_seq: string;
+  prev_hash: string;
+  hash: string;
+  recomputed: string;
+}
+
+/**
+ * Every operator action, written in the same transaction as the action. The
+ * database links each row into a hash chain as it is written and refuses
+ * edits and deletions (migration 1766110000000-audit-chain); `verify` walks
+ * the chain.
+ */
 @Injectable()
 export class AuditService {
   constructor(private readonly dataSource: DataSource) {}
@@ -43,5 +59,55 @@ export class AuditService {
       id: Number(row.id),
       created_at: row.created_at.toISOString(),
     }));
+  }
+
+  /**
+   * Walks the chain oldest first, recomputing each row's hash from its
+   * content and checking it points at the row before; stops at the first
+   * row that breaks it. Rows past the head's last link, or a head past the
+   * last row, break it too.
+   */
+  async verify(): Promise<AuditVerification> {
+    const [head]: { last_seq: string; last_hash: string }[] = await this.dataSource.query(
+      `SELECT last_seq, last_hash FROM audit_chain_head`,
+    );
+    const headSeq = Number(head?.last_seq ?? 0);
+    let checked = 0;
+    let seq = 0;
+    let prev = GENESIS;
+    const broken = (id: string | null, reason: AuditVerification['reason']) => ({
+      ok: false,
+      rows_checked: checked,
+      first_broken_id: id === null ? null : Number(id),
+      reason,
+      head_seq: headSeq,
+    });
+    for (;;) {
+      const rows: ChainRow[] = await this.dataSource.query(
+        `SELECT id, chain_seq, prev_hash, hash,
+                audit_row_hash(prev_hash, chain_seq, id, actor_id, action, target_user_id, details, created_at) AS recomputed
+         FROM audit_log WHERE chain_seq > $1 ORDER BY chain_seq LIMIT $2`,
+        [seq, PAGE],
+      );
+      for (const row of rows) {
+        checked++;
+        if (Number(row.chain_seq) !== seq + 1) return broken(row.id, 'missing_before');
+        if (row.prev_hash !== prev) return broken(row.id, 'relinked');
+        if (row.recomputed !== row.hash) return broken(row.id, 'edited');
+        seq += 1;
+        prev = row.hash;
+      }
+      if (rows.length < PAGE) break;
+    }
+    if (seq !== headSeq || prev !== (head?.last_hash ?? GENESIS)) {
+      return broken(null, seq > headSeq ? 'relinked' : 'truncated');
+    }
+    return {
+      ok: true,
+      rows_checked: checked,
+      first_broken_id: null,
+      reason: null,
+      head_seq: headSeq,
+    };
   }
 }

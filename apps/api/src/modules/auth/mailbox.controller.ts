@@ -46,7 +46,7 @@ export class MailboxController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Bind the mailbox with the code mailed to it' })
   @ApiOkResponse({ type: OkResponse })
-  @ApiErrors('INVALID_CODE', 'VALIDATION_ERROR')
+  @ApiErrors('INVALID_CODE', 'TOO_MANY_ATTEMPTS', 'VALIDATION_ERROR')
   async bindMail(@CurrentUser() user: AuthUser, @Body() body: BindMailBody): Promise<OkResponse> {
     await this.mailbox.bind(user.id, body.mail, body.code);
     return OK;

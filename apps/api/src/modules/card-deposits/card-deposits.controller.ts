@@ -26,6 +26,7 @@ import {
   RejectCardDepositBody,
 } from './card-deposits.dto';
 import { CardDepositsService } from './card-deposits.service';
+import { Idempotent } from '../idempotency/idempotency.interceptor';
 
 @ApiTags('wallet')
 @Controller('card/deposits')
@@ -35,6 +36,7 @@ export class CardDepositsController {
 
   @Post()
   @HttpCode(200)
+  @Idempotent()
   @MoneyRoute()
   @ApiOperation({
     summary: 'Report a card payment with its receipt photo; an operator confirms it',
@@ -54,6 +56,7 @@ export class CardDepositsController {
   })
   @ApiOkResponse({ type: CardDepositCreated })
   @ApiErrors(
+    'CARD_DEPOSITS_OFF',
     'FILE_TOO_LARGE',
     'TOO_MANY_FILES',
     'UNSUPPORTED_FILE_TYPE',
@@ -106,6 +109,7 @@ export class CardDepositReviewController {
   @Post('card_deposits/:id/approve')
   @HttpCode(200)
   @Reach('card_deposit')
+  @Idempotent()
   @ApiOperation({ summary: 'Credit the USDT amount you decide (one ledger transaction, audited)' })
   @ApiOkResponse({ type: CardDepositItem })
   @ApiErrors('NOT_FOUND', 'REVIEW_ALREADY_DECIDED', 'VALIDATION_ERROR')
@@ -120,6 +124,7 @@ export class CardDepositReviewController {
   @Post('card_deposits/:id/reject')
   @HttpCode(200)
   @Reach('card_deposit')
+  @Idempotent()
   @ApiOperation({ summary: 'Refuse a card deposit with a reason for the member (audited)' })
   @ApiOkResponse({ type: CardDepositItem })
   @ApiErrors('NOT_FOUND', 'REVIEW_ALREADY_DECIDED', 'VALIDATION_ERROR')

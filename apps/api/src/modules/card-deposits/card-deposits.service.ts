@@ -70,6 +70,11 @@ export class CardDepositsService {
   }
 
   async create(userId: number, currency: CardCurrency, amount: string, receipt: Buffer) {
+    // A member must never pay a card nobody set (or a placeholder): until an
+    // operator sets one, card deposits are off and nothing is stored.
+    if (!(await this.content.cardNumber())) {
+      throw new AppError('CARD_DEPOSITS_OFF', 'Card deposits are off: no card is set');
+    }
     const stored = await this.storage.saveImage(receipt, 'private');
     try {
       return await this.dataSource.transaction(async (db) => {

@@ -14,6 +14,7 @@ import {
   ProgressResponse,
 } from './challenges.dto';
 import { ChallengesService } from './challenges.service';
+import { Idempotent } from '../idempotency/idempotency.interceptor';
 
 @ApiTags('challenges')
 @Controller('challenges')
@@ -30,6 +31,7 @@ export class ChallengesController {
 
   @Post(':id/claim')
   @HttpCode(200)
+  @Idempotent()
   @MoneyRoute()
   @ApiOperation({ summary: 'Claim a completed challenge: its reward is paid once' })
   @ApiOkResponse({ type: ClaimResponse })

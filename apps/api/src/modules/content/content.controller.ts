@@ -29,6 +29,7 @@ import {
   SiteSettings,
 } from './content.dto';
 import { ContentService } from './content.service';
+import { PublicRoute } from '../redis/public-rate-limit';
 
 @ApiTags('content')
 @Controller()
@@ -36,6 +37,7 @@ export class ContentController {
   constructor(private readonly content: ContentService) {}
 
   @Get('messages/main')
+  @PublicRoute()
   @ApiOperation({ summary: 'The home page message (no sign-in needed)' })
   @ApiOkResponse({ type: MainMessage })
   @ApiErrors('VALIDATION_ERROR')
@@ -44,6 +46,7 @@ export class ContentController {
   }
 
   @Get('site')
+  @PublicRoute()
   @ApiOperation({
     summary:
       'Support and media links, home banners and tutorial videos set by operators (no sign-in needed)',

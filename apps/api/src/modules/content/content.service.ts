@@ -151,8 +151,13 @@ export class ContentService {
   }
 
   async card(): Promise<CardResponse> {
-    const card = await this.setting(SETTING_CARD);
-    if (!card) throw new AppError('NOT_FOUND', 'No card is configured');
+    const card = await this.cardNumber();
+    if (!card) throw new AppError('NOT_FOUND', 'No card is set: card deposits are off');
     return { card };
+  }
+
+  /** The card members pay for card deposits; null while none is set (card deposits are off). */
+  async cardNumber(): Promise<string | null> {
+    return (await this.setting(SETTING_CARD)) || null;
   }
 }

@@ -24,6 +24,7 @@ import {
 import { SweepsService } from './sweeps.service';
 import { DepositsRepository } from './deposits.repository';
 import { DepositsService } from './deposits.service';
+import { Idempotent } from '../idempotency/idempotency.interceptor';
 
 @ApiTags('deposits')
 @Controller()
@@ -41,6 +42,7 @@ export class DepositsController {
 
   @Post('balance/add')
   @HttpCode(200)
+  @Idempotent()
   @Auth()
   @MoneyRoute()
   @ApiOperation({

@@ -12,6 +12,7 @@ import { AuditEntry } from '../audit/audit.dto';
 import { AuditService } from '../audit/audit.service';
 import { PackageBody, PackageItem, TeamRates } from './economy.dto';
 import { EconomyService } from './economy.service';
+import { PublicRoute } from '../redis/public-rate-limit';
 
 class LevelParam {
   @ApiProperty({ minimum: 0, maximum: 9, example: 1 })
@@ -28,6 +29,7 @@ export class EconomyController {
   constructor(private readonly economy: EconomyService) {}
 
   @Get('packages')
+  @PublicRoute()
   @ApiOperation({ summary: 'The economy table: VIP levels, prices, quotas, rewards' })
   @ApiOkResponse({ type: [PackageItem] })
   listPackages(): Promise<PackageItem[]> {

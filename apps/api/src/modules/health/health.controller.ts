@@ -7,6 +7,7 @@ import { ERRORS, ErrorCode } from '../../common/error-codes';
 import { within } from '../../common/within';
 import { pendingMigrations } from '../../database/migrations-state';
 import { REDIS } from '../redis/redis.module';
+import { PublicRoute } from '../redis/public-rate-limit';
 
 export class HealthResponse {
   @ApiProperty({ enum: ['ok', 'degraded'], example: 'ok' })
@@ -47,6 +48,7 @@ export class HealthController {
   ) {}
 
   @Get()
+  @PublicRoute()
   @ApiOperation({ summary: 'Readiness (same as /health/ready); the compose healthcheck uses it' })
   @ApiOkResponse({ type: HealthResponse })
   @ApiResponse({
@@ -58,6 +60,7 @@ export class HealthController {
   }
 
   @Get('ready')
+  @PublicRoute()
   @ApiOperation({
     summary: 'Readiness: PostgreSQL and Redis answer and no migration is pending',
   })
@@ -71,6 +74,7 @@ export class HealthController {
   }
 
   @Get('live')
+  @PublicRoute()
   @ApiOperation({ summary: 'Liveness: the process answers (no dependency is checked)' })
   @ApiOkResponse({ type: LivenessResponse })
   liveness(): LivenessResponse {

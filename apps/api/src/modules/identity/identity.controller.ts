@@ -25,6 +25,7 @@ import {
   VerificationState,
 } from './identity.dto';
 import { IdentityService } from './identity.service';
+import { Idempotent } from '../idempotency/idempotency.interceptor';
 
 const UPLOAD_ERRORS = [
   'FILE_TOO_LARGE',
@@ -120,6 +121,7 @@ export class VerificationReviewController {
   @Post(':id/approve')
   @HttpCode(200)
   @Reach('verification')
+  @Idempotent()
   @ApiOperation({ summary: 'Approve a pending verification (audited)' })
   @ApiOkResponse({ type: VerificationItem })
   @ApiErrors('NOT_FOUND', 'REVIEW_ALREADY_DECIDED', 'VALIDATION_ERROR')
@@ -133,6 +135,7 @@ export class VerificationReviewController {
   @Post(':id/reject')
   @HttpCode(200)
   @Reach('verification')
+  @Idempotent()
   @ApiOperation({ summary: 'Reject a pending verification with a reason for the member (audited)' })
   @ApiOkResponse({ type: VerificationItem })
   @ApiErrors('NOT_FOUND', 'REVIEW_ALREADY_DECIDED', 'VALIDATION_ERROR')

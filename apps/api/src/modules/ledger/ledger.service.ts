@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { ledgerPostingFailures, ledgerPostings } from '../../common/metrics';
+import { afterCommit } from '../../database/after-commit';
 import { isUniqueViolation, preparedQuery, sqlState } from '../../database/prepared';
 import { AccountRef, EARNING_SOURCES, MEMBER_ACCOUNTS, currencyOf } from './ledger.accounts';
 
@@ -62,6 +63,26 @@ const kindOf = (ref: AccountRef) => ('system' in ref ? ref.system : ref.account)
  */
 @Injectable()
 export class LedgerService {
+  private readonly committedListeners: ((userIds: number[]) => void)[] = [];
+
+  /**
+   * `listener` learns which members' balances a posting changed, once it has
+   * committed (live events); the ledger imports no module, so they subscribe.
+   */
+  onCommitted(listener: (userIds: number[]) => void): void {
+    this.committedListeners.push(listener);
+  }
+
+  private announce(db: DataSource | EntityManager, request: PostRequest) {
+    if (this.committedListeners.length === 0) return;
+    const userIds = [
+      ...new Set(request.transfers.flatMap((t) => [userOf(t.from), userOf(t.to)])),
+    ].filter((id): id is number => id !== null);
+    afterCommit(db, () => {
+      for (const listener of this.committedListeners) listener(userIds);
+    });
+  }
+
   async post(manager: EntityManager, request: PostRequest): Promise<PostResult> {
     if (!manager.queryRunner?.isTransactionActive)
       throw new Error('LedgerService.post needs a database transaction');
@@ -72,6 +93,7 @@ export class LedgerService {
       [],
       request,
     );
+    if (!row.replayed) this.announce(manager, request);
     return { transactionId: String(row.transaction_id), replayed: row.replayed };
   }
 
@@ -101,6 +123,7 @@ export class LedgerService {
     );
     if (rows.length === 0) return undefined;
     const { transaction_id, replayed, ...row } = rows[0];
+    if (!replayed) this.announce(db, request);
     return { ...(row as unknown as T), transactionId: String(transaction_id), replayed };
   }
 

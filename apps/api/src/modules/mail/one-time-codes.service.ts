@@ -70,8 +70,11 @@ export class OneTimeCodesService {
   /**
    * Uses the member's live code of `purpose` when `code` is it (and, for a
    * binding, it was mailed to `target`); returns false otherwise, counting
-   * the try. Row-locked, so parallel guesses are counted one by one and a
-   * code is used once.
+   * the try. The code's row is locked and the try counted before the
+   * comparison, so parallel guesses (from any API process) are counted one
+   * by one and a code is used once. Once MAIL_CODE_MAX_TRIES wrong tries are
+   * spent, every further one is 429, the right code included, with
+   * Retry-After saying when a new code may be asked for.
    */
   async consume(
     userId: number,
@@ -80,21 +83,31 @@ export class OneTimeCodesService {
     target: string | null = null,
   ): Promise<boolean> {
     return this.dataSource.transaction(async (db) => {
-      const [live]: { id: string; code_hash: string; target: string | null }[] = await db.query(
-        `SELECT id, code_hash, target FROM one_time_codes
-         WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now() AND tries < $3
+      const [live]: {
+        id: string;
+        code_hash: string;
+        target: string | null;
+        spent: boolean;
+        wait: number;
+      }[] = await db.query(
+        `SELECT id, code_hash, target, $3 > 0 AND tries >= $3 AS spent,
+                ceil(extract(epoch FROM created_at + make_interval(secs => $4) - now()))::int AS wait
+         FROM one_time_codes
+         WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
          ORDER BY id DESC LIMIT 1 FOR UPDATE`,
-        [userId, purpose, this.config.MAIL_CODE_MAX_TRIES || 2_147_483_647],
+        [userId, purpose, this.config.MAIL_CODE_MAX_TRIES, this.config.MAIL_CODE_RESEND_SECONDS],
       );
       if (!live) return false;
+      if (live.spent) {
+        throw new AppError('TOO_MANY_ATTEMPTS', 'Too many wrong codes, ask for a new one', {
+          'Retry-After': String(Math.max(1, live.wait)),
+        });
+      }
+      await db.query(`UPDATE one_time_codes SET tries = tries + 1 WHERE id = $1`, [live.id]);
       const matches =
         live.code_hash === this.hash(code) && (target === null || live.target === target);
-      await db.query(
-        matches
-          ? `UPDATE one_time_codes SET used_at = now() WHERE id = $1`
-          : `UPDATE one_time_codes SET tries = tries + 1 WHERE id = $1`,
-        [live.id],
-      );
+      if (matches)
+        await db.query(`UPDATE one_time_codes SET used_at = now() WHERE id = $1`, [live.id]);
       return matches;
     });
   }

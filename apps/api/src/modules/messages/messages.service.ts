@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { AuditService } from '../audit/audit.service';
+import { MemberEventsService } from '../events/member-events.service';
 import { UsersService } from '../users/users.service';
 import { MessageItem } from './messages.dto';
 import { MessageRow, MessagesRepository } from './messages.repository';
@@ -21,6 +22,7 @@ export class MessagesService {
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly audit: AuditService,
+    private readonly events: MemberEventsService,
   ) {}
 
   /** An operator's message to one member or to all (the members' badges count it). */
@@ -41,6 +43,8 @@ export class MessagesService {
       });
       return id;
     });
+    // Committed: the member (or every member) hears of it live.
+    this.events.publish({ userId, event: 'message', data: { id, title: message.title } });
     return { id, user_id: userId };
   }
 

@@ -14,6 +14,7 @@ import { AuditService } from '../audit/audit.service';
 import { BonusRules, CampaignBody, CampaignItem } from './campaigns.dto';
 import { EconomyService } from '../economy/economy.service';
 import { CampaignRow, CampaignValues, PromotionsRepository } from './promotions.repository';
+import { PublicRoute } from '../redis/public-rate-limit';
 
 const item = (row: CampaignRow): CampaignItem => ({
   id: row.id,
@@ -183,6 +184,7 @@ export class BonusController {
     private readonly economy: EconomyService,
   ) {}
 
+  @PublicRoute()
   @Get()
   @ApiOperation({
     summary: 'Team commission rates and the invitation campaign running now (no sign-in needed)',

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { AppError } from '../../common/app-error';
 import { StorageService } from './storage.service';
+import { PublicRoute } from '../redis/public-rate-limit';
 
 @ApiTags('content')
 @Controller('media')
@@ -11,6 +12,7 @@ export class MediaController {
   constructor(private readonly storage: StorageService) {}
 
   @Get(':name')
+  @PublicRoute()
   @ApiOperation({ summary: 'A public uploaded image (posters); cached for a year' })
   @ApiProduces('image/jpeg', 'image/png', 'image/webp')
   @ApiOkResponse({ description: 'The image bytes' })

@@ -26,12 +26,30 @@ function uploadError(error: unknown): unknown {
   }
 }
 
+/** A request's parts once read: the stream can be read only once. */
+const readParts = new WeakMap<
+  FastifyRequest,
+  Promise<{ files: UploadedFile[]; fields: Record<string, string> }>
+>();
+
 /**
  * Reads a multipart request whole (files are small: UPLOAD_MAX_FILE_BYTES):
  * the files and the text fields. Nothing is stored here, so a request that
- * fails a limit half-way leaves nothing behind.
+ * fails a limit half-way leaves nothing behind. A second call for the same
+ * request (the idempotency fingerprint, then the handler) gets the same parts.
  */
-export async function readMultipart(
+export function readMultipart(
+  request: FastifyRequest,
+): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
+  let parts = readParts.get(request);
+  if (!parts) {
+    parts = readAllParts(request);
+    readParts.set(request, parts);
+  }
+  return parts;
+}
+
+async function readAllParts(
   request: FastifyRequest,
 ): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
   const files: UploadedFile[] = [];

@@ -8,9 +8,9 @@ import { UsersRepository } from './users.repository';
 
 /**
  * The transaction password: once a member sets one, withdrawals and
- * address-book changes need it. Wrong ones are counted per member in Redis
+ * address-book changes need it. Attempts are counted per member in Redis
  * (TRANSACTION_PASSWORD_MAX_FAILURES per window), then 429 until the window
- * ends, so a stolen session cannot guess it.
+ * ends, so a stolen session cannot guess it; a right one clears the count.
  */
 @Injectable()
 export class TransactionPasswordService {
@@ -39,31 +39,36 @@ export class TransactionPasswordService {
 
   private key = (userId: number) => `txpass:fail:${userId}`;
 
+  /**
+   * The attempt is counted before the hash is checked, in one atomic Redis
+   * step shared by every API process: parallel guesses each take a number,
+   * and those past the limit are refused unchecked, the right one included.
+   */
   private async verify(userId: number, hash: string, password: string | undefined): Promise<void> {
     const max = this.config.TRANSACTION_PASSWORD_MAX_FAILURES;
     if (max) {
-      const failures = Number(await this.redis.get(this.key(userId)));
-      if (failures >= max) {
-        const ttl = await this.redis.ttl(this.key(userId));
+      const key = this.key(userId);
+      const result = await this.redis
+        .multi()
+        .incr(key)
+        .expire(key, this.config.TRANSACTION_PASSWORD_WINDOW_SECONDS, 'NX')
+        .ttl(key)
+        .exec();
+      const [attempt, , ttl] = (result ?? []).map(([error, value]) => {
+        if (error) throw error;
+        return Number(value);
+      });
+      if (attempt > max) {
         throw new AppError(
           'TOO_MANY_ATTEMPTS',
           'Too many wrong transaction passwords, try again later',
-          {
-            'Retry-After': String(Math.max(1, ttl)),
-          },
+          { 'Retry-After': String(Math.max(1, ttl)) },
         );
       }
     }
     if (password && (await this.hasher.verify(hash, password, 'interactive'))) {
       if (max) await this.redis.del(this.key(userId));
       return;
-    }
-    if (max) {
-      await this.redis
-        .multi()
-        .incr(this.key(userId))
-        .expire(this.key(userId), this.config.TRANSACTION_PASSWORD_WINDOW_SECONDS, 'NX')
-        .exec();
     }
     throw new AppError('INCORRECT_TRANSACTION_PASSWORD');
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { MoneyRoute } from '../../common/money-rate-limit';
 import { toMicro } from '../../common/validators';
@@ -14,13 +14,7 @@ import {
   TransferResponse,
 } from './wallet.dto';
 import { WalletService } from './wallet.service';
-
-const IDEMPOTENCY_HEADER = {
-  name: 'idempotency-key',
-  required: false,
-  description:
-    'Any unique string per intended operation: a retry with the same key is applied once',
-};
+import { Idempotent } from '../idempotency/idempotency.interceptor';
 
 @ApiTags('wallet')
 @Controller()
@@ -30,9 +24,9 @@ export class WalletController {
 
   @Post('users/transfer')
   @HttpCode(200)
+  @Idempotent()
   @MoneyRoute()
   @ApiOperation({ summary: 'Move E-Wallet money to registration points' })
-  @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiOkResponse({ type: TransferResponse })
   @ApiErrors('INSUFFICIENT_FUNDS', 'IDEMPOTENCY_CONFLICT', 'VALIDATION_ERROR')
   transferToPoints(
@@ -45,6 +39,7 @@ export class WalletController {
 
   @Post('balance/buy_vip')
   @HttpCode(200)
+  @Idempotent()
   @MoneyRoute()
   @ApiOperation({ summary: 'Buy a VIP level above the current one (points first, else money)' })
   @ApiOkResponse({ type: BuyVipResponse })

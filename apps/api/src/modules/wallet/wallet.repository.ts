@@ -18,6 +18,26 @@ export interface BalanceRecordRow {
   created_at: Date;
 }
 
+/** A record that just ended, for the member's live event. */
+export interface SettledRecord {
+  id: string;
+  userId: number;
+  amount: bigint;
+  txId: string | null;
+}
+interface SettledRow {
+  id: string;
+  user_id: number;
+  tx_id: string | null;
+  amount_micro: string;
+}
+const settled = (row: SettledRow): SettledRecord => ({
+  id: String(row.id),
+  userId: row.user_id,
+  amount: BigInt(row.amount_micro),
+  txId: row.tx_id,
+});
+
 /** The only door to `balance_records`: what members see of money in and out. */
 @Injectable()
 export class WalletRepository {
@@ -74,8 +94,8 @@ export class WalletRepository {
   async settleDeposits(
     db: EntityManager,
     deposits: { userId: number; txId: string; amount: bigint; ledgerTransactionId: string }[],
-  ): Promise<void> {
-    if (deposits.length === 0) return;
+  ): Promise<SettledRecord[]> {
+    if (deposits.length === 0) return [];
     const columns = [
       deposits.map((d) => d.userId),
       deposits.map((d) => d.txId),
@@ -83,21 +103,22 @@ export class WalletRepository {
       deposits.map((d) => d.ledgerTransactionId),
     ];
     // TypeORM answers an UPDATE with [rows, count].
-    const [claimed]: [{ user_id: number; tx_id: string }[], number] = await db.query(
+    const [claimed]: [SettledRow[], number] = await db.query(
       `UPDATE balance_records r SET status = 'success', amount_micro = d.amount,
          ledger_transaction_id = d.ledger_id, reason = NULL, updated_at = now()
        FROM unnest($1::int[], $2::varchar[], $3::bigint[], $4::bigint[]) AS d(user_id, tx_id, amount, ledger_id)
        WHERE r.user_id = d.user_id AND r.tx_id = d.tx_id AND r.type = 'deposit' AND r.status = 'under_review'
-       RETURNING r.user_id, r.tx_id`,
+       RETURNING r.id, r.user_id, r.tx_id, r.amount_micro`,
       columns,
     );
     const done = new Set(claimed.map((c) => `${c.user_id}:${c.tx_id}`));
     const fresh = deposits.filter((d) => !done.has(`${d.userId}:${d.txId}`));
-    if (fresh.length === 0) return;
-    await db.query(
+    if (fresh.length === 0) return claimed.map(settled);
+    const inserted: SettledRow[] = await db.query(
       `INSERT INTO balance_records (user_id, type, is_add, amount_micro, status, tx_id, ledger_transaction_id)
        SELECT user_id, 'deposit', true, amount, 'success', tx_id, ledger_id
-       FROM unnest($1::int[], $2::varchar[], $3::bigint[], $4::bigint[]) AS d(user_id, tx_id, amount, ledger_id)`,
+       FROM unnest($1::int[], $2::varchar[], $3::bigint[], $4::bigint[]) AS d(user_id, tx_id, amount, ledger_id)
+       RETURNING id, user_id, tx_id, amount_micro`,
       [
         fresh.map((d) => d.userId),
         fresh.map((d) => d.txId),
@@ -105,6 +126,7 @@ export class WalletRepository {
         fresh.map((d) => d.ledgerTransactionId),
       ],
     );
+    return [...claimed, ...inserted].map(settled);
   }
 
   /** Ends a claim that credits nothing; false when it was no longer pending. */
@@ -166,13 +188,15 @@ export class WalletRepository {
       reason?: string;
       ledgerTransactionId?: string;
     },
-  ): Promise<void> {
-    await db.query(
+  ): Promise<SettledRecord | null> {
+    const [rows]: [SettledRow[], number] = await db.query(
       `UPDATE balance_records SET status = $2, tx_id = $3, reason = $4,
          ledger_transaction_id = COALESCE($5, ledger_transaction_id), updated_at = now()
-       WHERE id = $1 AND type = 'withdrawal' AND status = 'under_review'`,
+       WHERE id = $1 AND type = 'withdrawal' AND status = 'under_review'
+       RETURNING id, user_id, tx_id, amount_micro`,
       [id, end.status, end.txId ?? null, end.reason ?? null, end.ledgerTransactionId ?? null],
     );
+    return rows[0] ? settled(rows[0]) : null;
   }
 
   /** USDT credited to a member by deposits (TRON and card) between two instants, in micro. */
@@ -206,11 +230,12 @@ export class WalletRepository {
       reason?: string;
       ledgerTransactionId?: string;
     },
-  ): Promise<void> {
-    await db.query(
+  ): Promise<SettledRecord | null> {
+    const [rows]: [SettledRow[], number] = await db.query(
       `UPDATE balance_records SET status = $2, amount_micro = COALESCE($3, amount_micro), reason = $4,
          ledger_transaction_id = $5, updated_at = now()
-       WHERE id = $1 AND type = 'card' AND status = 'under_review'`,
+       WHERE id = $1 AND type = 'card' AND status = 'under_review'
+       RETURNING id, user_id, tx_id, amount_micro`,
       [
         id,
         end.status,
@@ -219,6 +244,7 @@ export class WalletRepository {
         end.ledgerTransactionId ?? null,
       ],
     );
+    return rows[0] ? settled(rows[0]) : null;
   }
 
   /** Records created in [from, to), by id after `afterId`: a page of the CSV export. */

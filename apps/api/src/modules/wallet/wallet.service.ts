@@ -3,13 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { canBuyVipLevel, effectiveVipLevel, microToNumber, vipPaymentSource } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { afterCommit } from '../../database/after-commit';
+import { MemberEventsService } from '../events/member-events.service';
 import { EconomyService } from '../economy/economy.service';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService } from '../ledger/ledger.service';
 import { PromotionsService } from '../promotions/promotions.service';
 import { UsersService } from '../users/users.service';
 import { BalanceRecordItem, BuyVipResponse, TransferResponse } from './wallet.dto';
-import { WalletRepository } from './wallet.repository';
+import { SettledRecord, WalletRepository } from './wallet.repository';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -22,7 +24,32 @@ export class WalletService {
     private readonly users: UsersService,
     private readonly economy: EconomyService,
     private readonly promotions: PromotionsService,
+    private readonly events: MemberEventsService,
   ) {}
+
+  /** The member's live event for a record that just ended, once its transaction commits. */
+  private announce(
+    db: EntityManager,
+    event: 'deposit' | 'withdrawal',
+    status: 'success' | 'fail',
+    records: SettledRecord[],
+  ) {
+    if (records.length === 0) return;
+    afterCommit(db, () =>
+      this.events.publish(
+        ...records.map((r) => ({
+          userId: r.userId,
+          event,
+          data: {
+            id: Number(r.id),
+            status,
+            amount: microToNumber(r.amount),
+            ...(event === 'withdrawal' ? { tx_id: r.txId } : {}),
+          },
+        })),
+      ),
+    );
+  }
 
   /**
    * E-Wallet money to registration points, 1:1. Each currency balances on its
@@ -114,12 +141,13 @@ export class WalletService {
   addWithdrawalRecord(db: EntityManager, w: Parameters<WalletRepository['addWithdrawal']>[1]) {
     return this.balanceRecords.addWithdrawal(db, w);
   }
-  closeWithdrawalRecord(
+  async closeWithdrawalRecord(
     db: EntityManager,
     id: string,
     end: Parameters<WalletRepository['closeWithdrawal']>[2],
   ) {
-    return this.balanceRecords.closeWithdrawal(db, id, end);
+    const closed = await this.balanceRecords.closeWithdrawal(db, id, end);
+    this.announce(db, 'withdrawal', end.status, closed ? [closed] : []);
   }
 
   depositedBetween(userId: number, from: Date, to: Date) {
@@ -134,20 +162,25 @@ export class WalletService {
   addCardRecord(db: EntityManager, userId: number) {
     return this.balanceRecords.addCardRequest(db, userId);
   }
-  closeCardRecord(
+  async closeCardRecord(
     db: EntityManager,
     id: string,
     end: Parameters<WalletRepository['closeCardRecord']>[2],
   ) {
-    return this.balanceRecords.closeCardRecord(db, id, end);
+    const closed = await this.balanceRecords.closeCardRecord(db, id, end);
+    // A refused card payment moved no money: only a credited one is news.
+    if (end.status === 'success') this.announce(db, 'deposit', 'success', closed ? [closed] : []);
   }
 
   // Deposit records, for the deposits module (see WalletRepository for each).
   addDepositClaim(db: EntityManager, userId: number, txId: string) {
     return this.balanceRecords.addDepositClaim(db, userId, txId);
   }
-  settleDeposits(db: EntityManager, deposits: Parameters<WalletRepository['settleDeposits']>[1]) {
-    return this.balanceRecords.settleDeposits(db, deposits);
+  async settleDeposits(
+    db: EntityManager,
+    deposits: Parameters<WalletRepository['settleDeposits']>[1],
+  ): Promise<void> {
+    this.announce(db, 'deposit', 'success', await this.balanceRecords.settleDeposits(db, deposits));
   }
   failDepositClaim(db: EntityManager, id: string, reason: string) {
     return this.balanceRecords.failDepositClaim(db, id, reason);

@@ -23,6 +23,7 @@ import {
 } from './withdrawals.dto';
 import { WithdrawalRow } from './withdrawals.repository';
 import { WithdrawalsService, memberStatus } from './withdrawals.service';
+import { Idempotent } from '../idempotency/idempotency.interceptor';
 
 @ApiTags('wallet')
 @Controller()
@@ -32,6 +33,7 @@ export class WithdrawalsController {
 
   @Post('balance/take')
   @HttpCode(200)
+  @Idempotent()
   @MoneyRoute()
   @ApiOperation({
     summary: 'Withdraw USDT (TRC-20) from the E-Wallet',
@@ -174,6 +176,7 @@ export class AdminWithdrawalsController {
   @Post(':id/approve')
   @HttpCode(200)
   @Reach('withdrawal')
+  @Idempotent()
   @ApiOperation({
     summary: 'Approve a requested withdrawal: the worker sends it from the hot wallet',
     description:
@@ -195,6 +198,7 @@ export class AdminWithdrawalsController {
   @Post(':id/reject')
   @HttpCode(200)
   @Reach('withdrawal')
+  @Idempotent()
   @ApiOperation({
     summary:
       'Reject a requested or approved withdrawal, or refund a failed one: the whole amount goes back',
@@ -212,6 +216,7 @@ export class AdminWithdrawalsController {
   @Post(':id/retry')
   @HttpCode(200)
   @Reach('withdrawal')
+  @Idempotent()
   @ApiOperation({ summary: 'Send a failed withdrawal again (a new transaction)' })
   @ApiOkResponse({ type: AdminWithdrawal })
   @ApiErrors('NOT_FOUND', 'WITHDRAWAL_STATE_CONFLICT', 'VALIDATION_ERROR')

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useGetSite, useListMessages } from '@app/contracts';
+import { useListMessages } from '@app/contracts';
 import { BottomNav, isBottomNavHidden, type BottomNavItem } from '../../components/ui/bottom-nav';
 import {
   ChatIcon,
@@ -11,16 +11,19 @@ import {
   MessageIcon,
   UserIcon,
 } from '../../components/ui/icons';
-import { env } from '../../lib/env';
+import { useSupportUrl } from '../../lib/support';
+import { useLiveEvents } from '../../lib/live-events';
 import { PageFallback } from './page-fallback';
 
 export function MainLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  // Balances, records and messages follow the member's live events.
+  useLiveEvents();
   // The unread badge follows new messages without a reload.
   const messages = useListMessages({ query: { refetchInterval: 60_000 } });
   // The operator's support link when set, else the build's default.
-  const site = useGetSite({ query: { staleTime: 5 * 60_000 } });
+  const supportUrl = useSupportUrl();
   const unread = messages.data?.filter((message) => !message.is_read).length ?? 0;
 
   const items: BottomNavItem[] = [
@@ -42,15 +45,17 @@ export function MainLayout() {
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>
-      <a
-        className="support-button"
-        href={site.data?.support_url ?? env.VITE_SUPPORT_URL}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={t('common.support')}
-      >
-        <ChatIcon />
-      </a>
+      {supportUrl ? (
+        <a
+          className="support-button"
+          href={supportUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('common.support')}
+        >
+          <ChatIcon />
+        </a>
+      ) : null}
       <BottomNav items={items} label={t('nav.label')} />
     </div>
   );

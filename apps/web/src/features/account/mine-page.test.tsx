@@ -26,6 +26,23 @@ describe('<MinePage>', () => {
     expect(text).toContain('1.00Team revenue');
   });
 
+  it('links customer service only once a support link is set', async () => {
+    let site: unknown = undefined;
+    setFetch(
+      apiFetch(({ path }) => (path === '/users/me' ? MEMBER : path === '/site' ? site : undefined))
+        .fetch,
+    );
+    const first = await renderWithApp(routes, { at: '/mine' });
+    await screen.findByText('user_42');
+    expect(screen.queryByRole('link', { name: 'Customer service' })).toBeNull();
+    first.unmount();
+
+    site = { support_url: 'https://t.me/club_support', media: [], banners: [], tutorial: null };
+    await renderWithApp(routes, { at: '/mine' });
+    const link = await screen.findByRole('link', { name: 'Customer service' });
+    expect(link.getAttribute('href')).toBe('https://t.me/club_support');
+  });
+
   it('signs out: calls logout, forgets the tokens, goes to /login', async () => {
     const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
       String(input) === '/api/logout' ? json(200, { ok: true }) : json(200, MEMBER),

@@ -6,12 +6,13 @@ import { BalanceGrid } from '../../components/ui/balance-grid';
 import { ChevronIcon, InfoIcon, ShieldIcon, TeamIcon, UserIcon } from '../../components/ui/icons';
 import { LanguageSelect } from '../../components/ui/language-select';
 import { signOut } from '../../lib/sign-out';
-import { env } from '../../lib/env';
+import { useSupportUrl } from '../../lib/support';
 import { displayName } from './display-name';
 import { isStaff } from '../../lib/staff';
 
 export function MinePage() {
   const { t } = useTranslation();
+  const supportUrl = useSupportUrl();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The dashboard always shows fresh balances when opened.
@@ -25,6 +26,7 @@ export function MinePage() {
   };
 
   const rows = [
+    { to: '/mine/statement', label: t('mine.statement') },
     { to: '/mine/funding', label: t('mine.funding') },
     { to: '/mine/recharge-records', label: t('mine.rechargeRecords') },
     { to: '/mine/withdrawal-history', label: t('mine.withdrawalHistory') },
@@ -64,9 +66,22 @@ export function MinePage() {
       <BalanceGrid
         label={t('mine.balances')}
         items={[
-          { label: t('mine.wallet'), amount: user?.money ?? 0 },
-          { label: t('mine.points'), amount: user?.points ?? 0 },
-          { label: t('mine.hold'), amount: user?.points_hold ?? 0 },
+          {
+            label: t('mine.wallet'),
+            amount: user?.money ?? 0,
+            to: '/mine/statement?account=money',
+            testId: 'balance-money',
+          },
+          {
+            label: t('mine.points'),
+            amount: user?.points ?? 0,
+            to: '/mine/statement?account=points',
+          },
+          {
+            label: t('mine.hold'),
+            amount: user?.points_hold ?? 0,
+            to: '/mine/statement?account=points_hold',
+          },
           {
             label: t('mine.todayEarnings'),
             amount: today.data?.amount ?? 0,
@@ -122,17 +137,14 @@ export function MinePage() {
             </Link>
           </li>
         ))}
-        <li>
-          <a
-            className="menu__row"
-            href={env.VITE_SUPPORT_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            <span>{t('mine.customerService')}</span>
-            <ChevronIcon />
-          </a>
-        </li>
+        {supportUrl ? (
+          <li>
+            <a className="menu__row" href={supportUrl} target="_blank" rel="noopener noreferrer">
+              <span>{t('mine.customerService')}</span>
+              <ChevronIcon />
+            </a>
+          </li>
+        ) : null}
         <li className="menu__row">
           <span>{t('common.language')}</span>
           <LanguageSelect />

@@ -4,6 +4,7 @@ import { fetchBlob, useGetMe } from '@app/contracts';
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
 import { canUse, type StaffArea } from '../../lib/staff';
+import { AuditIntegrity } from './audit-integrity';
 import { AuditLog } from './audit-log';
 
 const EXPORTS: { name: string; area: StaffArea }[] = [
@@ -68,7 +69,12 @@ export function AuditPage() {
         </div>
         {error ? <p role="alert">{error}</p> : null}
       </section>
-      {canUse(role, 'admin') ? <AuditLog /> : null}
+      {canUse(role, 'admin') ? (
+        <>
+          <AuditIntegrity />
+          <AuditLog />
+        </>
+      ) : null}
     </>
   );
 }

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { apiErrorKey } from '../../lib/api-errors';
-import { env } from '../../lib/env';
+import { useSupportUrl } from '../../lib/support';
 import { translateFieldError } from '../../lib/form-errors';
 
 type ForgotForm = z.infer<typeof forgotFormSchema>;
@@ -22,6 +22,7 @@ type ForgotForm = z.infer<typeof forgotFormSchema>;
  */
 export function ForgotPage() {
   const { t } = useTranslation();
+  const supportUrl = useSupportUrl();
   const toast = useToast();
   const forgot = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -67,10 +68,15 @@ export function ForgotPage() {
         </div>
       ) : null}
       <p className="form__note">
-        {t('auth.noMailbox')}{' '}
-        <a href={env.VITE_SUPPORT_URL} target="_blank" rel="noopener noreferrer">
-          {t('common.support')}
-        </a>
+        {t('auth.noMailbox')}
+        {supportUrl ? (
+          <>
+            {' '}
+            <a href={supportUrl} target="_blank" rel="noopener noreferrer">
+              {t('common.support')}
+            </a>
+          </>
+        ) : null}
       </p>
     </main>
   );

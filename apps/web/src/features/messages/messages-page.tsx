@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import {
   useListMessages,
   useReadAllMessages,
 } from '@app/contracts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { useToast } from '../../components/ui/toast';
 import { formatDateTime } from '../../lib/format-date';
@@ -28,6 +30,7 @@ export function MessagesPage() {
     },
   });
   const list = messages.data ?? [];
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const inAccount = pathname.startsWith('/mine/');
 
   return (
@@ -49,12 +52,24 @@ export function MessagesPage() {
         <button
           type="button"
           className="button button--ghost button--small"
-          onClick={() => deleteAll.mutate()}
+          onClick={() => setConfirmingDelete(true)}
           disabled={deleteAll.isPending || list.length === 0}
         >
           {t('messages.deleteAll')}
         </button>
       </div>
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={t('messages.confirmDeleteAllTitle')}
+        confirmLabel={t('messages.deleteAll')}
+        onConfirm={() => {
+          setConfirmingDelete(false);
+          deleteAll.mutate();
+        }}
+        onCancel={() => setConfirmingDelete(false)}
+      >
+        <p>{t('messages.confirmDeleteAllBody', { count: list.length })}</p>
+      </ConfirmDialog>
       {messages.isPending ? <p className="empty">{t('common.loading')}</p> : null}
       {messages.isSuccess && list.length === 0 ? (
         <p className="empty">{t('common.noRecords')}</p>

@@ -17,6 +17,14 @@ describe('<CardDepositPage>', () => {
     expect(formatCardNumber('8600-1234 5678.9012')).toBe('8600 1234 5678 9012');
   });
 
+  it('says card deposits are off and offers no form while no card is set', async () => {
+    setFetch(apiFetch(() => undefined).fetch);
+    await renderWithApp(routes, { at: '/mine/recharge-card' });
+    expect(await screen.findByText('Card deposits are not available right now.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send for confirmation' })).toBeNull();
+    expect(screen.queryByTestId('card-number')).toBeNull();
+  });
+
   it('shows the card, then sends amount, currency and receipt as multipart', async () => {
     let sent: FormData | undefined;
     const api = apiFetch(({ method, path }) => {

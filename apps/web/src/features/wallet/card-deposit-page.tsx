@@ -13,7 +13,7 @@ import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { apiErrorKey } from '../../lib/api-errors';
 import { copyText } from '../../lib/clipboard';
-import { env } from '../../lib/env';
+import { useSupportUrl } from '../../lib/support';
 import { translateFieldError } from '../../lib/form-errors';
 
 export const CARD_CURRENCIES = ['USD', 'RUB', 'UZS'] as const;
@@ -33,6 +33,7 @@ type CardDepositValues = z.output<typeof cardDepositFormSchema>;
  */
 export function CardDepositPage() {
   const { t } = useTranslation();
+  const supportUrl = useSupportUrl();
   const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -101,50 +102,58 @@ export function CardDepositPage() {
           </>
         )}
         <p className="form__note">
-          {t('card.howTo')}{' '}
-          <a href={env.VITE_SUPPORT_URL} target="_blank" rel="noopener noreferrer">
-            {t('common.support')}
-          </a>
+          {t('card.howTo')}
+          {supportUrl ? (
+            <>
+              {' '}
+              <a href={supportUrl} target="_blank" rel="noopener noreferrer">
+                {t('common.support')}
+              </a>
+            </>
+          ) : null}
         </p>
       </section>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor="card-currency">
-            {t('card.currency')}
-          </label>
-          <select id="card-currency" className="field__input" {...register('currency')}>
-            {CARD_CURRENCIES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          label={t('card.amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          error={translateFieldError(t, errors.amount?.message)}
-          {...register('amount')}
-        />
-        <TextField
-          label={t('card.receipt')}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          error={receiptError}
-          onChange={(event) => {
-            setReceipt(event.target.files?.[0] ?? null);
-            setReceiptError(undefined);
-          }}
-        />
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={isSubmitting || card.isError}
-        >
-          {t('card.submit')}
-        </button>
-      </form>
+      {/* No card set: card deposits are off (CARD_DEPOSITS_OFF), nothing to report. */}
+      {!card.isError && (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <label className="field__label" htmlFor="card-currency">
+              {t('card.currency')}
+            </label>
+            <select id="card-currency" className="field__input" {...register('currency')}>
+              {CARD_CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            label={t('card.amount')}
+            inputMode="decimal"
+            autoComplete="off"
+            error={translateFieldError(t, errors.amount?.message)}
+            {...register('amount')}
+          />
+          <TextField
+            label={t('card.receipt')}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            error={receiptError}
+            onChange={(event) => {
+              setReceipt(event.target.files?.[0] ?? null);
+              setReceiptError(undefined);
+            }}
+          />
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={isSubmitting || !number}
+          >
+            {t('card.submit')}
+          </button>
+        </form>
+      )}
     </main>
   );
 }

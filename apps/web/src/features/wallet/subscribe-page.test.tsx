@@ -93,12 +93,28 @@ describe('<SubscribePage>', () => {
     await open();
     fireEvent.click(screen.getByRole('radio', { name: 'VIP1' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy' })));
+    const ask = await screen.findByRole('dialog', { name: 'Buy VIP1?' });
+    expect(ask.textContent).toContain('will be paid from your RegisterPoints');
+    expect(ask.textContent).toContain('This cannot be undone.');
+    expect(buys(api)).toHaveLength(0);
+    await act(async () => fireEvent.click(within(ask).getByRole('button', { name: 'Buy' })));
     const dialog = await screen.findByRole('dialog', { name: 'Package purchased' });
     expect(dialog.textContent).toContain('Paid from RegisterPoints.');
     expect(buys(api).map((r) => r.body)).toEqual([{ vip_level: 1 }]);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/mine'), {
       timeout: 2500,
     });
+  });
+
+  it('buys nothing when the member cancels the confirmation', async () => {
+    const api = serve({ money: 100, points: 0 });
+    await open();
+    fireEvent.click(screen.getByRole('radio', { name: 'VIP1' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy' })));
+    const ask = await screen.findByRole('dialog', { name: 'Buy VIP1?' });
+    await act(async () => fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(buys(api)).toHaveLength(0);
   });
 
   it('shows the server refusal as BuyError', async () => {
@@ -108,6 +124,9 @@ describe('<SubscribePage>', () => {
     await open();
     fireEvent.click(screen.getByRole('radio', { name: 'VIP1' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy' })));
+    const ask = await screen.findByRole('dialog', { name: 'Buy VIP1?' });
+    expect(ask.textContent).toContain('will be paid from your E-Wallet');
+    await act(async () => fireEvent.click(within(ask).getByRole('button', { name: 'Buy' })));
     const dialog = await screen.findByRole('dialog', { name: 'Purchase failed' });
     expect(dialog.textContent).toContain('Not enough money');
   });

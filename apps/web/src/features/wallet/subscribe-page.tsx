@@ -18,6 +18,7 @@ import {
   type ApiBuyVipResult,
 } from '@app/contracts';
 import { BalanceGrid } from '../../components/ui/balance-grid';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Modal } from '../../components/ui/modal';
 import { PageHeader } from '../../components/ui/page-header';
 import { formatDayMonthYear } from '../../lib/format-date';
@@ -43,6 +44,11 @@ export function SubscribePage() {
   });
   const [selected, setSelected] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The package and the balance it will be paid from, asked about before buying.
+  const [confirming, setConfirming] = useState<{
+    level: number;
+    source: 'money' | 'points';
+  } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -73,8 +79,15 @@ export function SubscribePage() {
     );
     // Neither balance covers the price: BuyError without a call (spec section 4).
     if (!source) return show({ kind: 'error', reason: 'insufficient' });
+    setConfirming({ level: chosen.vip_level, source });
+  };
+
+  const confirmBuy = async () => {
+    if (!confirming || buy.isPending) return;
+    const level = confirming.level;
+    setConfirming(null);
     try {
-      const result = await buy.mutateAsync({ data: { vip_level: chosen.vip_level } });
+      const result = await buy.mutateAsync({ data: { vip_level: level } });
       show({ kind: 'ok', result });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : undefined;
@@ -161,11 +174,25 @@ export function SubscribePage() {
         <button
           type="submit"
           className="button button--primary button--block sticky-submit"
-          disabled={!chosen || buy.isPending || outcome !== null}
+          disabled={!chosen || buy.isPending || outcome !== null || confirming !== null}
         >
           {chosen ? t('subscribe.buy') : t('subscribe.pickFirst')}
         </button>
       </form>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('subscribe.confirmTitle', { level: confirming?.level })}
+        confirmLabel={t('subscribe.buy')}
+        onConfirm={confirmBuy}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          {t('subscribe.confirmBody', {
+            amount: chosen ? formatUsdt(chosen.price) : '',
+            source: confirming?.source === 'points' ? t('mine.points') : t('mine.wallet'),
+          })}
+        </p>
+      </ConfirmDialog>
       <Modal
         open={outcome !== null}
         onClose={closeError}

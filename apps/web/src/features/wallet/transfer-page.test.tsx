@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setFetch } from '@app/contracts';
 import { MEMBER, apiFetch, json, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
@@ -22,6 +22,13 @@ function serve(transfer: (body: unknown) => unknown = () => ({ money: 2.5, point
 
 const transfers = (api: ReturnType<typeof serve>) =>
   api.requests.filter((r) => r.method === 'POST' && r.path === '/users/transfer');
+
+async function confirmTransfer() {
+  const ask = await screen.findByRole('dialog', { name: 'Move to RegisterPoints?' });
+  await act(async () =>
+    fireEvent.click(within(ask).getByRole('button', { name: 'Transfer to RegisterPoints' })),
+  );
+}
 
 async function submit(quantity: string) {
   fireEvent.change(screen.getByLabelText('Transfer quantity'), { target: { value: quantity } });
@@ -79,8 +86,13 @@ describe('<TransferPage>', () => {
     );
     await open();
     await submit('10,5');
+    // Asked first: nothing is sent until the member confirms.
+    expect((await screen.findByRole('dialog')).textContent).toContain('10.50 USDT will leave');
+    expect(transfers(api)).toHaveLength(0);
+    await confirmTransfer();
     expect(await screen.findByText('Not enough money in the E-Wallet')).toBeTruthy();
     await submit('10');
+    await confirmTransfer();
     await waitFor(() => expect(transfers(api)).toHaveLength(2));
     const [first, second] = transfers(api);
     expect(first.body).toEqual({ amount: 10.5 });

@@ -15,6 +15,7 @@ import {
   type TransferFormValues,
 } from '@app/domain';
 import { ApiError, getGetMeQueryKey, transferToPoints, useGetMe, type ApiMe } from '@app/contracts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
@@ -63,7 +64,14 @@ export function TransferPage() {
     defaultValues: { quantity: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ quantity }) => {
+  // A valid amount is asked about first: points cannot go back to the E-Wallet.
+  const [confirming, setConfirming] = useState<Micro | null>(null);
+  const onSubmit = handleSubmit(({ quantity }) => setConfirming(quantity));
+
+  const confirmTransfer = async () => {
+    if (confirming === null) return;
+    const quantity = confirming;
+    setConfirming(null);
     try {
       await transfer.mutateAsync({ amount: quantity, key: newIdempotencyKey() });
       setDone(true);
@@ -75,7 +83,7 @@ export function TransferPage() {
         toast(t(apiErrorKey(error)));
       }
     }
-  });
+  };
 
   const busy = transfer.isPending || done;
   return (
@@ -111,6 +119,15 @@ export function TransferPage() {
           {t('transfer.submit')}
         </button>
       </form>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('transfer.confirmTitle')}
+        confirmLabel={t('transfer.submit')}
+        onConfirm={confirmTransfer}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>{t('transfer.confirmBody', { amount: formatUsdt(confirming ?? 0n) })}</p>
+      </ConfirmDialog>
       {busy ? (
         <div className="loader-overlay" role="status" aria-live="polite">
           <span className="spinner" aria-hidden="true" />

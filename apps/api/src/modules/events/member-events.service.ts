@@ -1,0 +1,89 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import Redis from 'ioredis';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { LedgerService } from '../ledger/ledger.service';
+import { REDIS } from '../redis/redis.module';
+
+/** The events of GET /users/me/events (contract section 9). */
+export type MemberEventName = 'balance' | 'deposit' | 'withdrawal' | 'message';
+
+export interface MemberEvent {
+  /** The member, or null for every member (a message to all). */
+  userId: number | null;
+  event: MemberEventName;
+  data: Record<string, unknown>;
+}
+
+/** Every API process listens here for the keys of streams that grew. */
+export const EVENTS_CHANNEL = 'events:notify';
+export const BROADCAST_KEY = 'events:all';
+export const memberKey = (userId: number) => `events:member:${userId}`;
+export const streamKeyOf = (userId: number | null) =>
+  userId === null ? BROADCAST_KEY : memberKey(userId);
+
+/**
+ * Publishes members' live events, from the API and the worker alike: each is
+ * appended to the member's Redis stream (bounded by EVENTS_STREAM_LENGTH,
+ * kept EVENTS_RETENTION_SECONDS, so a reconnecting client resumes with
+ * Last-Event-ID) and its key announced on EVENTS_CHANNEL, so whichever API
+ * process holds the member's open stream reads it. Callers publish after
+ * their transaction commits (database/after-commit.ts). Publishing never
+ * fails the caller: the ledger and the records are the truth, and a client
+ * that missed an event still refetches on focus and on reconnect.
+ *
+ * `balance` is published as a marker whenever a committed posting moves a
+ * member's account (LedgerService.onCommitted); the stream that delivers it
+ * reads the balances then, so the hot paths pay one pipelined Redis write
+ * and no extra query.
+ */
+@Injectable()
+export class MemberEventsService implements OnModuleInit {
+  private readonly logger = new Logger(MemberEventsService.name);
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly ledger: LedgerService,
+  ) {}
+
+  onModuleInit() {
+    this.ledger.onCommitted((userIds) =>
+      this.publish(...userIds.map((userId) => ({ userId, event: 'balance' as const, data: {} }))),
+    );
+  }
+
+  /** Fire and forget: a Redis failure is logged, never thrown. */
+  publish(...events: MemberEvent[]): void {
+    if (events.length === 0) return;
+    void this.write(events).catch((error: unknown) =>
+      this.logger.warn(`live events not published: ${String(error)}`),
+    );
+  }
+
+  private async write(events: MemberEvent[]): Promise<void> {
+    const pipeline = this.redis.pipeline();
+    const keys = new Set<string>();
+    for (const { userId, event, data } of events) {
+      const key = streamKeyOf(userId);
+      keys.add(key);
+      pipeline.xadd(
+        key,
+        'MAXLEN',
+        '~',
+        this.config.EVENTS_STREAM_LENGTH,
+        '*',
+        'e',
+        event,
+        'd',
+        JSON.stringify(data),
+      );
+    }
+    for (const key of keys) {
+      pipeline.expire(key, this.config.EVENTS_RETENTION_SECONDS);
+      pipeline.publish(EVENTS_CHANNEL, key);
+    }
+    const results = await pipeline.exec();
+    const failed = results?.find(([error]) => error);
+    if (failed) throw failed[0];
+  }
+}

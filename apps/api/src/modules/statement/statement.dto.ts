@@ -1,0 +1,103 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsOptional, Max, Min } from 'class-validator';
+import {
+  STATEMENT_ACCOUNTS,
+  STATEMENT_KINDS,
+  STATEMENT_PAGE_DEFAULT,
+  STATEMENT_PAGE_MAX,
+} from '@app/domain';
+import type { StatementAccount, StatementKind } from '@app/domain';
+
+const DATE_MESSAGE = 'must be an ISO 8601 date (YYYY-MM-DD) or date-time';
+
+export class StatementQuery {
+  @ApiPropertyOptional({
+    description: 'Only movements with an id below this: the previous page’s `next_before`',
+    minimum: 1,
+    example: 1041,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  // Ids are below 2^53; a larger cursor is a mistake, not a page.
+  @Max(Number.MAX_SAFE_INTEGER)
+  before?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: STATEMENT_PAGE_MAX, default: STATEMENT_PAGE_DEFAULT })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(STATEMENT_PAGE_MAX)
+  limit?: number;
+
+  @ApiPropertyOptional({ enum: STATEMENT_ACCOUNTS, description: 'Only this account' })
+  @IsOptional()
+  @IsIn(STATEMENT_ACCOUNTS)
+  account?: StatementAccount;
+
+  @ApiPropertyOptional({ enum: STATEMENT_KINDS, description: 'Only this kind of movement' })
+  @IsOptional()
+  @IsIn(STATEMENT_KINDS)
+  kind?: StatementKind;
+
+  @ApiPropertyOptional({
+    format: 'date',
+    description: 'From this day (UTC, inclusive), or from this instant when a date-time',
+    example: '2026-11-01',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: `from ${DATE_MESSAGE}` })
+  from?: string;
+
+  @ApiPropertyOptional({
+    format: 'date',
+    description: 'Up to this day (UTC, inclusive), or before this instant when a date-time',
+    example: '2026-11-30',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: `to ${DATE_MESSAGE}` })
+  to?: string;
+}
+
+export class StatementItem {
+  @ApiProperty({ description: 'The movement’s id (also the paging cursor)', example: 1042 })
+  id: number;
+  @ApiProperty({ format: 'date-time', example: '2026-11-25T08:00:00.000Z' })
+  created_at: string;
+  @ApiProperty({ enum: STATEMENT_KINDS, example: 'reward' })
+  kind: StatementKind;
+  @ApiProperty({ enum: STATEMENT_ACCOUNTS, example: 'money' })
+  account: StatementAccount;
+  @ApiProperty({
+    description: 'Signed: positive into the account, negative out of it (USDT or points)',
+    example: 1.6,
+  })
+  amount: number;
+  @ApiProperty({ description: 'The account’s balance right after this movement', example: 81.6 })
+  balance_after: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'What the movement refers to: `trailer:<id>`, `vip:<level>`, `withdrawal:<id>`, ' +
+      '`card_deposit:<id>`, `block:<number>`, `promotion:<id>`, `hold:<id>`, `challenge:<id>`, ' +
+      'or an adjustment’s reason',
+    example: 'trailer:12',
+  })
+  reference: string | null;
+}
+
+export class StatementPage {
+  @ApiProperty({ type: [StatementItem], description: 'Newest first' })
+  items: StatementItem[];
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Pass as `before` for the next (older) page; null when this is the last',
+    example: 1021,
+  })
+  next_before: number | null;
+}

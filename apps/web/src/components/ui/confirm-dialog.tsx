@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from './modal';
+
+/**
+ * Asks before an action that cannot be undone (buying a package, moving
+ * USDT to points, deleting every message): what will happen, Cancel and the
+ * action's own label. Escape or a tap outside cancels.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      onClose={onCancel}
+      title={title}
+      actions={
+        <>
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="button button--primary" onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+      <p className="form__note">{t('common.cannotUndo')}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { useVerifyAudit } from '@app/contracts';
+
+/** The audit log's hash chain, checked by the API: intact, or where it breaks. */
+export function AuditIntegrity() {
+  const { t } = useTranslation();
+  const check = useVerifyAudit({
+    query: { refetchOnMount: 'always', refetchOnWindowFocus: false },
+  });
+  const result = check.data;
+  return (
+    <section className="admin-section" aria-labelledby="audit-verify-title">
+      <h2 id="audit-verify-title" className="section-title">
+        {t('admin.audit.verify.title')}
+      </h2>
+      <p role="status" data-testid="audit-verify">
+        {check.isFetching
+          ? t('admin.audit.verify.checking')
+          : check.isError
+            ? t('errors.generic')
+            : result?.ok
+              ? t('admin.audit.verify.intact', { count: result.rows_checked })
+              : result
+                ? t('admin.audit.verify.broken', {
+                    count: result.rows_checked,
+                    reason: [
+                      result.reason ? t(`admin.audit.verify.reason.${result.reason}`) : '',
+                      result.first_broken_id !== null
+                        ? t('admin.audit.verify.at', { id: result.first_broken_id })
+                        : '',
+                    ]
+                      .filter(Boolean)
+                      .join(', '),
+                  })
+                : null}
+      </p>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        disabled={check.isFetching}
+        onClick={() => void check.refetch()}
+      >
+        {t('admin.audit.verify.check')}
+      </button>
+    </section>
+  );
+}

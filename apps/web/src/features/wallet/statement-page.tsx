@@ -1,0 +1,160 @@
+import { useEffect, useRef } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { STATEMENT_ACCOUNTS, STATEMENT_KINDS, formatUsdt } from '@app/domain';
+import type { StatementAccount, StatementKind } from '@app/domain';
+import { getGetStatementQueryKey, getStatement, type StatementItem } from '@app/contracts';
+import { PageHeader } from '../../components/ui/page-header';
+import { formatDateTime } from '../../lib/format-date';
+
+export const STATEMENT_PAGE_SIZE = 30;
+
+const ACCOUNT_LABEL = {
+  money: 'mine.wallet',
+  points: 'mine.points',
+  points_hold: 'mine.hold',
+} as const satisfies Record<StatementAccount, string>;
+
+const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
+  allowed.includes(value as T) ? (value as T) : undefined;
+
+function Row({ item }: { item: StatementItem }) {
+  const { t, i18n } = useTranslation();
+  const unit = item.account === 'money' ? ' USDT' : '';
+  return (
+    <li className="record-row" data-testid="statement-row">
+      <div className="record-row__main">
+        <span className="record-row__type">{t(`statement.kinds.${item.kind}`)}</span>
+        <span className={`record-row__amount ${item.amount >= 0 ? 'is-credit' : 'is-debit'}`}>
+          {item.amount >= 0 ? '+' : ''}
+          {formatUsdt(item.amount)}
+          {unit}
+        </span>
+      </div>
+      <div className="record-row__meta">
+        <time dateTime={item.created_at}>{formatDateTime(item.created_at, i18n.language)}</time>
+        <span>{t(ACCOUNT_LABEL[item.account])}</span>
+        <span data-testid="statement-balance-after">
+          {t('statement.balanceAfter', { amount: formatUsdt(item.balance_after) })}
+        </span>
+      </div>
+      {item.reference ? (
+        <p className="record-row__detail">
+          <span className="break-all">{item.reference}</span>
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * /mine/statement: every movement of the member's accounts with the balance
+ * after it, newest first, filtered by account and kind (kept in the address,
+ * so a balance on /mine links to its own account's statement); the next page
+ * loads when the end of the list comes into view, or with "Load more".
+ */
+export function StatementPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const account = pick(search.get('account'), STATEMENT_ACCOUNTS);
+  const kind = pick(search.get('kind'), STATEMENT_KINDS);
+  const params = { ...(account ? { account } : {}), ...(kind ? { kind } : {}) };
+  const statement = useInfiniteQuery({
+    queryKey: [...getGetStatementQueryKey(params), 'pages'],
+    queryFn: ({ pageParam, signal }) =>
+      getStatement(
+        { ...params, limit: STATEMENT_PAGE_SIZE, ...(pageParam ? { before: pageParam } : {}) },
+        undefined,
+        signal,
+      ),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_before ?? undefined,
+    refetchOnMount: 'always',
+  });
+  const rows = statement.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = statement;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage)
+        void fetchNextPage();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, rows.length]);
+
+  const setFilter = (name: 'account' | 'kind', value: string) => {
+    const next = new URLSearchParams(search);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setSearch(next, { replace: true });
+  };
+
+  return (
+    <main className="page">
+      <PageHeader title={t('statement.title')} backTo="/mine" backLabel={t('common.back')} />
+      <div className="filters">
+        <label className="field">
+          <span className="field__label">{t('statement.account')}</span>
+          <select
+            className="field__input"
+            value={account ?? ''}
+            onChange={(event) => setFilter('account', event.target.value)}
+          >
+            <option value="">{t('statement.all')}</option>
+            {STATEMENT_ACCOUNTS.map((value) => (
+              <option key={value} value={value}>
+                {t(ACCOUNT_LABEL[value])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t('statement.kindFilter')}</span>
+          <select
+            className="field__input"
+            value={kind ?? ''}
+            onChange={(event) => setFilter('kind', event.target.value)}
+          >
+            <option value="">{t('statement.all')}</option>
+            {STATEMENT_KINDS.map((value: StatementKind) => (
+              <option key={value} value={value}>
+                {t(`statement.kinds.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {statement.isPending ? (
+        <p className="empty">{t('common.loading')}</p>
+      ) : statement.isError ? (
+        <p className="empty">{t('errors.generic')}</p>
+      ) : rows.length === 0 ? (
+        <p className="empty">{t('statement.empty')}</p>
+      ) : (
+        <>
+          <ul className="record-list" aria-label={t('statement.title')}>
+            {rows.map((item) => (
+              <Row key={item.id} item={item} />
+            ))}
+          </ul>
+          <div ref={sentinel} />
+          {hasNextPage ? (
+            <button
+              type="button"
+              className="button button--ghost button--block load-more"
+              onClick={() => void fetchNextPage()}
+              disabled={isFetchingNextPage}
+            >
+              {isFetchingNextPage ? t('common.loading') : t('common.loadMore')}
+            </button>
+          ) : null}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { setFetch, setTokens, useGetMe } from '@app/contracts';
+import { MEMBER, apiFetch, signedInApi } from '../test/fake-api';
+import { renderWithApp } from '../test/render';
+import { useLiveEvents } from './live-events';
+
+/** EventSource as the browser gives it, driven by the test. */
+class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static all: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  onopen: ((event: Event) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.all.push(this);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.onopen?.(new Event('open'));
+  }
+  emit(type: string, data: unknown, lastEventId: string) {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data), lastEventId }));
+  }
+  refuse() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.onerror?.(new Event('error'));
+  }
+}
+
+function Balances() {
+  useLiveEvents();
+  const me = useGetMe();
+  return <p data-testid="money">{me.data?.money ?? '…'}</p>;
+}
+
+describe('useLiveEvents', () => {
+  signedInApi();
+  const original = globalThis.EventSource;
+  beforeEach(() => {
+    FakeEventSource.all = [];
+    globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
+  });
+  afterEach(() => {
+    globalThis.EventSource = original;
+  });
+
+  it('subscribes with the access token, refetches balances and toasts a credited deposit', async () => {
+    let money = 12.5;
+    const api = apiFetch(({ path }) => (path === '/users/me' ? { ...MEMBER, money } : undefined));
+    setFetch(api.fetch);
+    await renderWithApp([{ path: '/', element: <Balances /> }]);
+    await waitFor(() => expect(screen.getByTestId('money').textContent).toBe('12.5'));
+    expect(FakeEventSource.all).toHaveLength(1);
+    const source = FakeEventSource.all[0];
+    const url = new URL(source.url);
+    expect(url.pathname).toBe('/api/users/me/events');
+    expect(url.searchParams.get('access_token')).toBe('a');
+    act(() => source.open());
+
+    money = 37.5;
+    act(() => source.emit('deposit', { id: 7, status: 'success', amount: 25 }, '1-0_0-0'));
+    expect(await screen.findByText('Deposit of 25.00 USDT credited')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('money').textContent).toBe('37.5'));
+
+    act(() =>
+      source.emit('withdrawal', { id: 8, status: 'fail', amount: 20, tx_id: null }, '2-0_0-0'),
+    );
+    expect(
+      await screen.findByText('Withdrawal of 20.00 USDT failed and was refunded'),
+    ).toBeTruthy();
+    act(() => source.emit('message', { id: 3, title: 'Hello' }, '3-0_0-0'));
+    expect(await screen.findByText('New message: Hello')).toBeTruthy();
+  });
+
+  it('refetches when the tab becomes visible again', async () => {
+    const api = apiFetch(({ path }) => (path === '/users/me' ? MEMBER : undefined));
+    setFetch(api.fetch);
+    await renderWithApp([{ path: '/', element: <Balances /> }]);
+    await waitFor(() => expect(screen.getByTestId('money').textContent).toBe('12.5'));
+    const before = api.requests.filter((r) => r.path === '/users/me').length;
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() =>
+      expect(api.requests.filter((r) => r.path === '/users/me').length).toBe(before + 1),
+    );
+  });
+
+  it('reconnects with the last event id after a refusal, and follows a new token', async () => {
+    setFetch(apiFetch(({ path }) => (path === '/users/me' ? MEMBER : undefined)).fetch);
+    await renderWithApp([{ path: '/', element: <Balances /> }]);
+    const first = FakeEventSource.all[0];
+    act(() => first.open());
+    act(() => first.emit('balance', { money: 1, points: 0, points_hold: 0 }, '5-0_0-0'));
+    act(() => first.refuse());
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(2), { timeout: 4000 });
+    expect(new URL(FakeEventSource.all[1].url).searchParams.get('last_event_id')).toBe('5-0_0-0');
+
+    act(() => setTokens({ access: 'b', refresh: 'r2' }));
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(3));
+    expect(FakeEventSource.all[1].readyState).toBe(FakeEventSource.CLOSED);
+    expect(new URL(FakeEventSource.all[2].url).searchParams.get('access_token')).toBe('b');
+  });
+});

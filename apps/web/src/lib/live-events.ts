@@ -1,0 +1,143 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatUsdt } from '@app/domain';
+import { getTokens, onTokensChange, refreshTokens, resolveApiUrl } from '@app/contracts';
+import { useToast } from '../components/ui/toast';
+
+/** Queries a money movement can change: balances, records, the statement, progress. */
+const MONEY_QUERIES = ['/users/me', '/balance', '/challenges'];
+const MESSAGE_QUERIES = ['/messages'];
+const ALL_QUERIES = [...MONEY_QUERIES, ...MESSAGE_QUERIES];
+const MAX_RETRY_MS = 30_000;
+
+function refetch(queryClient: QueryClient, prefixes: readonly string[]) {
+  void queryClient.invalidateQueries({
+    predicate: ({ queryKey: [first] }) =>
+      typeof first === 'string' && prefixes.some((prefix) => first.startsWith(prefix)),
+  });
+}
+
+/** Milliseconds until the access token lapses (Infinity when unreadable). */
+function tokenLeftMs(token: string): number {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof payload.exp === 'number' ? payload.exp * 1000 - Date.now() : Infinity;
+  } catch {
+    return Infinity;
+  }
+}
+
+/**
+ * The signed-in member's live events (GET /users/me/events, EventSource with
+ * `?access_token=`): a balance change refetches the money screens, a credited
+ * deposit, a sent or failed withdrawal and a new message also show a toast.
+ * The browser reconnects by itself with Last-Event-ID; when the stream is
+ * refused or its token lapsed, this reconnects with a fresh token and the
+ * last id seen (backing off up to 30 s). Returning to the tab refetches what
+ * the member sees, in case events were missed while it slept.
+ */
+export function useLiveEvents(): void {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { t } = useTranslation();
+  // The latest words without reconnecting when the language changes.
+  const say = useRef({ t, toast });
+  say.current = { t, toast };
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let token: string | null = null;
+    let lastId = '';
+    let failures = 0;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const read = (event: Event) => {
+      const message = event as MessageEvent<string>;
+      if (message.lastEventId) lastId = message.lastEventId;
+      try {
+        return JSON.parse(message.data) as Record<string, unknown>;
+      } catch {
+        return {};
+      }
+    };
+
+    const connect = () => {
+      clearTimeout(retry);
+      source?.close();
+      source = null;
+      const tokens = getTokens();
+      if (stopped || !tokens) return;
+      token = tokens.access;
+      const url = new URL(resolveApiUrl('/users/me/events'), window.location.href);
+      url.searchParams.set('access_token', tokens.access);
+      if (lastId) url.searchParams.set('last_event_id', lastId);
+      const opened = new EventSource(url.toString());
+      source = opened;
+      opened.onopen = () => {
+        // Reopened after a failure: what changed meanwhile may not all be kept.
+        if (failures > 0) refetch(queryClient, ALL_QUERIES);
+        failures = 0;
+      };
+      opened.onerror = () => {
+        // CONNECTING: the browser retries by itself. CLOSED: refused (401, 429) or gone.
+        if (opened.readyState !== EventSource.CLOSED || source !== opened) return;
+        failures += 1;
+        const wait = Math.min(MAX_RETRY_MS, 1000 * 2 ** Math.min(failures, 5));
+        retry = setTimeout(() => {
+          const access = getTokens()?.access;
+          if (access && tokenLeftMs(access) < 60_000) void refreshTokens().finally(connect);
+          else connect();
+        }, wait);
+      };
+      opened.addEventListener('balance', (event) => {
+        read(event);
+        refetch(queryClient, MONEY_QUERIES);
+      });
+      opened.addEventListener('deposit', (event) => {
+        const data = read(event);
+        say.current.toast(
+          say.current.t('live.depositCredited', { amount: formatUsdt(Number(data.amount ?? 0)) }),
+        );
+        refetch(queryClient, MONEY_QUERIES);
+      });
+      opened.addEventListener('withdrawal', (event) => {
+        const data = read(event);
+        const amount = formatUsdt(Number(data.amount ?? 0));
+        say.current.toast(
+          data.status === 'success'
+            ? say.current.t('live.withdrawalSent', { amount })
+            : say.current.t('live.withdrawalFailed', { amount }),
+        );
+        refetch(queryClient, MONEY_QUERIES);
+      });
+      opened.addEventListener('message', (event) => {
+        const data = read(event);
+        say.current.toast(say.current.t('live.message', { title: String(data.title ?? '') }));
+        refetch(queryClient, MESSAGE_QUERIES);
+      });
+    };
+
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      refetch(queryClient, ALL_QUERIES);
+      if (!source || source.readyState === EventSource.CLOSED) connect();
+    };
+    // A new access token (refreshed, or another sign-in): the stream follows it.
+    const stopTokens = onTokensChange(() => {
+      const access = getTokens()?.access ?? null;
+      if (access !== token) connect();
+    });
+    document.addEventListener('visibilitychange', onVisible);
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+      stopTokens();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [queryClient]);
+}
