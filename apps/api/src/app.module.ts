@@ -1,10 +1,12 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { lifecycleLogger } from './common/lifecycle-logger';
+import { ReachCheck, ReachModule } from './common/reach';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
+import { ApprovalsModule } from './modules/approvals/approvals.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CardDepositsModule } from './modules/card-deposits/card-deposits.module';
 import { ChallengesModule } from './modules/challenges/challenges.module';
@@ -37,11 +39,12 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
 
 /** The API process's root. */
 @Module({
-  providers: [lifecycleLogger('API')],
+  providers: [lifecycleLogger('API'), ReachCheck],
   imports: [
     ConfigModule,
     DatabaseModule,
     RedisModule,
+    ReachModule,
     // The API only adds jobs (claims to check now); the worker runs them.
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
@@ -73,6 +76,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     MomentsModule,
     TeamModule,
     AdminModule,
+    ApprovalsModule,
     HealthModule,
     MetricsModule,
   ],

@@ -29,6 +29,8 @@ const OWNERS: Record<string, string> = {
   audit_log: 'audit',
   audit_chain_head: 'audit',
   adjustment_requests: 'admin',
+  approvals: 'approvals',
+  economy_changes: 'approvals',
   deposit_addresses: 'deposits',
   chain_cursors: 'deposits',
   chain_deposits: 'deposits',

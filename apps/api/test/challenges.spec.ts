@@ -8,6 +8,7 @@ import {
   setLevel,
   startApp,
   viewFor,
+  approveEconomyChanges,
 } from './harness';
 
 const hour = 3600_000;
@@ -32,6 +33,8 @@ describe('challenges pay once from real activity; VIP progress from deposits', (
   const create = async (body: Record<string, unknown>) => {
     const res = await t.http().post('/admin/challenges').set(admin).send(body);
     expect(res.status).toBe(200);
+    // A rewarded challenge is a raise of members' pay: a second admin publishes it.
+    await approveEconomyChanges(t);
     return res.body as { id: number };
   };
   const mine = async (auth: Record<string, string>, id: number) =>
@@ -212,7 +215,14 @@ describe('challenges pay once from real activity; VIP progress from deposits', (
         published: true,
         ...window(),
       });
-    expect(updated.body).toMatchObject({ title: 'Shown', published: true });
+    // Publishing a rewarded challenge waits for a second admin.
+    expect(updated.body).toMatchObject({ published: false });
+    await approveEconomyChanges(t);
+    expect(
+      (await t.http().get('/admin/challenges').set(admin)).body.find(
+        (c: { id: number }) => c.id === hidden.id,
+      ),
+    ).toMatchObject({ title: 'Shown', published: true });
     expect(
       (await t.http().get('/challenges').set(m.auth)).body.map((c: { id: number }) => c.id),
     ).toContain(hidden.id);

@@ -22,6 +22,7 @@ import {
   JwtAuthGuard,
   Staff,
 } from '../src/common/auth';
+import { Reach, ReachRegistry } from '../src/common/reach';
 import { DirectRoute, registerDirectRoutes } from '../src/common/direct-route';
 import { ErrorFilter } from '../src/common/error.filter';
 import { RouteTable } from '../src/common/route-table';
@@ -58,6 +59,7 @@ class FineController {
 
   @Get('money')
   @Auth(...Staff.money)
+  @Reach('none')
   @DirectRoute()
   money(@CurrentUser() user: AuthUser) {
     return { staff: user.id };
@@ -130,7 +132,7 @@ class StatusController {
 async function start(controller: Type, setup?: (app: NestFastifyApplication) => void) {
   @Module({
     controllers: [controller],
-    providers: [{ provide: ACCESS_VERIFIER, useValue: verifier }, AlwaysGuard],
+    providers: [{ provide: ACCESS_VERIFIER, useValue: verifier }, AlwaysGuard, ReachRegistry],
   })
   class TestModule {}
   const app = await NestFactory.create<NestFastifyApplication>(TestModule, new FastifyAdapter(), {

@@ -18,6 +18,9 @@ export function useTestEnv() {
   // The race suites send hundreds of money requests per member; the limit has
   // its own test (security.spec.ts).
   process.env.MONEY_RATE_LIMIT_PER_MINUTE = '0';
+  // The seeded operator funds members in every suite, all on one database
+  // within a day; the cap has its own tests (insiders.spec.ts).
+  process.env.OPERATOR_DAILY_LIMIT = '0';
   // Every suite reads the public routes from one address; the limit has its
   // own test (public-rate-limit.spec.ts).
   process.env.PUBLIC_RATE_LIMIT_PER_MINUTE = '0';

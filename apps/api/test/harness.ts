@@ -97,6 +97,52 @@ export async function operator(t: TestApp) {
   return { Authorization: `Bearer ${tokens.access_token}` };
 }
 
+const coSigners = new WeakMap<TestApp, Promise<Record<string, string>>>();
+
+/**
+ * A second admin for this app, made once: it gives the second approval when
+ * a member's adjustments over the day pass ADJUST_APPROVAL_THRESHOLD.
+ * `close()` makes it a member again (other suites count the seeded admin).
+ */
+export function coSigner(t: TestApp): Promise<Record<string, string>> {
+  let signer = coSigners.get(t);
+  if (!signer) {
+    signer = (async () => {
+      const account = await register(t);
+      await t.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [account.id]);
+      const tokens = await login(t, account.phone, account.password);
+      const auth = { Authorization: `Bearer ${tokens.access_token}` };
+      for (let i = 0; i < 200; i++) {
+        if ((await t.http().get('/admin/audit').set(auth)).status === 200) {
+          const close = t.close;
+          t.close = async () => {
+            await t.db.query(`UPDATE users SET role = 'member' WHERE id = $1`, [account.id]);
+            await close();
+          };
+          return auth;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('the co-signing admin never took effect');
+    })();
+    coSigners.set(t, signer);
+  }
+  return signer;
+}
+
+/**
+ * Gives every economy change waiting for a second admin (a raise of members'
+ * pay made by the seeded admin) the co-signer's approval.
+ */
+export async function approveEconomyChanges(t: TestApp) {
+  const signer = await coSigner(t);
+  const waiting = await t.http().get('/admin/economy/changes?status=pending').set(signer);
+  for (const change of waiting.body as { id: number }[]) {
+    const res = await t.http().post(`/admin/economy/changes/${change.id}/approve`).set(signer);
+    if (res.status !== 200) throw new Error(`economy approval failed: ${JSON.stringify(res.body)}`);
+  }
+}
+
 /** Sets the club's card for card deposits (they are off until one is set), as an operator does. */
 export async function setCardNumber(t: TestApp, admin: Record<string, string>, card: string) {
   const settings = (await t.http().get('/admin/settings').set(admin).expect(200)).body;
@@ -108,7 +154,10 @@ export async function setCardNumber(t: TestApp, admin: Record<string, string>, c
     .expect(200);
 }
 
-/** Credits (or debits) a member through the operator endpoint: the real money path. */
+/**
+ * Credits (or debits) a member through the operator endpoint: the real money
+ * path. When the day's adjustments need four eyes, a second admin approves.
+ */
 export async function adjust(
   t: TestApp,
   admin: Record<string, string>,
@@ -123,7 +172,14 @@ export async function adjust(
     .send({ account, amount, reason: 'test funding' });
   if (res.status !== 200)
     throw new Error(`adjust failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+  if (res.body.status !== 'pending_approval') return res.body;
+  const approved = await t
+    .http()
+    .post(`/admin/adjustments/${res.body.request_id}/approve`)
+    .set(await coSigner(t));
+  if (approved.status !== 200 || approved.body.status !== 'applied')
+    throw new Error(`second approval failed: ${approved.status} ${JSON.stringify(approved.body)}`);
+  return approved.body;
 }
 
 export async function me(t: TestApp, m: Member) {

@@ -1,6 +1,7 @@
 import {
   TestApp,
   adjust,
+  approveEconomyChanges,
   expectLedgerSound,
   login,
   me,
@@ -84,7 +85,8 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
             status: allowed ? 'not 403' : 403,
           });
           expect(res.status).not.toBe(401);
-          expect(res.status).toBeLessThan(500);
+          // No TRON node here: publishing a proof answers its own 503 (reserves unreadable).
+          if (res.body?.code !== 'PROOF_RESERVES_UNAVAILABLE') expect(res.status).toBeLessThan(500);
           checked++;
         }
       }
@@ -229,18 +231,38 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
     expect([again.status, again.body.code]).toEqual([403, 'SELF_APPROVAL_FORBIDDEN']);
     const second = await t.http().post(`/admin/withdrawals/${large}/approve`).set(staff.finance);
     expect(second.body).toMatchObject({ status: 'approved', awaiting_second_approval: false });
+    // Counted over the day: 60 + 20 is above 50, so the small one needs two as well.
     const small = await take(20);
     expect(
-      (await t.http().post(`/admin/withdrawals/${small}/approve`).set(staff.finance)).body.status,
+      (await t.http().post(`/admin/withdrawals/${small}/approve`).set(staff.finance)).body,
+    ).toMatchObject({ status: 'requested', awaiting_second_approval: true });
+    expect(
+      (await t.http().post(`/admin/withdrawals/${small}/approve`).set(admin)).body.status,
     ).toBe('approved');
     const actions = (await t.http().get('/admin/audit').set(admin)).body.map(
       (a: { action: string }) => a.action,
     );
-    expect(actions.slice(0, 3)).toEqual([
+    expect(actions.slice(0, 4)).toEqual([
       'withdrawal.approve',
+      'withdrawal.approval',
       'withdrawal.approve',
-      'withdrawal.first_approval',
+      'withdrawal.approval',
     ]);
+    // A member alone below the threshold needs one operator.
+    const other = await member(t);
+    await setLevel(t, other.id, 1);
+    await adjust(t, admin, other.id, 30);
+    const res = await t
+      .http()
+      .post('/balance/take')
+      .set(other.auth)
+      .send({ wallet: OUTSIDE, amount: 20 });
+    const [row] = await t.db.query(`SELECT id FROM withdrawals WHERE record_id = $1`, [
+      res.body.id,
+    ]);
+    expect(
+      (await t.http().post(`/admin/withdrawals/${row.id}/approve`).set(staff.finance)).body.status,
+    ).toBe('approved');
   });
 
   it('edits a package and the team rates: live at once, audited with before and after, refused when wrong', async () => {
@@ -252,6 +274,11 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
       403,
     );
     await t.http().put('/admin/packages/1').set(admin).send(edit).expect(200);
+    // More pay per day: it waits for a second admin, then takes effect.
+    expect(
+      (await t.http().get('/packages')).body.find((p: { vip_level: number }) => p.vip_level === 1),
+    ).toEqual(before);
+    await approveEconomyChanges(t);
     expect(
       (await t.http().get('/packages')).body.find((p: { vip_level: number }) => p.vip_level === 1),
     ).toEqual({ vip_level: 1, ...edit });
@@ -259,7 +286,9 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
     await adjust(t, admin, m.id, 61.5);
     await t.http().post('/balance/buy_vip').set(m.auth).send({ vip_level: 1 }).expect(200);
     expect((await me(t, m)).money).toBe(0);
-    const [history] = (await t.http().get('/admin/economy/history').set(staff.support)).body;
+    const history = (await t.http().get('/admin/economy/history').set(staff.support)).body.find(
+      (h: { action: string }) => h.action === 'economy.package',
+    );
     expect(history).toMatchObject({
       action: 'economy.package',
       details: { vip_level: 1, before, after: { vip_level: 1, ...edit } },
@@ -284,6 +313,7 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
       .set(admin)
       .send({ level1: 12.5, level2: 4, level3: 1 })
       .expect(200);
+    await approveEconomyChanges(t);
     expect((await t.http().get('/admin/team_rates').set(admin)).body).toEqual({
       level1: 12.5,
       level2: 4,
@@ -540,7 +570,9 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
       hold_days: 30,
     };
     const created = (await t.http().post('/admin/campaigns').set(admin).send(body)).body;
-    expect(created).toMatchObject({ ...body, running: false });
+    // Its bonuses wait for a second admin.
+    expect(created).toMatchObject({ ...body, inviter_points: 0, member_points: 0, running: false });
+    await approveEconomyChanges(t);
     const changed = await t
       .http()
       .put(`/admin/campaigns/${created.id}`)

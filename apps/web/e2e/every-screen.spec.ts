@@ -1,6 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SIGNED_OUT_ROUTES, SPEC_ROUTES } from '../src/app/spec-routes';
-import { ADMIN_PASSWORD, ADMIN_PHONE, bearer, inEnglish, signIn, uniquePhone } from './helpers';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_PHONE,
+  approveEconomyChanges,
+  bearer,
+  inEnglish,
+  secondAdmin,
+  signIn,
+  uniquePhone,
+} from './helpers';
 
 inEnglish();
 
@@ -93,6 +102,8 @@ test('a member completes and claims a challenge, then every screen opens clean a
     },
   });
   expect(challenge.status()).toBe(200);
+  // A rewarded challenge raises members' pay: a second admin publishes it.
+  await approveEconomyChanges(request, await secondAdmin(request, admin));
   const message = await request.post('/api/admin/messages', {
     headers: admin,
     data: { user_id: inviterId, title: 'Hello', description: 'A message for every screen.' },

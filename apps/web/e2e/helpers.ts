@@ -46,3 +46,43 @@ export async function apiLogin(request: APIRequestContext, phone: string, passwo
 export async function bearer(request: APIRequestContext, phone: string, password: string) {
   return { Authorization: `Bearer ${(await apiLogin(request, phone, password)).access_token}` };
 }
+
+/**
+ * A second admin, made by the seeded one through the API (an admin may give
+ * another account a role): the second pair of eyes on a raise of members'
+ * pay. Its role is live once a call as admin is accepted.
+ */
+export async function secondAdmin(request: APIRequestContext, admin: Record<string, string>) {
+  const phone = uniquePhone();
+  const created = await request.post('/api/users', {
+    data: { email: phone, password: 'second-admin-pass', invite_code: 0 },
+  });
+  expect(created.status()).toBe(200);
+  const { id } = (await created.json()) as { id: number };
+  const promoted = await request.post(`/api/admin/users/${id}/role`, {
+    headers: admin,
+    data: { role: 'admin' },
+  });
+  expect(promoted.status()).toBe(200);
+  const auth = await bearer(request, phone, 'second-admin-pass');
+  await expect
+    .poll(async () => (await request.get('/api/admin/audit', { headers: auth })).status())
+    .toBe(200);
+  return auth;
+}
+
+/** Gives every economy change waiting for a second admin that admin's approval. */
+export async function approveEconomyChanges(
+  request: APIRequestContext,
+  second: Record<string, string>,
+) {
+  const waiting = await request.get('/api/admin/economy/changes?status=pending', {
+    headers: second,
+  });
+  for (const change of (await waiting.json()) as { id: number }[]) {
+    const approved = await request.post(`/api/admin/economy/changes/${change.id}/approve`, {
+      headers: second,
+    });
+    expect(approved.status()).toBe(200);
+  }
+}

@@ -4,5 +4,7 @@ export * from './rules';
 export * from './validation';
 export * from './amount';
 export * from './tron-address';
+export * from './reach';
+export * from './economy-raise';
 export * from './statement';
 export * from './proof-of-liabilities';

@@ -18,6 +18,7 @@ import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiExtension, ApiOAuth2 } from '@nestjs/swagger';
 import { AppError } from './app-error';
 import { ApiErrors } from './api-errors.decorator';
+import { ReachGuard } from './reach';
 
 export const ROLES = ['member', 'admin', 'finance', 'support'] as const;
 export type Role = (typeof ROLES)[number];
@@ -118,14 +119,17 @@ export class JwtAuthGuard implements CanActivate {
 
 /**
  * Narrows a route to these roles (the method's list wins over its
- * controller's); OpenAPI shows them as `x-roles`.
+ * controller's); OpenAPI shows them as `x-roles`. An operator route also
+ * passes the reach guard (common/reach.ts), after the sign-in guard.
  */
 export function Roles(...roles: readonly Role[]) {
-  return applyDecorators(
+  const decorators = [
     SetMetadata(ROLES_KEY, roles),
     ApiExtension('x-roles', [...roles]),
     ApiErrors('FORBIDDEN'),
-  );
+  ];
+  if (roles.some(isStaff)) decorators.push(UseGuards(ReachGuard));
+  return applyDecorators(...decorators);
 }
 
 /** A member must be signed in; `roles` narrows it (operators: `Auth(...Staff.money)`). */

@@ -41,6 +41,7 @@ import {
   authenticate,
   currentUserOf,
 } from './auth';
+import { REACH_KEY, type ReachDeclaration, ReachGuard } from './reach';
 import { AppValidationPipe } from './validation.pipe';
 
 const DIRECT_ROUTE = 'direct-route';
@@ -84,9 +85,17 @@ function directParameters(
 ): number[] {
   if (Reflect.getMetadata(METHOD_METADATA, handler) !== RequestMethod.GET) refuse('not a GET');
   const guards = metadata<unknown>(GUARDS_METADATA, controller, handler);
+  // An operator route also lists the reach guard (common/reach.ts), which lets
+  // a route declared @Reach('none') through untouched: only then may it be direct.
+  const reach = new Reflector().getAllAndOverride<ReachDeclaration | undefined>(REACH_KEY, [
+    handler,
+    controller,
+  ]);
+  const allowed = (guard: unknown) =>
+    guard === JwtAuthGuard || (guard === ReachGuard && reach?.kind === 'none');
   // @Auth() on both the class and the method lists the guard twice.
-  if (guards.length === 0 || guards.some((guard) => guard !== JwtAuthGuard))
-    refuse('needs @Auth() and no other guard');
+  if (guards.length === 0 || !guards.some((g) => g === JwtAuthGuard) || !guards.every(allowed))
+    refuse("needs @Auth() and no other guard (an operator route: @Reach('none'))");
   for (const key of [
     PIPES_METADATA,
     INTERCEPTORS_METADATA,

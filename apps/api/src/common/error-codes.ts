@@ -268,13 +268,45 @@ export const ERRORS = {
   },
   SELF_APPROVAL_FORBIDDEN: {
     status: 403,
-    detail: 'A second operator must approve this adjustment',
-    description: 'The operator who asked for an adjustment cannot approve it',
+    detail: 'A second, different operator must approve this',
+    description:
+      'The operator who asked for an adjustment, proposed a change or already approved cannot approve it (again)',
   },
   ADJUSTMENT_ALREADY_DECIDED: {
     status: 409,
     detail: 'This adjustment was already approved or rejected',
     description: 'The request is no longer pending',
+  },
+  // Operators' reach, self-dealing and approvals (issue 25)
+  SELF_ACTION_FORBIDDEN: {
+    status: 403,
+    detail: 'Operators cannot act on their own account',
+    description: 'The target account is the operator themselves',
+  },
+  SELF_DEALING_FORBIDDEN: {
+    status: 403,
+    detail: 'Operators cannot decide on their own requests',
+    description: "The request's member is the operator themselves",
+  },
+  OPERATOR_REACH_FORBIDDEN: {
+    status: 403,
+    detail: 'Only an admin can act on another operator',
+    description: 'The target is an operator and the actor is not an admin',
+  },
+  LAST_ADMIN_FORBIDDEN: {
+    status: 403,
+    detail: 'The last active admin cannot be deactivated or demoted',
+    description: 'No other active admin would remain',
+  },
+  APPROVAL_AMOUNT_MISMATCH: {
+    status: 409,
+    detail: 'The amount differs from the one already approved',
+    description: "A second approval must confirm the first approval's amount",
+  },
+  CHANGE_ALREADY_DECIDED: {
+    status: 409,
+    detail: 'This change was already approved or rejected',
+    description: 'The economy change is no longer pending',
   },
 
   // Challenges

@@ -90,8 +90,25 @@ const schema = z
     JOB_LOCK_MS: intFrom(30_000, 1000, 600_000),
     /** Withdrawals above this many USDT need two different operators' approvals; 0: never. */
     WITHDRAWAL_APPROVAL_THRESHOLD: intFrom(1000),
-    /** Adjustments above this many USDT (or points) wait for a second operator; 0: never. */
+    /**
+     * Withdrawals and adjustments above (the member's total of that kind over
+     * the last 24 hours, this one included) need two different operators;
+     * 0: never.
+     */
     ADJUST_APPROVAL_THRESHOLD: intFrom(1000),
+    /** Card deposits: the same rule on the USDT credited (issue 25); 0: never. */
+    CARD_DEPOSIT_APPROVAL_THRESHOLD: intFrom(1000),
+    /**
+     * USDT one operator may approve or adjust in 24 hours; their approvals
+     * beyond it wait for an admin's (issue 25). 0: no cap.
+     */
+    OPERATOR_DAILY_LIMIT: intFrom(50000),
+    /**
+     * An economy change (package pay, team rates, challenge rewards, campaign
+     * bonuses) raising what members are paid by more than this percentage
+     * waits for a second admin (issue 25); 0: never.
+     */
+    ECONOMY_RAISE_APPROVAL_PERCENT: intFrom(10),
     /**
      * Which proxies' X-Forwarded-For to believe: a hop count (1 behind one
      * proxy, as under compose), addresses/CIDRs (comma-separated), `true`

@@ -19,6 +19,7 @@ import { Challenges1765200000000 } from './migrations/1765200000000-challenges';
 import { Moments1765300000000 } from './migrations/1765300000000-moments';
 import { LedgerPostChecks1765400000000 } from './migrations/1765400000000-ledger-post-checks';
 import { WatchHotRows1765500000000 } from './migrations/1765500000000-watch-hot-rows';
+import { Approvals1766000000000 } from './migrations/1766000000000-approvals';
 import { IdempotencyKeys1766100000000 } from './migrations/1766100000000-idempotency-keys';
 import { AuditChain1766110000000 } from './migrations/1766110000000-audit-chain';
 import { StatementBalances1766200000000 } from './migrations/1766200000000-statement-balances';
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   Moments1765300000000,
   LedgerPostChecks1765400000000,
   WatchHotRows1765500000000,
+  Approvals1766000000000,
   IdempotencyKeys1766100000000,
   AuditChain1766110000000,
   StatementBalances1766200000000,

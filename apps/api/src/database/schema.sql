@@ -230,7 +230,6 @@ CREATE TABLE public.adjustment_requests (
     CONSTRAINT adjustment_requests_account_check CHECK (((account)::text = ANY ((ARRAY['money'::character varying, 'points'::character varying])::text[]))),
     CONSTRAINT adjustment_requests_amount_micro_check CHECK ((amount_micro <> 0)),
     CONSTRAINT adjustment_requests_check CHECK ((requested_by <> user_id)),
-    CONSTRAINT adjustment_requests_check1 CHECK (((decided_by IS NULL) OR ((decided_by <> requested_by) AND (decided_by <> user_id)) OR ((status)::text = 'rejected'::text))),
     CONSTRAINT adjustment_requests_status_check CHECK (((status)::text = ANY ((ARRAY['pending'::character varying, 'approved'::character varying, 'rejected'::character varying])::text[])))
 );
 
@@ -247,6 +246,31 @@ CREATE TABLE public.app_settings (
     key character varying(64) NOT NULL,
     value text NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.approvals (
+    id bigint NOT NULL,
+    kind character varying(16) NOT NULL,
+    subject_id bigint NOT NULL,
+    member_id integer,
+    operator_id integer NOT NULL,
+    operator_role character varying(16) NOT NULL,
+    amount_micro bigint DEFAULT 0 NOT NULL,
+    over_cap boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    voided_at timestamp with time zone,
+    CONSTRAINT approvals_amount_micro_check CHECK ((amount_micro >= 0)),
+    CONSTRAINT approvals_check CHECK (((member_id IS NULL) OR (member_id <> operator_id))),
+    CONSTRAINT approvals_kind_check CHECK (((kind)::text = ANY ((ARRAY['withdrawal'::character varying, 'card_deposit'::character varying, 'adjustment'::character varying, 'economy'::character varying])::text[])))
+);
+
+ALTER TABLE public.approvals ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.approvals_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
 );
 
 CREATE TABLE public.audit_chain_head (
@@ -431,6 +455,30 @@ CREATE TABLE public.deposit_addresses (
     user_id integer NOT NULL,
     address character varying(34) NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.economy_changes (
+    id bigint NOT NULL,
+    target character varying(16) NOT NULL,
+    target_id integer,
+    before jsonb,
+    after jsonb NOT NULL,
+    proposed_by integer NOT NULL,
+    status character varying(16) DEFAULT 'pending'::character varying NOT NULL,
+    decided_by integer,
+    decided_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT economy_changes_status_check CHECK (((status)::text = ANY ((ARRAY['pending'::character varying, 'approved'::character varying, 'rejected'::character varying])::text[]))),
+    CONSTRAINT economy_changes_target_check CHECK (((target)::text = ANY ((ARRAY['package'::character varying, 'team_rates'::character varying, 'challenge'::character varying, 'campaign'::character varying])::text[])))
+);
+
+ALTER TABLE public.economy_changes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.economy_changes_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
 );
 
 CREATE TABLE public.foreign_deposits (
@@ -958,8 +1006,6 @@ CREATE TABLE public.withdrawals (
     decided_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    first_approved_by integer,
-    first_approved_at timestamp with time zone,
     CONSTRAINT withdrawals_amount_micro_check CHECK ((amount_micro > 0)),
     CONSTRAINT withdrawals_check CHECK (((fee_micro + net_micro) = amount_micro)),
     CONSTRAINT withdrawals_fee_micro_check CHECK ((fee_micro >= 0)),
@@ -984,6 +1030,12 @@ ALTER TABLE ONLY public.adjustment_requests
 
 ALTER TABLE ONLY public.app_settings
     ADD CONSTRAINT app_settings_pkey PRIMARY KEY (key);
+
+ALTER TABLE ONLY public.approvals
+    ADD CONSTRAINT approvals_kind_subject_id_operator_id_key UNIQUE (kind, subject_id, operator_id);
+
+ALTER TABLE ONLY public.approvals
+    ADD CONSTRAINT approvals_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.audit_chain_head
     ADD CONSTRAINT audit_chain_head_pkey PRIMARY KEY (id);
@@ -1026,6 +1078,9 @@ ALTER TABLE ONLY public.deposit_addresses
 
 ALTER TABLE ONLY public.deposit_addresses
     ADD CONSTRAINT deposit_addresses_pkey PRIMARY KEY (user_id);
+
+ALTER TABLE ONLY public.economy_changes
+    ADD CONSTRAINT economy_changes_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.foreign_deposits
     ADD CONSTRAINT foreign_deposits_pkey PRIMARY KEY (id);
@@ -1152,6 +1207,10 @@ ALTER TABLE ONLY public.withdrawals
 
 CREATE INDEX adjustment_requests_pending_idx ON public.adjustment_requests USING btree (id) WHERE ((status)::text = 'pending'::text);
 
+CREATE INDEX approvals_member_idx ON public.approvals USING btree (kind, member_id, created_at);
+
+CREATE INDEX approvals_operator_idx ON public.approvals USING btree (operator_id, created_at);
+
 CREATE UNIQUE INDEX audit_log_chain_seq_key ON public.audit_log USING btree (chain_seq);
 
 CREATE INDEX audit_log_created_idx ON public.audit_log USING btree (id DESC);
@@ -1169,6 +1228,8 @@ CREATE INDEX balance_records_user_idx ON public.balance_records USING btree (use
 CREATE INDEX card_deposits_status_idx ON public.card_deposits USING btree (status, id);
 
 CREATE INDEX chain_deposits_user_idx ON public.chain_deposits USING btree (user_id, id DESC);
+
+CREATE INDEX economy_changes_status_idx ON public.economy_changes USING btree (status, id);
 
 CREATE INDEX idempotency_keys_created_idx ON public.idempotency_keys USING btree (created_at);
 
@@ -1252,6 +1313,12 @@ ALTER TABLE ONLY public.adjustment_requests
 ALTER TABLE ONLY public.adjustment_requests
     ADD CONSTRAINT adjustment_requests_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
+ALTER TABLE ONLY public.approvals
+    ADD CONSTRAINT approvals_member_id_fkey FOREIGN KEY (member_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.approvals
+    ADD CONSTRAINT approvals_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES public.users(id);
+
 ALTER TABLE ONLY public.audit_log
     ADD CONSTRAINT audit_log_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES public.users(id);
 
@@ -1293,6 +1360,12 @@ ALTER TABLE ONLY public.challenge_claims
 
 ALTER TABLE ONLY public.deposit_addresses
     ADD CONSTRAINT deposit_addresses_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.economy_changes
+    ADD CONSTRAINT economy_changes_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.economy_changes
+    ADD CONSTRAINT economy_changes_proposed_by_fkey FOREIGN KEY (proposed_by) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.foreign_deposits
     ADD CONSTRAINT foreign_deposits_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
@@ -1401,9 +1474,6 @@ ALTER TABLE ONLY public.withdrawal_attempts
 
 ALTER TABLE ONLY public.withdrawals
     ADD CONSTRAINT withdrawals_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES public.users(id);
-
-ALTER TABLE ONLY public.withdrawals
-    ADD CONSTRAINT withdrawals_first_approved_by_fkey FOREIGN KEY (first_approved_by) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.withdrawals
     ADD CONSTRAINT withdrawals_record_id_fkey FOREIGN KEY (record_id) REFERENCES public.balance_records(id);

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { lifecycleLogger } from '../common/lifecycle-logger';
+import { ReachModule } from '../common/reach';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
@@ -21,6 +22,7 @@ import { WorkerMetricsServer } from './metrics-server';
   imports: [
     ConfigModule,
     DatabaseModule,
+    ReachModule,
     LedgerModule,
     EventsModule,
     RedisModule,

@@ -60,6 +60,7 @@ import type {
   DashboardResponse,
   DeleteAddressBody,
   DepositAddress,
+  EconomyChangeItem,
   EconomyHistoryParams,
   ErrorBody,
   ExportAuditParams,
@@ -80,6 +81,7 @@ import type {
   ListBalanceRecordsParams,
   ListCardDepositsParams,
   ListDepositsParams,
+  ListEconomyChangesParams,
   ListForeignDepositsParams,
   ListMembersParams,
   ListModerationParams,
@@ -972,7 +974,7 @@ export function useListCampaigns<
 }
 
 /**
- * Start planning a campaign (audited). Signed in with one of the roles: admin.
+ * Bonuses are a raise of members' pay: the campaign is created without them and the bonuses wait for a second admin (GET /admin/economy/changes) when ECONOMY_RAISE_APPROVAL_PERCENT is on.
  * @summary Start planning a campaign (audited)
  */
 export const createCampaign = (
@@ -1063,7 +1065,7 @@ export const useCreateCampaign = <
 };
 
 /**
- * Change a campaign, for grants from now on (audited). Signed in with one of the roles: admin.
+ * A raise of either bonus beyond ECONOMY_RAISE_APPROVAL_PERCENT waits for a second admin; the answer shows the campaign as it stands.
  * @summary Change a campaign, for grants from now on (audited)
  */
 export const updateCampaign = (
@@ -2452,6 +2454,305 @@ export function useListForeignDeposits<
 
   return query;
 }
+
+/**
+ * Economy changes that raise members' pay by more than ECONOMY_RAISE_APPROVAL_PERCENT, newest first. Signed in with one of the roles: admin, finance, support.
+ * @summary Economy changes that raise members' pay by more than ECONOMY_RAISE_APPROVAL_PERCENT, newest first
+ */
+export const listEconomyChanges = (
+  params?: ListEconomyChangesParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<EconomyChangeItem[]>(
+    { url: `/admin/economy/changes`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListEconomyChangesQueryKey = (params?: ListEconomyChangesParams) => {
+  return [`/admin/economy/changes`, ...(params ? [params] : [])] as const;
+};
+
+export const getListEconomyChangesQueryOptions = <
+  TData = Awaited<ReturnType<typeof listEconomyChanges>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListEconomyChangesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listEconomyChanges>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListEconomyChangesQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listEconomyChanges>>> = ({ signal }) =>
+    listEconomyChanges(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listEconomyChanges>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListEconomyChangesQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listEconomyChanges>>
+>;
+export type ListEconomyChangesQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useListEconomyChanges<
+  TData = Awaited<ReturnType<typeof listEconomyChanges>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListEconomyChangesParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listEconomyChanges>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listEconomyChanges>>,
+          TError,
+          Awaited<ReturnType<typeof listEconomyChanges>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListEconomyChanges<
+  TData = Awaited<ReturnType<typeof listEconomyChanges>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListEconomyChangesParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listEconomyChanges>>, TError, TData>
+    > &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listEconomyChanges>>,
+          TError,
+          Awaited<ReturnType<typeof listEconomyChanges>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListEconomyChanges<
+  TData = Awaited<ReturnType<typeof listEconomyChanges>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListEconomyChangesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listEconomyChanges>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Economy changes that raise members' pay by more than ECONOMY_RAISE_APPROVAL_PERCENT, newest first
+ */
+
+export function useListEconomyChanges<
+  TData = Awaited<ReturnType<typeof listEconomyChanges>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListEconomyChangesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listEconomyChanges>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListEconomyChangesQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Give a change the second admin's approval: it takes effect now (audited). Signed in with one of the roles: admin.
+ * @summary Give a change the second admin's approval: it takes effect now (audited)
+ */
+export const approveEconomyChange = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<EconomyChangeItem>(
+    { url: `/admin/economy/changes/${id}/approve`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getApproveEconomyChangeMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof approveEconomyChange>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof approveEconomyChange>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['approveEconomyChange'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof approveEconomyChange>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return approveEconomyChange(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ApproveEconomyChangeMutationResult = NonNullable<
+  Awaited<ReturnType<typeof approveEconomyChange>>
+>;
+
+export type ApproveEconomyChangeMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Give a change the second admin's approval: it takes effect now (audited)
+ */
+export const useApproveEconomyChange = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof approveEconomyChange>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof approveEconomyChange>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getApproveEconomyChangeMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * Turn a waiting change down: nothing changes (audited). Signed in with one of the roles: admin.
+ * @summary Turn a waiting change down: nothing changes (audited)
+ */
+export const rejectEconomyChange = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<EconomyChangeItem>(
+    { url: `/admin/economy/changes/${id}/reject`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getRejectEconomyChangeMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof rejectEconomyChange>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof rejectEconomyChange>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['rejectEconomyChange'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof rejectEconomyChange>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return rejectEconomyChange(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RejectEconomyChangeMutationResult = NonNullable<
+  Awaited<ReturnType<typeof rejectEconomyChange>>
+>;
+
+export type RejectEconomyChangeMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Turn a waiting change down: nothing changes (audited)
+ */
+export const useRejectEconomyChange = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof rejectEconomyChange>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof rejectEconomyChange>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getRejectEconomyChangeMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 
 /**
  * Every change of the economy (packages, team rates), newest first. Signed in with one of the roles: admin, finance, support.
@@ -6254,7 +6555,7 @@ export function useGetWithdrawal<
 }
 
 /**
- * Approve a requested withdrawal: the worker sends it from the hot wallet. Signed in with one of the roles: admin, finance.
+ * When the member's withdrawals over 24 hours (this one included) exceed WITHDRAWAL_APPROVAL_THRESHOLD, two different operators must approve (the answer says awaiting_second_approval until then); an approver over OPERATOR_DAILY_LIMIT waits for an admin (awaiting_admin). The member never approves their own.
  * @summary Approve a requested withdrawal: the worker sends it from the hot wallet
  */
 export const approveWithdrawal = (
@@ -7484,7 +7785,7 @@ export const claimChallenge = (
 
 export const getClaimChallengeMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -7522,7 +7823,7 @@ export const getClaimChallengeMutationOptions = <
 export type ClaimChallengeMutationResult = NonNullable<Awaited<ReturnType<typeof claimChallenge>>>;
 
 export type ClaimChallengeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
@@ -7530,7 +7831,7 @@ export type ClaimChallengeMutationError = ErrorType<
  */
 export const useClaimChallenge = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(

@@ -58,6 +58,14 @@ export class AdjustmentRequestsRepository {
     return { row: existing, created: false };
   }
 
+  async memberOf(id: number): Promise<number | null> {
+    const [row]: { user_id: number }[] = await this.dataSource.query(
+      `SELECT user_id FROM adjustment_requests WHERE id = $1`,
+      [id],
+    );
+    return row?.user_id ?? null;
+  }
+
   async lock(db: EntityManager, id: number): Promise<AdjustmentRequestRow | undefined> {
     const [row] = await db.query(
       `SELECT ${COLUMNS} FROM adjustment_requests WHERE id = $1 FOR UPDATE`,

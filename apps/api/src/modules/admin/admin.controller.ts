@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { IdParam } from '../../common/id-param.dto';
 import { toMicro } from '../../common/validators';
@@ -27,6 +28,7 @@ import { Idempotent } from '../idempotency/idempotency.interceptor';
 @ApiTags('admin')
 @Controller('admin')
 @Auth(...Staff.money)
+@Reach('none')
 export class AdminController {
   constructor(
     private readonly admin: AdminService,
@@ -38,6 +40,7 @@ export class AdminController {
 
   @Post('users/:id/adjust')
   @HttpCode(200)
+  @Reach('account', { self: 'SELF_ADJUST_FORBIDDEN' })
   @Idempotent()
   @ApiOperation({
     summary: "Credit or debit a member's money or points (audited ledger transaction)",
@@ -72,6 +75,7 @@ export class AdminController {
 
   @Post('adjustments/:id/approve')
   @HttpCode(200)
+  @Reach('adjustment', { self: 'SELF_ADJUST_FORBIDDEN' })
   @Idempotent()
   @ApiOperation({ summary: "Approve another operator's adjustment: it is posted now (audited)" })
   @ApiOkResponse({ type: AdjustResponse })
@@ -92,6 +96,7 @@ export class AdminController {
 
   @Post('adjustments/:id/reject')
   @HttpCode(200)
+  @Reach('adjustment', { self: 'SELF_ADJUST_FORBIDDEN' })
   @Idempotent()
   @ApiOperation({ summary: 'Turn down a pending adjustment (audited)' })
   @ApiOkResponse({ type: AdjustmentRequestItem })

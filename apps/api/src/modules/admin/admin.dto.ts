@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { ADJUST_ACCOUNTS, ADJUST_REASON_MAX, ADJUST_REASON_MIN, AdjustAccount } from '@app/domain';
 import { IsUsdtAmount } from '../../common/validators';
+import { ApprovalEntry } from '../approvals/approvals.dto';
 
 export class AdjustBody {
   @ApiProperty({ enum: ADJUST_ACCOUNTS, example: 'money' })
@@ -30,10 +31,16 @@ export class AdjustBody {
 export class AdjustResponse {
   @ApiProperty({
     enum: ['applied', 'pending_approval'],
-    description: 'pending_approval: above ADJUST_APPROVAL_THRESHOLD, waits for a second operator',
+    description:
+      "pending_approval: the member's adjustments over 24 hours exceed ADJUST_APPROVAL_THRESHOLD (a second operator " +
+      'must approve), or an approver went over OPERATOR_DAILY_LIMIT (an admin must approve)',
     example: 'applied',
   })
   status: 'applied' | 'pending_approval';
+  @ApiProperty({ description: 'Waiting for a second, different operator', example: false })
+  awaiting_second_approval: boolean;
+  @ApiProperty({ description: 'Waiting for an admin', example: false })
+  awaiting_admin: boolean;
   @ApiProperty({ type: String, nullable: true, example: '812', description: 'null while pending' })
   transaction_id: string | null;
   @ApiProperty({ type: Number, nullable: true, example: null, description: 'the approval request' })
@@ -177,6 +184,22 @@ export class AdjustmentRequestItem {
   transaction_id: string | null;
   @ApiProperty({ format: 'date-time', example: '2026-11-21T08:00:00.000Z' })
   created_at: string;
+  @ApiProperty({
+    type: [ApprovalEntry],
+    description: 'Who approved it so far (the requester first)',
+  })
+  approvals: ApprovalEntry[];
+  @ApiProperty({
+    description:
+      "True while a second, different operator has to approve (the member's adjustments over 24 hours exceed ADJUST_APPROVAL_THRESHOLD)",
+    example: false,
+  })
+  awaiting_second_approval: boolean;
+  @ApiProperty({
+    description: 'True while an admin has to approve (an approver went over OPERATOR_DAILY_LIMIT)',
+    example: false,
+  })
+  awaiting_admin: boolean;
 }
 
 export class AdjustmentListQuery extends PageQuery {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
 import { TrailersModule } from '../trailers/trailers.module';
 import { UsersModule } from '../users/users.module';
@@ -14,6 +15,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 @Module({
   imports: [
     IdempotencyModule,
+    ApprovalsModule,
     AuditModule,
     UsersModule,
     WalletModule,

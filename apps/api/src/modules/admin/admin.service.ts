@@ -1,9 +1,18 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { AdjustAccount, microToNumber, usdt } from '@app/domain';
+import { AdjustAccount, microToNumber } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { ReachRegistry } from '../../common/reach';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import {
+  type ApprovalRow,
+  ApprovalsService,
+  type Waiting,
+  awaiting,
+  view,
+  waitingOfViews,
+} from '../approvals/approvals.service';
 import { AuditService } from '../audit/audit.service';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService, Transfer } from '../ledger/ledger.service';
@@ -25,7 +34,10 @@ interface Adjustment {
 
 const abs = (amount: bigint) => (amount < 0n ? -amount : amount);
 
-const requestItem = (row: AdjustmentRequestRow): AdjustmentRequestItem => ({
+const requestItem = (
+  row: AdjustmentRequestRow,
+  approvals: ApprovalRow[] = [],
+): AdjustmentRequestItem => ({
   id: Number(row.id),
   requested_by: row.requested_by,
   user_id: row.user_id,
@@ -37,13 +49,18 @@ const requestItem = (row: AdjustmentRequestRow): AdjustmentRequestItem => ({
   decided_at: row.decided_at ? row.decided_at.toISOString() : null,
   transaction_id: row.ledger_transaction_id,
   created_at: row.created_at.toISOString(),
+  approvals: approvals.map(view),
+  ...awaiting(row.status === 'pending', approvals),
 });
 
 /**
  * Operators' corrections of balances. An operator never adjusts their own
- * account; above ADJUST_APPROVAL_THRESHOLD an adjustment is only a request
- * until a second operator approves it (four eyes). Everything is audited in
- * the transaction that does it.
+ * account. Every adjustment is an `adjustment_requests` row with its
+ * approvals (approvals/approvals.service.ts): the requester's counts first;
+ * when the member's adjustments over 24 hours, this one included, exceed
+ * ADJUST_APPROVAL_THRESHOLD it waits for a second operator, and a requester
+ * or approver over OPERATOR_DAILY_LIMIT waits for an admin. Everything is
+ * audited in the transaction that does it.
  */
 @Injectable()
 export class AdminService {
@@ -54,12 +71,11 @@ export class AdminService {
     private readonly users: UsersService,
     private readonly wallet: WalletService,
     private readonly requests: AdjustmentRequestsRepository,
+    private readonly approvals: ApprovalsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  private needsApproval(amount: bigint): boolean {
-    const threshold = this.config.ADJUST_APPROVAL_THRESHOLD;
-    return threshold > 0 && abs(amount) > usdt(threshold);
+    @Optional() reach?: ReachRegistry,
+  ) {
+    reach?.register('adjustment', (id) => this.requests.memberOf(id));
   }
 
   async adjust(
@@ -71,37 +87,54 @@ export class AdminService {
     return this.dataSource.transaction(async (manager) => {
       if (!(await this.users.exists(adjustment.userId, manager)))
         throw new AppError('NOT_FOUND', 'Member not found');
-      if (!this.needsApproval(adjustment.amount)) {
-        const transactionId = await this.apply(manager, actorId, adjustment, {
-          key: `adjust:${actorId}:${requestKey}`,
-        });
-        return this.response(manager, adjustment.userId, { transactionId });
-      }
+      const key = `adjust:${actorId}:${requestKey}`;
       const { row, created } = await this.requests.addOrFind(manager, {
-        key: `adjust:${actorId}:${requestKey}`,
+        key,
         requestedBy: actorId,
         ...adjustment,
       });
-      if (created) {
-        await this.audit.record(manager, actorId, 'ledger.adjust.request', adjustment.userId, {
-          account: adjustment.account,
-          amount: microToNumber(adjustment.amount),
-          reason: adjustment.reason,
-          request_id: Number(row.id),
+      const requestId = Number(row.id);
+      if (!created) {
+        // A retry with the same key: the first call's outcome.
+        const approvals = await this.approvals.of(manager, 'adjustment', requestId);
+        return this.response(manager, adjustment.userId, {
+          requestId,
+          transactionId: row.ledger_transaction_id,
+          waiting: row.status === 'pending' ? waitingOfViews(approvals) : null,
         });
       }
-      return this.response(manager, adjustment.userId, {
-        requestId: Number(row.id),
-        transactionId: row.ledger_transaction_id,
+      const outcome = await this.approvals.approve(manager, {
+        kind: 'adjustment',
+        subjectId: requestId,
+        memberId: adjustment.userId,
+        operatorId: actorId,
+        amount: abs(adjustment.amount),
+        threshold: this.config.ADJUST_APPROVAL_THRESHOLD,
       });
+      if (outcome.done) {
+        const transactionId = await this.apply(manager, actorId, adjustment, { key });
+        await this.requests.decide(manager, requestId, {
+          status: 'approved',
+          by: actorId,
+          transactionId,
+        });
+        return this.response(manager, adjustment.userId, { requestId, transactionId });
+      }
+      await this.audit.record(manager, actorId, 'ledger.adjust.request', adjustment.userId, {
+        account: adjustment.account,
+        amount: microToNumber(adjustment.amount),
+        reason: adjustment.reason,
+        request_id: requestId,
+        waiting: outcome.waiting,
+      });
+      return this.response(manager, adjustment.userId, { requestId, waiting: outcome.waiting });
     });
   }
 
-  /** A second operator approves: the adjustment is posted now. */
+  /** Another operator approves: posted now when that was the approval it waited for. */
   async approve(approverId: number, requestId: number): Promise<AdjustResponse> {
     return this.dataSource.transaction(async (manager) => {
       const request = await this.pending(manager, requestId);
-      if (request.requested_by === approverId) throw new AppError('SELF_APPROVAL_FORBIDDEN');
       if (request.user_id === approverId) throw new AppError('SELF_ADJUST_FORBIDDEN');
       const adjustment: Adjustment = {
         userId: request.user_id,
@@ -109,6 +142,23 @@ export class AdminService {
         amount: BigInt(request.amount_micro),
         reason: request.reason,
       };
+      const outcome = await this.approvals.approve(manager, {
+        kind: 'adjustment',
+        subjectId: requestId,
+        memberId: request.user_id,
+        operatorId: approverId,
+        amount: abs(adjustment.amount),
+        threshold: this.config.ADJUST_APPROVAL_THRESHOLD,
+      });
+      if (!outcome.done) {
+        await this.audit.record(manager, approverId, 'ledger.adjust.approval', request.user_id, {
+          request_id: requestId,
+          requested_by: request.requested_by,
+          amount: microToNumber(adjustment.amount),
+          waiting: outcome.waiting,
+        });
+        return this.response(manager, adjustment.userId, { requestId, waiting: outcome.waiting });
+      }
       const transactionId = await this.apply(manager, request.requested_by, adjustment, {
         key: `adjust-request:${requestId}`,
         approvedBy: approverId,
@@ -131,12 +181,13 @@ export class AdminService {
         status: 'rejected',
         by: operatorId,
       });
+      await this.approvals.void(manager, 'adjustment', requestId);
       await this.audit.record(manager, operatorId, 'ledger.adjust.reject', request.user_id, {
         request_id: requestId,
         requested_by: request.requested_by,
         amount: microToNumber(BigInt(request.amount_micro)),
       });
-      return requestItem(decided);
+      return requestItem(decided, await this.approvals.rowsOf(manager, 'adjustment', requestId));
     });
   }
 
@@ -145,7 +196,12 @@ export class AdminService {
     limit: number,
     before?: number,
   ): Promise<AdjustmentRequestItem[]> {
-    return (await this.requests.list(status, limit, before)).map(requestItem);
+    const rows = await this.requests.list(status, limit, before);
+    const approvals = await this.approvals.byRequest(
+      'adjustment',
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => requestItem(row, approvals.get(String(row.id))));
   }
 
   private async pending(manager: EntityManager, requestId: number) {
@@ -207,12 +263,14 @@ export class AdminService {
   private async response(
     manager: EntityManager,
     userId: number,
-    outcome: { transactionId?: string | null; requestId?: number },
+    outcome: { transactionId?: string | null; requestId?: number; waiting?: Waiting },
   ): Promise<AdjustResponse> {
     const balances = await this.ledger.balancesOf(manager, userId);
     const applied = !!outcome.transactionId;
     return {
       status: applied ? 'applied' : 'pending_approval',
+      awaiting_second_approval: !applied && outcome.waiting === 'second_approval',
+      awaiting_admin: !applied && outcome.waiting === 'admin',
       transaction_id: outcome.transactionId ?? null,
       request_id: outcome.requestId ?? null,
       money: microToNumber(balances.money),

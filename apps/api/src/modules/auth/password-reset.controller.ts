@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
@@ -44,6 +45,7 @@ export class PasswordResetController {
   @Post('admin/users/:id/reset_code')
   @HttpCode(200)
   @Auth(...Staff.people)
+  @Reach('account')
   @ApiTags('admin')
   @ApiOperation({
     summary: 'Issue a one-time password-reset code for a member (audited)',

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
@@ -85,6 +86,7 @@ export class CardDepositsController {
 @ApiTags('admin')
 @Controller('admin')
 @Auth(...Staff.money)
+@Reach('none')
 export class CardDepositReviewController {
   constructor(private readonly cards: CardDepositsService) {}
 
@@ -106,6 +108,7 @@ export class CardDepositReviewController {
 
   @Post('card_deposits/:id/approve')
   @HttpCode(200)
+  @Reach('card_deposit')
   @Idempotent()
   @ApiOperation({ summary: 'Credit the USDT amount you decide (one ledger transaction, audited)' })
   @ApiOkResponse({ type: CardDepositItem })
@@ -120,6 +123,7 @@ export class CardDepositReviewController {
 
   @Post('card_deposits/:id/reject')
   @HttpCode(200)
+  @Reach('card_deposit')
   @Idempotent()
   @ApiOperation({ summary: 'Refuse a card deposit with a reason for the member (audited)' })
   @ApiOkResponse({ type: CardDepositItem })

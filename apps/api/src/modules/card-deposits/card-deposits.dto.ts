@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { IsUsdtAmount } from '../../common/validators';
+import { ApprovalEntry } from '../approvals/approvals.dto';
 
 export const CARD_CURRENCIES = ['USD', 'RUB', 'UZS'] as const;
 export type CardCurrency = (typeof CARD_CURRENCIES)[number];
@@ -62,6 +63,19 @@ export class CardDepositItem {
   created_at: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' })
   decided_at: string | null;
+  @ApiProperty({ type: [ApprovalEntry], description: 'Who approved it so far, oldest first' })
+  approvals: ApprovalEntry[];
+  @ApiProperty({
+    description:
+      "True while a second, different operator has to approve (the member's card deposits over 24 hours exceed CARD_DEPOSIT_APPROVAL_THRESHOLD USDT)",
+    example: false,
+  })
+  awaiting_second_approval: boolean;
+  @ApiProperty({
+    description: 'True while an admin has to approve (an approver went over OPERATOR_DAILY_LIMIT)',
+    example: false,
+  })
+  awaiting_admin: boolean;
 }
 
 export class CardDepositListQuery {

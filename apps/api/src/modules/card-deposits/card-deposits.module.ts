@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
 import { ContentModule } from '../content/content.module';
 import { LedgerModule } from '../ledger/ledger.module';
@@ -9,7 +10,14 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** Owns `card_deposits`: card payments reported by members, confirmed by operators. */
 @Module({
-  imports: [IdempotencyModule, AuditModule, ContentModule, LedgerModule, WalletModule],
+  imports: [
+    ApprovalsModule,
+    IdempotencyModule,
+    AuditModule,
+    ContentModule,
+    LedgerModule,
+    WalletModule,
+  ],
   controllers: [CardDepositsController, CardDepositReviewController],
   providers: [CardDepositsService],
 })

@@ -1,7 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { microToNumber } from '@app/domain';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { ReachRegistry } from '../../common/reach';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { type ApprovalRow, ApprovalsService, awaiting, view } from '../approvals/approvals.service';
 import { AuditService } from '../audit/audit.service';
 import { ContentService } from '../content/content.service';
 import { LedgerService } from '../ledger/ledger.service';
@@ -53,7 +56,18 @@ export class CardDepositsService {
     private readonly ledger: LedgerService,
     private readonly audit: AuditService,
     private readonly content: ContentService,
-  ) {}
+    private readonly approvals: ApprovalsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() reach?: ReachRegistry,
+  ) {
+    reach?.register('card_deposit', async (id) => {
+      const [row]: { user_id: number }[] = await this.dataSource.query(
+        `SELECT user_id FROM card_deposits WHERE id = $1`,
+        [id],
+      );
+      return row?.user_id ?? null;
+    });
+  }
 
   async create(userId: number, currency: CardCurrency, amount: string, receipt: Buffer) {
     // A member must never pay a card nobody set (or a placeholder): until an
@@ -118,11 +132,38 @@ export class CardDepositsService {
       [status ?? null],
     );
     const rates = await this.rates();
-    return rows.map((row) => toItem(row, rates[row.currency]));
+    const approvals = await this.approvals.byRequest(
+      'card_deposit',
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toItem(row, rates[row.currency], approvals.get(String(row.id))));
   }
 
+  /**
+   * One operator's approval of `credit` USDT (approvals/approvals.service.ts):
+   * above CARD_DEPOSIT_APPROVAL_THRESHOLD for the member's card deposits over
+   * 24 hours (this one included) a second, different operator must approve
+   * the same amount, and an approver over OPERATOR_DAILY_LIMIT waits for an
+   * admin. Only the last approval credits.
+   */
   async approve(operatorId: number, id: number, credit: bigint): Promise<CardDepositItem> {
     return this.decide(operatorId, id, async (db, row) => {
+      const outcome = await this.approvals.approve(db, {
+        kind: 'card_deposit',
+        subjectId: id,
+        memberId: row.user_id,
+        operatorId,
+        amount: credit,
+        threshold: this.config.CARD_DEPOSIT_APPROVAL_THRESHOLD,
+      });
+      if (!outcome.done) {
+        await this.audit.record(db, operatorId, 'card_deposit.approval', row.user_id, {
+          card_deposit_id: id,
+          credited: microToNumber(credit),
+          waiting: outcome.waiting,
+        });
+        return null;
+      }
       const posted = await this.ledger.post(db, {
         key: `card_deposit:${id}`,
         kind: 'card_deposit',
@@ -143,6 +184,7 @@ export class CardDepositsService {
 
   async reject(operatorId: number, id: number, reason: string): Promise<CardDepositItem> {
     return this.decide(operatorId, id, async (db, row) => {
+      await this.approvals.void(db, 'card_deposit', id);
       await this.wallet.closeCardRecord(db, row.record_id, { status: 'fail', reason });
       return { status: 'fail', reason };
     });
@@ -155,7 +197,7 @@ export class CardDepositsService {
     apply: (
       db: EntityManager,
       row: CardDepositRow,
-    ) => Promise<{ status: 'success' | 'fail'; credited?: bigint; reason?: string }>,
+    ) => Promise<{ status: 'success' | 'fail'; credited?: bigint; reason?: string } | null>,
   ): Promise<CardDepositItem> {
     const decided = await this.dataSource.transaction(async (db) => {
       const [row]: CardDepositRow[] = await db.query(
@@ -165,6 +207,7 @@ export class CardDepositsService {
       if (!row) throw new AppError('NOT_FOUND');
       if (row.status !== 'under_review') throw new AppError('REVIEW_ALREADY_DECIDED');
       const verdict = await apply(db, row);
+      if (!verdict) return row; // an approval that waits for another: still under review
       const [[updated]] = (await db.query(
         `UPDATE card_deposits SET status = $2, credited_micro = $3, reason = $4, decided_by = $5, decided_at = now()
          WHERE id = $1 RETURNING *`,
@@ -191,11 +234,16 @@ export class CardDepositsService {
       );
       return updated;
     });
-    return toItem(decided, (await this.rates())[decided.currency]);
+    const approvals = await this.approvals.byRequest('card_deposit', [decided.id]);
+    return toItem(
+      decided,
+      (await this.rates())[decided.currency],
+      approvals.get(String(decided.id)),
+    );
   }
 }
 
-function toItem(row: CardDepositRow, rate: string): CardDepositItem {
+function toItem(row: CardDepositRow, rate: string, approvals: ApprovalRow[] = []): CardDepositItem {
   return {
     id: Number(row.id),
     user_id: row.user_id,
@@ -209,5 +257,7 @@ function toItem(row: CardDepositRow, rate: string): CardDepositItem {
     reason: row.reason,
     created_at: row.created_at.toISOString(),
     decided_at: row.decided_at ? row.decided_at.toISOString() : null,
+    approvals: approvals.map(view),
+    ...awaiting(row.status === 'under_review', approvals),
   };
 }

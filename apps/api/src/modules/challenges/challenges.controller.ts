@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
@@ -34,7 +35,7 @@ export class ChallengesController {
   @MoneyRoute()
   @ApiOperation({ summary: 'Claim a completed challenge: its reward is paid once' })
   @ApiOkResponse({ type: ClaimResponse })
-  @ApiErrors('NOT_FOUND', 'CHALLENGE_NOT_COMPLETE', 'VALIDATION_ERROR')
+  @ApiErrors('NOT_FOUND', 'CHALLENGE_NOT_COMPLETE', 'SELF_DEALING_FORBIDDEN', 'VALIDATION_ERROR')
   claimChallenge(@CurrentUser() user: AuthUser, @Param() params: IdParam): Promise<ClaimResponse> {
     return this.challenges.claim(user.id, params.id);
   }
@@ -43,6 +44,7 @@ export class ChallengesController {
 @ApiTags('admin')
 @Controller('admin/challenges')
 @Auth(...Staff.admin)
+@Reach('none')
 export class AdminChallengesController {
   constructor(private readonly challenges: ChallengesService) {}
 

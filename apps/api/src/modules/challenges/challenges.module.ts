@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
 import { TrailersModule } from '../trailers/trailers.module';
 import { UsersModule } from '../users/users.module';
@@ -15,6 +16,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 /** Owns `challenges` and `challenge_claims`; also the VIP progress screen's figures. */
 @Module({
   imports: [
+    ApprovalsModule,
     IdempotencyModule,
     AuditModule,
     EconomyModule,

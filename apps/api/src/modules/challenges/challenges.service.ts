@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { VIP_PROGRESS_GOALS, effectiveVipLevel, microToNumber } from '@app/domain';
+import { VIP_PROGRESS_GOALS, effectiveVipLevel, microToNumber, raisesBeyond } from '@app/domain';
 import { EconomyService } from '../economy/economy.service';
 import { AppError, ValidationFailed } from '../../common/app-error';
 import { toMicro } from '../../common/validators';
+import { EconomyChangesService } from '../approvals/economy-changes.service';
 import { AuditService } from '../audit/audit.service';
 import { LedgerService } from '../ledger/ledger.service';
 import { member, system } from '../ledger/ledger.accounts';
@@ -17,6 +18,10 @@ import {
   ChallengeKind,
   ProgressResponse,
 } from './challenges.dto';
+
+/** What a challenge pays members: its reward while published. */
+const payOf = (body: ChallengeBody): bigint =>
+  (body.published ?? true) ? toMicro(body.reward) : 0n;
 
 interface ChallengeRow {
   id: number;
@@ -50,7 +55,18 @@ export class ChallengesService {
     private readonly wallet: WalletService,
     private readonly audit: AuditService,
     private readonly economy: EconomyService,
-  ) {}
+    private readonly changes: EconomyChangesService,
+  ) {
+    // A second admin's approval carries the waiting change out as proposed.
+    changes.register('challenge', async (db, { targetId, after, operatorId }) => {
+      const [before]: ChallengeRow[] = await db.query(
+        `SELECT ${COLUMNS} FROM challenges WHERE id = $1 FOR UPDATE`,
+        [targetId],
+      );
+      if (!before) throw new AppError('NOT_FOUND', 'Challenge not found');
+      await this.write(db, operatorId, targetId!, before, after as ChallengeBody);
+    });
+  }
 
   /** `/progress`: the VIP goals against what the member deposited, and today's quota. */
   async progressOf(userId: number): Promise<ProgressResponse> {
@@ -121,7 +137,15 @@ export class ChallengesService {
     );
   }
 
+  /**
+   * Operators set the challenges and their rewards: none of them claims one
+   * (issue 25, no self-dealing), whatever their role.
+   */
   async claim(userId: number, id: number): Promise<{ reward: number }> {
+    const account = await this.users.account(userId);
+    if (account && account.role !== 'member') {
+      throw new AppError('SELF_DEALING_FORBIDDEN', 'Operators cannot claim challenge payouts');
+    }
     const [row]: ChallengeRow[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM challenges WHERE id = $1 AND published AND starts_at <= now()`,
       [id],
@@ -165,43 +189,82 @@ export class ChallengesService {
     }));
   }
 
+  /**
+   * A published challenge with a reward is a raise of members' pay: while
+   * ECONOMY_RAISE_APPROVAL_PERCENT is on it is created unpublished and its
+   * publication waits for a second admin (GET /admin/economy/changes).
+   */
   async create(operatorId: number, body: ChallengeBody): Promise<AdminChallenge> {
     const values = this.values(body);
+    const waits = this.changes.raisePercent > 0 && payOf(body) > 0n;
     const id = await this.dataSource.transaction(async (db) => {
       const [row]: { id: number }[] = await db.query(
         `INSERT INTO challenges (title, text, image_url, kind, goal, reward_micro, starts_at, ends_at, published)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-        values,
+        waits ? [...values.slice(0, 8), false] : values,
       );
       await this.audit.record(db, operatorId, 'challenge.create', null, {
         challenge_id: row.id,
-        after: body,
+        after: waits ? { ...body, published: false } : body,
       });
+      if (waits) {
+        await this.changes.propose(
+          db,
+          {
+            target: 'challenge',
+            targetId: row.id,
+            before: { ...body, published: false },
+            after: body,
+          },
+          operatorId,
+        );
+      }
       return row.id;
     });
     return (await this.adminList()).find((c) => c.id === id)!;
   }
 
+  /** A raise of the reward paid (published reward) beyond the percentage waits for a second admin. */
   async update(operatorId: number, id: number, body: ChallengeBody): Promise<AdminChallenge> {
-    const values = this.values(body);
+    this.values(body);
     await this.dataSource.transaction(async (db: EntityManager) => {
       const [before]: ChallengeRow[] = await db.query(
         `SELECT ${COLUMNS} FROM challenges WHERE id = $1 FOR UPDATE`,
         [id],
       );
       if (!before) throw new AppError('NOT_FOUND', 'Challenge not found');
-      await db.query(
-        `UPDATE challenges SET title = $1, text = $2, image_url = $3, kind = $4, goal = $5, reward_micro = $6,
-           starts_at = $7, ends_at = $8, published = $9 WHERE id = $10`,
-        [...values, id],
-      );
-      await this.audit.record(db, operatorId, 'challenge.update', null, {
-        challenge_id: id,
-        before: this.item(before, 0n, false),
-        after: body,
-      });
+      const paid = before.published ? BigInt(before.reward_micro) : 0n;
+      const percent = this.changes.raisePercent;
+      if (percent > 0 && raisesBeyond(paid, payOf(body), percent)) {
+        await this.changes.propose(
+          db,
+          { target: 'challenge', targetId: id, before: this.item(before, 0n, false), after: body },
+          operatorId,
+        );
+        return;
+      }
+      await this.write(db, operatorId, id, before, body);
     });
     return (await this.adminList()).find((c) => c.id === id)!;
+  }
+
+  private async write(
+    db: EntityManager,
+    operatorId: number,
+    id: number,
+    before: ChallengeRow,
+    body: ChallengeBody,
+  ) {
+    await db.query(
+      `UPDATE challenges SET title = $1, text = $2, image_url = $3, kind = $4, goal = $5, reward_micro = $6,
+         starts_at = $7, ends_at = $8, published = $9 WHERE id = $10`,
+      [...this.values(body), id],
+    );
+    await this.audit.record(db, operatorId, 'challenge.update', null, {
+      challenge_id: id,
+      before: this.item(before, 0n, false),
+      after: body,
+    });
   }
 
   /** Counts are whole numbers; deposit goals are USDT. Ends after it starts. */

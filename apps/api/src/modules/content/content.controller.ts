@@ -12,6 +12,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
+import { Reach } from '../../common/reach';
 import { IdParam } from '../../common/id-param.dto';
 import { readMultipart, singleFile, validateForm } from '../storage/uploads';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -68,6 +69,7 @@ export class ContentController {
 @ApiTags('admin')
 @Controller('admin/settings')
 @Auth(...Staff.admin)
+@Reach('none')
 export class AdminSettingsController {
   constructor(private readonly content: ContentService) {}
 
@@ -93,6 +95,7 @@ export class AdminSettingsController {
 @ApiTags('admin')
 @Controller('admin/banners')
 @Auth(...Staff.admin)
+@Reach('none')
 export class AdminBannersController {
   constructor(private readonly content: ContentService) {}
 

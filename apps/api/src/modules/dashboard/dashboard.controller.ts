@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, Staff } from '../../common/auth';
 import { DashboardQuery, DashboardResponse } from './dashboard.dto';
@@ -8,6 +9,7 @@ import { DashboardService } from './dashboard.service';
 @ApiTags('admin')
 @Controller('admin/dashboard')
 @Auth(...Staff.any)
+@Reach('none')
 export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 

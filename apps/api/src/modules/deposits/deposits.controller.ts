@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { microToNumber } from '@app/domain';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
@@ -63,6 +64,7 @@ export class DepositsController {
 @ApiTags('admin')
 @Controller('admin/deposits')
 @Auth(...Staff.money)
+@Reach('none')
 export class AdminDepositsController {
   constructor(
     private readonly records: WalletService,
@@ -111,6 +113,7 @@ export class AdminDepositsController {
 @ApiTags('admin')
 @Controller('admin/sweeps')
 @Auth(...Staff.money)
+@Reach('none')
 export class AdminSweepsController {
   constructor(private readonly sweeps: SweepsService) {}
 

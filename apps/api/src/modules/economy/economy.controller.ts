@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Roles, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
@@ -39,6 +40,7 @@ export class EconomyController {
 @ApiTags('admin')
 @Controller('admin')
 @Auth(...Staff.admin)
+@Reach('none')
 export class AdminEconomyController {
   constructor(
     private readonly economy: EconomyService,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
 import { AdminEconomyController, EconomyController } from './economy.controller';
 import { PackageRow, TeamRate } from './economy.entities';
@@ -7,7 +8,7 @@ import { EconomyService } from './economy.service';
 
 /** Owns `packages` and `team_rates`: what levels cost and pay. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PackageRow, TeamRate]), AuditModule],
+  imports: [TypeOrmModule.forFeature([PackageRow, TeamRate]), ApprovalsModule, AuditModule],
   controllers: [EconomyController, AdminEconomyController],
   providers: [EconomyService],
   exports: [EconomyService],

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { MAX_VIP_LEVEL, microToNumber } from '@app/domain';
+import { MAX_VIP_LEVEL, microToNumber, packageRaise, parseMicro, ratesRaise } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { EconomyChangesService } from '../approvals/economy-changes.service';
 import { AuditService } from '../audit/audit.service';
 import { PackageItem } from './economy.dto';
 import { PackageRow, TeamRate } from './economy.entities';
@@ -29,7 +30,29 @@ export class EconomyService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
-  ) {}
+    private readonly changes: EconomyChangesService,
+  ) {
+    // A second admin's approval carries the waiting change out as proposed.
+    changes.register('package', async (db, { targetId, after, operatorId }) => {
+      const level = targetId!;
+      const before = await db
+        .getRepository(PackageRow)
+        .findOne({ where: { vipLevel: level }, lock: { mode: 'pessimistic_write' } });
+      if (!before) throw new AppError('UNKNOWN_VIP_LEVEL');
+      const item = after as PackageItem;
+      await this.writePackage(db, operatorId, level, before, {
+        price: parseMicro(item.price)!,
+        dailyTrailers: item.daily_trailers,
+        reward: parseMicro(item.reward_per_trailer)!,
+        membershipDays: item.membership_days,
+      });
+      this.economy = undefined;
+    });
+    changes.register('team_rates', async (db, { after, operatorId }) => {
+      await this.writeTeamRates(db, operatorId, await this.teamRates(), after as Rates);
+      this.economy = undefined;
+    });
+  }
 
   private async load(db: EntityManager): Promise<Economy> {
     if (this.economy && Date.now() - this.economy.loadedAt <= ECONOMY_CACHE_MS) return this.economy;
@@ -59,41 +82,77 @@ export class EconomyService {
 
   /**
    * An operator's edit of one level (audited with before and after). Every
-   * API process reads it within ECONOMY_CACHE_MS; this one at once.
+   * API process reads it within ECONOMY_CACHE_MS; this one at once. A raise
+   * of the level's pay beyond ECONOMY_RAISE_APPROVAL_PERCENT only proposes
+   * the change: it waits for a second admin (approvals/economy-changes).
    */
   async setPackage(
     operatorId: number,
     level: number,
-    values: { price: bigint; dailyTrailers: number; reward: bigint; membershipDays: number },
+    values: PackageValues,
   ): Promise<PackageItem[]> {
     await this.dataSource.transaction(async (db) => {
       const before = await db
         .getRepository(PackageRow)
         .findOne({ where: { vipLevel: level }, lock: { mode: 'pessimistic_write' } });
       if (!before) throw new AppError('UNKNOWN_VIP_LEVEL');
-      await db.getRepository(PackageRow).update(
-        { vipLevel: level },
-        {
-          priceMicro: values.price,
-          dailyTrailers: values.dailyTrailers,
-          rewardMicro: values.reward,
-          membershipDays: values.membershipDays,
-          updatedAt: new Date(),
-        },
-      );
-      await this.audit.record(db, operatorId, 'economy.package', null, {
-        vip_level: level,
-        before: packageItem(before),
-        after: packageItem({
-          ...before,
-          ...values,
-          priceMicro: values.price,
-          rewardMicro: values.reward,
-        }),
-      });
+      const percent = this.changes.raisePercent;
+      const raise =
+        percent > 0 &&
+        packageRaise(
+          {
+            reward: before.rewardMicro,
+            dailyTrailers: before.dailyTrailers,
+            membershipDays: before.membershipDays,
+          },
+          {
+            reward: values.reward,
+            dailyTrailers: values.dailyTrailers,
+            membershipDays: values.membershipDays,
+          },
+          percent,
+        );
+      if (raise) {
+        await this.changes.propose(
+          db,
+          {
+            target: 'package',
+            targetId: level,
+            before: packageItem(before),
+            after: packageAfter(before, values),
+          },
+          operatorId,
+        );
+        return;
+      }
+      await this.writePackage(db, operatorId, level, before, values);
     });
     this.economy = undefined;
     return this.packages();
+  }
+
+  private async writePackage(
+    db: EntityManager,
+    operatorId: number,
+    level: number,
+    before: PackageRow,
+    values: PackageValues,
+  ) {
+    await db.getRepository(PackageRow).update(
+      { vipLevel: level },
+      {
+        priceMicro: values.price,
+        dailyTrailers: values.dailyTrailers,
+        rewardMicro: values.reward,
+        membershipDays: values.membershipDays,
+        updatedAt: new Date(),
+      },
+    );
+    await this.audit.record(db, operatorId, 'economy.package', null, {
+      vip_level: level,
+      before: packageItem(before),
+      after: packageAfter(before, values),
+    });
   }
 
   async teamRates(): Promise<{ level1: number; level2: number; level3: number }> {
@@ -102,23 +161,35 @@ export class EconomyService {
     return { level1: rate(1), level2: rate(2), level3: rate(3) };
   }
 
-  async setTeamRates(
-    operatorId: number,
-    rates: { level1: number; level2: number; level3: number },
-  ) {
+  /** Audited with before and after; a raise beyond ECONOMY_RAISE_APPROVAL_PERCENT waits for a second admin. */
+  async setTeamRates(operatorId: number, rates: Rates) {
     const before = await this.teamRates();
+    const percent = this.changes.raisePercent;
+    const bp = (r: Rates) => [r.level1, r.level2, r.level3].map((p) => Math.round(p * 100));
     await this.dataSource.transaction(async (db) => {
-      for (const [depth, percent] of [rates.level1, rates.level2, rates.level3].entries()) {
-        await db.query(
-          `INSERT INTO team_rates (depth, rate_bp) VALUES ($1, $2)
-           ON CONFLICT (depth) DO UPDATE SET rate_bp = EXCLUDED.rate_bp, updated_at = now()`,
-          [depth + 1, Math.round(percent * 100)],
+      if (percent > 0 && ratesRaise(bp(before), bp(rates), percent)) {
+        await this.changes.propose(
+          db,
+          { target: 'team_rates', targetId: null, before, after: rates },
+          operatorId,
         );
+        return;
       }
-      await this.audit.record(db, operatorId, 'economy.team_rates', null, { before, after: rates });
+      await this.writeTeamRates(db, operatorId, before, rates);
     });
     this.economy = undefined;
     return this.teamRates();
+  }
+
+  private async writeTeamRates(db: EntityManager, operatorId: number, before: Rates, rates: Rates) {
+    for (const [depth, percent] of [rates.level1, rates.level2, rates.level3].entries()) {
+      await db.query(
+        `INSERT INTO team_rates (depth, rate_bp) VALUES ($1, $2)
+         ON CONFLICT (depth) DO UPDATE SET rate_bp = EXCLUDED.rate_bp, updated_at = now()`,
+        [depth + 1, Math.round(percent * 100)],
+      );
+    }
+    await this.audit.record(db, operatorId, 'economy.team_rates', null, { before, after: rates });
   }
 
   async packages(): Promise<PackageItem[]> {
@@ -127,6 +198,24 @@ export class EconomyService {
       .find({ order: { vipLevel: 'ASC' } });
     return rows.map(packageItem);
   }
+}
+
+type Rates = { level1: number; level2: number; level3: number };
+type PackageValues = {
+  price: bigint;
+  dailyTrailers: number;
+  reward: bigint;
+  membershipDays: number;
+};
+
+function packageAfter(before: PackageRow, values: PackageValues): PackageItem {
+  return packageItem({
+    ...before,
+    priceMicro: values.price,
+    dailyTrailers: values.dailyTrailers,
+    rewardMicro: values.reward,
+    membershipDays: values.membershipDays,
+  } as PackageRow);
 }
 
 function packageItem(row: PackageRow): PackageItem {

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { IsDateString, IsOptional } from 'class-validator';
 import type { FastifyReply } from 'fastify';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { AppError } from '../../common/app-error';
 import { Auth, Roles, Staff } from '../../common/auth';
@@ -53,6 +54,7 @@ function send(reply: FastifyReply, name: string, body: NodeJS.ReadableStream) {
 @ApiTags('admin')
 @Controller('admin/exports')
 @Auth(...Staff.any)
+@Reach('none')
 export class ExportsController {
   constructor(
     private readonly users: UsersService,

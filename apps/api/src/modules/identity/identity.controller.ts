@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
@@ -99,6 +100,7 @@ export class VerificationController {
 @ApiTags('admin')
 @Controller('admin/verifications')
 @Auth(...Staff.people)
+@Reach('none')
 export class VerificationReviewController {
   constructor(private readonly identity: IdentityService) {}
 
@@ -118,6 +120,7 @@ export class VerificationReviewController {
 
   @Post(':id/approve')
   @HttpCode(200)
+  @Reach('verification')
   @Idempotent()
   @ApiOperation({ summary: 'Approve a pending verification (audited)' })
   @ApiOkResponse({ type: VerificationItem })
@@ -131,6 +134,7 @@ export class VerificationReviewController {
 
   @Post(':id/reject')
   @HttpCode(200)
+  @Reach('verification')
   @Idempotent()
   @ApiOperation({ summary: 'Reject a pending verification with a reason for the member (audited)' })
   @ApiOkResponse({ type: VerificationItem })

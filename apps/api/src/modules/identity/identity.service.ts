@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { ReachRegistry } from '../../common/reach';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
 import { UsersService } from '../users/users.service';
@@ -43,7 +44,16 @@ export class IdentityService {
     private readonly audit: AuditService,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Optional() reach?: ReachRegistry,
+  ) {
+    reach?.register('verification', async (id) => {
+      const [row]: { user_id: number }[] = await this.dataSource.query(
+        `SELECT user_id FROM verifications WHERE id = $1`,
+        [id],
+      );
+      return row?.user_id ?? null;
+    });
+  }
 
   private async latest(userId: number): Promise<VerificationRow | undefined> {
     const [row] = await this.dataSource.query(

@@ -4,12 +4,14 @@ import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Roles, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
+import { Reach } from '../../common/reach';
 import { MemberDetail, MemberListQuery, MemberPage, RoleBody } from './members.dto';
 import { MembersService } from './members.service';
 
 @ApiTags('admin')
 @Controller('admin/users')
 @Auth(...Staff.any)
+@Reach('account')
 export class MembersController {
   constructor(private readonly members: MembersService) {}
 
@@ -19,6 +21,7 @@ export class MembersController {
   })
   @ApiOkResponse({ type: MemberPage })
   @ApiErrors('VALIDATION_ERROR')
+  @Reach('none')
   listMembers(@Query() query: MemberListQuery): Promise<MemberPage> {
     return this.members.list(query);
   }
@@ -40,7 +43,7 @@ export class MembersController {
     summary: 'Deactivate an account: its logins end and it cannot sign in (audited)',
   })
   @ApiOkResponse({ type: MemberDetail })
-  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
+  @ApiErrors('NOT_FOUND', 'LAST_ADMIN_FORBIDDEN', 'VALIDATION_ERROR')
   deactivateMember(@CurrentUser() user: AuthUser, @Param() params: IdParam): Promise<MemberDetail> {
     return this.members.setActive(user.id, params.id, false);
   }
@@ -70,7 +73,7 @@ export class MembersController {
   @Roles(...Staff.admin)
   @ApiOperation({ summary: "Change a member's role: member, admin, finance or support (audited)" })
   @ApiOkResponse({ type: MemberDetail })
-  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
+  @ApiErrors('NOT_FOUND', 'LAST_ADMIN_FORBIDDEN', 'VALIDATION_ERROR')
   setMemberRole(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { effectiveVipLevel, microToNumber } from '@app/domain';
+import { type AccountRole, effectiveVipLevel, leavesNoAdmin, microToNumber } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import type { Role } from '../../common/auth';
 import { AuditService } from '../audit/audit.service';
@@ -77,10 +77,13 @@ export class MembersService {
     };
   }
 
-  /** Deactivation also ends every login; the member's next request is refused. */
+  /**
+   * Deactivation also ends every login; the member's next request is refused.
+   * Who may do it to whom is the reach guard's rule (common/reach.ts); the
+   * last active admin stays.
+   */
   async setActive(operatorId: number, userId: number, active: boolean): Promise<MemberDetail> {
-    if (userId === operatorId)
-      throw new AppError('FORBIDDEN', 'Operators cannot deactivate themselves');
+    if (userId === operatorId) throw new AppError('SELF_ACTION_FORBIDDEN');
     await this.change(operatorId, userId, active ? 'user.activate' : 'user.deactivate', { active });
     if (!active) await this.revocation.revokeAllForUser(userId, 'deactivated');
     return this.detail(userId);
@@ -96,8 +99,7 @@ export class MembersService {
   }
 
   async setRole(operatorId: number, userId: number, role: Role): Promise<MemberDetail> {
-    if (userId === operatorId)
-      throw new AppError('FORBIDDEN', 'Operators cannot change their own role');
+    if (userId === operatorId) throw new AppError('SELF_ACTION_FORBIDDEN');
     await this.change(operatorId, userId, 'user.role', { role });
     return this.detail(userId);
   }
@@ -111,6 +113,14 @@ export class MembersService {
     const before = await this.users.staffView(userId);
     if (!before) throw new AppError('NOT_FOUND');
     await this.dataSource.transaction(async (db) => {
+      if (before.role === 'admin') {
+        const admins = await this.users.lockedActiveAdmins(db);
+        const now = await this.users.account(userId, db);
+        const target = { role: now!.role as AccountRole, active: now!.isActive };
+        if (leavesNoAdmin(target, change as { active?: boolean; role?: AccountRole }, admins)) {
+          throw new AppError('LAST_ADMIN_FORBIDDEN');
+        }
+      }
       await this.users.setAccess(userId, change, db);
       await this.audit.record(db, operatorId, action, userId, {
         before: { active: before.is_active, role: before.role },

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { IdParam } from '../../common/id-param.dto';
 import { OK, OkResponse } from '../../common/ok.dto';
@@ -50,6 +51,7 @@ export class MessagesController {
 @ApiTags('admin')
 @Controller('admin/messages')
 @Auth(...Staff.people)
+@Reach('none')
 export class AdminMessagesController {
   constructor(private readonly messages: MessagesService) {}
 

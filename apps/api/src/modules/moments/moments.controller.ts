@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
@@ -128,6 +129,7 @@ export class MomentsController {
 @ApiTags('admin')
 @Controller('admin/moments')
 @Auth(...Staff.people)
+@Reach('none')
 export class AdminMomentsController {
   constructor(private readonly moments: MomentsService) {}
 

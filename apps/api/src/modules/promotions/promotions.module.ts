@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
 import { EconomyModule } from '../economy/economy.module';
 import { BonusController, CampaignsController } from './campaigns.controller';
@@ -7,7 +8,7 @@ import { PromotionsService } from './promotions.service';
 
 /** Owns `promotion_campaigns`, `promotion_grants` and `points_holds`. */
 @Module({
-  imports: [AuditModule, EconomyModule],
+  imports: [ApprovalsModule, AuditModule, EconomyModule],
   controllers: [CampaignsController, BonusController],
   providers: [PromotionsService, PromotionsRepository],
   exports: [PromotionsService],

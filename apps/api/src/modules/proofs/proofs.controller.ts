@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
+import { Reach } from '../../common/reach';
 import { AdminProofSnapshot, LatestProof, MemberProofResponse } from './proofs.dto';
 import { ProofsService } from './proofs.service';
 
@@ -41,6 +42,7 @@ export class MemberProofController {
 @ApiTags('admin')
 @Controller('admin/proofs')
 @Auth(...Staff.money)
+@Reach('none')
 export class AdminProofsController {
   constructor(private readonly proofs: ProofsService) {}
 

@@ -77,7 +77,9 @@ export class ReservesReader {
       }),
     );
     const lastBlock = (await this.tron.heads()).solidified;
-    return { block, lastBlock, hotWallet, deposits };
+    // Only addresses that hold USDT are reserves: one a deposit was credited
+    // to but that holds nothing now (swept by hand, say) adds nothing to list.
+    return { block, lastBlock, hotWallet, deposits: deposits.filter((a) => a.balanceMicro > 0n) };
   }
 
   /** USDT (micro) of an address in the node's solidified state. */

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { DirectRoute } from '../../common/direct-route';
 import { IdParam } from '../../common/id-param.dto';
@@ -61,6 +62,7 @@ export class TrailersController {
 @ApiTags('admin')
 @Controller('admin/trailers')
 @Auth(...Staff.admin)
+@Reach('none')
 export class AdminTrailersController {
   constructor(private readonly trailers: TrailersService) {}
 

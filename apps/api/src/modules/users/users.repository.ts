@@ -296,6 +296,28 @@ export class UsersRepository {
     return row;
   }
 
+  /**
+   * The number of active admins, counted under a transaction-wide lock that
+   * every change of an admin's access takes first: two admins demoting each
+   * other at once cannot both see the other as the one who remains.
+   */
+  async lockedActiveAdmins(db: EntityManager): Promise<number> {
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext('users:active_admins'))`);
+    const [row]: { count: number }[] = await db.query(
+      `SELECT count(*)::int AS count FROM users WHERE role = 'admin' AND is_active`,
+    );
+    return row.count;
+  }
+
+  /** The role of an account (null when there is none). */
+  async roleOf(id: number): Promise<string | null> {
+    const [row]: { role: string }[] = await this.dataSource.query(
+      `SELECT role FROM users WHERE id = $1`,
+      [id],
+    );
+    return row?.role ?? null;
+  }
+
   /** Activation and role in one statement; the trigger tells every API process. */
   async setAccess(
     id: number,

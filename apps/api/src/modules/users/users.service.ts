@@ -1,7 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { effectiveVipLevel, microToNumber, normalizePhone, parseInviteCode } from '@app/domain';
+import {
+  type AccountRole,
+  effectiveVipLevel,
+  microToNumber,
+  normalizePhone,
+  parseInviteCode,
+} from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { ReachRegistry } from '../../common/reach';
 import { PasswordHasher } from '../../common/passwords';
 import { isUniqueViolation } from '../../database/prepared';
 import { UserMe } from './users.dto';
@@ -24,7 +31,10 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly registrationLimit: RegistrationLimitService,
-  ) {}
+    @Optional() reach?: ReachRegistry,
+  ) {
+    reach?.registerRoles(async (id) => (await this.users.roleOf(id)) as AccountRole | null);
+  }
 
   /**
    * Counted per client address before anything else; the hash waits behind
@@ -118,6 +128,11 @@ export class UsersService {
 
   setMail(userId: number, mail: string): Promise<void> {
     return this.users.setMail(userId, mail);
+  }
+
+  /** Active admins, counted under the lock every change of an admin's access takes. */
+  lockedActiveAdmins(db: EntityManager): Promise<number> {
+    return this.users.lockedActiveAdmins(db);
   }
 
   exists(userId: number, db?: EntityManager): Promise<boolean> {

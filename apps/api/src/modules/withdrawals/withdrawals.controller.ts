@@ -1,12 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { microToNumber } from '@app/domain';
+import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
 import { MoneyRoute } from '../../common/money-rate-limit';
 import { toMicro } from '../../common/validators';
+import { type ApprovalRow, awaiting, view } from '../approvals/approvals.service';
 import { WalletService } from '../wallet/wallet.service';
 import {
   AdminWithdrawal,
@@ -102,7 +104,7 @@ export class WithdrawalsController {
   }
 }
 
-const toItem = (w: WithdrawalRow): AdminWithdrawal => ({
+const toItem = (w: WithdrawalRow, approvals: ApprovalRow[] = []): AdminWithdrawal => ({
   id: Number(w.id),
   user_id: w.user_id,
   record_id: Number(w.record_id),
@@ -115,8 +117,9 @@ const toItem = (w: WithdrawalRow): AdminWithdrawal => ({
   reason: w.reason,
   tx_id: w.tx_id,
   decided_by: w.decided_by,
-  first_approved_by: w.first_approved_by,
-  awaiting_second_approval: w.status === 'requested' && w.first_approved_by !== null,
+  first_approved_by: approvals[0]?.operator_id ?? null,
+  approvals: approvals.map(view),
+  ...awaiting(w.status === 'requested', approvals),
   created_at: w.created_at.toISOString(),
   updated_at: w.updated_at.toISOString(),
 });
@@ -124,6 +127,7 @@ const toItem = (w: WithdrawalRow): AdminWithdrawal => ({
 @ApiTags('admin')
 @Controller('admin/withdrawals')
 @Auth(...Staff.money)
+@Reach('none')
 export class AdminWithdrawalsController {
   constructor(
     private readonly withdrawals: WithdrawalsService,
@@ -141,7 +145,12 @@ export class AdminWithdrawalsController {
       limit: query.limit ?? 50,
       before: query.before,
     });
-    return rows.map(toItem);
+    const approvals = await this.withdrawals.approvalsOf(rows.map((w) => w.id));
+    return rows.map((w) => toItem(w, approvals.get(w.id)));
+  }
+
+  private async item(w: WithdrawalRow): Promise<AdminWithdrawal> {
+    return toItem(w, (await this.withdrawals.approvalsOf([w.id])).get(w.id));
   }
 
   @Get(':id')
@@ -154,7 +163,7 @@ export class AdminWithdrawalsController {
     const w = await this.withdrawals.get(String(params.id));
     const attempts = await this.withdrawals.attempts(w.id);
     return {
-      ...toItem(w),
+      ...(await this.item(w)),
       attempts: attempts.map((a) => ({
         ...a,
         expires_at: a.expires_at.toISOString(),
@@ -166,18 +175,29 @@ export class AdminWithdrawalsController {
 
   @Post(':id/approve')
   @HttpCode(200)
+  @Reach('withdrawal')
   @Idempotent()
   @ApiOperation({
     summary: 'Approve a requested withdrawal: the worker sends it from the hot wallet',
+    description:
+      "When the member's withdrawals over 24 hours (this one included) exceed WITHDRAWAL_APPROVAL_THRESHOLD, " +
+      'two different operators must approve (the answer says awaiting_second_approval until then); an approver ' +
+      'over OPERATOR_DAILY_LIMIT waits for an admin (awaiting_admin). The member never approves their own.',
   })
   @ApiOkResponse({ type: AdminWithdrawal })
-  @ApiErrors('NOT_FOUND', 'WITHDRAWAL_STATE_CONFLICT', 'VALIDATION_ERROR')
+  @ApiErrors(
+    'NOT_FOUND',
+    'WITHDRAWAL_STATE_CONFLICT',
+    'SELF_APPROVAL_FORBIDDEN',
+    'VALIDATION_ERROR',
+  )
   async approveWithdrawal(@CurrentUser() user: AuthUser, @Param() params: IdParam) {
-    return toItem(await this.withdrawals.approve(user.id, String(params.id)));
+    return this.item(await this.withdrawals.approve(user.id, String(params.id)));
   }
 
   @Post(':id/reject')
   @HttpCode(200)
+  @Reach('withdrawal')
   @Idempotent()
   @ApiOperation({
     summary:
@@ -190,16 +210,17 @@ export class AdminWithdrawalsController {
     @Param() params: IdParam,
     @Body() body: RejectWithdrawalBody,
   ) {
-    return toItem(await this.withdrawals.reject(user.id, String(params.id), body.reason));
+    return this.item(await this.withdrawals.reject(user.id, String(params.id), body.reason));
   }
 
   @Post(':id/retry')
   @HttpCode(200)
+  @Reach('withdrawal')
   @Idempotent()
   @ApiOperation({ summary: 'Send a failed withdrawal again (a new transaction)' })
   @ApiOkResponse({ type: AdminWithdrawal })
   @ApiErrors('NOT_FOUND', 'WITHDRAWAL_STATE_CONFLICT', 'VALIDATION_ERROR')
   async retryWithdrawal(@CurrentUser() user: AuthUser, @Param() params: IdParam) {
-    return toItem(await this.withdrawals.retry(user.id, String(params.id)));
+    return this.item(await this.withdrawals.retry(user.id, String(params.id)));
   }
 }

@@ -15,6 +15,7 @@ import { ValidatorConstraint, ValidatorConstraintInterface } from 'class-validat
 import { isTronAddress } from '@app/domain';
 import { IsUsdtAmount } from '../../common/validators';
 import { BalanceRecordItem } from '../wallet/wallet.dto';
+import { ApprovalEntry } from '../approvals/approvals.dto';
 
 @ValidatorConstraint({ name: 'isTronAddress' })
 class TronAddressRule implements ValidatorConstraintInterface {
@@ -188,12 +189,22 @@ export class AdminWithdrawal {
   @ApiProperty({
     type: Number,
     nullable: true,
-    description:
-      'Above WITHDRAWAL_APPROVAL_THRESHOLD: the operator who approved first; a different one must approve too',
+    description: 'The operator who approved first (see approvals for all of them)',
   })
   first_approved_by: number | null;
-  @ApiProperty({ description: 'True while a second operator has to approve', example: false })
+  @ApiProperty({ type: [ApprovalEntry], description: 'Who approved it so far, oldest first' })
+  approvals: ApprovalEntry[];
+  @ApiProperty({
+    description:
+      "True while a second, different operator has to approve (the member's withdrawals over 24 hours exceed WITHDRAWAL_APPROVAL_THRESHOLD)",
+    example: false,
+  })
   awaiting_second_approval: boolean;
+  @ApiProperty({
+    description: 'True while an admin has to approve (an approver went over OPERATOR_DAILY_LIMIT)',
+    example: false,
+  })
+  awaiting_admin: boolean;
   @ApiProperty({ format: 'date-time' })
   created_at: string;
   @ApiProperty({ format: 'date-time' })

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
 import { DepositsModule } from '../deposits/deposits.module';
 import { IdentityModule } from '../identity/identity.module';
@@ -15,6 +16,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 @Module({
   imports: [
     IdempotencyModule,
+    ApprovalsModule,
     AuditModule,
     DepositsModule,
     IdentityModule,

@@ -18,8 +18,6 @@ export interface WithdrawalRow {
   tx_id: string | null;
   decided_by: number | null;
   decided_at: Date | null;
-  /** The first of two operators, for amounts above WITHDRAWAL_APPROVAL_THRESHOLD. */
-  first_approved_by: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -34,7 +32,7 @@ export interface AttemptRow {
 }
 
 const COLUMNS = `id, user_id, record_id, wallet, amount_micro, fee_micro, net_micro, status, reason, tx_id,
-  decided_by, decided_at, first_approved_by, created_at, updated_at`;
+  decided_by, decided_at, created_at, updated_at`;
 
 /** The only door to `withdrawals` and `withdrawal_attempts`. */
 @Injectable()
@@ -100,15 +98,6 @@ export class WithdrawalsRepository {
   }
 
   /** Moves a withdrawal from one of `from` to `to`; false when it was in none of them. */
-  /** Records the first of two approvals; false when the request moved on or has one already. */
-  async firstApproval(db: EntityManager, id: string, operatorId: number): Promise<boolean> {
-    const [, count]: [unknown[], number] = await db.query(
-      `UPDATE withdrawals SET first_approved_by = $2, first_approved_at = now(), updated_at = now()
-       WHERE id = $1 AND status = 'requested' AND first_approved_by IS NULL`,
-      [id, operatorId],
-    );
-    return count > 0;
-  }
 
   async transition(
     db: EntityManager,

@@ -1,8 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { effectiveVipLevel, microToNumber, withdrawalQuote, withdrawalRefusal } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { ReachRegistry } from '../../common/reach';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { ApprovalsService } from '../approvals/approvals.service';
 import { AuditService } from '../audit/audit.service';
 import { DepositsService } from '../deposits/deposits.service';
 import { member, system } from '../ledger/ledger.accounts';
@@ -55,8 +57,15 @@ export class WithdrawalsService {
     private readonly hot: HotWallet,
     private readonly transactionPassword: TransactionPasswordService,
     private readonly identity: IdentityService,
+    private readonly approvals: ApprovalsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Optional() reach?: ReachRegistry,
+  ) {
+    reach?.register(
+      'withdrawal',
+      async (id) => (await this.withdrawals.find(this.dataSource, String(id)))?.user_id ?? null,
+    );
+  }
 
   async request(userId: number, wallet: string, amount: bigint, transactionPassword?: string) {
     await this.transactionPassword.check(userId, transactionPassword);
@@ -143,36 +152,53 @@ export class WithdrawalsService {
   }
 
   /**
-   * Above WITHDRAWAL_APPROVAL_THRESHOLD USDT (0: never) two different
-   * operators must approve: the first approval is recorded and audited, the
-   * request stays `requested` until another operator approves it too.
+   * One operator's approval (approvals/approvals.service.ts): when the
+   * member's withdrawals over 24 hours, this one included, exceed
+   * WITHDRAWAL_APPROVAL_THRESHOLD USDT two different operators must approve,
+   * and an approver over OPERATOR_DAILY_LIMIT needs an admin's approval too.
+   * Until then the request stays `requested`; each approval is audited.
    */
   async approve(operatorId: number, id: string): Promise<WithdrawalRow> {
-    const threshold = BigInt(this.config.WITHDRAWAL_APPROVAL_THRESHOLD) * 1_000_000n;
-    const w = await this.withdrawals.find(this.dataSource, id);
-    if (!w) throw new AppError('NOT_FOUND');
-    if (threshold > 0n && BigInt(w.amount_micro) > threshold && w.status === 'requested') {
-      if (w.first_approved_by === operatorId) {
-        throw new AppError(
-          'SELF_APPROVAL_FORBIDDEN',
-          'A second, different operator must approve this withdrawal',
-        );
-      }
-      if (w.first_approved_by === null) {
-        return this.dataSource.transaction(async (db) => {
-          if (!(await this.withdrawals.firstApproval(db, id, operatorId))) {
-            throw new AppError('WITHDRAWAL_STATE_CONFLICT');
-          }
-          await this.audit.record(db, operatorId, 'withdrawal.first_approval', w.user_id, {
-            withdrawal_id: Number(id),
-            amount: microToNumber(BigInt(w.amount_micro)),
-            wallet: w.wallet,
-          });
-          return (await this.withdrawals.find(db, id))!;
+    return this.dataSource.transaction(async (db) => {
+      const w = await this.withdrawals.find(db, id, true);
+      if (!w) throw new AppError('NOT_FOUND');
+      if (w.status !== 'requested') throw new AppError('WITHDRAWAL_STATE_CONFLICT');
+      const outcome = await this.approvals.approve(db, {
+        kind: 'withdrawal',
+        subjectId: id,
+        memberId: w.user_id,
+        operatorId,
+        amount: BigInt(w.amount_micro),
+        threshold: this.config.WITHDRAWAL_APPROVAL_THRESHOLD,
+      });
+      const details = {
+        withdrawal_id: Number(id),
+        amount: microToNumber(BigInt(w.amount_micro)),
+        wallet: w.wallet,
+        approvals: outcome.approvals.map((a) => a.operator_id),
+      };
+      if (!outcome.done) {
+        await this.audit.record(db, operatorId, 'withdrawal.approval', w.user_id, {
+          ...details,
+          waiting: outcome.waiting,
         });
+        return w;
       }
-    }
-    return this.decide(operatorId, id, ['requested'], 'approved', 'withdrawal.approve');
+      if (
+        !(await this.withdrawals.transition(db, id, ['requested'], 'approved', {
+          decidedBy: operatorId,
+        }))
+      ) {
+        throw new AppError('WITHDRAWAL_STATE_CONFLICT');
+      }
+      await this.audit.record(db, operatorId, 'withdrawal.approve', w.user_id, details);
+      return (await this.withdrawals.find(db, id))!;
+    });
+  }
+
+  /** Who approved these withdrawals so far, by id. */
+  approvalsOf(ids: string[]) {
+    return this.approvals.byRequest('withdrawal', ids);
   }
 
   /** A failed transfer (REVERT, out of energy, refused by the node) gets a new attempt. */
@@ -195,6 +221,7 @@ export class WithdrawalsService {
         throw new AppError('WITHDRAWAL_STATE_CONFLICT');
       }
       await this.refund(db, w, reason);
+      await this.approvals.void(db, 'withdrawal', id);
       await this.audit.record(
         db,
         operatorId,

@@ -48,6 +48,18 @@ const WITHDRAWAL = {
   reason: null,
   tx_id: null,
   decided_by: null,
+  first_approved_by: 100002,
+  approvals: [
+    {
+      operator_id: 100002,
+      role: 'finance',
+      amount: 20,
+      over_cap: true,
+      created_at: '2030-01-01T01:00:00.000Z',
+    },
+  ],
+  awaiting_second_approval: false,
+  awaiting_admin: true,
   created_at: '2030-01-01T00:00:00.000Z',
   updated_at: '2030-01-01T00:00:00.000Z',
 };
@@ -280,6 +292,13 @@ describe('<AdminPage>', () => {
     await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
     const row = await screen.findByTestId('withdrawal');
     expect(row.textContent).toContain('#12 · 20.00 USDT → 17.00');
+    // Who approved it so far, and that it waits for an admin (the approver passed the daily limit).
+    const trail = within(row).getByTestId('approval-trail');
+    expect(trail.textContent).toContain('Approved by: #100002 (finance,');
+    expect(trail.textContent).toContain('over daily limit');
+    expect(within(row).getByTestId('awaiting-admin').textContent).toBe(
+      'Waiting for an admin (daily limit passed)',
+    );
     await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
     const approveCalls = () =>
       api.requests.filter((r) => r.method === 'POST' && r.path === '/admin/withdrawals/12/approve');

@@ -11,6 +11,7 @@ import {
   useRejectAdjustment,
 } from '@app/contracts';
 import { apiErrorKey } from '../../lib/api-errors';
+import { ApprovalTrail } from './approval-trail';
 import { formatDateTime } from '../../lib/format-date';
 
 /**
@@ -39,7 +40,14 @@ export function Approvals() {
     mutation: {
       onSuccess: (result) => {
         setMessage({
-          text: t('admin.approvals.approved', { id: result.transaction_id }),
+          text:
+            result.status === 'applied'
+              ? t('admin.approvals.approved', { id: result.transaction_id })
+              : t(
+                  result.awaiting_admin
+                    ? 'admin.approvals.awaitingAdmin'
+                    : 'admin.approvals.awaitingSecond',
+                ),
           failed: false,
         });
         refresh();
@@ -87,6 +95,11 @@ export function Approvals() {
               </span>
             </div>
             <p className="form__note">{request.reason}</p>
+            <ApprovalTrail
+              approvals={request.approvals}
+              awaitingSecond={request.awaiting_second_approval}
+              awaitingAdmin={request.awaiting_admin}
+            />
             <div className="modal__buttons">
               <button
                 type="button"

@@ -158,6 +158,53 @@ describe('operator console pages', () => {
     expect(await screen.findByText('Saved')).toBeTruthy();
   });
 
+  it('lists economy changes waiting for a second admin, with before and after, and approves one', async () => {
+    const change = {
+      id: 31,
+      target: 'package',
+      target_id: 2,
+      before: { reward_per_trailer: 0.8 },
+      after: { reward_per_trailer: 1.6 },
+      proposed_by: 100000,
+      status: 'pending',
+      decided_by: null,
+      decided_at: null,
+      created_at: '2026-11-25T10:00:00.000Z',
+      approvals: [
+        {
+          operator_id: 100000,
+          role: 'admin',
+          amount: 0,
+          over_cap: false,
+          created_at: '2026-11-25T10:00:00.000Z',
+        },
+      ],
+      awaiting_second_approval: true,
+    };
+    const api = serve('admin', ({ method, path }) => {
+      if (path === '/admin/economy/changes' && method === 'GET') return [change];
+      if (path === '/admin/economy/changes/31/approve')
+        return { ...change, status: 'approved', decided_by: 100001 };
+      return undefined;
+    });
+    await renderWithApp([{ path: '/admin/economy', element: <EconomyPage /> }], {
+      at: '/admin/economy',
+    });
+    const row = await screen.findByTestId('pending-economy-change');
+    expect(row.textContent).toContain('Package, level 2');
+    expect(row.textContent).toContain('Proposed by #100000');
+    expect(row.textContent).toContain('Awaiting a second approval');
+    expect(row.textContent).toContain('Before: reward_per_trailer: 0.8');
+    expect(row.textContent).toContain('After: reward_per_trailer: 1.6');
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
+    expect(await screen.findByText('Change #31 approved: it is live.')).toBeTruthy();
+    expect(
+      api.requests.some(
+        (r) => r.method === 'POST' && r.path === '/admin/economy/changes/31/approve',
+      ),
+    ).toBe(true);
+  });
+
   it('lets other staff read the economy without editing it', async () => {
     serve('finance');
     await renderWithApp([{ path: '/admin/economy', element: <EconomyPage /> }], {

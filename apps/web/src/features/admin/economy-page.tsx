@@ -7,6 +7,11 @@ import {
   getListCampaignsQueryKey,
   getGetTeamRatesQueryKey,
   getListPackagesQueryKey,
+  getListEconomyChangesQueryKey,
+  useApproveEconomyChange,
+  useListEconomyChanges,
+  useRejectEconomyChange,
+  type EconomyChangeItem,
   useEconomyHistory,
   useGetMe,
   useGetTeamRates,
@@ -54,6 +59,7 @@ function PackageRow({ item, editable }: { item: PackageItem; editable: boolean }
       });
       queryClient.setQueryData(getListPackagesQueryKey(), packages);
       void queryClient.invalidateQueries({ queryKey: getEconomyHistoryQueryKey() });
+      void queryClient.invalidateQueries({ queryKey: getListEconomyChangesQueryKey() });
       setMessage(t('admin.economy.saved'));
     } catch (error) {
       setMessage(t(apiErrorKey(error)));
@@ -130,6 +136,7 @@ function TeamRatesForm({ editable }: { editable: boolean }) {
           });
           queryClient.setQueryData(getGetTeamRatesQueryKey(), saved);
           void queryClient.invalidateQueries({ queryKey: getEconomyHistoryQueryKey() });
+          void queryClient.invalidateQueries({ queryKey: getListEconomyChangesQueryKey() });
           setMessage(t('admin.economy.saved'));
         } catch (error) {
           setMessage(t(apiErrorKey(error)));
@@ -222,6 +229,7 @@ function CampaignsSection({ editable }: { editable: boolean }) {
                 },
               });
               await queryClient.invalidateQueries({ queryKey: getListCampaignsQueryKey() });
+              await queryClient.invalidateQueries({ queryKey: getListEconomyChangesQueryKey() });
               setMessage(t('admin.economy.saved'));
             } catch (error) {
               setMessage(t(apiErrorKey(error)));
@@ -316,6 +324,7 @@ function ChallengesSection({ editable }: { editable: boolean }) {
               },
             });
             await queryClient.invalidateQueries({ queryKey: getListAllChallengesQueryKey() });
+            await queryClient.invalidateQueries({ queryKey: getListEconomyChangesQueryKey() });
             setMessage(t('admin.economy.saved'));
           } catch (error) {
             setMessage(t(apiErrorKey(error)));
@@ -366,6 +375,132 @@ function ChallengesSection({ editable }: { editable: boolean }) {
   );
 }
 
+/** One change's values, before and after, as `field: value` text. */
+const valuesText = (values: Record<string, unknown> | null) =>
+  values
+    ? Object.entries(values)
+        .map(([key, value]) => `${key}: ${String(value)}`)
+        .join(', ')
+    : '—';
+
+/**
+ * Economy changes that raise members' pay beyond the API's percentage wait
+ * for a second admin: listed here with who proposed them, before and after;
+ * another admin approves (live at once) or rejects. The API refuses the
+ * proposer's own approval.
+ */
+function EconomyChangesSection({ editable }: { editable: boolean }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const pending = useListEconomyChanges(
+    { status: 'pending' },
+    { query: { refetchOnMount: 'always' } },
+  );
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const refresh = () => {
+    for (const queryKey of [
+      getListEconomyChangesQueryKey(),
+      getEconomyHistoryQueryKey(),
+      getListPackagesQueryKey(),
+      getGetTeamRatesQueryKey(),
+      getListCampaignsQueryKey(),
+      getListAllChallengesQueryKey(),
+    ]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  };
+  const onError = (error: unknown) => setMessage({ text: t(apiErrorKey(error)), failed: true });
+  const approve = useApproveEconomyChange({
+    mutation: {
+      onSuccess: (change) => {
+        setMessage({
+          text: t('admin.approvals.economyApproved', { id: change.id }),
+          failed: false,
+        });
+        refresh();
+      },
+      onError,
+    },
+  });
+  const reject = useRejectEconomyChange({
+    mutation: {
+      onSuccess: (change) => {
+        setMessage({
+          text: t('admin.approvals.economyRejected', { id: change.id }),
+          failed: false,
+        });
+        refresh();
+      },
+      onError,
+    },
+  });
+  const busy = approve.isPending || reject.isPending;
+  const changes: EconomyChangeItem[] = pending.data ?? [];
+  return (
+    <section className="admin-section" aria-labelledby="economy-changes-title">
+      <h2 id="economy-changes-title" className="section-title">
+        {t('admin.approvals.economyTitle')}
+      </h2>
+      {pending.isSuccess && changes.length === 0 ? (
+        <p className="empty">{t('admin.approvals.economyNone')}</p>
+      ) : null}
+      <ul className="record-list">
+        {changes.map((change) => (
+          <li key={change.id} className="record-row" data-testid="pending-economy-change">
+            <div className="record-row__main">
+              <span className="record-row__type">
+                #{change.id} ·{' '}
+                {t(`admin.approvals.target_${change.target}`, { id: change.target_id ?? '' })}
+              </span>
+              <time dateTime={change.created_at}>
+                {formatDateTime(change.created_at, i18n.language)}
+              </time>
+            </div>
+            <div className="record-row__meta">
+              <span>{t('admin.approvals.proposedBy', { by: change.proposed_by })}</span>
+              <span>{t('admin.approvals.awaitingSecond')}</span>
+            </div>
+            <p className="form__note">
+              {t('admin.approvals.before')}: {valuesText(change.before)}
+            </p>
+            <p className="form__note">
+              {t('admin.approvals.after')}: {valuesText(change.after)}
+            </p>
+            {editable ? (
+              <div className="modal__buttons">
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={busy}
+                  onClick={() => reject.mutate({ id: change.id })}
+                >
+                  {t('admin.approvals.reject')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={busy}
+                  onClick={() => approve.mutate({ id: change.id })}
+                >
+                  {t('admin.approvals.approve')}
+                </button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {message ? (
+        <p
+          className={message.failed ? 'form__error' : 'form__note'}
+          role={message.failed ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 /** `/admin/economy`: packages and team rates (admins edit; others read), and their history. */
 export function EconomyPage() {
   const { t, i18n } = useTranslation();
@@ -374,6 +509,7 @@ export function EconomyPage() {
   const history = useEconomyHistory({ limit: 20 });
   return (
     <>
+      <EconomyChangesSection editable={editable} />
       <section className="admin-section" aria-labelledby="packages-title">
         <h2 id="packages-title" className="section-title">
           {t('admin.economy.packages')}

@@ -22,6 +22,7 @@ import {
   type CardDepositItem,
   type VerificationItem,
 } from '@app/contracts';
+import { ApprovalTrail } from './approval-trail';
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
@@ -186,6 +187,11 @@ function CardDepositRow({ item }: { item: CardDepositItem }) {
           usdt: item.suggested_usdt,
         })}
       </p>
+      <ApprovalTrail
+        approvals={item.approvals}
+        awaitingSecond={item.awaiting_second_approval}
+        awaitingAdmin={item.awaiting_admin}
+      />
       <div className="review-photos">
         <PrivateImage
           url={`/admin/card_deposits/${item.id}/receipt`}

@@ -13,6 +13,7 @@ import {
   type ApiAdminWithdrawal,
   type ListWithdrawalsStatus,
 } from '@app/contracts';
+import { ApprovalTrail } from './approval-trail';
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
@@ -142,11 +143,11 @@ export function WithdrawalsQueue() {
               </p>
             ) : null}
             {w.reason ? <p className="form__note">{w.reason}</p> : null}
-            {w.awaiting_second_approval ? (
-              <p className="form__note" data-testid="awaiting-second">
-                {t('admin.withdrawals.awaitingSecond')} (#{w.first_approved_by})
-              </p>
-            ) : null}
+            <ApprovalTrail
+              approvals={w.approvals}
+              awaitingSecond={w.awaiting_second_approval}
+              awaitingAdmin={w.awaiting_admin}
+            />
             {confirming?.id === w.id ? (
               <ConfirmBox
                 onCancel={() => setConfirming(null)}

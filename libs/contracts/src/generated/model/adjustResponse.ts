@@ -8,6 +8,10 @@
 import type { AdjustResponseStatus } from './adjustResponseStatus';
 
 export interface AdjustResponse {
+  /** Waiting for an admin */
+  awaiting_admin: boolean;
+  /** Waiting for a second, different operator */
+  awaiting_second_approval: boolean;
   money: number;
   points: number;
   /**
@@ -15,7 +19,7 @@ export interface AdjustResponse {
    * @nullable
    */
   request_id: number | null;
-  /** pending_approval: above ADJUST_APPROVAL_THRESHOLD, waits for a second operator */
+  /** pending_approval: the member's adjustments over 24 hours exceed ADJUST_APPROVAL_THRESHOLD (a second operator must approve), or an approver went over OPERATOR_DAILY_LIMIT (an admin must approve) */
   status: AdjustResponseStatus;
   /**
    * null while pending

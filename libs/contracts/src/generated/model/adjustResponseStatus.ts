@@ -7,7 +7,7 @@
  */
 
 /**
- * pending_approval: above ADJUST_APPROVAL_THRESHOLD, waits for a second operator
+ * pending_approval: the member's adjustments over 24 hours exceed ADJUST_APPROVAL_THRESHOLD (a second operator must approve), or an approver went over OPERATOR_DAILY_LIMIT (an admin must approve)
  */
 export type AdjustResponseStatus = (typeof AdjustResponseStatus)[keyof typeof AdjustResponseStatus];
 

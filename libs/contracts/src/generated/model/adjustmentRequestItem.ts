@@ -6,12 +6,19 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { AdjustmentRequestItemAccount } from './adjustmentRequestItemAccount';
+import type { ApprovalEntry } from './approvalEntry';
 import type { AdjustmentRequestItemStatus } from './adjustmentRequestItemStatus';
 
 export interface AdjustmentRequestItem {
   account: AdjustmentRequestItemAccount;
   /** Signed USDT (or points) */
   amount: number;
+  /** Who approved it so far (the requester first) */
+  approvals: ApprovalEntry[];
+  /** True while an admin has to approve (an approver went over OPERATOR_DAILY_LIMIT) */
+  awaiting_admin: boolean;
+  /** True while a second, different operator has to approve (the member's adjustments over 24 hours exceed ADJUST_APPROVAL_THRESHOLD) */
+  awaiting_second_approval: boolean;
   created_at: string;
   /** @nullable */
   decided_at: string | null;

@@ -5,6 +5,7 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { ApprovalEntry } from './approvalEntry';
 import type { WithdrawalAttempt } from './withdrawalAttempt';
 import type { AdminWithdrawalDetailMemberStatus } from './adminWithdrawalDetailMemberStatus';
 import type { BalanceRecordItem } from './balanceRecordItem';
@@ -12,15 +13,19 @@ import type { AdminWithdrawalDetailStatus } from './adminWithdrawalDetailStatus'
 
 export interface AdminWithdrawalDetail {
   amount: number;
+  /** Who approved it so far, oldest first */
+  approvals: ApprovalEntry[];
   attempts: WithdrawalAttempt[];
-  /** True while a second operator has to approve */
+  /** True while an admin has to approve (an approver went over OPERATOR_DAILY_LIMIT) */
+  awaiting_admin: boolean;
+  /** True while a second, different operator has to approve (the member's withdrawals over 24 hours exceed WITHDRAWAL_APPROVAL_THRESHOLD) */
   awaiting_second_approval: boolean;
   created_at: string;
   /** @nullable */
   decided_by: number | null;
   fee: number;
   /**
-   * Above WITHDRAWAL_APPROVAL_THRESHOLD: the operator who approved first; a different one must approve too
+   * The operator who approved first (see approvals for all of them)
    * @nullable
    */
   first_approved_by: number | null;

@@ -5,12 +5,19 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { ApprovalEntry } from './approvalEntry';
 import type { CardDepositItemCurrency } from './cardDepositItemCurrency';
 import type { CardDepositItemStatus } from './cardDepositItemStatus';
 
 export interface CardDepositItem {
   /** Paid, in the currency */
   amount: string;
+  /** Who approved it so far, oldest first */
+  approvals: ApprovalEntry[];
+  /** True while an admin has to approve (an approver went over OPERATOR_DAILY_LIMIT) */
+  awaiting_admin: boolean;
+  /** True while a second, different operator has to approve (the member's card deposits over 24 hours exceed CARD_DEPOSIT_APPROVAL_THRESHOLD USDT) */
+  awaiting_second_approval: boolean;
   created_at: string;
   /**
    * USDT credited

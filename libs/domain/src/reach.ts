@@ -1,0 +1,49 @@
+/**
+ * Operators' reach: who may act on whom (issue 25). One rule for every
+ * operator route; the API's reach guard (apps/api/src/common/reach.ts) asks
+ * it before any handler runs, and the reach matrix test derives every
+ * expected answer from it.
+ *
+ * - Staff act on members.
+ * - Only an admin acts on another operator (their account or their money).
+ * - Nobody acts on themselves: their own account, or a request whose member
+ *   is themselves (self-dealing).
+ * - The last active admin can be neither deactivated nor demoted.
+ */
+export const ACCOUNT_ROLES = ['member', 'admin', 'finance', 'support'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+/** What a refusal is, each with its own catalogue code in the API. */
+export type ReachRefusal = 'self' | 'operator_target';
+
+export interface ReachActor {
+  id: number;
+  role: AccountRole;
+}
+
+export interface ReachTarget {
+  /** The member whose account or money the action touches. */
+  id: number;
+  role: AccountRole;
+}
+
+/** Why `actor` may not act on `target`, or null when they may. */
+export function reachRefusal(actor: ReachActor, target: ReachTarget): ReachRefusal | null {
+  if (actor.id === target.id) return 'self';
+  if (target.role !== 'member' && actor.role !== 'admin') return 'operator_target';
+  return null;
+}
+
+/**
+ * Whether a change of `target` (an admin today) would leave no active admin:
+ * deactivating them or giving them another role, when they are the only one.
+ */
+export function leavesNoAdmin(
+  target: { role: AccountRole; active: boolean },
+  change: { active?: boolean; role?: AccountRole },
+  activeAdmins: number,
+): boolean {
+  if (target.role !== 'admin' || !target.active) return false;
+  const staysAdmin = (change.role ?? target.role) === 'admin' && (change.active ?? true);
+  return !staysAdmin && activeAdmins <= 1;
+}
