@@ -10456,7 +10456,7 @@ export const getStreamEventsQueryKey = (params?: StreamEventsParams) => {
 
 export const getStreamEventsQueryOptions = <
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
 >(
   params?: StreamEventsParams,
   options?: {
@@ -10479,11 +10479,11 @@ export const getStreamEventsQueryOptions = <
 };
 
 export type StreamEventsQueryResult = NonNullable<Awaited<ReturnType<typeof streamEvents>>>;
-export type StreamEventsQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type StreamEventsQueryError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>;
 
 export function useStreamEvents<
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
 >(
   params: undefined | StreamEventsParams,
   options: {
@@ -10502,7 +10502,7 @@ export function useStreamEvents<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useStreamEvents<
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
 >(
   params?: StreamEventsParams,
   options?: {
@@ -10521,7 +10521,7 @@ export function useStreamEvents<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useStreamEvents<
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
 >(
   params?: StreamEventsParams,
   options?: {
@@ -10536,7 +10536,7 @@ export function useStreamEvents<
 
 export function useStreamEvents<
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
 >(
   params?: StreamEventsParams,
   options?: {
