@@ -40,7 +40,7 @@ await db.transaction(async (m) => {
      rewards AS (SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'rewards'),
      tx AS (
        INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint, memo)
-       SELECT 'bench:' || g, CASE WHEN g % 50 = 0 THEN 'transfer' ELSE 'reward' END, repeat('0', 64), '{}'
+       SELECT 'bench:' || g, CASE WHEN g % 25 = 0 THEN 'transfer' ELSE 'reward' END, repeat('0', 64), '{}'
        FROM generate_series(1, $1::int / 2) g RETURNING id)
      INSERT INTO ledger_postings (transaction_id, account_id, contra_account_id, amount, balance_after)
      SELECT tx.id, x.account_id, x.contra_id, x.amount, x.balance_after
@@ -93,7 +93,7 @@ const baseline = await time(fresh.id, {});
 const cases = [
   ['first page', await time(deep.id, {})],
   ['a page half-way back', await time(deep.id, { before: middle })],
-  ['first page, kind=transfer (1 in 50)', await time(deep.id, { kind: 'transfer' })],
+  ['first page, kind=transfer (1 in 50 of theirs)', await time(deep.id, { kind: 'transfer' })],
   ['first page, account=money', await time(deep.id, { account: 'money' })],
 ];
 console.log(
