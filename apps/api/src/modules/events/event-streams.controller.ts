@@ -116,7 +116,9 @@ export class EventStreamsController {
         if (!raw.writableEnded) raw.end();
       },
     });
-    request.raw.on('close', close);
+    raw.on('close', close);
+    // Gone while the stream was being admitted: its close event has passed.
+    if (request.raw.destroyed || raw.destroyed) close();
     if (exp !== null) expiry = setTimeout(close, Math.max(0, exp * 1000 - Date.now()));
   }
 }
