@@ -11263,7 +11263,7 @@ export const getStreamEventsQueryKey = (params?: StreamEventsParams) => {
 
 export const getStreamEventsQueryOptions = <
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
 >(
   params?: StreamEventsParams,
   options?: {
@@ -11286,11 +11286,11 @@ export const getStreamEventsQueryOptions = <
 };
 
 export type StreamEventsQueryResult = NonNullable<Awaited<ReturnType<typeof streamEvents>>>;
-export type StreamEventsQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type StreamEventsQueryError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>;
 
 export function useStreamEvents<
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
 >(
   params: undefined | StreamEventsParams,
   options: {
@@ -11309,7 +11309,7 @@ export function useStreamEvents<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useStreamEvents<
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
 >(
   params?: StreamEventsParams,
   options?: {
@@ -11328,7 +11328,7 @@ export function useStreamEvents<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useStreamEvents<
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
 >(
   params?: StreamEventsParams,
   options?: {
@@ -11343,7 +11343,7 @@ export function useStreamEvents<
 
 export function useStreamEvents<
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
 >(
   params?: StreamEventsParams,
   options?: {

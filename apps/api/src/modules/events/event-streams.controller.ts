@@ -5,9 +5,10 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
-  ApiQuery,
+  ApiPropertyOptional,
   ApiTags,
 } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { ACCESS_VERIFIER, authenticate } from '../../common/auth';
@@ -22,6 +23,25 @@ function expiresAt(token: string): number | null {
   } catch {
     return null;
   }
+}
+
+export class EventsQuery {
+  @ApiPropertyOptional({
+    description: 'The access token, for clients that cannot send headers (EventSource)',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(4096)
+  access_token?: string;
+
+  @ApiPropertyOptional({
+    description: 'Resume after this event id (as the Last-Event-ID header)',
+    example: '1764050000000-0_0-0',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  last_event_id?: string;
 }
 
 const STREAM_DESCRIPTION = [
@@ -56,26 +76,17 @@ export class EventStreamsController {
       },
     },
   })
-  @ApiQuery({
-    name: 'access_token',
-    required: false,
-    description: 'The access token, for clients that cannot send headers (EventSource)',
-  })
-  @ApiQuery({
-    name: 'last_event_id',
-    required: false,
-    description: 'Resume after this event id (as the Last-Event-ID header)',
-  })
   @ApiHeader({ name: 'last-event-id', required: false, description: 'Resume after this event id' })
-  @ApiErrors('UNAUTHORIZED', 'EVENT_STREAMS_LIMIT')
+  @ApiErrors('UNAUTHORIZED', 'EVENT_STREAMS_LIMIT', 'VALIDATION_ERROR')
   async streamEvents(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @Headers('authorization') authorization?: string,
     @Headers('last-event-id') lastEventId?: string,
-    @Query('access_token') accessToken?: string,
-    @Query('last_event_id') lastEventIdQuery?: string,
+    @Query() query: EventsQuery = {},
   ): Promise<void> {
+    const accessToken = query.access_token;
+    const lastEventIdQuery = query.last_event_id;
     const header = authorization ?? (accessToken ? `Bearer ${accessToken}` : undefined);
     const user = authenticate(this.verifier, header, undefined);
     const exp = expiresAt(header!.replace(/^Bearer[ \t]+/i, '').trim());
@@ -105,7 +116,9 @@ export class EventStreamsController {
         if (!raw.writableEnded) raw.end();
       },
     });
-    request.raw.on('close', close);
+    raw.on('close', close);
+    // Gone while the stream was being admitted: its close event has passed.
+    if (request.raw.destroyed || raw.destroyed) close();
     if (exp !== null) expiry = setTimeout(close, Math.max(0, exp * 1000 - Date.now()));
   }
 }
