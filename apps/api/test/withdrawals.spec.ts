@@ -280,7 +280,8 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
   }, 40_000);
 
   it('marks a transfer that ran out of energy failed with the reason; the operator retries or refunds', async () => {
-    await tron.control('account', { address: HOT, trx: String(2n * USDT), energy: 0 });
+    // Two fee limits' worth of TRX plus the bandwidth the node burns for each transfer.
+    await tron.control('account', { address: HOT, trx: String(3n * USDT), energy: 0 });
     const m = await funded(40);
     const first = await take(m, { wallet: OUTSIDE, amount: 20 });
     const second = await take(m, { wallet: OUTSIDE, amount: 20 });

@@ -69,7 +69,13 @@ export class Faults {
         body.missing_blocks.map((n, i) => nonNegativeInt(n, `missing_blocks[${i}]`)),
       );
     }
-    Object.assign(this, next);
+    this.status = next.status;
+    this.retryAfter = next.retryAfter;
+    this.hang = next.hang;
+    this.remaining = next.remaining;
+    this.paths = next.paths;
+    this.lag = next.lag;
+    this.missingBlocks = next.missingBlocks;
   }
 
   /** The fault a request to `path` meets now, if any (counting it against `count`). */

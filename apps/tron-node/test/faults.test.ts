@@ -58,6 +58,11 @@ describe('faults', () => {
       await res.text();
     }
     expect((await post(bUrl, '/wallet/getnowblock')).status).toBe(200);
+    // A new body replaces the faults; {} clears them.
+    await json(bUrl, '/_stub/faults', { status: 503 });
+    expect((await post(bUrl, '/wallet/getnowblock')).status).toBe(503);
+    expect(await json(bUrl, '/_stub/faults', {})).toEqual({});
+    expect((await post(bUrl, '/wallet/getnowblock')).status).toBe(200);
     // Controls are never refused.
     expect((await post(bUrl, '/_stub/info')).status).toBe(200);
   });
