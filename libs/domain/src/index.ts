@@ -4,3 +4,4 @@ export * from './rules';
 export * from './validation';
 export * from './amount';
 export * from './tron-address';
+export * from './tron-fees';
