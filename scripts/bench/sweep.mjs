@@ -10,6 +10,7 @@ const { SweepEnergy } = requireApi(`${root}apps/api/dist/tools/sweep-energy.js`)
 const ADDRESSES = Number(process.env.BENCH_SWEEP_ADDRESSES ?? 1000);
 const STAKE_TRX = Number(process.env.BENCH_SWEEP_STAKE_TRX ?? 5_000_000);
 const CONCURRENCY = 16;
+const BATCH = 100;
 const AMOUNT = 25_000_000n; // 25 USDT on each deposit address
 const SUN = 1_000_000;
 
@@ -62,28 +63,39 @@ async function run(strategy) {
     stakerKey: staker?.key,
     strategy,
   });
+  // Batches of BATCH addresses, each step of a batch in one block: a transaction waits at most
+  // one batch step, well inside its 60 s expiration.
   const started = performance.now();
   const prices = await sweeper.prices();
-  const lendable = await sweeper.staker();
-  const steps = await pool(deposits, CONCURRENCY, (d) =>
-    sweeper.plan(d.address, AMOUNT, prices, lendable),
-  );
   const txids = [];
+  const transfers = [];
+  const steps = [];
   const keep = (id) => id && txids.push(id);
-  (await pool(steps, CONCURRENCY, (s) => sweeper.fund(s))).forEach(keep);
-  await mine();
-  (await pool(steps, CONCURRENCY, (s) => sweeper.lend(s))).forEach(keep);
-  await mine();
-  const transfers = await pool(steps, CONCURRENCY, async (s, i) => {
-    const signed = await sweeper.signTransfer(s, deposits[i].key);
-    const res = await tw.trx.sendRawTransaction(signed);
-    if (!res.result) throw new Error(`transfer refused: ${res.code}`);
-    return signed.txID;
-  });
-  transfers.forEach(keep);
-  await mine();
-  (await pool(steps, CONCURRENCY, (s) => sweeper.takeBack(s))).forEach(keep);
-  await mine();
+  for (let from = 0; from < deposits.length; from += BATCH) {
+    const batch = deposits.slice(from, from + BATCH);
+    const lendable = await sweeper.staker();
+    const planned = await pool(batch, CONCURRENCY, (d) =>
+      sweeper.plan(d.address, AMOUNT, prices, lendable),
+    );
+    steps.push(...planned);
+    (await pool(planned, CONCURRENCY, (s) => sweeper.fund(s))).forEach(keep);
+    await mine();
+    (await pool(planned, CONCURRENCY, (s) => sweeper.lend(s))).forEach(keep);
+    await mine();
+    const sent = await pool(planned, CONCURRENCY, async (s, i) => {
+      const signed = await sweeper.signTransfer(s, batch[i].key);
+      const res = await tw.trx.sendRawTransaction(signed);
+      if (!res.result) {
+        throw new Error(`transfer refused: ${res.code} ${tw.toUtf8(res.message ?? '')}`);
+      }
+      return signed.txID;
+    });
+    sent.forEach(keep);
+    transfers.push(...sent);
+    await mine();
+    (await pool(planned, CONCURRENCY, (s) => sweeper.takeBack(s))).forEach(keep);
+    await mine();
+  }
   const seconds = (performance.now() - started) / 1000;
 
   const costs = await pool(txids, CONCURRENCY, (id) => sweeper.costOf(id));

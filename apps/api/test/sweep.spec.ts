@@ -115,6 +115,13 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
     expect(await usdtOf(hot)).toBe(hotBefore + 50n * USDT);
     const sweeps = (await t.http().get('/admin/sweeps').set(admin)).body;
     expect(sweeps[0]).toMatchObject({ user_id: rich.id, address: richAddress, amount: 50 });
+    // What the sweep transfer burnt (its energy: the address had no energy of its own).
+    const [cost] = await t.db.query(
+      `SELECT kind, ref_id::int AS ref_id, fee_sun::bigint AS fee FROM tron_costs WHERE tx_id = $1`,
+      [sweeps[0].tx_id],
+    );
+    expect(cost).toMatchObject({ kind: 'sweep', ref_id: rich.id });
+    expect(Number(cost.fee)).toBeGreaterThan(0);
     const audit = (await t.http().get('/admin/audit').set(admin)).body;
     expect(audit[0]).toMatchObject({ action: 'deposit.sweep', target_user_id: rich.id });
     // The member's money did not change: custody moved, not the ledger.

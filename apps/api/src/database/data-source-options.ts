@@ -1,5 +1,6 @@
 import { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/config';
+import { TronCosts1766400000000 } from './migrations/1766400000000-tron-costs';
 import { InitSchema1763700000000 } from './migrations/1763700000000-init-schema';
 import { Ledger1763800000000 } from './migrations/1763800000000-ledger';
 import { LedgerPostFunction1763900000000 } from './migrations/1763900000000-ledger-post-function';
@@ -40,6 +41,7 @@ export const MIGRATIONS = [
   Moments1765300000000,
   LedgerPostChecks1765400000000,
   WatchHotRows1765500000000,
+  TronCosts1766400000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

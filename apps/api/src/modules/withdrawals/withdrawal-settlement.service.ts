@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { readReceipt } from '../tron/trc20';
 import { TronClient, TronNodeError } from '../tron/tron.client';
 import { HotWallet } from '../tron/hot-wallet';
+import { CostReceipt, recordTronCost } from '../tron/tron-costs';
 import { WithdrawalsRepository } from './withdrawals.repository';
 import { WithdrawalsService } from './withdrawals.service';
 
@@ -100,7 +101,7 @@ export class WithdrawalSettlementService implements OnModuleInit {
     const attempt = await this.withdrawals.liveAttempt(this.dataSource, id);
     if (!attempt) return;
     const raw = await this.tron.solidReceipt(attempt.tx_id);
-    if (raw) return this.conclude(id, attempt.id, attempt.tx_id, readReceipt(raw));
+    if (raw) return this.conclude(id, attempt.id, attempt.tx_id, readReceipt(raw), raw);
 
     const { solidifiedAt } = await this.tron.heads();
     if (solidifiedAt > attempt.expires_at && !(await this.tron.knows(attempt.tx_id))) {
@@ -152,10 +153,13 @@ export class WithdrawalSettlementService implements OnModuleInit {
     attemptId: string,
     txId: string,
     receipt: ReturnType<typeof readReceipt>,
+    raw: CostReceipt,
   ): Promise<void> {
     await this.dataSource.transaction(async (db) => {
       const w = await this.withdrawals.find(db, id, true);
       if (!w) return;
+      // What it burnt, succeeded or not (a failed transfer burns too).
+      await recordTronCost(db, 'withdrawal', id, raw);
       if (receipt.succeeded) {
         if (!(await this.withdrawals.endAttempt(db, attemptId, ['signed', 'sent'], 'confirmed')))
           return;
