@@ -179,6 +179,14 @@ const schema = z
     TRON_MAX_NODE_LAG_BLOCKS: intFrom(20, 0, 100_000),
     /** TRON node requests per second, all API and worker processes together (Redis); 0: no limit. */
     TRON_MAX_REQUESTS_PER_SECOND: intFrom(0, 0, 100_000),
+    /**
+     * Hex key of a staking account (TRX frozen for energy, Stake 2.0) that lends
+     * energy to the hot wallet when that costs less than burning TRX; unset: TRX only.
+     */
+    TRON_ENERGY_ACCOUNT_PRIVATE_KEY: z
+      .string()
+      .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'TRON_ENERGY_ACCOUNT_PRIVATE_KEY must be 32 bytes of hex')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     // The development secret is public: it may only sign tokens that never
