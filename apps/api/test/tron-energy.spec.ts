@@ -40,6 +40,7 @@ describe('withdrawals with energy lent by a staking account', () => {
       ...tronSettings(tron),
       TRON_SETTLE_INTERVAL_MS: '100',
       TRON_ENERGY_ACCOUNT_PRIVATE_KEY: STAKER_KEY,
+      METRICS_CHAIN_REFRESH_SECONDS: '1',
     };
     t = await startApp(settings);
     await t.db.query(`DELETE FROM chain_cursors`);
@@ -100,4 +101,36 @@ describe('withdrawals with energy lent by a staking account', () => {
     const staker = await tw.trx.getUnconfirmedAccount(STAKER);
     expect(staker.frozenV2[1]).toEqual({ type: 'ENERGY', amount: 100_000 * 1e6 });
   }, 60_000);
+
+  it('/metrics says whether the next withdrawal and sweep can pay their energy', async () => {
+    const gauge = async (name: string) => {
+      const text = (await t.http().get('/metrics').expect(200)).text;
+      const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+      return line ? Number(line.split(' ')[1]) : undefined;
+    };
+    expect(await gauge('tron_withdrawal_fees_payable')).toBe(1);
+    expect(await gauge('tron_sweep_energy_lendable')).toBe(1);
+    expect(await gauge('tron_energy_account_lendable_sun')).toBeGreaterThan(1e9);
+    expect(await gauge('tron_energy_account_energy')).toBeGreaterThan(900_000);
+    // The stake is lent elsewhere and the hot wallet has neither energy nor TRX: nothing can pay.
+    const other = (await tw.createAccount()).address.base58;
+    await tron.control('account', { address: other, trx: '1' });
+    const max = (await tw.fullNode.request(
+      'wallet/getcandelegatedmaxsize',
+      { owner_address: STAKER, type: 1, visible: true },
+      'post',
+    )) as { max_size: number };
+    const away = await tw.transactionBuilder.delegateResource(
+      max.max_size - 1_000_000,
+      other,
+      'ENERGY',
+      STAKER,
+    );
+    await tw.trx.sendRawTransaction(await tw.trx.sign(away, STAKER_KEY));
+    await tron.control('account', { address: HOT, trx: '0', energy: 0 });
+    await eventually(async () =>
+      (await gauge('tron_withdrawal_fees_payable')) === 0 ? true : undefined,
+    );
+    expect(await gauge('tron_sweep_energy_lendable')).toBe(0);
+  }, 30_000);
 });

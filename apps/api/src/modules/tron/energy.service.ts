@@ -1,8 +1,23 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { planEnergy, TronPrices } from '@app/domain';
+import { planEnergy, stakeForEnergy, TronPrices } from '@app/domain';
 import { TronWeb } from 'tronweb';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { HotWallet } from './hot-wallet';
 import { TronClient } from './tron.client';
+
+/** The energy of a USDT transfer to a new holder (the most a sweep or withdrawal takes), for the warnings. */
+const TRANSFER_ENERGY = 65_000;
+
+/** Whether the next transfers can be paid, for /metrics and the console. */
+export interface FundsState {
+  /** The staking account's energy left, and the stake it can lend now; null without one. */
+  stakerEnergy: number | null;
+  stakerLendableSun: number | null;
+  /** The next withdrawal's energy: the hot wallet's own, TRX up to the fee limit, or a lend. */
+  withdrawalsPayable: boolean | null;
+  /** A sweep's energy can be lent now; null without a staking account (the sweep tool's fee account pays). */
+  sweepsLendable: boolean | null;
+}
 
 /** How long a sent lend may take to show on the receiver before another is tried. */
 const LEND_WAIT_MS = 60_000;
@@ -39,9 +54,11 @@ export class EnergyService {
   private readonly stakerKey: string | null;
   private prices: { at: number; value: TronPrices } | null = null;
   private lendSentAt = 0;
+  private funds: { at: number; value: FundsState } | null = null;
 
   constructor(
     private readonly tron: TronClient,
+    private readonly hot: HotWallet,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const key = config.TRON_ENERGY_ACCOUNT_PRIVATE_KEY?.replace(/^0x/, '') ?? null;
@@ -116,6 +133,30 @@ export class EnergyService {
       await this.send('undelegate', lent, receiver);
       this.lendSentAt = 0;
     }
+  }
+
+  /** FundsState, read from the node at most once per `maxAgeMs`. */
+  async fundsState(maxAgeMs: number): Promise<FundsState> {
+    if (this.funds && Date.now() - this.funds.at < maxAgeMs) return this.funds.value;
+    const [prices, staker, stakerRes, hot] = await Promise.all([
+      this.chainPrices(),
+      this.stakerState(),
+      this.stakerAddress ? this.tron.resources(this.stakerAddress) : null,
+      this.hot.address ? this.tron.resources(this.hot.address) : null,
+    ]);
+    const lendable = staker ? staker.lendableSun >= stakeForEnergy(TRANSFER_ENERGY, prices) : null;
+    const value: FundsState = {
+      stakerEnergy: stakerRes?.energy ?? null,
+      stakerLendableSun: staker?.lendableSun ?? null,
+      withdrawalsPayable: hot
+        ? hot.energy >= TRANSFER_ENERGY ||
+          hot.trxSun >= BigInt(this.config.TRON_FEE_LIMIT_SUN) ||
+          lendable === true
+        : null,
+      sweepsLendable: lendable,
+    };
+    this.funds = { at: Date.now(), value };
+    return value;
   }
 
   /** What the staking account can lend now, or undefined without one. */
