@@ -46,6 +46,7 @@ const OWNERS: Record<string, string> = {
   moment_images: 'moments',
   moment_likes: 'moments',
   moment_reports: 'moments',
+  tron_costs: 'tron',
 };
 
 const SRC = join(__dirname, '..', 'src');

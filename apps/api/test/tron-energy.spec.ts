@@ -102,6 +102,26 @@ describe('withdrawals with energy lent by a staking account', () => {
     expect(staker.frozenV2[1]).toEqual({ type: 'ENERGY', amount: 100_000 * 1e6 });
   }, 60_000);
 
+  it('reports TRX burnt per day and per member deposit, the staking account, and whether fees can be paid', async () => {
+    const res = await t.http().get('/admin/reports/tron-costs').set(admin);
+    expect(res.status).toBe(200);
+    const [spent] = await t.db.query(
+      `SELECT coalesce(sum(fee_sun), 0)::bigint AS sun FROM tron_costs WHERE kind = 'withdrawal'`,
+    );
+    expect(res.body.days).toHaveLength(1);
+    expect(res.body.days[0]).toMatchObject({
+      day: new Date().toISOString().slice(0, 10),
+      sweeps_trx: 0,
+      withdrawals_trx: Number(spent.sun) / 1e6,
+    });
+    expect(res.body.energy_account).toMatchObject({ address: STAKER });
+    expect(res.body.energy_account.lendable_trx).toBeGreaterThan(1000);
+    expect(res.body.withdrawals_payable).toBe(true);
+    expect(res.body.sweeps_lendable).toBe(true);
+    const m = await member(t);
+    expect((await t.http().get('/admin/reports/tron-costs').set(m.auth)).status).toBe(403);
+  });
+
   it('/metrics says whether the next withdrawal and sweep can pay their energy', async () => {
     const gauge = async (name: string) => {
       const text = (await t.http().get('/metrics').expect(200)).text;

@@ -131,6 +131,7 @@ import type {
   TransactionPasswordBody,
   TransferBody,
   TransferResponse,
+  TronCostsReport,
   UploadPosterBody,
   UserMe,
   ValidationErrorBody,
@@ -3363,6 +3364,115 @@ export function useLedgerReport<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getLedgerReportQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary TRX burnt by sweeps and withdrawals per day and per member deposit; the staking account; whether the next withdrawal and sweep can pay their energy
+ */
+export const report = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<TronCostsReport>(
+    { url: `/admin/reports/tron-costs`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getReportQueryKey = () => {
+  return [`/admin/reports/tron-costs`] as const;
+};
+
+export const getReportQueryOptions = <
+  TData = Awaited<ReturnType<typeof report>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof report>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getReportQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof report>>> = ({ signal }) =>
+    report(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof report>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ReportQueryResult = NonNullable<Awaited<ReturnType<typeof report>>>;
+export type ReportQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useReport<
+  TData = Awaited<ReturnType<typeof report>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof report>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof report>>,
+          TError,
+          Awaited<ReturnType<typeof report>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useReport<
+  TData = Awaited<ReturnType<typeof report>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof report>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof report>>,
+          TError,
+          Awaited<ReturnType<typeof report>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useReport<
+  TData = Awaited<ReturnType<typeof report>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof report>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary TRX burnt by sweeps and withdrawals per day and per member deposit; the staking account; whether the next withdrawal and sweep can pay their energy
+ */
+
+export function useReport<
+  TData = Awaited<ReturnType<typeof report>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof report>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getReportQueryOptions(options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -1,5 +1,5 @@
 import { receiptCostSun } from '@app/domain';
-import { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 
 /** A receipt's cost fields (gettransactioninfobyid), as java-tron prints them. */
 export interface CostReceipt {
@@ -36,4 +36,33 @@ export async function recordTronCost(
       raw.blockTimeStamp ? new Date(raw.blockTimeStamp) : null,
     ],
   );
+}
+
+/** TRX burnt per UTC day of the last `days` days, newest first, and by sweeps in that time. */
+export async function tronCostsByDay(db: DataSource, days: number) {
+  const [rows, sweeps] = await Promise.all([
+    db.query(
+      `SELECT to_char(date_trunc('day', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day,
+         coalesce(sum(fee_sun) FILTER (WHERE kind = 'sweep'), 0)::bigint AS sweeps,
+         coalesce(sum(fee_sun) FILTER (WHERE kind = 'withdrawal'), 0)::bigint AS withdrawals,
+         count(*)::int AS n
+       FROM tron_costs WHERE created_at > now() - make_interval(days => $1)
+       GROUP BY 1 ORDER BY 1 DESC`,
+      [days],
+    ) as Promise<{ day: string; sweeps: string; withdrawals: string; n: number }[]>,
+    db.query(
+      `SELECT coalesce(sum(fee_sun), 0)::bigint AS sun FROM tron_costs
+       WHERE kind = 'sweep' AND created_at > now() - make_interval(days => $1)`,
+      [days],
+    ) as Promise<{ sun: string }[]>,
+  ]);
+  return {
+    days: rows.map((d) => ({
+      day: d.day,
+      sweepsSun: BigInt(d.sweeps),
+      withdrawalsSun: BigInt(d.withdrawals),
+      transactions: d.n,
+    })),
+    sweepsSun: BigInt(sweeps[0].sun),
+  };
 }

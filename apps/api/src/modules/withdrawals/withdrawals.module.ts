@@ -6,6 +6,7 @@ import { LedgerModule } from '../ledger/ledger.module';
 import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { SolvencyService } from './solvency.service';
+import { TronCostsController } from './tron-costs.controller';
 import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals.controller';
 import { WithdrawalsRepository } from './withdrawals.repository';
 import { WithdrawalsService } from './withdrawals.service';
@@ -13,7 +14,7 @@ import { WithdrawalsService } from './withdrawals.service';
 /** USDT withdrawals on TRON: requests, operator decisions. Owns withdrawals, withdrawal_attempts. */
 @Module({
   imports: [AuditModule, DepositsModule, IdentityModule, LedgerModule, UsersModule, WalletModule],
-  controllers: [WithdrawalsController, AdminWithdrawalsController],
+  controllers: [WithdrawalsController, AdminWithdrawalsController, TronCostsController],
   providers: [WithdrawalsService, WithdrawalsRepository, SolvencyService],
   exports: [WithdrawalsService, WithdrawalsRepository, SolvencyService],
 })
