@@ -3377,52 +3377,55 @@ export function useLedgerReport<
 /**
  * @summary TRX burnt by sweeps and withdrawals per day and per member deposit; the staking account; whether the next withdrawal and sweep can pay their energy
  */
-export const report = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+export const tronCostsReport = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
   return httpClient<TronCostsReport>(
     { url: `/admin/reports/tron-costs`, method: 'GET', signal },
     options,
   );
 };
 
-export const getReportQueryKey = () => {
+export const getTronCostsReportQueryKey = () => {
   return [`/admin/reports/tron-costs`] as const;
 };
 
-export const getReportQueryOptions = <
-  TData = Awaited<ReturnType<typeof report>>,
+export const getTronCostsReportQueryOptions = <
+  TData = Awaited<ReturnType<typeof tronCostsReport>>,
   TError = ErrorType<ErrorBody | ErrorBody>,
 >(options?: {
-  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof report>>, TError, TData>>;
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
 }) => {
   const { query: queryOptions, request: requestOptions } = options ?? {};
 
-  const queryKey = queryOptions?.queryKey ?? getReportQueryKey();
+  const queryKey = queryOptions?.queryKey ?? getTronCostsReportQueryKey();
 
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof report>>> = ({ signal }) =>
-    report(requestOptions, signal);
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof tronCostsReport>>> = ({ signal }) =>
+    tronCostsReport(requestOptions, signal);
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
-    Awaited<ReturnType<typeof report>>,
+    Awaited<ReturnType<typeof tronCostsReport>>,
     TError,
     TData
   > & { queryKey: DataTag<QueryKey, TData, TError> };
 };
 
-export type ReportQueryResult = NonNullable<Awaited<ReturnType<typeof report>>>;
-export type ReportQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type TronCostsReportQueryResult = NonNullable<Awaited<ReturnType<typeof tronCostsReport>>>;
+export type TronCostsReportQueryError = ErrorType<ErrorBody | ErrorBody>;
 
-export function useReport<
-  TData = Awaited<ReturnType<typeof report>>,
+export function useTronCostsReport<
+  TData = Awaited<ReturnType<typeof tronCostsReport>>,
   TError = ErrorType<ErrorBody | ErrorBody>,
 >(
   options: {
-    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof report>>, TError, TData>> &
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>> &
       Pick<
         DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof report>>,
+          Awaited<ReturnType<typeof tronCostsReport>>,
           TError,
-          Awaited<ReturnType<typeof report>>
+          Awaited<ReturnType<typeof tronCostsReport>>
         >,
         'initialData'
       >;
@@ -3430,17 +3433,17 @@ export function useReport<
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useReport<
-  TData = Awaited<ReturnType<typeof report>>,
+export function useTronCostsReport<
+  TData = Awaited<ReturnType<typeof tronCostsReport>>,
   TError = ErrorType<ErrorBody | ErrorBody>,
 >(
   options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof report>>, TError, TData>> &
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>> &
       Pick<
         UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof report>>,
+          Awaited<ReturnType<typeof tronCostsReport>>,
           TError,
-          Awaited<ReturnType<typeof report>>
+          Awaited<ReturnType<typeof tronCostsReport>>
         >,
         'initialData'
       >;
@@ -3448,12 +3451,12 @@ export function useReport<
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useReport<
-  TData = Awaited<ReturnType<typeof report>>,
+export function useTronCostsReport<
+  TData = Awaited<ReturnType<typeof tronCostsReport>>,
   TError = ErrorType<ErrorBody | ErrorBody>,
 >(
   options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof report>>, TError, TData>>;
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
   },
   queryClient?: QueryClient,
@@ -3462,17 +3465,17 @@ export function useReport<
  * @summary TRX burnt by sweeps and withdrawals per day and per member deposit; the staking account; whether the next withdrawal and sweep can pay their energy
  */
 
-export function useReport<
-  TData = Awaited<ReturnType<typeof report>>,
+export function useTronCostsReport<
+  TData = Awaited<ReturnType<typeof tronCostsReport>>,
   TError = ErrorType<ErrorBody | ErrorBody>,
 >(
   options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof report>>, TError, TData>>;
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-  const queryOptions = getReportQueryOptions(options);
+  const queryOptions = getTronCostsReportQueryOptions(options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -29,7 +29,7 @@ export class TronCostsController {
       'whether the next withdrawal and sweep can pay their energy',
   })
   @ApiOkResponse({ type: TronCostsReport })
-  async report(): Promise<TronCostsReport> {
+  async tronCostsReport(): Promise<TronCostsReport> {
     const [costs, deposits, funds] = await Promise.all([
       tronCostsByDay(this.dataSource, DAYS),
       this.deposits.creditedSince(DAYS),

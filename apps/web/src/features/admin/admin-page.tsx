@@ -5,6 +5,7 @@ import { Approvals } from './approvals';
 import { AuditLog } from './audit-log';
 import { DepositsSection } from './deposits-section';
 import { LedgerReportSection } from './ledger-report-section';
+import { TronCostsSection } from './tron-costs-section';
 import { WithdrawalsQueue } from './withdrawals-queue';
 
 /** `/admin/money` (admin, finance): the ledger, withdrawals, deposits, adjustments. */
@@ -13,6 +14,7 @@ export function AdminPage() {
   return (
     <>
       <LedgerReportSection />
+      <TronCostsSection />
       <WithdrawalsQueue />
       <DepositsSection />
       <AdjustForm />
