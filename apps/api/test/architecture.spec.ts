@@ -53,6 +53,7 @@ const OWNERS: Record<string, string> = {
   proof_snapshots: 'proofs',
   proof_buckets: 'proofs',
   proof_reserve_addresses: 'proofs',
+  tron_costs: 'tron',
 };
 
 const SRC = join(__dirname, '..', 'src');

@@ -57,6 +57,8 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
   const startBlocks = () =>
     setInterval(() => void tron.control('blocks').catch(() => undefined), 100);
   const runTool = (...args: string[]) => runToolUntil(() => false, ...args);
+  /** More settings for the tool's next runs. */
+  let extraEnv: Record<string, string> = {};
   /** Runs the tool; SIGKILLs it as soon as `kill()` holds (checked every 20 ms). */
   const runToolUntil = (kill: () => boolean, ...args: string[]) =>
     new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((done) => {
@@ -70,6 +72,7 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
           TRON_SWEEP_FEE_KEY: faucetKey,
           TRON_FULL_NODE_URL: tron.url,
           TRON_SWEEP_WAIT_SECONDS: '30',
+          ...extraEnv,
         },
       });
       let out = '';
@@ -115,6 +118,13 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
     expect(await usdtOf(hot)).toBe(hotBefore + 50n * USDT);
     const sweeps = (await t.http().get('/admin/sweeps').set(admin)).body;
     expect(sweeps[0]).toMatchObject({ user_id: rich.id, address: richAddress, amount: 50 });
+    // What the sweep transfer burnt (its energy: the address had no energy of its own).
+    const [cost] = await t.db.query(
+      `SELECT kind, ref_id::int AS ref_id, fee_sun::bigint AS fee FROM tron_costs WHERE tx_id = $1`,
+      [sweeps[0].tx_id],
+    );
+    expect(cost).toMatchObject({ kind: 'sweep', ref_id: rich.id });
+    expect(Number(cost.fee)).toBeGreaterThan(0);
     const audit = (await t.http().get('/admin/audit').set(admin)).body;
     expect(audit[0]).toMatchObject({ action: 'deposit.sweep', target_user_id: rich.id });
     // The member's money did not change: custody moved, not the ledger.
@@ -171,5 +181,51 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
     );
     expect(sweeps).toEqual([expect.objectContaining({ tx_id: txId, amount: 20 })]);
     expect(JSON.parse(readFileSync(state, 'utf8'))).toEqual({});
+  }, 90_000);
+
+  it('with a staking account, lends the address energy instead of topping it up, then takes it back', async () => {
+    const stakerKey = '8'.repeat(64);
+    const staker = TronWeb.address.fromPrivateKey(stakerKey) as string;
+    const tw = new TronWeb({ fullHost: tron.url });
+    await tron.control('account', { address: staker, trx: String(101_000n * USDT) });
+    const freeze = await tw.transactionBuilder.freezeBalanceV2(100_000 * 1e6, 'ENERGY', staker);
+    await tw.trx.sendRawTransaction(await tw.trx.sign(freeze, stakerKey));
+    const m = await member(t);
+    const address = (await t.http().get('/deposit/address').set(m.auth)).body.address;
+    await tron.payUsdt(address, 30n * USDT);
+    await eventually(async () => {
+      const [row] = await t.db.query(`SELECT 1 FROM chain_deposits WHERE user_id = $1`, [m.id]);
+      return row ? true : undefined;
+    });
+    const state = join(mkdtempSync(join(tmpdir(), 'sweep-')), 'state.json');
+    extraEnv = { TRON_ENERGY_ACCOUNT_PRIVATE_KEY: stakerKey };
+    try {
+      const plan = await runTool('--dry-run', '--state', state);
+      expect(plan.out).toContain(
+        `${address} (member ${m.id}): 30.000000 USDT, energy lent by the staking account`,
+      );
+      const run = await runTool('--state', state);
+      expect(run.code).toBe(0);
+      expect(run.out).toContain('swept 30.000000 USDT from 1 address(es)');
+    } finally {
+      extraEnv = {};
+    }
+    const [sweep] = (await t.http().get('/admin/sweeps').set(admin)).body.filter(
+      (x: { address: string }) => x.address === address,
+    );
+    const info = await tw.trx.getTransactionInfo(sweep.tx_id);
+    // Lent energy paid it: nothing burnt for energy, no TRX top-up beyond the 1 sun that created the account.
+    expect(info.receipt.energy_usage).toBeGreaterThan(20_000);
+    expect(info.receipt.energy_fee).toBeUndefined();
+    expect(await tw.trx.getUnconfirmedBalance(address)).toBeLessThanOrEqual(1);
+    // And the lend went back to the staking account.
+    await eventually(async () => {
+      const lent = await tw.fullNode.request(
+        'wallet/getdelegatedresourcev2',
+        { fromAddress: staker, toAddress: address, visible: true },
+        'post',
+      );
+      return JSON.stringify(lent) === '{}' ? true : undefined;
+    });
   }, 90_000);
 });

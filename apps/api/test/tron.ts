@@ -8,9 +8,16 @@ export const TEST_WALLET = createDevWallet(
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
 );
 
-/** The local TRON node on a free port, blocks only on demand, and its controls. */
-export async function startTronNode(solidLag = 2) {
-  const node = new TronNode(loadOptions({}, { port: 0, blockIntervalMs: 0, solidLag }));
+/**
+ * The local TRON node on a free port, blocks only on demand, and its controls.
+ * `sameChainAs`: a second node serving that node's chain (a provider's other
+ * backend), to be made to fail with `control('faults', …)`.
+ */
+export async function startTronNode(solidLag = 2, sameChainAs?: { node: TronNode }) {
+  const node = new TronNode(
+    loadOptions({}, { port: 0, blockIntervalMs: 0, solidLag }),
+    sameChainAs?.node.chain,
+  );
   const url = await node.listen();
 
   async function control<T = Record<string, unknown>>(

@@ -188,6 +188,19 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
     expect(detail.body.attempts).toHaveLength(1);
     expect(detail.body.attempts[0]).toMatchObject({ status: 'confirmed', tx_id: done.tx_id });
     expect(detail.body.recent_records.length).toBeGreaterThan(0);
+    // What the transfer cost in TRX, from its receipt on chain.
+    const info = await new TronWeb({ fullHost: tron.url }).trx.getTransactionInfo(done.tx_id!);
+    const [cost] = await t.db.query(
+      `SELECT kind, ref_id::int AS ref_id, fee_sun::bigint AS fee_sun, energy_used::int AS energy_used
+       FROM tron_costs WHERE tx_id = $1`,
+      [done.tx_id],
+    );
+    expect(cost).toEqual({
+      kind: 'withdrawal',
+      ref_id: Number(w.id),
+      fee_sun: String(info.fee ?? 0),
+      energy_used: info.receipt.energy_usage_total,
+    });
   });
 
   it('completes approved and requested withdrawals after Redis loses everything', async () => {
@@ -280,7 +293,8 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
   }, 40_000);
 
   it('marks a transfer that ran out of energy failed with the reason; the operator retries or refunds', async () => {
-    await tron.control('account', { address: HOT, trx: String(2n * USDT), energy: 0 });
+    // Two fee limits' worth of TRX plus the bandwidth the node burns for each transfer.
+    await tron.control('account', { address: HOT, trx: String(3n * USDT), energy: 0 });
     const m = await funded(40);
     const first = await take(m, { wallet: OUTSIDE, amount: 20 });
     const second = await take(m, { wallet: OUTSIDE, amount: 20 });
@@ -290,6 +304,14 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
     }
     const failed = await until(first.body.id, 'failed');
     expect(failed.reason).toMatch(/OUT_OF_ENERGY/);
+    // A failed transfer burns too, and that is recorded (the fee limit, 1 TRX, and bandwidth).
+    const [burnt] = await t.db.query(
+      `SELECT c.fee_sun::bigint AS fee FROM tron_costs c
+       JOIN withdrawal_attempts a ON a.tx_id = c.tx_id
+       WHERE a.withdrawal_id = (SELECT id FROM withdrawals WHERE record_id = $1)`,
+      [first.body.id],
+    );
+    expect(Number(burnt.fee)).toBeGreaterThanOrEqual(1_000_000);
     await until(second.body.id, 'failed');
     // Member still sees it as under review: nothing is decided yet.
     const [record] = (await t.http().get('/balance?add=false').set(m.auth)).body;

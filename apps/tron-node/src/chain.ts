@@ -20,11 +20,22 @@ import {
 } from './codec';
 import { KnownContract, ROUTER_ABI, TOKEN_META, TRC20_ABI } from './contracts';
 import {
+  ChainParameters,
+  DEFAULT_PARAMETERS,
+  none,
+  PerResource,
+  recovered,
+  slotOf,
+  SUN_PER_TRX,
+  unitsFor,
+} from './resources';
+import {
   buildTxJson,
   ContractCall,
   encodeRaw,
   parseRaw,
   RawData,
+  Resource,
   txIdOf,
   TxJson,
 } from './transaction';
@@ -38,8 +49,8 @@ import {
  */
 
 export const BLOCK_INTERVAL_MS = 3000;
-/** getEnergyFee: sun burnt per unit of energy the account does not have. */
-export const ENERGY_PRICE_SUN = 100;
+/** getEnergyFee by default: sun burnt per unit of energy the account does not have. */
+export const ENERGY_PRICE_SUN = DEFAULT_PARAMETERS.energyFee;
 /** Energy a TRC-20 transfer costs: recipient already holding the token / not. */
 export const TRANSFER_ENERGY_HOLDER = 29_631;
 export const TRANSFER_ENERGY_NEW_HOLDER = 64_285;
@@ -54,26 +65,53 @@ const ZERO32 = '0'.repeat(64);
 
 export interface Account {
   balance: bigint; // sun
+  /** Energy granted by the account control, on top of what stakes give. */
   energyLimit: bigint;
+  /** Usage as of its slot; it recovers over 24 h (resources.ts). */
   energyUsed: bigint;
+  energySlot: number;
+  netUsed: bigint;
+  netSlot: number;
+  freeNetUsed: bigint;
+  freeNetSlot: number;
+  /** Stake 2.0, in sun: staked and kept, staked and lent out, lent in by others. */
+  frozen: PerResource;
+  delegatedOut: PerResource;
+  acquired: PerResource;
   createTime: number;
   latestOperationTime: number;
   isContract: boolean;
   name?: string;
 }
 
+function cloneAccount(a: Account): Account {
+  return {
+    ...a,
+    frozen: { ...a.frozen },
+    delegatedOut: { ...a.delegatedOut },
+    acquired: { ...a.acquired },
+  };
+}
+
+const delegationKey = (owner: HexAddress, receiver: HexAddress, resource: Resource) =>
+  `${owner}|${receiver}|${resource}`;
+
 class WorldState {
   constructor(
     readonly accounts = new Map<HexAddress, Account>(),
     readonly tokens = new Map<HexAddress, Map<HexAddress, bigint>>(),
+    /** Sun lent, by owner|receiver|resource. */
+    readonly delegations = new Map<string, bigint>(),
+    /** Sun staked by all accounts (kept and lent), per resource: part of the total weight. */
+    readonly staked: PerResource = none(),
   ) {}
 
   clone(): WorldState {
     const accounts = new Map<HexAddress, Account>();
-    for (const [k, v] of this.accounts) accounts.set(k, { ...v });
+    for (const [k, v] of this.accounts) accounts.set(k, cloneAccount(v));
     const tokens = new Map<HexAddress, Map<HexAddress, bigint>>();
     for (const [k, v] of this.tokens) tokens.set(k, new Map(v));
-    return new WorldState(accounts, tokens);
+    return new WorldState(accounts, tokens, new Map(this.delegations), { ...this.staked });
   }
 
   tokenBalance(token: HexAddress, holder: HexAddress): bigint {
@@ -143,6 +181,8 @@ export interface BroadcastResult {
 
 export interface ChainOptions {
   usdtContract: HexAddress;
+  /** Fee schedule overrides; the rest is mainnet-like (resources.ts). */
+  parameters?: Partial<ChainParameters>;
   fakeUsdtContract: HexAddress;
   routerContract: HexAddress;
   solidLag: number;
@@ -171,9 +211,11 @@ export class Chain {
   private txIndex = new Map<string, IncludedTx>();
   private solidified = 0;
   private solidLag: number;
+  params: ChainParameters;
 
   constructor(readonly options: ChainOptions) {
     this.now = options.now ?? Date.now;
+    this.params = { ...DEFAULT_PARAMETERS, ...options.parameters };
     this.solidLag = options.solidLag;
     this.faucet = addressFromPrivateKey(options.faucetKey);
     this.witness = addressFromPrivateKey(options.witnessKey);
@@ -230,6 +272,14 @@ export class Chain {
       balance,
       energyLimit: 0n,
       energyUsed: 0n,
+      energySlot: 0,
+      netUsed: 0n,
+      netSlot: 0,
+      freeNetUsed: 0n,
+      freeNetSlot: 0,
+      frozen: none(),
+      delegatedOut: none(),
+      acquired: none(),
       createTime: time,
       latestOperationTime: 0,
       isContract: false,
@@ -243,6 +293,7 @@ export class Chain {
     this.pending = [];
     this.txIndex.clear();
     this.solidLag = solidLag;
+    this.params = { ...DEFAULT_PARAMETERS, ...this.options.parameters };
     this.genesis();
   }
 
@@ -269,9 +320,19 @@ export class Chain {
     return this.pending.length;
   }
 
-  block(num: number, solid = false): Block | undefined {
+  /**
+   * `solid`: false = the head view; true = the solidified view; a number = a
+   * solidified view that stops there (a node whose solidity lags, /_stub/faults).
+   */
+  private solidTop(solid: boolean | number): number {
+    if (solid === false) return this.head().number;
+    if (solid === true) return this.solidified;
+    return Math.max(0, Math.min(solid, this.solidified));
+  }
+
+  block(num: number, solid: boolean | number = false): Block | undefined {
     if (!Number.isInteger(num) || num < 0) return undefined;
-    if (solid && num > this.solidified) return undefined;
+    if (num > this.solidTop(solid)) return undefined;
     return this.blocks[num];
   }
 
@@ -281,18 +342,58 @@ export class Chain {
     return b && b.id === id.toLowerCase() ? b : undefined;
   }
 
-  transaction(id: string, solid = false): IncludedTx | undefined {
+  transaction(id: string, solid: boolean | number = false): IncludedTx | undefined {
     const tx = this.txIndex.get(id.toLowerCase());
-    if (!tx || (solid && tx.blockNumber > this.solidified)) return undefined;
+    if (!tx || tx.blockNumber > this.solidTop(solid)) return undefined;
     return tx;
   }
 
   /** State as of the head, or as of the solidified block. */
-  view(solid = false): StateView {
-    if (!solid) return new StateView(this.state);
+  view(solid: boolean | number = false): StateView {
+    if (solid === false) return new StateView(this.state, this);
+    const top = this.solidTop(solid);
     let best = 0;
-    for (const n of this.snapshots.keys()) if (n <= this.solidified && n > best) best = n;
-    return new StateView(this.snapshots.get(best)!);
+    for (const n of this.snapshots.keys()) if (n <= top && n > best) best = n;
+    return new StateView(this.snapshots.get(best)!, this);
+  }
+
+  /** An account's resources now (at the head's slot), as getaccountresource reports them. */
+  resources(st: WorldState, acc: Account) {
+    const slot = slotOf(this.head().timestamp);
+    const p = this.params;
+    return {
+      energyLimit:
+        acc.energyLimit + unitsFor(p, 'ENERGY', acc.frozen.ENERGY + acc.acquired.ENERGY, st.staked),
+      energyUsed: recovered(acc.energyUsed, acc.energySlot, slot),
+      netLimit: unitsFor(p, 'BANDWIDTH', acc.frozen.BANDWIDTH + acc.acquired.BANDWIDTH, st.staked),
+      netUsed: recovered(acc.netUsed, acc.netSlot, slot),
+      freeNetUsed: recovered(acc.freeNetUsed, acc.freeNetSlot, slot),
+    };
+  }
+
+  /** Sun of its own stake an account can lend now: its stake less what its usage ties up. */
+  delegatable(
+    st: WorldState,
+    acc: Account,
+    resource: Resource,
+    slot = slotOf(this.head().timestamp),
+  ): bigint {
+    const own = acc.frozen[resource];
+    const all = own + acc.acquired[resource];
+    if (own === 0n) return 0n;
+    const used =
+      resource === 'ENERGY'
+        ? recovered(acc.energyUsed, acc.energySlot, slot)
+        : recovered(acc.netUsed, acc.netSlot, slot);
+    const total = BigInt(
+      resource === 'ENERGY' ? this.params.totalEnergyLimit : this.params.totalNetLimit,
+    );
+    const weight =
+      BigInt(resource === 'ENERGY' ? this.params.baseEnergyWeight : this.params.baseNetWeight) +
+      st.staked[resource] / SUN_PER_TRX;
+    const usedSun = (used * weight * SUN_PER_TRX) / total;
+    const ownShare = (usedSun * own) / all;
+    return own > ownShare ? own - ownShare : 0n;
   }
 
   nextSlotTime(): number {
@@ -447,6 +548,9 @@ export class Chain {
         if (!(e instanceof ValidationError)) throw e;
         return fail('CONTRACT_VALIDATE_ERROR', `Contract validate error : ${e.message}`);
       }
+      if (!this.canPayBandwidth(raw, rawBytes, signature.length)) {
+        return fail('BANDWITH_ERROR', 'Account resource insufficient error.');
+      }
       const json = buildTxJson(raw, signature);
       this.pending.push({ id: txid, raw, rawBytes, json });
       return { txid };
@@ -465,26 +569,153 @@ export class Chain {
     return !!block && block.id.slice(16, 32) === raw.refBlockHash;
   }
 
-  private validateCall(raw: RawData): void {
+  private validateCall(raw: RawData, st: WorldState = this.state): void {
     const call = raw.call;
-    const owner = this.state.accounts.get(call.owner);
+    const owner = st.accounts.get(call.owner);
     if (!owner) throw new ValidationError(`account [${hexToBase58(call.owner)}] does not exist`);
-    if (call.type === 'TransferContract') {
-      if (call.to === call.owner) {
-        throw new ValidationError('Cannot transfer TRX to yourself.');
+    const p = this.params;
+    switch (call.type) {
+      case 'TransferContract': {
+        if (call.to === call.owner) {
+          throw new ValidationError('Cannot transfer TRX to yourself.');
+        }
+        if (call.amount <= 0n) throw new ValidationError('Amount must be greater than 0.');
+        // A transfer that creates the receiver pays getCreateNewAccountFeeInSystemContract too.
+        const fee = st.accounts.has(call.to) ? 0n : BigInt(p.createNewAccountFeeInSystemContract);
+        if (owner.balance < call.amount + fee) {
+          throw new ValidationError('Validate TransferContract error, balance is not sufficient.');
+        }
+        return;
       }
-      if (call.amount <= 0n) throw new ValidationError('Amount must be greater than 0.');
-      if (owner.balance < call.amount) {
-        throw new ValidationError('Validate TransferContract error, balance is not sufficient.');
+      case 'FreezeBalanceV2Contract':
+        if (call.amount <= 0n) throw new ValidationError('frozenBalance must be positive');
+        if (call.amount < SUN_PER_TRX) {
+          throw new ValidationError('frozenBalance must be greater than or equal to 1 TRX');
+        }
+        if (call.amount > owner.balance) {
+          throw new ValidationError('frozenBalance must be less than or equal to accountBalance');
+        }
+        return;
+      case 'DelegateResourceContract': {
+        if (call.balance < SUN_PER_TRX) {
+          throw new ValidationError('delegateBalance must be greater than or equal to 1 TRX');
+        }
+        if (call.receiver === call.owner) {
+          throw new ValidationError('receiverAddress must not be the same as ownerAddress');
+        }
+        const receiver = st.accounts.get(call.receiver);
+        if (!receiver) throw new ValidationError(`Account[${call.receiver}] not exists`);
+        if (receiver.isContract) {
+          throw new ValidationError('Do not allow delegate resources to contract addresses');
+        }
+        if (this.delegatable(st, owner, call.resource) < call.balance) {
+          const kind = call.resource === 'ENERGY' ? 'FreezeEnergyV2' : 'FreezeBandwidthV2';
+          throw new ValidationError(
+            `delegateBalance must be less than or equal to available ${kind} balance`,
+          );
+        }
+        return;
       }
-      return;
+      case 'UnDelegateResourceContract': {
+        if (call.balance <= 0n)
+          throw new ValidationError('unDelegateBalance must be more than 0 TRX');
+        const lent = st.delegations.get(delegationKey(call.owner, call.receiver, call.resource));
+        if (!lent) throw new ValidationError('delegated Resource does not exist');
+        if (lent < call.balance) {
+          const kind = call.resource === 'ENERGY' ? 'Energy' : 'Bandwidth';
+          throw new ValidationError(
+            `insufficient delegatedFrozenBalance(${kind}), request=${call.balance}, unfreezable=${lent}`,
+          );
+        }
+        return;
+      }
+      case 'TriggerSmartContract':
+        if (!this.contracts.has(call.contract)) {
+          throw new ValidationError('No contract or not a smart contract');
+        }
+        if (raw.feeLimit < 0 || raw.feeLimit > MAX_FEE_LIMIT) {
+          throw new ValidationError(`feeLimit must be >= 0 and <= ${MAX_FEE_LIMIT}`);
+        }
     }
-    if (!this.contracts.has(call.contract)) {
-      throw new ValidationError('No contract or not a smart contract');
+  }
+
+  /**
+   * How a transaction pays its bandwidth (BandwidthProcessor): one that creates
+   * an account uses staked bandwidth or burns getCreateAccountFee; any other
+   * uses staked bandwidth, then the free daily allowance, then burns
+   * getTransactionFee per byte.
+   */
+  private bandwidthPlan(
+    st: WorldState,
+    owner: Account,
+    bytes: bigint,
+    createsAccount: boolean,
+    slot: number,
+  ): { source: 'stake' | 'free' | 'burn'; fee: bigint } {
+    const p = this.params;
+    const stake = unitsFor(
+      p,
+      'BANDWIDTH',
+      owner.frozen.BANDWIDTH + owner.acquired.BANDWIDTH,
+      st.staked,
+    );
+    const stakeLeft = stake - recovered(owner.netUsed, owner.netSlot, slot);
+    if (createsAccount) {
+      return stakeLeft >= bytes
+        ? { source: 'stake', fee: 0n }
+        : { source: 'burn', fee: BigInt(p.createAccountFee) };
     }
-    if (raw.feeLimit < 0 || raw.feeLimit > MAX_FEE_LIMIT) {
-      throw new ValidationError(`feeLimit must be >= 0 and <= ${MAX_FEE_LIMIT}`);
+    if (stakeLeft >= bytes) return { source: 'stake', fee: 0n };
+    const freeLeft = BigInt(p.freeNetLimit) - recovered(owner.freeNetUsed, owner.freeNetSlot, slot);
+    if (freeLeft >= bytes) return { source: 'free', fee: 0n };
+    return { source: 'burn', fee: bytes * BigInt(p.transactionFee) };
+  }
+
+  private payBandwidth(
+    owner: Account,
+    plan: { source: 'stake' | 'free' | 'burn'; fee: bigint },
+    bytes: bigint,
+    slot: number,
+    receipt: Record<string, unknown>,
+  ): void {
+    if (plan.source === 'stake') {
+      owner.netUsed = recovered(owner.netUsed, owner.netSlot, slot) + bytes;
+      owner.netSlot = slot;
+      receipt.net_usage = Number(bytes);
+    } else if (plan.source === 'free') {
+      owner.freeNetUsed = recovered(owner.freeNetUsed, owner.freeNetSlot, slot) + bytes;
+      owner.freeNetSlot = slot;
+      receipt.net_usage = Number(bytes);
+    } else {
+      owner.balance -= plan.fee;
+      receipt.net_fee = Number(plan.fee);
     }
+  }
+
+  private canPayBandwidth(raw: RawData, rawBytes: Uint8Array, signatures: number): boolean {
+    const owner = this.state.accounts.get(raw.call.owner);
+    if (!owner) return false;
+    const call = raw.call;
+    const createsAccount = call.type === 'TransferContract' && !this.state.accounts.has(call.to);
+    const bytes = Chain.netBytes({ rawBytes, signatures });
+    const plan = this.bandwidthPlan(
+      this.state,
+      owner,
+      bytes,
+      createsAccount,
+      slotOf(this.nextSlotTime()),
+    );
+    const value =
+      call.type === 'TransferContract' || call.type === 'FreezeBalanceV2Contract'
+        ? call.amount
+        : 0n;
+    const system = createsAccount ? BigInt(this.params.createNewAccountFeeInSystemContract) : 0n;
+    return owner.balance >= plan.fee + value + system;
+  }
+
+  /** Bytes of bandwidth a transaction takes: its size plus java-tron's result reserve. */
+  private static netBytes(p: { rawBytes: Uint8Array; signatures: number }): bigint {
+    return BigInt(p.rawBytes.length + 65 * p.signatures + 64);
   }
 
   /** What a contract call would do against `st`; changes nothing. */
@@ -537,46 +768,75 @@ export class Chain {
   private execute(p: PendingTx, num: number, time: number): IncludedTx | undefined {
     const call = p.raw.call;
     const owner = this.state.accounts.get(call.owner);
-    const netUsage = p.rawBytes.length + 65 * (p.json.signature?.length ?? 1) + 64;
+    if (!owner) return undefined;
+    try {
+      // Validity is checked again on the state the block runs on, as a producer does.
+      this.validateCall(p.raw);
+    } catch (e) {
+      if (e instanceof ValidationError) return undefined;
+      throw e;
+    }
+    const slot = slotOf(time);
+    const bytes = Chain.netBytes({
+      rawBytes: p.rawBytes,
+      signatures: p.json.signature?.length ?? 1,
+    });
+    const createsAccount = call.type === 'TransferContract' && !this.state.accounts.has(call.to);
+    const bandwidth = this.bandwidthPlan(this.state, owner, bytes, createsAccount, slot);
+    const systemFee = createsAccount ? BigInt(this.params.createNewAccountFeeInSystemContract) : 0n;
+    const value =
+      call.type === 'TransferContract'
+        ? call.amount
+        : call.type === 'FreezeBalanceV2Contract'
+          ? call.amount
+          : 0n;
+    // What cannot pay its bandwidth is refused, as java-tron refuses it.
+    if (owner.balance < bandwidth.fee + systemFee + value) return undefined;
+    owner.latestOperationTime = time;
+    const netReceipt: Record<string, unknown> = {};
+    this.payBandwidth(owner, bandwidth, bytes, slot, netReceipt);
     const base = { id: p.id, blockNumber: num, blockTimeStamp: time };
-    if (call.type === 'TransferContract') {
-      if (!owner || owner.balance < call.amount) return undefined;
-      owner.balance -= call.amount;
-      owner.latestOperationTime = time;
-      let to = this.state.accounts.get(call.to);
-      if (!to) this.state.accounts.set(call.to, (to = this.newAccount(time, 0n)));
-      to.balance += call.amount;
+    const withFee = (extra: bigint) => {
+      const fee = bandwidth.fee + extra;
+      return fee ? { fee: Number(fee) } : {};
+    };
+    if (call.type !== 'TriggerSmartContract') {
+      this.applySystemContract(call, slot, time);
+      owner.balance -= systemFee;
       return this.included(p, num, 'SUCCESS', {
         ...base,
+        ...withFee(systemFee),
         contractResult: [''],
-        receipt: { net_usage: netUsage },
+        receipt: netReceipt,
       });
     }
-    if (!owner) return undefined;
     const outcome = this.simulate(this.state, call, p.plan);
-    // Energy: the account's own first, then TRX burnt at ENERGY_PRICE_SUN, up to fee_limit.
-    const available = owner.energyLimit - owner.energyUsed;
+    // Energy: the account's own first, then TRX burnt at getEnergyFee, up to fee_limit.
+    const { energyLimit } = this.resources(this.state, owner);
+    const used = recovered(owner.energyUsed, owner.energySlot, slot);
+    const available = energyLimit - used;
     const fromStake = BigInt(Math.min(outcome.energy, Number(available > 0n ? available : 0n)));
     const missing = BigInt(outcome.energy) - fromStake;
     const burnCap = BigInt(Math.min(p.raw.feeLimit, Number(owner.balance)));
-    const price = BigInt(ENERGY_PRICE_SUN);
-    owner.latestOperationTime = time;
+    const price = BigInt(this.params.energyFee);
+    // java-tron prints energy fields first, then bandwidth, then the result.
     const receipt: Record<string, unknown> = {};
     if (missing * price > burnCap) {
       // Out of energy: everything the transaction could use is spent, nothing else happens.
-      const burnt = (burnCap / price) * price;
+      const burnt = price > 0n ? (burnCap / price) * price : 0n;
       const stake = available > 0n ? available : 0n;
-      owner.energyUsed += stake;
+      owner.energyUsed = used + stake;
+      owner.energySlot = slot;
       owner.balance -= burnt;
-      const limit = stake + burnt / price;
+      const limit = stake + (price > 0n ? burnt / price : 0n);
       if (stake) receipt.energy_usage = Number(stake);
       if (burnt) receipt.energy_fee = Number(burnt);
       if (limit) receipt.energy_usage_total = Number(limit);
-      receipt.net_usage = netUsage;
+      Object.assign(receipt, netReceipt);
       receipt.result = 'OUT_OF_ENERGY';
       return this.included(p, num, 'OUT_OF_ENERGY', {
         ...base,
-        ...(burnt ? { fee: Number(burnt) } : {}),
+        ...withFee(burnt),
         contractResult: [''],
         contract_address: call.contract,
         receipt,
@@ -589,13 +849,14 @@ export class Chain {
       });
     }
     const burnt = missing * price;
-    owner.energyUsed += fromStake;
+    owner.energyUsed = used + fromStake;
+    owner.energySlot = slot;
     owner.balance -= burnt;
     if (fromStake) receipt.energy_usage = Number(fromStake);
     if (burnt) receipt.energy_fee = Number(burnt);
     receipt.energy_usage_total = outcome.energy;
-    receipt.net_usage = netUsage;
-    const fee = burnt ? { fee: Number(burnt) } : {};
+    Object.assign(receipt, netReceipt);
+    const fee = withFee(burnt);
     if (!outcome.ok) {
       receipt.result = 'REVERT';
       return this.included(p, num, 'REVERT', {
@@ -644,6 +905,71 @@ export class Chain {
     return this.included(p, num, 'SUCCESS', info);
   }
 
+  /** TRX transfers and Stake 2.0 contracts (already validated on this state). */
+  private applySystemContract(
+    call: Exclude<ContractCall, { type: 'TriggerSmartContract' }>,
+    slot: number,
+    time: number,
+  ): void {
+    const st = this.state;
+    const owner = st.accounts.get(call.owner)!;
+    switch (call.type) {
+      case 'TransferContract': {
+        owner.balance -= call.amount;
+        let to = st.accounts.get(call.to);
+        if (!to) st.accounts.set(call.to, (to = this.newAccount(time, 0n)));
+        to.balance += call.amount;
+        return;
+      }
+      case 'FreezeBalanceV2Contract':
+        owner.balance -= call.amount;
+        owner.frozen[call.resource] += call.amount;
+        st.staked[call.resource] += call.amount;
+        return;
+      case 'DelegateResourceContract': {
+        const receiver = st.accounts.get(call.receiver)!;
+        owner.frozen[call.resource] -= call.balance;
+        owner.delegatedOut[call.resource] += call.balance;
+        receiver.acquired[call.resource] += call.balance;
+        const key = delegationKey(call.owner, call.receiver, call.resource);
+        st.delegations.set(key, (st.delegations.get(key) ?? 0n) + call.balance);
+        return;
+      }
+      case 'UnDelegateResourceContract': {
+        const key = delegationKey(call.owner, call.receiver, call.resource);
+        const left = st.delegations.get(key)! - call.balance;
+        if (left) st.delegations.set(key, left);
+        else st.delegations.delete(key);
+        owner.delegatedOut[call.resource] -= call.balance;
+        owner.frozen[call.resource] += call.balance;
+        const receiver = st.accounts.get(call.receiver);
+        if (!receiver) return;
+        // The receiver's usage of the lent share goes back to the owner with it.
+        const energy = call.resource === 'ENERGY';
+        const used = energy
+          ? recovered(receiver.energyUsed, receiver.energySlot, slot)
+          : recovered(receiver.netUsed, receiver.netSlot, slot);
+        const all = receiver.frozen[call.resource] + receiver.acquired[call.resource];
+        const cap = unitsFor(this.params, call.resource, call.balance, st.staked);
+        let moved = all > 0n ? (used * call.balance) / all : 0n;
+        if (moved > cap) moved = cap;
+        receiver.acquired[call.resource] -= call.balance;
+        if (energy) {
+          receiver.energyUsed = used - moved;
+          receiver.energySlot = slot;
+          owner.energyUsed = recovered(owner.energyUsed, owner.energySlot, slot) + moved;
+          owner.energySlot = slot;
+        } else {
+          receiver.netUsed = used - moved;
+          receiver.netSlot = slot;
+          owner.netUsed = recovered(owner.netUsed, owner.netSlot, slot) + moved;
+          owner.netSlot = slot;
+        }
+        return;
+      }
+    }
+  }
+
   private included(
     p: PendingTx,
     num: number,
@@ -660,11 +986,11 @@ export class Chain {
 
   constantCall(
     call: Extract<ContractCall, { type: 'TriggerSmartContract' }>,
-    solid = false,
+    solid: boolean | number = false,
   ): { result: string; energy: number; reverted: boolean } {
     const contract = this.contracts.get(call.contract);
     if (!contract) throw new ValidationError('No contract or not a smart contract');
-    const st = solid ? this.view(true).state : this.state;
+    const st = solid === false ? this.state : this.view(solid).state;
     const selector = call.data.slice(0, 8);
     const args = call.data.slice(8);
     if (contract.kind === 'token') {
@@ -701,7 +1027,28 @@ export class Chain {
 
 /** Read-only account and token queries on one state. */
 export class StateView {
-  constructor(readonly state: WorldState) {}
+  constructor(
+    readonly state: WorldState,
+    private readonly chain: Chain,
+  ) {}
+
+  /** Energy and bandwidth limits and usage now (getaccountresource). */
+  resources(acc: Account) {
+    return this.chain.resources(this.state, acc);
+  }
+
+  delegatable(acc: Account, resource: Resource): bigint {
+    return this.chain.delegatable(this.state, acc, resource);
+  }
+
+  delegation(owner: HexAddress, receiver: HexAddress, resource: Resource): bigint {
+    return this.state.delegations.get(delegationKey(owner, receiver, resource)) ?? 0n;
+  }
+
+  /** Sun staked network-wide by the stub's accounts, per resource. */
+  get staked(): PerResource {
+    return this.state.staked;
+  }
 
   account(address: HexAddress): Account | undefined {
     return this.state.accounts.get(address);

@@ -14,7 +14,8 @@ import {
   wordAddress,
   wordUint,
 } from './codec';
-import { buildTxJson, ContractCall, RawData } from './transaction';
+import { Faults } from './faults';
+import { buildTxJson, ContractCall, RawData, Resource } from './transaction';
 
 /**
  * The HTTP face of the stub: java-tron's /wallet/* and /walletsolidity/*
@@ -61,6 +62,8 @@ const ADDRESS_KEYS = new Set([
   'caller_address',
   'transferTo_address',
   'receiver_address',
+  'from', // getdelegatedresourcev2
+  'to',
 ]);
 
 /** visible=true: addresses in base58, as java-tron prints them then. */
@@ -107,9 +110,22 @@ export class TronNode {
   private nextBroadcast: { mode: 'hang' | 'duplicate'; accept: boolean; delayMs: number } | null =
     null;
   private routes = new Map<string, Handler>();
+  /** Faults this node shows its clients (/_stub/faults): rate limits, outages, lag. */
+  readonly faults = new Faults();
+  /** Node API requests served (not controls), for tests of clients' budgets and failover. */
+  requestsServed = 0;
+  private readonly ownsChain: boolean;
 
-  constructor(readonly options: TronNodeOptions) {
-    this.chain = new Chain(options);
+  /**
+   * `chain`: another node's chain, so that two nodes serve one network (a
+   * provider's load-balanced nodes); only the node that owns it produces blocks.
+   */
+  constructor(
+    readonly options: TronNodeOptions,
+    chain?: Chain,
+  ) {
+    this.ownsChain = !chain;
+    this.chain = chain ?? new Chain(options);
     this.server = createServer((req, res) => void this.handle(req, res));
     this.server.on('connection', (s) => {
       this.sockets.add(s);
@@ -124,7 +140,7 @@ export class TronNode {
       this.server.once('error', reject);
       this.server.listen(this.options.port, this.options.host, () => resolve());
     });
-    if (this.options.blockIntervalMs > 0) {
+    if (this.options.blockIntervalMs > 0 && this.ownsChain) {
       this.timer = setInterval(() => this.chain.produceBlocks(1), this.options.blockIntervalMs);
     }
     return this.url;
@@ -137,6 +153,8 @@ export class TronNode {
 
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    this.faults.clear();
+    for (const res of this.hung) res.destroy();
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -149,6 +167,26 @@ export class TronNode {
     const handler = this.routes.get(url.pathname);
     if (!handler) {
       return this.send(res, 404, isControl ? { detail: 'Not found', code: 'NOT_FOUND' } : {});
+    }
+    if (!isControl) {
+      this.requestsServed++;
+      const fault = this.faults.take(url.pathname);
+      if (fault === 'hang') {
+        this.hung.add(res);
+        res.on('close', () => this.hung.delete(res));
+        req.resume();
+        return;
+      }
+      if (fault) {
+        req.resume();
+        const text = fault.status === 429 ? 'Too Many Requests' : 'Service Unavailable';
+        res.writeHead(fault.status, {
+          'content-type': 'text/plain; charset=utf-8',
+          ...(fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {}),
+        });
+        res.end(text);
+        return;
+      }
     }
     let params: Params = Object.fromEntries(url.searchParams);
     try {
@@ -219,7 +257,7 @@ export class TronNode {
     return json;
   }
 
-  private accountJson(address: HexAddress, solid: boolean): Record<string, unknown> {
+  private accountJson(address: HexAddress, solid: boolean | number): Record<string, unknown> {
     const acc = this.chain.view(solid).account(address);
     if (!acc) return {};
     const json: Record<string, unknown> = {};
@@ -229,9 +267,30 @@ export class TronNode {
     if (acc.balance) json.balance = Number(acc.balance);
     json.create_time = acc.createTime;
     if (acc.latestOperationTime) json.latest_opration_time = acc.latestOperationTime;
+    const view = this.chain.view(solid);
+    const now = view.resources(acc);
+    if (now.netUsed) json.net_usage = Number(now.netUsed);
+    if (now.freeNetUsed) json.free_net_usage = Number(now.freeNetUsed);
+    if (acc.netSlot) json.latest_consume_time = acc.netSlot * 3000;
+    if (acc.freeNetSlot) json.latest_consume_free_time = acc.freeNetSlot * 3000;
+    json.net_window_size = 28800;
+    json.net_window_optimized = true;
+    if (acc.delegatedOut.BANDWIDTH) {
+      json.delegated_frozenV2_balance_for_bandwidth = Number(acc.delegatedOut.BANDWIDTH);
+    }
+    if (acc.acquired.BANDWIDTH) {
+      json.acquired_delegated_frozenV2_balance_for_bandwidth = Number(acc.acquired.BANDWIDTH);
+    }
     const resource: Record<string, unknown> = {};
-    if (acc.energyUsed) resource.energy_usage = Number(acc.energyUsed);
+    if (now.energyUsed) resource.energy_usage = Number(now.energyUsed);
+    if (acc.energySlot) resource.latest_consume_time_for_energy = acc.energySlot * 3000;
     resource.energy_window_size = 28800;
+    if (acc.delegatedOut.ENERGY) {
+      resource.delegated_frozenV2_balance_for_energy = Number(acc.delegatedOut.ENERGY);
+    }
+    if (acc.acquired.ENERGY) {
+      resource.acquired_delegated_frozenV2_balance_for_energy = Number(acc.acquired.ENERGY);
+    }
     resource.energy_window_optimized = true;
     json.account_resource = resource;
     json.owner_permission = {
@@ -249,7 +308,12 @@ export class TronNode {
         keys: [{ address, weight: 1 }],
       },
     ];
-    json.frozenV2 = [{}, { type: 'ENERGY' }, { type: 'TRON_POWER' }];
+    const amount = (v: bigint) => (v ? { amount: Number(v) } : {});
+    json.frozenV2 = [
+      amount(acc.frozen.BANDWIDTH),
+      { type: 'ENERGY', ...amount(acc.frozen.ENERGY) },
+      { type: 'TRON_POWER' },
+    ];
     return json;
   }
 
@@ -290,7 +354,7 @@ export class TronNode {
   private constantReply(
     call: Extract<ContractCall, { type: 'TriggerSmartContract' }>,
     p: Params,
-    solid: boolean,
+    solid: boolean | number,
     feeLimit: number,
   ): Record<string, unknown> {
     const out = this.chain.constantCall(call, solid);
@@ -309,35 +373,47 @@ export class TronNode {
   private registerNodeRoutes(): void {
     const c = this.chain;
     const both = (path: string) => [`/wallet/${path}`, `/walletsolidity/${path}`];
-    const isSolid = (ctx: Ctx) => ctx.req.url!.startsWith('/walletsolidity/');
+    /** The view a request sees: head, solidified, or solidified held back by a lag fault. */
+    const isSolid = (ctx: Ctx): boolean | number => {
+      if (!ctx.req.url!.startsWith('/walletsolidity/')) return false;
+      return this.faults.lag ? c.solidifiedNumber - this.faults.lag : true;
+    };
+    const solidHead = (ctx: Ctx) => {
+      const view = isSolid(ctx);
+      return view === true ? c.solidHead() : c.block(Number(view), true)!;
+    };
+    /** A block this node pretends not to have yet (a lagging backend behind a balancer). */
+    const missing = (num: number) => this.faults.missingBlocks.has(num);
 
     this.route(both('getnowblock'), (ctx) =>
-      this.blockJson(isSolid(ctx) ? c.solidHead() : c.head()),
+      this.blockJson(isSolid(ctx) === false ? c.head() : solidHead(ctx)),
     );
     this.route(both('getblockbynum'), (ctx) => {
-      const b = c.block(Number(ctx.params.num), isSolid(ctx));
+      const num = Number(ctx.params.num);
+      const b = missing(num) ? undefined : c.block(num, isSolid(ctx));
       return b ? this.blockJson(b) : {};
     });
     this.route(both('getblockbyid'), (ctx) => {
       const b = c.blockById(String(ctx.params.value ?? ''));
-      return b && (!isSolid(ctx) || b.number <= c.solidifiedNumber) ? this.blockJson(b) : {};
+      return b && !missing(b.number) && c.block(b.number, isSolid(ctx)) ? this.blockJson(b) : {};
     });
     this.route(both('getblock'), (ctx) => {
       const solid = isSolid(ctx);
       const idOrNum = ctx.params.id_or_num;
       const detail = bool(ctx.params.detail);
       let b: Block | undefined;
-      if (idOrNum === undefined || idOrNum === '') b = solid ? c.solidHead() : c.head();
+      if (idOrNum === undefined || idOrNum === '') b = solid === false ? c.head() : solidHead(ctx);
       else if (/^\d+$/.test(String(idOrNum))) b = c.block(Number(idOrNum), solid);
       else {
         b = c.blockById(String(idOrNum));
-        if (b && solid && b.number > c.solidifiedNumber) b = undefined;
+        if (b && !c.block(b.number, solid)) b = undefined;
       }
+      if (b && missing(b.number) && idOrNum !== undefined && idOrNum !== '') b = undefined;
       return b ? this.blockJson(b, detail) : {};
     });
     this.route(both('getblockbylatestnum'), (ctx) => {
       const n = Math.min(intParam(ctx.params.num, 'num', 1), 100);
-      const top = isSolid(ctx) ? c.solidifiedNumber : c.head().number;
+      const top = isSolid(ctx) === false ? c.head().number : solidHead(ctx).number;
       const blocks: Record<string, unknown>[] = [];
       for (let i = Math.max(0, top - n + 1); i <= top; i++)
         blocks.push(this.blockJson(c.block(i)!));
@@ -354,28 +430,84 @@ export class TronNode {
     this.route(both('gettransactioninfobyblocknum'), (ctx) => {
       const num = Number(ctx.params.num ?? 0);
       if (!(num > 0)) return {};
-      const b = c.block(num, isSolid(ctx));
+      const b = missing(num) ? undefined : c.block(num, isSolid(ctx));
       return b ? b.txs.map((t) => t.info) : [];
     });
     this.route(both('getaccount'), (ctx) =>
       this.accountJson(parseAddress(ctx.params.address), isSolid(ctx)),
     );
-    this.route(['/wallet/getaccountresource'], (ctx) => {
-      const acc = c.view().account(parseAddress(ctx.params.address));
+    this.route(both('getaccountresource'), (ctx) => {
+      const view = c.view(isSolid(ctx));
+      const acc = view.account(parseAddress(ctx.params.address));
       if (!acc) return {};
-      const json: Record<string, unknown> = { freeNetLimit: 600 };
-      json.TotalNetLimit = 43_200_000_000;
-      json.TotalNetWeight = 26_982_347_398;
+      const now = view.resources(acc);
+      const p = c.params;
+      const staked = view.staked;
+      // java-tron's AccountResourceMessage: zero values are left out.
+      const json: Record<string, unknown> = {};
+      if (now.freeNetUsed) json.freeNetUsed = Number(now.freeNetUsed);
+      json.freeNetLimit = p.freeNetLimit;
+      if (now.netUsed) json.NetUsed = Number(now.netUsed);
+      if (now.netLimit) json.NetLimit = Number(now.netLimit);
+      json.TotalNetLimit = p.totalNetLimit;
+      json.TotalNetWeight = p.baseNetWeight + Number(staked.BANDWIDTH / 1_000_000n);
       json.TotalTronPowerWeight = 46_000_000_000;
-      if (acc.energyUsed) json.EnergyUsed = Number(acc.energyUsed);
-      if (acc.energyLimit) json.EnergyLimit = Number(acc.energyLimit);
-      json.TotalEnergyLimit = 180_000_000_000;
-      json.TotalEnergyWeight = 19_000_000_000;
+      const power =
+        acc.frozen.ENERGY +
+        acc.frozen.BANDWIDTH +
+        acc.delegatedOut.ENERGY +
+        acc.delegatedOut.BANDWIDTH;
+      if (power) json.tronPowerLimit = Number(power / 1_000_000n);
+      if (now.energyUsed) json.EnergyUsed = Number(now.energyUsed);
+      if (now.energyLimit) json.EnergyLimit = Number(now.energyLimit);
+      json.TotalEnergyLimit = p.totalEnergyLimit;
+      json.TotalEnergyWeight = p.baseEnergyWeight + Number(staked.ENERGY / 1_000_000n);
       return json;
     });
-    this.route(['/wallet/getchainparameters'], () => ({
-      chainParameter: CHAIN_PARAMETERS.map(([key, value]) => (value ? { key, value } : { key })),
-    }));
+    this.route(
+      ['/wallet/getdelegatedresourcev2', '/walletsolidity/getdelegatedresourcev2'],
+      (ctx) => {
+        const view = c.view(isSolid(ctx));
+        const from = parseAddress(ctx.params.fromAddress);
+        const to = parseAddress(ctx.params.toAddress);
+        const energy = view.delegation(from, to, 'ENERGY');
+        const bandwidth = view.delegation(from, to, 'BANDWIDTH');
+        if (!energy && !bandwidth) return {};
+        const entry: Record<string, unknown> = { from, to };
+        if (bandwidth) entry.frozen_balance_for_bandwidth = Number(bandwidth);
+        if (energy) entry.frozen_balance_for_energy = Number(energy);
+        return { delegatedResource: [entry] };
+      },
+    );
+    this.route(
+      ['/wallet/getcandelegatedmaxsize', '/walletsolidity/getcandelegatedmaxsize'],
+      (ctx) => {
+        const view = c.view(isSolid(ctx));
+        const acc = view.account(parseAddress(ctx.params.owner_address));
+        const resource: Resource = Number(ctx.params.type ?? 0) === 1 ? 'ENERGY' : 'BANDWIDTH';
+        const max = acc ? view.delegatable(acc, resource) : 0n;
+        return max ? { max_size: Number(max) } : {};
+      },
+    );
+    this.route(['/wallet/getchainparameters'], () => {
+      const p = c.params;
+      const live: Record<string, number> = {
+        getEnergyFee: p.energyFee,
+        getTransactionFee: p.transactionFee,
+        getCreateAccountFee: p.createAccountFee,
+        getCreateNewAccountFeeInSystemContract: p.createNewAccountFeeInSystemContract,
+        getTotalEnergyLimit: p.totalEnergyLimit,
+        getTotalEnergyCurrentLimit: p.totalEnergyLimit,
+        getFreeNetLimit: p.freeNetLimit,
+        getTotalNetLimit: p.totalNetLimit,
+      };
+      return {
+        chainParameter: CHAIN_PARAMETERS.map(([key, fixed]) => {
+          const value = key in live ? live[key] : fixed;
+          return value ? { key, value } : { key };
+        }),
+      };
+    });
     this.route(['/wallet/getnodeinfo'], () => {
       const head = c.head();
       const solid = c.solidHead();
@@ -551,6 +683,8 @@ export class TronNode {
       solidified: c.solidifiedNumber,
       solid_lag: c.lag,
       pending: c.pendingCount,
+      requests_served: this.requestsServed,
+      faults: this.faults.describe(),
       faucet: { ...both(c.faucet), private_key: this.options.faucetKey },
       usdt: both(this.options.usdtContract),
       fake_usdt: both(this.options.fakeUsdtContract),
@@ -573,6 +707,8 @@ export class TronNode {
       for (const res of this.hung) res.destroy();
       this.hung.clear();
       this.nextBroadcast = null;
+      this.faults.clear();
+      this.requestsServed = 0;
       c.reset(intParam(ctx.params.solid_lag, 'solid_lag', o.solidLag));
       return this.info();
     });
@@ -662,6 +798,31 @@ export class TronNode {
       const moves = [{ token: o.usdtContract, from, to, amount }];
       return { txid: c.submitSigned(o.faucetKey, call, { moves, via: o.routerContract }) };
     });
+    ctl('faults', (ctx) => {
+      try {
+        this.faults.set(ctx.params);
+      } catch (e) {
+        throw new ControlError((e as Error).message);
+      }
+      // A hang or an error status now applies to new requests; hung ones end when cleared.
+      if (!this.faults.hang) {
+        for (const res of this.hung) if (!res.headersSent) res.destroy();
+      }
+      return this.faults.describe();
+    });
+    ctl('parameters', (ctx) => {
+      const names: [string, keyof typeof c.params][] = [
+        ['energy_fee', 'energyFee'],
+        ['transaction_fee', 'transactionFee'],
+        ['create_account_fee', 'createAccountFee'],
+        ['create_new_account_fee_in_system_contract', 'createNewAccountFeeInSystemContract'],
+        ['free_net_limit', 'freeNetLimit'],
+      ];
+      for (const [param, key] of names) {
+        if (ctx.params[param] !== undefined) c.params[key] = intParam(ctx.params[param], param);
+      }
+      return { ...c.params };
+    });
     ctl('broadcast/next', (ctx) => {
       const mode = ctx.params.mode;
       if (mode === 'normal') {
@@ -719,6 +880,9 @@ const CHAIN_PARAMETERS: [string, number][] = [
   ['getTotalEnergyLimit', 180_000_000_000],
   ['getAllowTvmTransferTrc10', 1],
   ['getTotalEnergyCurrentLimit', 180_000_000_000],
+  ['getFreeNetLimit', 600],
+  ['getTotalNetLimit', 43_200_000_000],
+  ['getUnfreezeDelayDays', 14],
   ['getAllowMultiSign', 1],
   ['getAllowAdaptiveEnergy', 0],
   ['getUpdateAccountPermissionFee', 100_000_000],

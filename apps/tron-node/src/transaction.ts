@@ -8,7 +8,17 @@ import { fromHex, HexAddress, parseAddress, ProtoWriter, toHex } from './codec';
  * understood: TransferContract (TRX) and TriggerSmartContract (TRC-20 calls).
  */
 
-export const CONTRACT_TYPE_NUMBER = { TransferContract: 1, TriggerSmartContract: 31 } as const;
+export const CONTRACT_TYPE_NUMBER = {
+  TransferContract: 1,
+  TriggerSmartContract: 31,
+  FreezeBalanceV2Contract: 54,
+  DelegateResourceContract: 57,
+  UnDelegateResourceContract: 58,
+} as const;
+
+/** Stake 2.0 resources (common.proto ResourceCode); TRON_POWER cannot be delegated. */
+export type Resource = 'BANDWIDTH' | 'ENERGY';
+const RESOURCE_CODE: Record<Resource, number> = { BANDWIDTH: 0, ENERGY: 1 };
 
 export type ContractCall =
   | {
@@ -20,7 +30,24 @@ export type ContractCall =
       callTokenValue: bigint;
       tokenId: bigint;
     }
-  | { type: 'TransferContract'; owner: HexAddress; to: HexAddress; amount: bigint };
+  | { type: 'TransferContract'; owner: HexAddress; to: HexAddress; amount: bigint }
+  | { type: 'FreezeBalanceV2Contract'; owner: HexAddress; amount: bigint; resource: Resource }
+  | {
+      type: 'DelegateResourceContract';
+      owner: HexAddress;
+      receiver: HexAddress;
+      balance: bigint;
+      resource: Resource;
+      lock: boolean;
+      lockPeriod: bigint;
+    }
+  | {
+      type: 'UnDelegateResourceContract';
+      owner: HexAddress;
+      receiver: HexAddress;
+      balance: bigint;
+      resource: Resource;
+    };
 
 export interface RawData {
   refBlockBytes: string; // hex
@@ -42,13 +69,37 @@ export interface TxJson {
   ret?: Array<Record<string, unknown>>;
 }
 
+/** balance_contract.proto field numbers. */
 function encodeCall(call: ContractCall): Uint8Array {
-  if (call.type === 'TransferContract') {
-    return new ProtoWriter()
-      .bytes(1, fromHex(call.owner))
-      .bytes(2, fromHex(call.to))
-      .int(3, call.amount)
-      .finish();
+  switch (call.type) {
+    case 'TransferContract':
+      return new ProtoWriter()
+        .bytes(1, fromHex(call.owner))
+        .bytes(2, fromHex(call.to))
+        .int(3, call.amount)
+        .finish();
+    case 'FreezeBalanceV2Contract':
+      return new ProtoWriter()
+        .bytes(1, fromHex(call.owner))
+        .int(2, call.amount)
+        .int(3, RESOURCE_CODE[call.resource])
+        .finish();
+    case 'DelegateResourceContract':
+      return new ProtoWriter()
+        .bytes(1, fromHex(call.owner))
+        .int(2, RESOURCE_CODE[call.resource])
+        .int(3, call.balance)
+        .bytes(4, fromHex(call.receiver))
+        .int(5, call.lock ? 1 : 0)
+        .int(6, call.lockPeriod)
+        .finish();
+    case 'UnDelegateResourceContract':
+      return new ProtoWriter()
+        .bytes(1, fromHex(call.owner))
+        .int(2, RESOURCE_CODE[call.resource])
+        .int(3, call.balance)
+        .bytes(4, fromHex(call.receiver))
+        .finish();
   }
   return new ProtoWriter()
     .bytes(1, fromHex(call.owner))
@@ -86,13 +137,34 @@ export function txIdOf(rawBytes: Uint8Array): string {
   return toHex(sha256(rawBytes));
 }
 
+/** A contract's value as java-tron prints it: defaults (0, false, BANDWIDTH) left out. */
 function callToJson(call: ContractCall): Record<string, unknown> {
-  if (call.type === 'TransferContract') {
-    return {
-      amount: Number(call.amount),
-      owner_address: call.owner,
-      to_address: call.to,
-    };
+  const resource = (r: Resource) => (r === 'BANDWIDTH' ? {} : { resource: r });
+  switch (call.type) {
+    case 'TransferContract':
+      return { amount: Number(call.amount), owner_address: call.owner, to_address: call.to };
+    case 'FreezeBalanceV2Contract':
+      return {
+        owner_address: call.owner,
+        frozen_balance: Number(call.amount),
+        ...resource(call.resource),
+      };
+    case 'DelegateResourceContract':
+      return {
+        owner_address: call.owner,
+        ...resource(call.resource),
+        balance: Number(call.balance),
+        receiver_address: call.receiver,
+        ...(call.lock ? { lock: true } : {}),
+        ...(call.lockPeriod ? { lock_period: Number(call.lockPeriod) } : {}),
+      };
+    case 'UnDelegateResourceContract':
+      return {
+        owner_address: call.owner,
+        ...resource(call.resource),
+        balance: Number(call.balance),
+        receiver_address: call.receiver,
+      };
   }
   const value: Record<string, unknown> = {
     data: call.data,
@@ -148,6 +220,14 @@ function int(value: unknown, what: string): number {
   return n;
 }
 
+function resourceField(value: unknown): Resource {
+  if (value === undefined || value === null || value === 'BANDWIDTH' || value === 0) {
+    return 'BANDWIDTH';
+  }
+  if (value === 'ENERGY' || value === 1) return 'ENERGY';
+  throw new Error(`resource must be BANDWIDTH or ENERGY, got ${String(value)}`);
+}
+
 function hexField(value: unknown, what: string): string {
   if (value === undefined || value === null || value === '') return '';
   if (typeof value !== 'string') throw new Error(`${what} must be a hex string`);
@@ -187,6 +267,29 @@ export function parseRaw(rawJson: unknown): RawData {
       to: parseAddress(value.to_address),
       amount: BigInt(int(value.amount, 'amount')),
     };
+  } else if (type === 'FreezeBalanceV2Contract') {
+    call = {
+      type,
+      owner: parseAddress(value.owner_address),
+      amount: BigInt(int(value.frozen_balance, 'frozen_balance')),
+      resource: resourceField(value.resource),
+    };
+  } else if (type === 'DelegateResourceContract' || type === 'UnDelegateResourceContract') {
+    const common = {
+      owner: parseAddress(value.owner_address),
+      receiver: parseAddress(value.receiver_address),
+      balance: BigInt(int(value.balance, 'balance')),
+      resource: resourceField(value.resource),
+    };
+    call =
+      type === 'DelegateResourceContract'
+        ? {
+            type,
+            ...common,
+            lock: value.lock === true,
+            lockPeriod: BigInt(int(value.lock_period, 'lock_period')),
+          }
+        : { type, ...common };
   } else {
     throw new Error(`contract type not supported by this node: ${String(type)}`);
   }

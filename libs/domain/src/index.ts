@@ -8,3 +8,4 @@ export * from './reach';
 export * from './economy-raise';
 export * from './statement';
 export * from './proof-of-liabilities';
+export * from './tron-fees';

@@ -169,7 +169,14 @@ const schema = z
     UPLOAD_MAX_FILE_BYTES: intFrom(5 * 1024 * 1024),
     /** Files per request; 0: no limit. */
     UPLOAD_MAX_FILES: intFrom(9),
-    TRON_FULL_NODE_URL: z.url().default('http://127.0.0.1:8090'),
+    /** One node, or several separated by commas: tried in that order (failover). */
+    TRON_FULL_NODE_URL: z
+      .string()
+      .default('http://127.0.0.1:8090')
+      .refine(
+        (v) => v.split(',').every((u) => z.url().safeParse(u.trim()).success),
+        'TRON_FULL_NODE_URL must be a URL, or several separated by commas',
+      ),
     TRON_API_KEY: z.string().optional(),
     TRON_USDT_CONTRACT: z
       .string()
@@ -202,6 +209,21 @@ const schema = z
     PROOF_KEEP_SNAPSHOTS: intFrom(7),
     /** USDT balances read from the TRON node at once for a snapshot's reserves. */
     PROOF_CHAIN_CONCURRENCY: intFrom(4, 1, 64),
+    /**
+     * A node whose solidified head is more than this many blocks behind the
+     * others' is left out for a while; 0: never.
+     */
+    TRON_MAX_NODE_LAG_BLOCKS: intFrom(20, 0, 100_000),
+    /** TRON node requests per second, all API and worker processes together (Redis); 0: no limit. */
+    TRON_MAX_REQUESTS_PER_SECOND: intFrom(0, 0, 100_000),
+    /**
+     * Hex key of a staking account (TRX frozen for energy, Stake 2.0) that lends
+     * energy to the hot wallet when that costs less than burning TRX; unset: TRX only.
+     */
+    TRON_ENERGY_ACCOUNT_PRIVATE_KEY: z
+      .string()
+      .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'TRON_ENERGY_ACCOUNT_PRIVATE_KEY must be 32 bytes of hex')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     // The development secret is public: it may only sign tokens that never

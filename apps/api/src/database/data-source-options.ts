@@ -24,6 +24,7 @@ import { IdempotencyKeys1766100000000 } from './migrations/1766100000000-idempot
 import { AuditChain1766110000000 } from './migrations/1766110000000-audit-chain';
 import { StatementBalances1766200000000 } from './migrations/1766200000000-statement-balances';
 import { ProofsOfLiabilities1766300000000 } from './migrations/1766300000000-proofs-of-liabilities';
+import { TronCosts1766400000000 } from './migrations/1766400000000-tron-costs';
 import { NoPlaceholderCard1766600000000 } from './migrations/1766600000000-no-placeholder-card';
 
 export const MIGRATIONS = [
@@ -51,6 +52,7 @@ export const MIGRATIONS = [
   AuditChain1766110000000,
   StatementBalances1766200000000,
   ProofsOfLiabilities1766300000000,
+  TronCosts1766400000000,
   NoPlaceholderCard1766600000000,
 ];
 

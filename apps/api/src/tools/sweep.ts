@@ -16,11 +16,16 @@
  * SWEEP_OPERATOR_PASSWORD, TRON_SWEEP_MNEMONIC, TRON_SWEEP_FEE_KEY (pays TRX
  * top-ups), TRON_FULL_NODE_URL, TRON_API_KEY, TRON_USDT_CONTRACT,
  * TRON_SWEEP_TRX (TRX an address needs before a transfer, default 15),
- * TRON_SWEEP_WAIT_SECONDS (how long to wait for solidification, default 180).
+ * TRON_SWEEP_WAIT_SECONDS (how long to wait for solidification, default 180),
+ * TRON_ENERGY_ACCOUNT_PRIVATE_KEY (a staking account: when set, an address
+ * gets its energy lent by it, DelegateResource then UnDelegateResource after
+ * the transfer, whenever that costs less than the TRX it would burn; unset:
+ * TRX top-ups only).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { providers, TronWeb } from 'tronweb';
+import { SweepEnergy, SweepStep } from './sweep-energy';
 
 const TRANSFER_ENERGY = 65_000;
 const SUN = 1_000_000;
@@ -107,6 +112,7 @@ async function main() {
     solidityNode: new providers.HttpProvider(node, 15_000, '', '', headers),
   });
   const needTrx = Number(env('TRON_SWEEP_TRX', '15')) * SUN;
+  const stakerKey = process.env.TRON_ENERGY_ACCOUNT_PRIVATE_KEY?.replace(/^0x/, '') || undefined;
   const waitMs = Number(env('TRON_SWEEP_WAIT_SECONDS', '180')) * 1000;
 
   const report = await api.call<{ solvency: { hot_wallet_address: string | null } }>(
@@ -153,6 +159,26 @@ async function main() {
       await sleep(1000);
     }
     return null;
+  };
+
+  // With a staking account: per address, a lend of energy when it is cheaper than a top-up.
+  const sweeper = stakerKey
+    ? new SweepEnergy(tw, {
+        usdt,
+        hot,
+        feeKey: env('TRON_SWEEP_FEE_KEY'),
+        stakerKey,
+        strategy: 'auto',
+      })
+    : null;
+  const prices = sweeper ? await sweeper.prices() : null;
+  const waitIncluded = async (txId: string | null) => {
+    if (!txId || !sweeper) return;
+    const until = Date.now() + waitMs;
+    while ((await sweeper.costOf(txId)) === null) {
+      if (Date.now() > until) throw new Error(`${txId} was not included in time`);
+      await sleep(500);
+    }
   };
 
   const state = loadState(options.state);
@@ -203,13 +229,22 @@ async function main() {
       );
       continue;
     }
+    let lend: SweepStep | null = null;
+    if (sweeper && prices) {
+      const step = await sweeper.plan(c.address, amount, prices, await sweeper.staker());
+      if (step.plan.source === 'delegate') lend = step;
+    }
     const { trx, energy } = await resources(c.address);
-    const topUp = energy >= TRANSFER_ENERGY || trx >= needTrx ? 0 : needTrx - trx;
+    const topUp = lend || energy >= TRANSFER_ENERGY || trx >= needTrx ? 0 : needTrx - trx;
     const usdtText = (Number(amount) / SUN).toFixed(6);
     if (options.dryRun) {
       console.log(
         `sweep: ${c.address} (member ${c.user_id}): ${usdtText} USDT` +
-          (topUp ? `, needs ${(topUp / SUN).toFixed(6)} TRX first` : ', can pay its energy'),
+          (lend && lend.plan.source === 'delegate'
+            ? `, energy lent by the staking account (${(lend.plan.stakeSun / SUN).toFixed(0)} TRX of stake)`
+            : topUp
+              ? `, needs ${(topUp / SUN).toFixed(6)} TRX first`
+              : ', can pay its energy'),
       );
       swept += amount;
       trxSpent += topUp;
@@ -225,6 +260,11 @@ async function main() {
       throw new Error(
         `the mnemonic does not give ${c.address} at index ${c.index}: wrong mnemonic?`,
       );
+    }
+    if (lend && sweeper) {
+      // An address that only ever received USDT has no account yet: 1 sun creates it.
+      await waitIncluded(await sweeper.fund(lend));
+      await waitIncluded(await sweeper.lend(lend));
     }
     if (topUp) {
       const feeKey = env('TRON_SWEEP_FEE_KEY');
@@ -242,7 +282,7 @@ async function main() {
     const { transaction } = await tw.transactionBuilder.triggerSmartContract(
       usdt,
       'transfer(address,uint256)',
-      { feeLimit: needTrx, txLocal: true },
+      { feeLimit: lend ? lend.feeLimitSun : needTrx, txLocal: true },
       [
         { type: 'address', value: hot },
         { type: 'uint256', value: amount.toString() },
@@ -254,6 +294,8 @@ async function main() {
     saveState(options.state, state);
     await tw.trx.sendRawTransaction(signed as never);
     const receipt = await waitSolid(signed.txID);
+    // The lend goes back once the transfer is in (or has failed for good).
+    if (lend && sweeper && receipt) await sweeper.takeBack(lend);
     if (receipt?.receipt?.result !== 'SUCCESS') {
       console.log(
         `sweep: ${c.address}: transfer ${signed.txID} ${receipt ? `failed (${receipt.receipt?.result})` : 'not solidified yet: run again to follow it up'}`,

@@ -140,6 +140,7 @@ import type {
   TransactionPasswordBody,
   TransferBody,
   TransferResponse,
+  TronCostsReport,
   UploadPosterBody,
   UserMe,
   ValidationErrorBody,
@@ -3973,6 +3974,119 @@ export function useLedgerReport<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getLedgerReportQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * TRX burnt by sweeps and withdrawals per day and per member deposit; the staking account; whether the next withdrawal and sweep can pay their energy. Signed in with one of the roles: admin, finance.
+ * @summary TRX burnt by sweeps and withdrawals per day and per member deposit; the staking account; whether the next withdrawal and sweep can pay their energy
+ */
+export const tronCostsReport = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<TronCostsReport>(
+    { url: `/admin/reports/tron-costs`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getTronCostsReportQueryKey = () => {
+  return [`/admin/reports/tron-costs`] as const;
+};
+
+export const getTronCostsReportQueryOptions = <
+  TData = Awaited<ReturnType<typeof tronCostsReport>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getTronCostsReportQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof tronCostsReport>>> = ({ signal }) =>
+    tronCostsReport(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof tronCostsReport>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type TronCostsReportQueryResult = NonNullable<Awaited<ReturnType<typeof tronCostsReport>>>;
+export type TronCostsReportQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useTronCostsReport<
+  TData = Awaited<ReturnType<typeof tronCostsReport>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof tronCostsReport>>,
+          TError,
+          Awaited<ReturnType<typeof tronCostsReport>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useTronCostsReport<
+  TData = Awaited<ReturnType<typeof tronCostsReport>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof tronCostsReport>>,
+          TError,
+          Awaited<ReturnType<typeof tronCostsReport>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useTronCostsReport<
+  TData = Awaited<ReturnType<typeof tronCostsReport>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary TRX burnt by sweeps and withdrawals per day and per member deposit; the staking account; whether the next withdrawal and sweep can pay their energy
+ */
+
+export function useTronCostsReport<
+  TData = Awaited<ReturnType<typeof tronCostsReport>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getTronCostsReportQueryOptions(options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

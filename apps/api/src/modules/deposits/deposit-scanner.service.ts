@@ -81,10 +81,8 @@ export class DepositScannerService implements OnModuleInit {
   }
 
   private async fetch(number: number): Promise<FetchedBlock> {
-    const [receipts, trx] = await Promise.all([
-      this.tron.solidReceipts(number),
-      this.tron.solidTrxTransfers(number),
-    ]);
+    // Receipts and transfers from one node that has the block (never a lagging node's "none").
+    const { receipts, trx } = await this.tron.solidBlock(number);
     const transactions: ChainTransaction[] = [];
     for (const raw of receipts) {
       const receipt = readReceipt(raw);

@@ -207,6 +207,15 @@ export class DepositsRepository {
     ) as Promise<{ user_id: number; address: string; unswept: string }[]>;
   }
 
+  /** Member deposits credited from the chain in the last `days` days. */
+  async creditedSince(days: number): Promise<number> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM chain_deposits WHERE created_at > now() - make_interval(days => $1)`,
+      [days],
+    )) as { n: number }[];
+    return row.n;
+  }
+
   /** Records a confirmed sweep transfer; false when this tx id was recorded before. */
   async addSweep(
     db: EntityManager,

@@ -287,6 +287,11 @@ export class DepositsService {
   }
 
   /** The highest block with the required confirmations that is also solidified. */
+  /** Member deposits credited from the chain in the last `days` days. */
+  creditedSince(days: number): Promise<number> {
+    return this.deposits.creditedSince(days);
+  }
+
   async safeHeight(): Promise<number> {
     const { head, solidified } = await this.tron.heads();
     return Math.min(solidified, head - this.config.TRON_MIN_CONFIRMATIONS + 1);

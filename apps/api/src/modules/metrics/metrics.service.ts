@@ -7,6 +7,7 @@ import { within } from '../../common/within';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { DEPOSITS_QUEUE, DepositsService } from '../deposits/deposits.service';
 import { MAINTENANCE_QUEUE } from '../jobs/queues';
+import { EnergyService } from '../tron/energy.service';
 import { HotWallet } from '../tron/hot-wallet';
 import { SolvencyService } from '../withdrawals/solvency.service';
 import { PENDING_STATUSES, WithdrawalsService } from '../withdrawals/withdrawals.service';
@@ -43,6 +44,22 @@ const chainReadAge = gauge('tron_chain_read_age_seconds', 'Age of the last succe
 const hotUsdt = gauge('hot_wallet_usdt_micro', 'Hot wallet USDT at the last chain read (micro)');
 const hotTrx = gauge('hot_wallet_trx_sun', 'Hot wallet TRX at the last chain read (sun)');
 const hotEnergy = gauge('hot_wallet_energy', 'Hot wallet energy left at the last chain read');
+const stakerEnergy = gauge(
+  'tron_energy_account_energy',
+  'Energy left on the staking account (TRON_ENERGY_ACCOUNT_PRIVATE_KEY); NaN without one',
+);
+const stakerLendable = gauge(
+  'tron_energy_account_lendable_sun',
+  'Stake (sun) the staking account can lend now; NaN without one',
+);
+const withdrawalsPayable = gauge(
+  'tron_withdrawal_fees_payable',
+  '1 when the next withdrawal can pay its energy (hot wallet energy, TRX up to the fee limit, or a lend); 0: it cannot',
+);
+const sweepsLendable = gauge(
+  'tron_sweep_energy_lendable',
+  "1 when the staking account can lend a sweep's energy now, 0 when it cannot; NaN without one",
+);
 
 /**
  * The scrape-time gauges: cheap reads of PostgreSQL (grouped by an index)
@@ -58,6 +75,7 @@ export class MetricsService {
     private readonly deposits: DepositsService,
     private readonly solvency: SolvencyService,
     private readonly hot: HotWallet,
+    private readonly energy: EnergyService,
     @InjectQueue(DEPOSITS_QUEUE) private readonly depositsQueue: Queue,
     @InjectQueue(MAINTENANCE_QUEUE) private readonly maintenanceQueue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -119,5 +137,15 @@ export class MetricsService {
     hotUsdt.set(wallet ? Number(wallet.usdtMicro) : NaN);
     hotTrx.set(wallet ? Number(wallet.trxSun) : NaN);
     hotEnergy.set(wallet ? wallet.energy : NaN);
+    const funds =
+      refreshMs > 0
+        ? await within(this.energy.fundsState(refreshMs), SOURCE_WAIT_MS).catch(() => null)
+        : null;
+    const flag = (v: boolean | null | undefined) =>
+      v === null || v === undefined ? NaN : v ? 1 : 0;
+    stakerEnergy.set(funds?.stakerEnergy ?? NaN);
+    stakerLendable.set(funds?.stakerLendableSun ?? NaN);
+    withdrawalsPayable.set(flag(funds?.withdrawalsPayable));
+    sweepsLendable.set(flag(funds?.sweepsLendable));
   }
 }

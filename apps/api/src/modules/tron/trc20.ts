@@ -31,7 +31,8 @@ export interface RawReceipt {
   result?: string;
   resMessage?: string;
   contractResult?: string[];
-  receipt?: { result?: string };
+  receipt?: { result?: string; energy_fee?: number; net_fee?: number; energy_usage_total?: number };
+  fee?: number;
   log?: { address?: string; topics?: string[]; data?: string }[];
 }
 

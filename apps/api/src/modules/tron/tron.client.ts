@@ -1,10 +1,45 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import type Redis from 'ioredis';
 import { providers, TronWeb } from 'tronweb';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { REDIS } from '../redis/redis.module';
+import { NodeFault, NodePool, NoNodeError } from './node-pool';
+import { RedisRequestBudget } from './request-budget';
 import { RawReceipt } from './trc20';
 
 /** A TRON node answered with an error, or not in the shape expected. */
 export class TronNodeError extends Error {}
+
+/** The URLs of TRON_FULL_NODE_URL, in order. */
+export function tronNodeUrls(setting: string): string[] {
+  return setting
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+}
+
+/**
+ * tronweb's door to the pool: every request tronweb makes (building, reading,
+ * broadcasting) goes to the first node that answers. Sending the same signed
+ * bytes to a second node after a timeout is safe: a node that has them says
+ * DUP_TRANSACTION_ERROR, which counts as sent.
+ */
+class PoolProvider extends providers.HttpProvider {
+  constructor(
+    private readonly pool: NodePool,
+    timeoutMs: number,
+  ) {
+    super(pool.urls[0], timeoutMs);
+  }
+
+  override request(url: string, payload: object = {}, method = 'get'): Promise<any> {
+    return this.pool
+      .run(url, (node) => this.pool.request(node, url, payload, method))
+      .catch((error: unknown) => {
+        throw error instanceof NoNodeError ? new TronNodeError(error.message) : error;
+      });
+  }
+}
 
 /** A TRX transfer as a block lists it (TransferContract), for the record of foreign deposits. */
 export interface TrxTransfer {
@@ -46,20 +81,26 @@ interface RawBlock {
 @Injectable()
 export class TronClient {
   readonly web: TronWeb;
+  readonly pool: NodePool;
   private readonly usdtContract: string;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, @Optional() @Inject(REDIS) redis?: Redis) {
     this.usdtContract = config.TRON_USDT_CONTRACT;
-    const headers = config.TRON_API_KEY ? { 'TRON-PRO-API-KEY': config.TRON_API_KEY } : {};
-    const provider = () =>
-      new providers.HttpProvider(
-        config.TRON_FULL_NODE_URL,
-        config.TRON_REQUEST_TIMEOUT_MS,
-        '',
-        '',
-        headers,
-      );
-    this.web = new TronWeb({ fullNode: provider(), solidityNode: provider() });
+    const headers: Record<string, string> = config.TRON_API_KEY
+      ? { 'TRON-PRO-API-KEY': config.TRON_API_KEY }
+      : {};
+    this.pool = new NodePool({
+      urls: tronNodeUrls(config.TRON_FULL_NODE_URL),
+      timeoutMs: config.TRON_REQUEST_TIMEOUT_MS,
+      headers,
+      maxLagBlocks: config.TRON_MAX_NODE_LAG_BLOCKS,
+      budget:
+        redis && config.TRON_MAX_REQUESTS_PER_SECOND > 0
+          ? new RedisRequestBudget(redis, config.TRON_MAX_REQUESTS_PER_SECOND)
+          : undefined,
+    });
+    const provider = new PoolProvider(this.pool, config.TRON_REQUEST_TIMEOUT_MS);
+    this.web = new TronWeb({ fullNode: provider, solidityNode: provider });
   }
 
   private async call<T>(solidity: boolean, path: string, payload: object = {}): Promise<T> {
@@ -176,6 +217,44 @@ export class TronClient {
     return Boolean(answer?.txID);
   }
 
+  /**
+   * A solidified block's receipts and TRX transfers, both from one node that
+   * has the block: a node that says it does not exist (lagging behind a load
+   * balancer) or whose receipts do not match the block's transactions is passed
+   * over for the next; when no node has it, this throws and the scanner tries
+   * again later, so a block is never taken for empty.
+   */
+  async solidBlock(num: number): Promise<{ receipts: RawReceipt[]; trx: TrxTransfer[] }> {
+    return this.pool
+      .run(`block ${num}`, async (node) => {
+        const block = await this.pool.request<RawBlock & { Error?: string }>(
+          node,
+          'walletsolidity/getblockbynum',
+          { num },
+        );
+        if (block?.Error) throw new TronNodeError(`getblockbynum: ${block.Error}`);
+        if (!block?.block_header) throw new NodeFault(`block ${num} not found`);
+        const receipts = await this.pool.request<RawReceipt[] | { Error?: string }>(
+          node,
+          'walletsolidity/gettransactioninfobyblocknum',
+          { num },
+        );
+        if (!Array.isArray(receipts)) {
+          if (receipts?.Error)
+            throw new TronNodeError(`gettransactioninfobyblocknum: ${receipts.Error}`);
+          throw new NodeFault(`block ${num}: no receipts`);
+        }
+        const txs = block.transactions?.length ?? 0;
+        if (receipts.length !== txs) {
+          throw new NodeFault(`block ${num}: ${receipts.length} receipts for ${txs} transactions`);
+        }
+        return { receipts, trx: trxTransfersOf(block) };
+      })
+      .catch((error: unknown) => {
+        throw error instanceof NoNodeError ? new TronNodeError(error.message) : error;
+      });
+  }
+
   /** Every receipt of a solidified block (`[]` when none or not solidified yet). */
   async solidReceipts(num: number): Promise<RawReceipt[]> {
     const answer = await this.call<RawReceipt[] | object>(
@@ -189,21 +268,7 @@ export class TronClient {
   /** The successful TRX transfers of a solidified block. */
   async solidTrxTransfers(num: number): Promise<TrxTransfer[]> {
     const block = await this.call<RawBlock>(true, 'walletsolidity/getblockbynum', { num });
-    const out: TrxTransfer[] = [];
-    for (const tx of block.transactions ?? []) {
-      const contract = tx.raw_data?.contract?.[0];
-      if (contract?.type !== 'TransferContract') continue;
-      if (tx.ret?.[0]?.contractRet !== 'SUCCESS') continue;
-      const value = contract.parameter?.value;
-      if (!value?.to_address || !value.owner_address || !value.amount) continue;
-      out.push({
-        txId: tx.txID,
-        from: TronWeb.address.fromHex(value.owner_address),
-        to: TronWeb.address.fromHex(value.to_address),
-        amountSun: BigInt(value.amount),
-      });
-    }
-    return out;
+    return trxTransfersOf(block);
   }
 
   /** A solidified transaction's receipt, or null while it is unknown or not solidified. */
@@ -213,6 +278,24 @@ export class TronClient {
     });
     return answer && answer.id ? answer : null;
   }
+}
+
+function trxTransfersOf(block: RawBlock): TrxTransfer[] {
+  const out: TrxTransfer[] = [];
+  for (const tx of block.transactions ?? []) {
+    const contract = tx.raw_data?.contract?.[0];
+    if (contract?.type !== 'TransferContract') continue;
+    if (tx.ret?.[0]?.contractRet !== 'SUCCESS') continue;
+    const value = contract.parameter?.value;
+    if (!value?.to_address || !value.owner_address || !value.amount) continue;
+    out.push({
+      txId: tx.txID,
+      from: TronWeb.address.fromHex(value.owner_address),
+      to: TronWeb.address.fromHex(value.to_address),
+      amountSun: BigInt(value.amount),
+    });
+  }
+  return out;
 }
 
 function hexText(hex: string | undefined): string | null {

@@ -5,12 +5,11 @@ import { formatUsdt } from '@app/domain';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { readReceipt } from '../tron/trc20';
 import { TronClient, TronNodeError } from '../tron/tron.client';
+import { EnergyService } from '../tron/energy.service';
 import { HotWallet } from '../tron/hot-wallet';
+import { CostReceipt, recordTronCost } from '../tron/tron-costs';
 import { WithdrawalsRepository } from './withdrawals.repository';
 import { WithdrawalsService } from './withdrawals.service';
-
-/** Energy a USDT transfer to a fresh address can take; below it, TRX pays (burned at the fee limit). */
-const TRANSFER_ENERGY = 65_000;
 
 /**
  * Sends approved withdrawals from the hot wallet (worker only), crash-safe:
@@ -38,6 +37,7 @@ export class WithdrawalSettlementService implements OnModuleInit {
     private readonly service: WithdrawalsService,
     private readonly tron: TronClient,
     private readonly hot: HotWallet,
+    private readonly energy: EnergyService,
     private readonly scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -63,22 +63,27 @@ export class WithdrawalSettlementService implements OnModuleInit {
   /** One pass over everything in flight, then over what waits to be signed. */
   async settle(): Promise<void> {
     for (const id of await this.withdrawals.idsIn(['signed', 'sent'], 100)) await this.follow(id);
-    for (const id of await this.withdrawals.idsIn(['approved'], 20)) await this.sign(id);
+    const waiting = await this.withdrawals.idsIn(['approved'], 20);
+    for (const id of waiting) await this.sign(id);
+    // Nothing left to send: energy lent to the hot wallet goes back to the staking account.
+    if (waiting.length === 0 && this.hot.address && this.energy.stakerAddress) {
+      const inFlight = await this.withdrawals.idsIn(['signed', 'sent'], 1);
+      if (inFlight.length === 0) await this.energy.release(this.hot.address);
+    }
   }
 
   private async sign(id: string): Promise<void> {
     const w = await this.withdrawals.find(this.dataSource, id);
     if (!w || w.status !== 'approved' || !this.hot.privateKey || !this.hot.address) return;
     const net = BigInt(w.net_micro);
-    const [usdt, { trxSun, energy }] = await Promise.all([
-      this.tron.usdtBalance(this.hot.address),
-      this.tron.resources(this.hot.address),
-    ]);
+    const usdt = await this.tron.usdtBalance(this.hot.address);
+    // Energy: its own, a lend from the staking account (cheaper), or TRX burnt up to the fee limit.
+    const energy = usdt < net ? null : await this.energy.prepare(this.hot.address, w.wallet, net);
     const short =
       usdt < net
         ? `waiting: the hot wallet holds ${formatUsdt(usdt)} USDT`
-        : energy < TRANSFER_ENERGY && trxSun < BigInt(this.config.TRON_FEE_LIMIT_SUN)
-          ? 'waiting: the hot wallet lacks TRX or energy for the fee'
+        : energy && !energy.ready
+          ? energy.note
           : null;
     await this.withdrawals.note(id, short);
     if (short) return;
@@ -100,7 +105,7 @@ export class WithdrawalSettlementService implements OnModuleInit {
     const attempt = await this.withdrawals.liveAttempt(this.dataSource, id);
     if (!attempt) return;
     const raw = await this.tron.solidReceipt(attempt.tx_id);
-    if (raw) return this.conclude(id, attempt.id, attempt.tx_id, readReceipt(raw));
+    if (raw) return this.conclude(id, attempt.id, attempt.tx_id, readReceipt(raw), raw);
 
     const { solidifiedAt } = await this.tron.heads();
     if (solidifiedAt > attempt.expires_at && !(await this.tron.knows(attempt.tx_id))) {
@@ -152,10 +157,13 @@ export class WithdrawalSettlementService implements OnModuleInit {
     attemptId: string,
     txId: string,
     receipt: ReturnType<typeof readReceipt>,
+    raw: CostReceipt,
   ): Promise<void> {
     await this.dataSource.transaction(async (db) => {
       const w = await this.withdrawals.find(db, id, true);
       if (!w) return;
+      // What it burnt, succeeded or not (a failed transfer burns too).
+      await recordTronCost(db, 'withdrawal', id, raw);
       if (receipt.succeeded) {
         if (!(await this.withdrawals.endAttempt(db, attemptId, ['signed', 'sent'], 'confirmed')))
           return;

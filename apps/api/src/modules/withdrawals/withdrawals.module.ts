@@ -7,6 +7,7 @@ import { LedgerModule } from '../ledger/ledger.module';
 import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { SolvencyService } from './solvency.service';
+import { TronCostsController } from './tron-costs.controller';
 import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals.controller';
 import { WithdrawalsRepository } from './withdrawals.repository';
 import { WithdrawalsService } from './withdrawals.service';
@@ -24,7 +25,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     UsersModule,
     WalletModule,
   ],
-  controllers: [WithdrawalsController, AdminWithdrawalsController],
+  controllers: [WithdrawalsController, AdminWithdrawalsController, TronCostsController],
   providers: [WithdrawalsService, WithdrawalsRepository, SolvencyService],
   exports: [WithdrawalsService, WithdrawalsRepository, SolvencyService],
 })

@@ -35,6 +35,18 @@ const REPORT = {
   },
 };
 
+const TRON_COSTS = {
+  days: [{ day: '2030-01-01', sweeps_trx: 16.5, withdrawals_trx: 4.25, transactions: 12 }],
+  per_member_deposit_trx: 1.65,
+  energy_account: {
+    address: 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16',
+    energy: 900000,
+    lendable_trx: 0,
+  },
+  withdrawals_payable: false,
+  sweeps_lendable: false,
+};
+
 const WITHDRAWAL = {
   id: 12,
   user_id: 100001,
@@ -100,6 +112,7 @@ function serve(
   const api = apiFetch(({ method, path, query }) => {
     if (path === '/users/me') return { ...MEMBER, id: 100000, role: 'admin' };
     if (path === '/admin/reports/ledger') return REPORT;
+    if (path === '/admin/reports/tron-costs') return TRON_COSTS;
     if (path === '/admin/withdrawals')
       return query.get('status') === 'requested' ? [WITHDRAWAL] : [];
     if (method === 'POST' && path === '/admin/withdrawals/12/approve')
@@ -285,6 +298,22 @@ describe('<AdminPage>', () => {
     expect(
       within(solvency).getByText('Deposit scanner lag (blocks)').nextSibling?.textContent,
     ).toBe('3');
+  });
+
+  it('shows TRON costs per day and per deposit, the staking account, and warns when fees cannot be paid', async () => {
+    serve();
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    const warning = await screen.findByTestId('tron-costs-warning');
+    expect(warning.textContent).toContain('The next withdrawal cannot pay its energy');
+    expect(screen.getByText('TRX per member deposit (30 days)').nextSibling?.textContent).toBe(
+      '1.65',
+    );
+    expect(screen.getByText('Staking account energy').nextSibling?.textContent).toBe(
+      '900,000 (0 TRX of stake to lend)',
+    );
+    expect(screen.getByText('2030-01-01').nextSibling?.textContent).toBe(
+      'sweeps 16.5 TRX, withdrawals 4.25 TRX',
+    );
   });
 
   it('approves a withdrawal only after confirming the amount sent on chain', async () => {

@@ -6,6 +6,7 @@ import { AuditLog } from './audit-log';
 import { DepositsSection } from './deposits-section';
 import { LedgerReportSection } from './ledger-report-section';
 import { ProofsSection } from './proofs-section';
+import { TronCostsSection } from './tron-costs-section';
 import { WithdrawalsQueue } from './withdrawals-queue';
 
 /** `/admin/money` (admin, finance): the ledger, proof of liabilities, withdrawals, deposits, adjustments. */
@@ -15,6 +16,7 @@ export function AdminPage() {
     <>
       <LedgerReportSection />
       <ProofsSection />
+      <TronCostsSection />
       <WithdrawalsQueue />
       <DepositsSection />
       <AdjustForm />

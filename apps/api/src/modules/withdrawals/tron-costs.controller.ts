@@ -1,0 +1,60 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { Reach } from '../../common/reach';
+import { Auth, Staff } from '../../common/auth';
+import { DepositsService } from '../deposits/deposits.service';
+import { EnergyService } from '../tron/energy.service';
+import { tronCostsByDay } from '../tron/tron-costs';
+import { TronCostsReport } from './tron-costs.dto';
+
+const SUN = 1_000_000;
+/** The report's window. */
+const DAYS = 30;
+
+/** What TRON costs the club: TRX burnt per day and per member deposit, and whether the next transfers can pay. */
+@ApiTags('admin')
+@Controller('admin/reports')
+@Auth(...Staff.money)
+@Reach('none')
+export class TronCostsController {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly energy: EnergyService,
+    private readonly deposits: DepositsService,
+  ) {}
+
+  @Get('tron-costs')
+  @ApiOperation({
+    summary:
+      'TRX burnt by sweeps and withdrawals per day and per member deposit; the staking account; ' +
+      'whether the next withdrawal and sweep can pay their energy',
+  })
+  @ApiOkResponse({ type: TronCostsReport })
+  async tronCostsReport(): Promise<TronCostsReport> {
+    const [costs, deposits, funds] = await Promise.all([
+      tronCostsByDay(this.dataSource, DAYS),
+      this.deposits.creditedSince(DAYS),
+      // A node that does not answer leaves the flags unknown, never a reassuring true.
+      this.energy.fundsState(60_000).catch(() => null),
+    ]);
+    return {
+      days: costs.days.map((d) => ({
+        day: d.day,
+        sweeps_trx: Number(d.sweepsSun) / SUN,
+        withdrawals_trx: Number(d.withdrawalsSun) / SUN,
+        transactions: d.transactions,
+      })),
+      per_member_deposit_trx: deposits > 0 ? Number(costs.sweepsSun) / SUN / deposits : null,
+      energy_account: this.energy.stakerAddress
+        ? {
+            address: this.energy.stakerAddress,
+            energy: funds?.stakerEnergy ?? null,
+            lendable_trx: funds?.stakerLendableSun == null ? null : funds.stakerLendableSun / SUN,
+          }
+        : null,
+      withdrawals_payable: funds?.withdrawalsPayable ?? null,
+      sweeps_lendable: funds?.sweepsLendable ?? null,
+    };
+  }
+}

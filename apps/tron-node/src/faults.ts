@@ -1,0 +1,104 @@
+/**
+ * What a public node or provider does to its clients, set by /_stub/faults so
+ * that tests (and a chaos benchmark) can make one node of several misbehave:
+ *
+ * - `status` 429 / 500 / 502 / 503 / 504, with `retry_after` seconds in a
+ *   Retry-After header: every node request is refused;
+ * - `hang`: requests are taken and never answered;
+ * - `count`: only the next `count` requests get `status` or `hang`, then it clears;
+ * - `paths`: `status` / `hang` hit only paths starting with one of these;
+ * - `lag`: the solidity endpoints see the solidified head that many blocks back;
+ * - `missing_blocks`: block numbers this node says do not exist (yet), on both views.
+ *
+ * One body replaces the previous faults; `{}` clears them.
+ */
+export type Fault = 'hang' | { status: number; retryAfter?: number };
+
+const STATUSES = new Set([429, 500, 502, 503, 504]);
+
+function nonNegativeInt(value: unknown, what: string): number {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) {
+    throw new Error(`${what} must be a non-negative integer`);
+  }
+  return n;
+}
+
+export class Faults {
+  status?: number;
+  retryAfter?: number;
+  hang = false;
+  remaining?: number;
+  paths?: string[];
+  lag = 0;
+  missingBlocks = new Set<number>();
+
+  clear(): void {
+    this.status = undefined;
+    this.retryAfter = undefined;
+    this.hang = false;
+    this.remaining = undefined;
+    this.paths = undefined;
+    this.lag = 0;
+    this.missingBlocks = new Set();
+  }
+
+  set(body: Record<string, unknown>): void {
+    const next = new Faults();
+    if (body.status !== undefined) {
+      const status = nonNegativeInt(body.status, 'status');
+      if (!STATUSES.has(status)) throw new Error('status must be one of 429, 500, 502, 503, 504');
+      next.status = status;
+    }
+    if (body.retry_after !== undefined) {
+      next.retryAfter = nonNegativeInt(body.retry_after, 'retry_after');
+    }
+    if (body.hang !== undefined) next.hang = body.hang === true || body.hang === 'true';
+    if (next.hang && next.status) throw new Error('status and hang exclude each other');
+    if (body.count !== undefined) next.remaining = nonNegativeInt(body.count, 'count');
+    if (body.paths !== undefined) {
+      if (!Array.isArray(body.paths) || !body.paths.every((p) => typeof p === 'string')) {
+        throw new Error('paths must be an array of path prefixes');
+      }
+      next.paths = body.paths as string[];
+    }
+    if (body.lag !== undefined) next.lag = nonNegativeInt(body.lag, 'lag');
+    if (body.missing_blocks !== undefined) {
+      if (!Array.isArray(body.missing_blocks)) throw new Error('missing_blocks must be an array');
+      next.missingBlocks = new Set(
+        body.missing_blocks.map((n, i) => nonNegativeInt(n, `missing_blocks[${i}]`)),
+      );
+    }
+    this.status = next.status;
+    this.retryAfter = next.retryAfter;
+    this.hang = next.hang;
+    this.remaining = next.remaining;
+    this.paths = next.paths;
+    this.lag = next.lag;
+    this.missingBlocks = next.missingBlocks;
+  }
+
+  /** The fault a request to `path` meets now, if any (counting it against `count`). */
+  take(path: string): Fault | undefined {
+    if (!this.status && !this.hang) return undefined;
+    if (this.paths && !this.paths.some((p) => path.startsWith(p))) return undefined;
+    if (this.remaining !== undefined) {
+      if (this.remaining === 0) return undefined;
+      this.remaining--;
+    }
+    if (this.hang) return 'hang';
+    return { status: this.status!, retryAfter: this.retryAfter };
+  }
+
+  describe(): Record<string, unknown> {
+    return {
+      ...(this.status ? { status: this.status } : {}),
+      ...(this.retryAfter !== undefined ? { retry_after: this.retryAfter } : {}),
+      ...(this.hang ? { hang: true } : {}),
+      ...(this.remaining !== undefined ? { count: this.remaining } : {}),
+      ...(this.paths ? { paths: this.paths } : {}),
+      ...(this.lag ? { lag: this.lag } : {}),
+      ...(this.missingBlocks.size ? { missing_blocks: [...this.missingBlocks] } : {}),
+    };
+  }
+}

@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { useTronCostsReport } from '@app/contracts';
+
+const trx = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/** What TRON costs the club: TRX burnt per day and per deposit, the staking account, and a warning. */
+export function TronCostsSection() {
+  const { t } = useTranslation();
+  const report = useTronCostsReport({ query: { refetchOnMount: 'always' } });
+  const data = report.data;
+  const unpayable = data && (data.withdrawals_payable === false || data.sweeps_lendable === false);
+  return (
+    <section className="admin-section" aria-labelledby="tron-costs-title">
+      <div className="admin-section__head">
+        <h2 id="tron-costs-title" className="section-title">
+          {t('admin.tronCosts.title')}
+        </h2>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => void report.refetch()}
+          disabled={report.isFetching}
+        >
+          {t('admin.refresh')}
+        </button>
+      </div>
+      {report.isPending ? <p className="empty">{t('common.loading')}</p> : null}
+      {report.isError ? <p className="empty">{t('errors.generic')}</p> : null}
+      {data ? (
+        <>
+          {unpayable ? (
+            <p className="verdict is-bad" data-testid="tron-costs-warning">
+              {data.withdrawals_payable === false
+                ? t('admin.tronCosts.withdrawalsUnpayable')
+                : t('admin.tronCosts.sweepsUnlendable')}
+            </p>
+          ) : null}
+          <dl className="summary-list">
+            <div>
+              <dt>{t('admin.tronCosts.perDeposit')}</dt>
+              <dd>
+                {data.per_member_deposit_trx === null ? '—' : trx(data.per_member_deposit_trx)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('admin.tronCosts.stakingEnergy')}</dt>
+              <dd>
+                {data.energy_account
+                  ? `${data.energy_account.energy?.toLocaleString('en-US') ?? '—'} (${t(
+                      'admin.tronCosts.lendable',
+                      { trx: trx(data.energy_account.lendable_trx ?? 0) },
+                    )})`
+                  : t('admin.tronCosts.noStaking')}
+              </dd>
+            </div>
+          </dl>
+          <dl className="summary-list" data-testid="tron-costs-days">
+            {data.days.map((d) => (
+              <div key={d.day}>
+                <dt>{d.day}</dt>
+                <dd>
+                  {t('admin.tronCosts.dayLine', {
+                    sweeps: trx(d.sweeps_trx),
+                    withdrawals: trx(d.withdrawals_trx),
+                  })}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : null}
+    </section>
+  );
+}
