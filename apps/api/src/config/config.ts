@@ -76,6 +76,12 @@ const schema = z
     JOB_LOCK_MS: intFrom(30_000, 1000, 600_000),
     /** Withdrawals above this many USDT need two different operators' approvals; 0: never. */
     WITHDRAWAL_APPROVAL_THRESHOLD: intFrom(1000),
+    /** How often the worker moves the ledger audit's checkpoint and the daily rollups; 0: never. */
+    LEDGER_CHECKPOINT_INTERVAL_MS: intFrom(5000),
+    /** Postings one checkpoint step sums at most (a backlog takes several). */
+    LEDGER_CHECKPOINT_BATCH: intFrom(1_000_000, 1000),
+    /** The worker re-checks the whole ledger when the last full audit is this old; 0: never. */
+    LEDGER_FULL_AUDIT_INTERVAL_MINUTES: intFrom(1440),
     /** Adjustments above this many USDT (or points) wait for a second operator; 0: never. */
     ADJUST_APPROVAL_THRESHOLD: intFrom(1000),
     /**

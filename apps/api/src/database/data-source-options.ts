@@ -19,6 +19,7 @@ import { Challenges1765200000000 } from './migrations/1765200000000-challenges';
 import { Moments1765300000000 } from './migrations/1765300000000-moments';
 import { LedgerPostChecks1765400000000 } from './migrations/1765400000000-ledger-post-checks';
 import { WatchHotRows1765500000000 } from './migrations/1765500000000-watch-hot-rows';
+import { LedgerCheckpoints1766500000000 } from './migrations/1766500000000-ledger-checkpoints';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -40,6 +41,7 @@ export const MIGRATIONS = [
   Moments1765300000000,
   LedgerPostChecks1765400000000,
   WatchHotRows1765500000000,
+  LedgerCheckpoints1766500000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

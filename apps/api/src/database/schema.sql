@@ -427,6 +427,77 @@ ALTER TABLE public.ledger_accounts ALTER COLUMN id ADD GENERATED ALWAYS AS IDENT
     CACHE 1
 );
 
+CREATE TABLE public.ledger_audit_findings (
+    subject character varying(16) NOT NULL,
+    subject_id bigint NOT NULL,
+    problem character varying(32) NOT NULL,
+    found_by character varying(16) NOT NULL,
+    found_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT ledger_audit_findings_found_by_check CHECK (((found_by)::text = ANY ((ARRAY['checkpoint'::character varying, 'full'::character varying])::text[]))),
+    CONSTRAINT ledger_audit_findings_subject_check CHECK (((subject)::text = ANY ((ARRAY['transaction'::character varying, 'account'::character varying])::text[])))
+);
+
+CREATE TABLE public.ledger_checkpoint_accounts (
+    account_id bigint NOT NULL,
+    balance bigint NOT NULL,
+    earned_rewards bigint NOT NULL,
+    earned_commissions bigint NOT NULL
+);
+
+CREATE TABLE public.ledger_checkpoints (
+    id bigint NOT NULL,
+    previous_id bigint,
+    posting_id bigint NOT NULL,
+    transaction_id bigint NOT NULL,
+    postings bigint NOT NULL,
+    transactions bigint NOT NULL,
+    totals jsonb DEFAULT '[]'::jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT ledger_checkpoints_posting_id_check CHECK ((posting_id >= 0)),
+    CONSTRAINT ledger_checkpoints_postings_check CHECK ((postings >= 0)),
+    CONSTRAINT ledger_checkpoints_transaction_id_check CHECK ((transaction_id >= 0)),
+    CONSTRAINT ledger_checkpoints_transactions_check CHECK ((transactions >= 0))
+);
+
+ALTER TABLE public.ledger_checkpoints ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.ledger_checkpoints_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.ledger_daily_rollups (
+    day date NOT NULL,
+    transaction_kind character varying(32) NOT NULL,
+    account_kind character varying(32) NOT NULL,
+    system boolean NOT NULL,
+    detail character varying(16) DEFAULT ''::character varying NOT NULL,
+    currency character varying(8) NOT NULL,
+    amount bigint NOT NULL,
+    postings bigint NOT NULL
+);
+
+CREATE TABLE public.ledger_full_audits (
+    id bigint NOT NULL,
+    started_at timestamp with time zone NOT NULL,
+    finished_at timestamp with time zone DEFAULT now() NOT NULL,
+    through_posting_id bigint NOT NULL,
+    balanced boolean NOT NULL,
+    consistent boolean NOT NULL,
+    result jsonb NOT NULL
+);
+
+ALTER TABLE public.ledger_full_audits ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.ledger_full_audits_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 CREATE TABLE public.ledger_postings (
     id bigint NOT NULL,
     transaction_id bigint NOT NULL,
@@ -916,6 +987,24 @@ ALTER TABLE ONLY public.foreign_deposits
 ALTER TABLE ONLY public.ledger_accounts
     ADD CONSTRAINT ledger_accounts_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.ledger_audit_findings
+    ADD CONSTRAINT ledger_audit_findings_pkey PRIMARY KEY (subject, subject_id);
+
+ALTER TABLE ONLY public.ledger_checkpoint_accounts
+    ADD CONSTRAINT ledger_checkpoint_accounts_pkey PRIMARY KEY (account_id);
+
+ALTER TABLE ONLY public.ledger_checkpoints
+    ADD CONSTRAINT ledger_checkpoints_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.ledger_checkpoints
+    ADD CONSTRAINT ledger_checkpoints_previous_id_key UNIQUE (previous_id);
+
+ALTER TABLE ONLY public.ledger_daily_rollups
+    ADD CONSTRAINT ledger_daily_rollups_pkey PRIMARY KEY (day, transaction_kind, account_kind, system, detail);
+
+ALTER TABLE ONLY public.ledger_full_audits
+    ADD CONSTRAINT ledger_full_audits_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.ledger_postings
     ADD CONSTRAINT ledger_postings_pkey PRIMARY KEY (id);
 
@@ -1153,6 +1242,9 @@ ALTER TABLE ONLY public.foreign_deposits
 
 ALTER TABLE ONLY public.ledger_accounts
     ADD CONSTRAINT ledger_accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.ledger_checkpoints
+    ADD CONSTRAINT ledger_checkpoints_previous_id_fkey FOREIGN KEY (previous_id) REFERENCES public.ledger_checkpoints(id);
 
 ALTER TABLE ONLY public.ledger_postings
     ADD CONSTRAINT ledger_postings_transaction_id_fkey FOREIGN KEY (transaction_id) REFERENCES public.ledger_transactions(id);
