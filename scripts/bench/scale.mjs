@@ -3,7 +3,7 @@
 // off for the load as a restore would), sums its checkpoint through the
 // worker's own code, then times every route listed in ROUTES on both databases
 // in alternation, and the CSV exports' first byte and memory.
-import { setTimeout as sleep } from 'node:timers/promises';
+import { URLSearchParams } from 'node:url';
 import {
   BENCH_PASSWORD,
   lpad,
@@ -16,6 +16,7 @@ import {
   root,
 } from './lib.mjs';
 
+const { setInterval, clearInterval } = globalThis;
 const { Client } = requireApi('pg');
 const argon2 = requireApi('argon2');
 
