@@ -16,7 +16,7 @@ import {
   root,
 } from './lib.mjs';
 
-const { setInterval, clearInterval } = globalThis;
+const { setInterval, clearInterval, setTimeout } = globalThis;
 const { Client } = requireApi('pg');
 const argon2 = requireApi('argon2');
 
@@ -31,6 +31,8 @@ const MEMBER_RATIO = 1.5;
 const OPERATOR_P99_MS = 300;
 /** A streamed export's resident memory may grow this much over a full export. */
 const EXPORT_GROWTH_MB = 64;
+/** A table this big is not read whole on a request (sequential scans are counted). */
+const LARGE_TABLE_ROWS = 10_000;
 /** The member with the largest team (10,000 direct invitees). */
 const TEAM_SIZE = 10_000;
 
@@ -42,12 +44,12 @@ const pct = (values, p) => {
 
 /**
  * The month-three database, in proportion to `members` and `postings`:
- * members in teams (one with TEAM_SIZE invitees, the rest about ten each, so
- * teams run deeper than three levels), two ledger accounts each, postings
+ * members in teams (member 1 with TEAM_SIZE invitees of its own; past them,
+ * trees of about ten invitees a member, three levels and more deep), two ledger accounts each, postings
  * (rewards, commissions, deposits, promotions, purchases, withdrawal holds)
  * over 90 days with balances and earnings that match them, balance records
  * (a tenth of the postings), Moments (half the members) with four likes each,
- * trailer watches (three per member), withdrawals in every state and chain
+ * trailer watches (three per member) and their days, withdrawals in every state and chain
  * deposits (a tenth of the members each), operator audit rows, messages.
  */
 async function build(db, { members, postings }) {
@@ -70,7 +72,7 @@ async function build(db, { members, postings }) {
     `INSERT INTO users (id, phone, password_hash, nickname, inviter_id, vip_level, vip_expire, created_at, verification)
      OVERRIDING SYSTEM VALUE
      SELECT $1 + n - 1, '+99872' || lpad(n::text, 7, '0'), $3, 'm' || n,
-            CASE WHEN n = 1 THEN NULL WHEN n <= $4 + 1 THEN $1 ELSE $1 + n / 10 - 1 END,
+            CASE WHEN n = 1 THEN NULL WHEN n <= $4 + 1 THEN $1 WHEN n / 10 > $4 + 1 THEN $1 + n / 10 - 1 END,
             (n % 10)::smallint, now() + ((n % 60) - 20) * interval '1 day',
             now() - interval '120 days' + (n::float / $2) * interval '119 days',
             (ARRAY['none', 'pending', 'approved', 'rejected'])[1 + n % 4]
@@ -200,6 +202,13 @@ async function build(db, { members, postings }) {
      SELECT $1 + n - 1, $3, (now() - d * interval '1 day')::date, 100000, now() - d * interval '1 day'
      FROM generate_series(1, $2) n, generate_series(0, 2) d`,
     [u0, members, trailer],
+  );
+  await step(
+    'watch days',
+    `INSERT INTO watch_days (user_id, watch_day, count, amount_micro)
+     SELECT user_id, watch_day, count(*), sum(reward_micro) FROM trailer_watches WHERE user_id >= $1
+     GROUP BY 1, 2`,
+    [u0],
   );
   const tenth = Math.max(1, Math.floor(members / 10));
   await step(
@@ -408,6 +417,10 @@ async function main() {
       operator('withdrawals queue', '/admin/withdrawals?status=requested'),
       operator('audit list', '/admin/audit'),
     ];
+    // Sequential scans counted from here on, over the timed requests.
+    const stats = new Client({ connectionString: scaleUrl });
+    await stats.connect();
+    await stats.query(`SELECT pg_stat_reset()`);
     const rows = [];
     for (const route of routes) {
       const count = route.kind === 'member' ? REQUESTS : Math.max(10, Math.floor(REQUESTS / 5));
@@ -442,6 +455,16 @@ async function main() {
         big: { p50: pct(times['month three'], 50), p99: pct(times['month three'], 99) },
       });
     }
+    // Statistics reach the shared counters within a second of a transaction's end.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const scanned = (
+      await stats.query(
+        `SELECT relname, seq_scan::int, seq_tup_read::bigint AS tuples, n_live_tup::bigint AS live
+         FROM pg_stat_user_tables WHERE seq_scan > 0 AND n_live_tup >= $1 ORDER BY seq_tup_read DESC`,
+        [LARGE_TABLE_ROWS],
+      )
+    ).rows;
+    await stats.end();
     const exportsRows = [];
     for (const name of ['members.csv', 'records.csv', 'audit.csv']) {
       const out = {};
@@ -509,6 +532,15 @@ async function main() {
         x.growth <= EXPORT_GROWTH_MB,
       ]);
     }
+    for (const t of scanned)
+      console.log(
+        `  sequential scans of ${t.relname} (${t.live} rows): ${t.seq_scan}, ${t.tuples} rows read`,
+      );
+    checks.push([
+      `no sequential scan of a table of ${LARGE_TABLE_ROWS}+ rows`,
+      scanned.map((t) => t.relname).join(', ') || 'none',
+      scanned.length === 0,
+    ]);
     const ok = reportChecks(checks, 52, 14);
     await proc.stopAll();
     process.exit(ok ? 0 : 1);
