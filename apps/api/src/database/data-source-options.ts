@@ -20,6 +20,7 @@ import { Moments1765300000000 } from './migrations/1765300000000-moments';
 import { LedgerPostChecks1765400000000 } from './migrations/1765400000000-ledger-post-checks';
 import { WatchHotRows1765500000000 } from './migrations/1765500000000-watch-hot-rows';
 import { LedgerCheckpoints1766500000000 } from './migrations/1766500000000-ledger-checkpoints';
+import { MonthThreeIndexes1766510000000 } from './migrations/1766510000000-month-three-indexes';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -42,6 +43,7 @@ export const MIGRATIONS = [
   LedgerPostChecks1765400000000,
   WatchHotRows1765500000000,
   LedgerCheckpoints1766500000000,
+  MonthThreeIndexes1766510000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -1,6 +1,8 @@
 -- The schema the migrations produce (scripts/db-schema.sh). Do not edit: change
 -- a migration, run `pnpm db:schema` and commit both.
 
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+
 CREATE FUNCTION public.ledger_member_summary(p_user_id integer) RETURNS TABLE(money bigint, points bigint, points_hold bigint, earned_rewards bigint, earned_commissions bigint)
     LANGUAGE sql STABLE
     AS $$
@@ -1139,6 +1141,8 @@ CREATE INDEX ledger_transactions_user_idx ON public.ledger_transactions USING bt
 
 CREATE INDEX messages_user_idx ON public.messages USING btree (user_id, id);
 
+CREATE INDEX moment_likes_user_idx ON public.moment_likes USING btree (user_id, moment_id);
+
 CREATE INDEX moments_feed_idx ON public.moments USING btree (id DESC) WHERE ((hidden_at IS NULL) AND (deleted_at IS NULL));
 
 CREATE INDEX moments_user_idx ON public.moments USING btree (user_id, id DESC);
@@ -1161,9 +1165,15 @@ CREATE INDEX users_created_idx ON public.users USING btree (created_at, id);
 
 CREATE INDEX users_inviter_idx ON public.users USING btree (inviter_id);
 
+CREATE INDEX users_nickname_trgm_idx ON public.users USING gin (nickname public.gin_trgm_ops);
+
+CREATE INDEX users_phone_trgm_idx ON public.users USING gin (phone public.gin_trgm_ops);
+
 CREATE UNIQUE INDEX verifications_pending_key ON public.verifications USING btree (user_id) WHERE ((status)::text = 'pending'::text);
 
 CREATE INDEX verifications_user_idx ON public.verifications USING btree (user_id, id DESC);
+
+CREATE INDEX watch_days_day_idx ON public.watch_days USING btree (watch_day);
 
 CREATE UNIQUE INDEX withdrawal_attempts_one_live ON public.withdrawal_attempts USING btree (withdrawal_id) WHERE ((status)::text = ANY ((ARRAY['signed'::character varying, 'sent'::character varying, 'confirmed'::character varying])::text[]));
 

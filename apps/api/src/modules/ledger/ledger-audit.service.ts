@@ -121,6 +121,18 @@ export class LedgerAuditService {
     return cp;
   }
 
+  /**
+   * Runs reads in one snapshot with the latest checkpoint, for figures made of
+   * rollups up to it plus the postings after it. The checkpoint's posting id
+   * goes to the queries as a value, so PostgreSQL plans the "after it" part as
+   * the short range of the primary key it is.
+   */
+  withCheckpoint<T>(work: (query: QueryRunner['query'], cp: Checkpoint) => Promise<T>) {
+    return this.snapshot(async (runner) =>
+      work(runner.query.bind(runner), await LedgerAuditService.latest(runner)),
+    );
+  }
+
   /** The latest checkpoint. */
   checkpoint(): Promise<Checkpoint> {
     return this.snapshot((runner) => LedgerAuditService.latest(runner));

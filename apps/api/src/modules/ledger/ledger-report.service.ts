@@ -161,25 +161,26 @@ export class LedgerReportService {
   async dailyFlows(days: number): Promise<DailyFlow[]> {
     const kinds = Object.values(FLOW_ACCOUNTS).map((f) => f.kind);
     const rows: { day: string; kind: string | null; total: string | null }[] =
-      await this.dataSource.query(
-        `WITH since AS (SELECT (now() AT TIME ZONE 'UTC')::date - ($1::int - 1) AS day),
+      await this.audit.withCheckpoint((query, cp) =>
+        query(
+          `WITH since AS (SELECT (now() AT TIME ZONE 'UTC')::date - ($1::int - 1) AS day),
          days AS (
            SELECT d::date AS day FROM generate_series((SELECT day FROM since), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d
-         ), cp AS (SELECT posting_id FROM ledger_checkpoints ORDER BY id DESC LIMIT 1),
-         flows AS (
+         ), flows AS (
            SELECT r.day, r.account_kind AS kind, r.amount
            FROM ledger_daily_rollups r
            WHERE r.day >= (SELECT day FROM since) AND r.system AND r.account_kind = ANY($2::varchar[])
            UNION ALL
            SELECT (p.created_at AT TIME ZONE 'UTC')::date, a.kind, p.amount
            FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-           WHERE p.id > (SELECT posting_id FROM cp)
+           WHERE p.id > $3
              AND p.created_at >= (SELECT day FROM since) AT TIME ZONE 'UTC'
              AND a.user_id IS NULL AND a.kind = ANY($2::varchar[])
          ), sums AS (SELECT day, kind, sum(amount)::text AS total FROM flows GROUP BY 1, 2)
          SELECT to_char(d.day, 'YYYY-MM-DD') AS day, f.kind, f.total
          FROM days d LEFT JOIN sums f ON f.day = d.day ORDER BY d.day`,
-        [days, kinds],
+          [days, kinds, cp.posting_id],
+        ),
       );
     const byDay = new Map<string, DailyFlow>();
     for (const row of rows) {
@@ -215,9 +216,9 @@ export class LedgerReportService {
   async dailyPackageSales(
     days: number,
   ): Promise<{ day: string; vip_level: number; count: number }[]> {
-    return this.dataSource.query(
-      `WITH since AS (SELECT (now() AT TIME ZONE 'UTC')::date - ($1::int - 1) AS day),
-       cp AS (SELECT posting_id FROM ledger_checkpoints ORDER BY id DESC LIMIT 1),
+    return this.audit.withCheckpoint((query, cp) =>
+      query(
+        `WITH since AS (SELECT (now() AT TIME ZONE 'UTC')::date - ($1::int - 1) AS day),
        sales AS (
          SELECT r.day, r.detail AS level, r.postings AS n FROM ledger_daily_rollups r
          WHERE r.day >= (SELECT day FROM since) AND r.transaction_kind = 'buy_vip' AND r.system
@@ -227,13 +228,14 @@ export class LedgerReportService {
          FROM ledger_postings p
          JOIN ledger_accounts a ON a.id = p.account_id
          JOIN ledger_transactions t ON t.id = p.transaction_id
-         WHERE p.id > (SELECT posting_id FROM cp) AND t.kind = 'buy_vip'
+         WHERE p.id > $2 AND t.kind = 'buy_vip'
            AND p.created_at >= (SELECT day FROM since) AT TIME ZONE 'UTC'
            AND a.user_id IS NULL AND a.kind IN ('vip_sales', 'points_vip_sales')
        )
        SELECT to_char(day, 'YYYY-MM-DD') AS day, level::int AS vip_level, sum(n)::int AS count
        FROM sales GROUP BY day, level ORDER BY 1, 2`,
-      [days],
+        [days, cp.posting_id],
+      ),
     );
   }
 }
