@@ -12,6 +12,7 @@
 # name, app_bench_scale) and BENCH_SCALE_REUSE=1 to time an existing one again;
 # BENCH_SCALE_REQUESTS (200 per member read, a fifth of it per operator page);
 # BENCH_SCALE_PORT (3271: the month-three API; the next port: the empty one's);
+# BENCH_SCALE_FULL_AUDIT=0 to skip timing one full ledger audit after the build;
 # BENCH_NO_BUILD=1 to reuse dist.
 set -euo pipefail
 

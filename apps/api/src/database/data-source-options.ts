@@ -21,6 +21,7 @@ import { LedgerPostChecks1765400000000 } from './migrations/1765400000000-ledger
 import { WatchHotRows1765500000000 } from './migrations/1765500000000-watch-hot-rows';
 import { LedgerCheckpoints1766500000000 } from './migrations/1766500000000-ledger-checkpoints';
 import { MonthThreeIndexes1766510000000 } from './migrations/1766510000000-month-three-indexes';
+import { ClosedDayFigures1766520000000 } from './migrations/1766520000000-closed-day-figures';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -44,6 +45,7 @@ export const MIGRATIONS = [
   WatchHotRows1765500000000,
   LedgerCheckpoints1766500000000,
   MonthThreeIndexes1766510000000,
+  ClosedDayFigures1766520000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -211,9 +211,9 @@ export class LedgerAuditService {
   }
 
   private async advanceLocked(runner: QueryRunner, batch: number) {
-    // The newest posting now, and the writes in flight now: those may still
-    // commit postings with smaller ids, so the checkpoint waits for them to
-    // end. A write that has not started yet gets larger ids (ledger_post
+    // The newest posting now, and the ledger writes in flight now: those may
+    // still commit postings with smaller ids, so the checkpoint waits for them
+    // to end. A write that has not started yet gets larger ids (ledger_post
     // inserts its transaction, taking its xid, before drawing posting ids).
     const [head] = await runner.query(
       `SELECT pg_current_snapshot()::text AS snapshot,
@@ -222,9 +222,14 @@ export class LedgerAuditService {
     );
     const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
     for (;;) {
+      // Only ledger writers count (any transaction of the cluster may be in
+      // flight): those holding ledger_transactions for writing, which
+      // ledger_post takes before it draws posting ids and keeps to the end.
       const [{ busy }] = await runner.query(
-        `SELECT count(*)::int AS busy FROM pg_snapshot_xip($1::pg_snapshot) x
-         WHERE pg_xact_status(x) = 'in progress'`,
+        `SELECT count(*)::int AS busy FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+         WHERE l.locktype = 'relation' AND l.relation = 'ledger_transactions'::regclass
+           AND l.mode = 'RowExclusiveLock' AND l.granted AND a.backend_xid IS NOT NULL
+           AND a.backend_xid IN (SELECT x::xid FROM pg_snapshot_xip($1::pg_snapshot) x)`,
         [head.snapshot],
       );
       if (busy === 0) break;
