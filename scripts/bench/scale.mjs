@@ -471,8 +471,10 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const scanned = (
       await stats.query(
-        `SELECT relname, seq_scan::int, seq_tup_read::bigint AS tuples, n_live_tup::bigint AS live
-         FROM pg_stat_user_tables WHERE seq_scan > 0 AND n_live_tup >= $1 ORDER BY seq_tup_read DESC`,
+        // Table sizes from pg_class: pg_stat_reset() zeroed the live-row counts too.
+        `SELECT s.relname, s.seq_scan::int, s.seq_tup_read::bigint AS tuples, c.reltuples::bigint AS live
+         FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+         WHERE s.seq_scan > 0 AND c.reltuples >= $1 ORDER BY s.seq_tup_read DESC`,
         [LARGE_TABLE_ROWS],
       )
     ).rows;
