@@ -5,6 +5,7 @@ import {
   Member,
   TestApp,
   adjust,
+  approveEconomyChanges,
   expectLedgerSound,
   me,
   member,
@@ -134,6 +135,8 @@ describe('GET /users/me/statement: every movement with the balance after it', ()
         ends_at: new Date(Date.now() + 3600_000).toISOString(),
       });
     expect(challenge.status).toBe(200);
+    // A rewarded challenge raises what members are paid: a second admin publishes it.
+    await approveEconomyChanges(t);
     await viewFor(t, m, 1, 30);
     await t.http().post('/trailers/1/watch').set(m.auth).expect(200);
     await t.http().post(`/challenges/${challenge.body.id}/claim`).set(m.auth).expect(200);

@@ -95,6 +95,13 @@ const schema = z
      * the last 24 hours, this one included) need two different operators;
      * 0: never.
      */
+    /** How often the worker moves the ledger audit's checkpoint and the daily rollups; 0: never. */
+    LEDGER_CHECKPOINT_INTERVAL_MS: intFrom(5000),
+    /** Postings one checkpoint step sums at most (a backlog takes several). */
+    LEDGER_CHECKPOINT_BATCH: intFrom(1_000_000, 1000),
+    /** The worker re-checks the whole ledger when the last full audit is this old; 0: never. */
+    LEDGER_FULL_AUDIT_INTERVAL_MINUTES: intFrom(1440),
+    /** Adjustments above this many USDT (or points) wait for a second operator; 0: never. */
     ADJUST_APPROVAL_THRESHOLD: intFrom(1000),
     /** Card deposits: the same rule on the USDT credited (issue 25); 0: never. */
     CARD_DEPOSIT_APPROVAL_THRESHOLD: intFrom(1000),

@@ -25,6 +25,9 @@ import { AuditChain1766110000000 } from './migrations/1766110000000-audit-chain'
 import { StatementBalances1766200000000 } from './migrations/1766200000000-statement-balances';
 import { ProofsOfLiabilities1766300000000 } from './migrations/1766300000000-proofs-of-liabilities';
 import { TronCosts1766400000000 } from './migrations/1766400000000-tron-costs';
+import { LedgerCheckpoints1766500000000 } from './migrations/1766500000000-ledger-checkpoints';
+import { MonthThreeIndexes1766510000000 } from './migrations/1766510000000-month-three-indexes';
+import { ClosedDayFigures1766520000000 } from './migrations/1766520000000-closed-day-figures';
 import { NoPlaceholderCard1766600000000 } from './migrations/1766600000000-no-placeholder-card';
 
 export const MIGRATIONS = [
@@ -53,6 +56,9 @@ export const MIGRATIONS = [
   StatementBalances1766200000000,
   ProofsOfLiabilities1766300000000,
   TronCosts1766400000000,
+  LedgerCheckpoints1766500000000,
+  MonthThreeIndexes1766510000000,
+  ClosedDayFigures1766520000000,
   NoPlaceholderCard1766600000000,
 ];
 

@@ -10,6 +10,7 @@ import { bullConnection } from '../modules/jobs/queues';
 import { DepositsWorkerModule } from '../modules/deposits/deposits-worker.module';
 import { EventsModule } from '../modules/events/events.module';
 import { JobsModule } from '../modules/jobs/jobs.module';
+import { LedgerAuditScheduler } from '../modules/ledger/ledger-audit.scheduler';
 import { LedgerModule } from '../modules/ledger/ledger.module';
 import { RedisModule } from '../modules/redis/redis.module';
 import { TronModule } from '../modules/tron/tron.module';
@@ -36,6 +37,11 @@ import { WorkerMetricsServer } from './metrics-server';
     DepositsWorkerModule,
     WithdrawalsWorkerModule,
   ],
-  providers: [lifecycleLogger('worker'), WorkerHeartbeat, WorkerMetricsServer],
+  providers: [
+    lifecycleLogger('worker'),
+    WorkerHeartbeat,
+    WorkerMetricsServer,
+    LedgerAuditScheduler,
+  ],
 })
 export class WorkerModule {}

@@ -132,6 +132,44 @@ export class SolvencyView {
   chain_error: string | null;
 }
 
+export class LedgerCheckpointView {
+  @ApiProperty({
+    description: 'Postings up to this id are summed in the checkpoint',
+    example: 5100,
+  })
+  posting_id: number;
+  @ApiProperty({ format: 'date-time' })
+  at: string;
+}
+
+export class LastFullAuditView {
+  @ApiProperty({ format: 'date-time' })
+  started_at: string;
+  @ApiProperty({ format: 'date-time' })
+  finished_at: string;
+  @ApiProperty({ description: 'The checkpoint it also verified', example: 5100 })
+  through_posting_id: number;
+  @ApiProperty({ example: true })
+  balanced: boolean;
+  @ApiProperty({
+    description: 'Cached figures, the checkpoint and the daily rollups all match the postings',
+    example: true,
+  })
+  consistent: boolean;
+  @ApiProperty({ example: 0 })
+  unbalanced_transactions: number;
+  @ApiProperty({ example: 0 })
+  mismatched_accounts: number;
+  @ApiProperty({ example: 0 })
+  mismatched_earnings: number;
+  @ApiProperty({ example: 0 })
+  negative_member_accounts: number;
+  @ApiProperty({ example: 0 })
+  checkpoint_mismatches: number;
+  @ApiProperty({ example: 0 })
+  rollup_mismatches: number;
+}
+
 export class LedgerReportResponse {
   @ApiProperty({
     description: 'Every currency sums to zero and every transaction balances',
@@ -157,6 +195,18 @@ export class LedgerReportResponse {
   postings: number;
   @ApiProperty({ type: [LedgerTotal] })
   totals: LedgerTotal[];
+  @ApiProperty({
+    type: LedgerCheckpointView,
+    description:
+      'The figures above are this verified checkpoint plus the postings after it, checked now',
+  })
+  checkpoint: LedgerCheckpointView;
+  @ApiProperty({
+    type: LastFullAuditView,
+    nullable: true,
+    description: 'The scheduled re-check of the whole ledger; null before the first',
+  })
+  last_full_audit: LastFullAuditView | null;
   @ApiProperty({ type: SolvencyView })
   solvency: SolvencyView;
 }

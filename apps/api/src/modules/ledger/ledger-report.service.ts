@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { microToNumber } from '@app/domain';
+import { LedgerAuditService, isBalanced, isConsistent } from './ledger-audit.service';
 
 export interface LedgerReport {
-  /** Every currency sums to zero and every transaction balances. */
+  /** Every currency sums to zero and every transaction balances (incremental audit). */
   balanced: boolean;
-  /** Every cached balance and earnings figure equals its recomputation from postings. */
+  /** Every cached balance and earnings figure equals its postings (incremental audit). */
   consistent: boolean;
   unbalanced_transactions: number;
   mismatched_accounts: number;
@@ -14,6 +15,24 @@ export interface LedgerReport {
   transactions: number;
   postings: number;
   totals: { kind: string; currency: string; owner: 'member' | 'system'; total: number }[];
+  /** The verified point the figures above start from (postings after it were checked now). */
+  checkpoint: { posting_id: number; at: string };
+  /** The scheduled re-check of the whole ledger, or null before the first. */
+  last_full_audit: LastFullAudit | null;
+}
+
+export interface LastFullAudit {
+  started_at: string;
+  finished_at: string;
+  through_posting_id: number;
+  balanced: boolean;
+  consistent: boolean;
+  unbalanced_transactions: number;
+  mismatched_accounts: number;
+  mismatched_earnings: number;
+  negative_member_accounts: number;
+  checkpoint_mismatches: number;
+  rollup_mismatches: number;
 }
 
 export interface MemberPosting {
@@ -50,64 +69,54 @@ const FLOW_ACCOUNTS: Record<Exclude<keyof DailyFlow, 'day'>, { kind: string; sig
   vip_sales: { kind: 'vip_sales', sign: 1 },
 };
 
-/** Recomputes everything from the postings and compares it with what the app shows. */
+/**
+ * The operator's view of the ledger: the incremental audit (the latest
+ * checkpoint plus what came after it, LedgerAuditService) with the last full
+ * audit beside it, and the daily figures from the rollups.
+ */
 @Injectable()
 export class LedgerReportService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: LedgerAuditService,
+  ) {}
 
   async report(): Promise<LedgerReport> {
-    const q = (sql: string) => this.dataSource.query(sql);
-    const [counts] = await q(
-      `SELECT (SELECT count(*) FROM ledger_transactions) AS transactions, (SELECT count(*) FROM ledger_postings) AS postings`,
-    );
-    const [unbalanced] = await q(`
-      SELECT count(*) AS n FROM (
-        SELECT p.transaction_id FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-        GROUP BY p.transaction_id, a.currency HAVING SUM(p.amount) <> 0
-      ) x`);
-    const [emptyTransactions] = await q(`
-      SELECT count(*) AS n FROM ledger_transactions t WHERE NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.transaction_id = t.id)`);
-    const [mismatched] = await q(`
-      SELECT count(*) AS n FROM ledger_accounts a
-      LEFT JOIN (SELECT account_id, SUM(amount) AS total FROM ledger_postings GROUP BY account_id) p ON p.account_id = a.id
-      WHERE a.user_id IS NOT NULL AND a.balance <> COALESCE(p.total, 0)`);
-    const [negative] = await q(
-      `SELECT count(*) AS n FROM ledger_accounts WHERE user_id IS NOT NULL AND balance < 0`,
-    );
-    const [earnings] = await q(`
-      WITH earned AS (
-        SELECT p.account_id,
-               COALESCE(SUM(p.amount) FILTER (WHERE c.kind = 'rewards'), 0) AS rewards,
-               COALESCE(SUM(p.amount) FILTER (WHERE c.kind = 'team_commissions'), 0) AS commissions
-        FROM ledger_postings p JOIN ledger_accounts c ON c.id = p.contra_account_id AND c.user_id IS NULL
-        GROUP BY p.account_id
-      )
-      SELECT count(*) AS n FROM ledger_accounts a LEFT JOIN earned e ON e.account_id = a.id
-      WHERE a.user_id IS NOT NULL AND a.kind = 'money'
-        AND (a.earned_rewards <> COALESCE(e.rewards, 0) OR a.earned_commissions <> COALESCE(e.commissions, 0))`);
-    const totals: { kind: string; currency: string; owner: 'member' | 'system'; total: string }[] =
-      await q(`
-      SELECT a.kind, a.currency, CASE WHEN a.user_id IS NULL THEN 'system' ELSE 'member' END AS owner,
-             COALESCE(SUM(p.amount), 0) AS total
-      FROM ledger_accounts a LEFT JOIN ledger_postings p ON p.account_id = a.id
-      GROUP BY a.kind, a.currency, a.user_id IS NULL
-      ORDER BY owner, a.currency, a.kind`);
-    const currencySums = new Map<string, bigint>();
-    for (const row of totals)
-      currencySums.set(row.currency, (currencySums.get(row.currency) ?? 0n) + BigInt(row.total));
-    const unbalancedCount = Number(unbalanced.n) + Number(emptyTransactions.n);
-    const mismatchedAccounts = Number(mismatched.n);
-    const mismatchedEarnings = Number(earnings.n);
+    const [figures, lastFull] = await Promise.all([
+      this.audit.figures(),
+      this.audit.lastFullAudit(),
+    ]);
+    const balanced = isBalanced(figures);
+    const consistent = isConsistent(figures);
     return {
-      balanced: unbalancedCount === 0 && [...currencySums.values()].every((sum) => sum === 0n),
-      consistent: mismatchedAccounts === 0 && mismatchedEarnings === 0 && Number(negative.n) === 0,
-      unbalanced_transactions: unbalancedCount,
-      mismatched_accounts: mismatchedAccounts,
-      mismatched_earnings: mismatchedEarnings,
-      negative_member_accounts: Number(negative.n),
-      transactions: Number(counts.transactions),
-      postings: Number(counts.postings),
-      totals: totals.map((row) => ({ ...row, total: microToNumber(BigInt(row.total)) })),
+      balanced,
+      consistent,
+      unbalanced_transactions: figures.unbalanced_transactions,
+      mismatched_accounts: figures.mismatched_accounts,
+      mismatched_earnings: figures.mismatched_earnings,
+      negative_member_accounts: figures.negative_member_accounts,
+      transactions: figures.transactions,
+      postings: figures.postings,
+      totals: figures.totals.map((row) => ({ ...row, total: microToNumber(BigInt(row.total)) })),
+      checkpoint: {
+        posting_id: Number(figures.checkpoint.posting_id),
+        at: figures.checkpoint.created_at.toISOString(),
+      },
+      last_full_audit: lastFull
+        ? {
+            started_at: lastFull.started_at,
+            finished_at: lastFull.finished_at,
+            through_posting_id: lastFull.through_posting_id,
+            balanced: lastFull.balanced,
+            consistent: lastFull.consistent,
+            unbalanced_transactions: lastFull.unbalanced_transactions,
+            mismatched_accounts: lastFull.mismatched_accounts,
+            mismatched_earnings: lastFull.mismatched_earnings,
+            negative_member_accounts: lastFull.negative_member_accounts,
+            checkpoint_mismatches: lastFull.checkpoint_mismatches,
+            rollup_mismatches: lastFull.rollup_mismatches,
+          }
+        : null,
     };
   }
 
@@ -145,28 +154,33 @@ export class LedgerReportService {
   /**
    * Per UTC day over the last `days` days (today included, empty days as
    * zeros), the postings on the system accounts of FLOW_ACCOUNTS: the same
-   * rows the ledger report totals, so the charts add up to the ledger. Found
-   * through the transactions' dates (indexed), not by scanning postings.
+   * rows the ledger report totals, so the charts add up to the ledger. Read
+   * from the daily rollups up to the checkpoint and from the few postings
+   * after it, in one statement (one snapshot), never by scanning history.
    */
   async dailyFlows(days: number): Promise<DailyFlow[]> {
     const kinds = Object.values(FLOW_ACCOUNTS).map((f) => f.kind);
     const rows: { day: string; kind: string | null; total: string | null }[] =
-      await this.dataSource.query(
-        `WITH days AS (
-           SELECT d::date AS day FROM generate_series(
-             (now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d
+      await this.audit.withCheckpoint((query, cp) =>
+        query(
+          `WITH since AS (SELECT (now() AT TIME ZONE 'UTC')::date - ($1::int - 1) AS day),
+         days AS (
+           SELECT d::date AS day FROM generate_series((SELECT day FROM since), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d
          ), flows AS (
-           SELECT (t.created_at AT TIME ZONE 'UTC')::date AS day, a.kind, sum(p.amount)::text AS total
-           FROM ledger_transactions t
-           JOIN ledger_postings p ON p.transaction_id = t.id
-           JOIN ledger_accounts a ON a.id = p.account_id
-           WHERE t.created_at >= ((now() AT TIME ZONE 'UTC')::date - ($1::int - 1)) AT TIME ZONE 'UTC'
+           SELECT r.day, r.account_kind AS kind, r.amount
+           FROM ledger_daily_rollups r
+           WHERE r.day >= (SELECT day FROM since) AND r.system AND r.account_kind = ANY($2::varchar[])
+           UNION ALL
+           SELECT (p.created_at AT TIME ZONE 'UTC')::date, a.kind, p.amount
+           FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+           WHERE p.id > $3
+             AND p.created_at >= (SELECT day FROM since) AT TIME ZONE 'UTC'
              AND a.user_id IS NULL AND a.kind = ANY($2::varchar[])
-           GROUP BY 1, 2
-         )
+         ), sums AS (SELECT day, kind, sum(amount)::text AS total FROM flows GROUP BY 1, 2)
          SELECT to_char(d.day, 'YYYY-MM-DD') AS day, f.kind, f.total
-         FROM days d LEFT JOIN flows f ON f.day = d.day ORDER BY d.day`,
-        [days, kinds],
+         FROM days d LEFT JOIN sums f ON f.day = d.day ORDER BY d.day`,
+          [days, kinds, cp.posting_id],
+        ),
       );
     const byDay = new Map<string, DailyFlow>();
     for (const row of rows) {
@@ -194,17 +208,34 @@ export class LedgerReportService {
     return [...byDay.values()];
   }
 
-  /** VIP packages sold per UTC day and level over the last `days` days (money or points). */
+  /**
+   * VIP packages sold per UTC day and level over the last `days` days (money
+   * or points): the buy_vip postings on the sales accounts, from the rollups
+   * (the level is their detail) and the postings after the checkpoint.
+   */
   async dailyPackageSales(
     days: number,
   ): Promise<{ day: string; vip_level: number; count: number }[]> {
-    return this.dataSource.query(
-      `SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, (memo->>'vip_level')::int AS vip_level,
-              count(*)::int AS count
-       FROM ledger_transactions
-       WHERE kind = 'buy_vip' AND created_at >= ((now() AT TIME ZONE 'UTC')::date - ($1::int - 1)) AT TIME ZONE 'UTC'
-       GROUP BY 1, 2 ORDER BY 1, 2`,
-      [days],
+    return this.audit.withCheckpoint((query, cp) =>
+      query(
+        `WITH since AS (SELECT (now() AT TIME ZONE 'UTC')::date - ($1::int - 1) AS day),
+       sales AS (
+         SELECT r.day, r.detail AS level, r.postings AS n FROM ledger_daily_rollups r
+         WHERE r.day >= (SELECT day FROM since) AND r.transaction_kind = 'buy_vip' AND r.system
+           AND r.account_kind IN ('vip_sales', 'points_vip_sales')
+         UNION ALL
+         SELECT (p.created_at AT TIME ZONE 'UTC')::date, t.memo->>'vip_level', 1
+         FROM ledger_postings p
+         JOIN ledger_accounts a ON a.id = p.account_id
+         JOIN ledger_transactions t ON t.id = p.transaction_id
+         WHERE p.id > $2 AND t.kind = 'buy_vip'
+           AND p.created_at >= (SELECT day FROM since) AT TIME ZONE 'UTC'
+           AND a.user_id IS NULL AND a.kind IN ('vip_sales', 'points_vip_sales')
+       )
+       SELECT to_char(day, 'YYYY-MM-DD') AS day, level::int AS vip_level, sum(n)::int AS count
+       FROM sales GROUP BY day, level ORDER BY 1, 2`,
+        [days, cp.posting_id],
+      ),
     );
   }
 }

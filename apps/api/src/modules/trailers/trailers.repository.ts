@@ -179,12 +179,31 @@ export class TrailersRepository {
     return row;
   }
 
-  /** Members who had a trailer counted, per UTC day over the last `days` days. */
+  /**
+   * Members who had a trailer counted, per day over the last `days` days:
+   * days two and more back from watch_daily_active (counted once, here, when
+   * missing), the last two counted live.
+   */
   dailyActive(days: number): Promise<{ day: string; count: number }[]> {
     return this.dataSource.query(
-      `SELECT to_char(watch_day, 'YYYY-MM-DD') AS day, count(*)::int AS count FROM watch_days
-       WHERE watch_day >= (now() AT TIME ZONE 'UTC')::date - ($1::int - 1) AND count > 0
-       GROUP BY watch_day ORDER BY watch_day`,
+      `WITH b AS (SELECT (now() AT TIME ZONE 'UTC')::date AS today),
+       missing AS (
+         SELECT d::date AS day FROM generate_series((SELECT today FROM b) - ($1::int - 1), (SELECT today FROM b) - 2, interval '1 day') d
+         WHERE NOT EXISTS (SELECT 1 FROM watch_daily_active a WHERE a.day = d::date)
+       ), filled AS (
+         INSERT INTO watch_daily_active (day, count)
+         SELECT m.day, (SELECT count(*) FROM watch_days w WHERE w.watch_day = m.day AND w.count > 0)
+         FROM missing m ON CONFLICT DO NOTHING RETURNING day, count
+       ), figures AS (
+         SELECT day, count FROM watch_daily_active
+         WHERE day >= (SELECT today FROM b) - ($1::int - 1) AND day <= (SELECT today FROM b) - 2
+         UNION ALL SELECT day, count FROM filled
+         UNION ALL
+         SELECT watch_day, count(*)::int FROM watch_days
+         WHERE watch_day >= (SELECT today FROM b) - LEAST($1::int, 2) + 1 AND count > 0 GROUP BY 1
+       )
+       SELECT to_char(day, 'YYYY-MM-DD') AS day, max(count)::int AS count FROM figures
+       WHERE count > 0 GROUP BY day ORDER BY day`,
       [days],
     );
   }

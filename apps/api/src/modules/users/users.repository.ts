@@ -343,12 +343,32 @@ export class UsersRepository {
     );
   }
 
-  /** Members who joined per UTC day over the last `days` days. */
+  /**
+   * Members who joined per UTC day over the last `days` days: days two and
+   * more back from users_daily_signups (counted once, here, when missing),
+   * the last two counted live.
+   */
   dailySignups(days: number): Promise<{ day: string; count: number }[]> {
     return this.dataSource.query(
-      `SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS count
-       FROM users WHERE created_at >= ((now() AT TIME ZONE 'UTC')::date - ($1::int - 1)) AT TIME ZONE 'UTC'
-       GROUP BY 1 ORDER BY 1`,
+      `WITH b AS (SELECT (now() AT TIME ZONE 'UTC')::date AS today),
+       missing AS (
+         SELECT d::date AS day FROM generate_series((SELECT today FROM b) - ($1::int - 1), (SELECT today FROM b) - 2, interval '1 day') d
+         WHERE NOT EXISTS (SELECT 1 FROM users_daily_signups s WHERE s.day = d::date)
+       ), filled AS (
+         INSERT INTO users_daily_signups (day, count)
+         SELECT m.day, (SELECT count(*) FROM users u
+                        WHERE u.created_at >= m.day AT TIME ZONE 'UTC' AND u.created_at < (m.day + 1) AT TIME ZONE 'UTC')
+         FROM missing m ON CONFLICT DO NOTHING RETURNING day, count
+       ), figures AS (
+         SELECT day, count FROM users_daily_signups
+         WHERE day >= (SELECT today FROM b) - ($1::int - 1) AND day <= (SELECT today FROM b) - 2
+         UNION ALL SELECT day, count FROM filled
+         UNION ALL
+         SELECT (created_at AT TIME ZONE 'UTC')::date, count(*)::int FROM users
+         WHERE created_at >= ((SELECT today FROM b) - LEAST($1::int, 2) + 1) AT TIME ZONE 'UTC' GROUP BY 1
+       )
+       SELECT to_char(day, 'YYYY-MM-DD') AS day, max(count)::int AS count FROM figures
+       WHERE count > 0 GROUP BY day ORDER BY day`,
       [days],
     );
   }

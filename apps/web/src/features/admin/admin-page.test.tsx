@@ -18,6 +18,20 @@ const REPORT = {
     { kind: 'money', currency: 'USDT', owner: 'member', total: 100 },
     { kind: 'adjustments', currency: 'USDT', owner: 'system', total: -100 },
   ],
+  checkpoint: { posting_id: 20, at: '2030-01-01T00:05:00.000Z' },
+  last_full_audit: {
+    started_at: '2030-01-01T00:00:00.000Z',
+    finished_at: '2030-01-01T00:01:00.000Z',
+    through_posting_id: 20,
+    balanced: true,
+    consistent: false,
+    unbalanced_transactions: 0,
+    mismatched_accounts: 2,
+    mismatched_earnings: 0,
+    negative_member_accounts: 0,
+    checkpoint_mismatches: 0,
+    rollup_mismatches: 0,
+  },
   solvency: {
     member_money: 100,
     pending_withdrawals: 20,
@@ -170,6 +184,8 @@ describe('<AdminPage>', () => {
     );
     expect(screen.getByTestId('verdict-consistent').textContent).toBe('ConsistentNo');
     expect(screen.getByText('Mismatched accounts').nextSibling?.textContent).toBe('2');
+    const fullAudit = screen.getByTestId('last-full-audit').textContent;
+    expect(fullAudit).toMatch(/^Last full audit: .*2030.*, balanced, NOT consistent$/);
     const table = screen.getByRole('table');
     expect(within(table).getByText('adjustments').parentElement?.textContent).toContain('-100.00');
   });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
 import { useLedgerReport, type ApiLedgerReport } from '@app/contracts';
+import { formatDateTime } from '../../lib/format-date';
 
 function Verdict({ ok, label }: { ok: boolean; label: 'balanced' | 'consistent' }) {
   const { t } = useTranslation();
@@ -52,6 +53,7 @@ export function LedgerReportSection() {
             <Verdict ok={data.balanced} label="balanced" />
             <Verdict ok={data.consistent} label="consistent" />
           </div>
+          <FullAudit data={data.last_full_audit} />
           <dl className="summary-list">
             {counts.map(([key, value]) => (
               <div key={key}>
@@ -95,6 +97,34 @@ export function LedgerReportSection() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The report above checks only what came after the last checkpoint; the
+ * worker re-checks the whole ledger on a schedule, and this is its verdict.
+ */
+function FullAudit({ data }: { data: ApiLedgerReport['last_full_audit'] }) {
+  const { t, i18n } = useTranslation();
+  if (!data) {
+    return (
+      <p className="form__note" data-testid="last-full-audit">
+        {t('admin.ledger.fullAuditNone')}
+      </p>
+    );
+  }
+  const sound = data.balanced && data.consistent;
+  const verdict = [
+    t(data.balanced ? 'admin.ledger.fullAuditBalanced' : 'admin.ledger.fullAuditUnbalanced'),
+    t(data.consistent ? 'admin.ledger.fullAuditConsistent' : 'admin.ledger.fullAuditInconsistent'),
+  ].join(', ');
+  return (
+    <p className={sound ? 'form__note' : 'form__error'} data-testid="last-full-audit">
+      {t('admin.ledger.fullAudit', {
+        at: formatDateTime(data.finished_at, i18n.language),
+        verdict,
+      })}
+    </p>
   );
 }
 

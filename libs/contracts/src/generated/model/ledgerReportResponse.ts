@@ -5,14 +5,23 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { LedgerCheckpointView } from './ledgerCheckpointView';
+import type { LedgerReportResponseLastFullAudit } from './ledgerReportResponseLastFullAudit';
 import type { SolvencyView } from './solvencyView';
 import type { LedgerTotal } from './ledgerTotal';
 
 export interface LedgerReportResponse {
   /** Every currency sums to zero and every transaction balances */
   balanced: boolean;
+  /** The figures above are this verified checkpoint plus the postings after it, checked now */
+  checkpoint: LedgerCheckpointView;
   /** Every cached balance and earnings figure equals its recomputation */
   consistent: boolean;
+  /**
+   * The scheduled re-check of the whole ledger; null before the first
+   * @nullable
+   */
+  last_full_audit: LedgerReportResponseLastFullAudit;
   mismatched_accounts: number;
   mismatched_earnings: number;
   negative_member_accounts: number;
