@@ -1,5 +1,5 @@
 import { DEFAULT_ECONOMY, microToNumber } from '@app/domain';
-import { TestApp, member, startApp } from './harness';
+import { TestApp, member, operator, setCardNumber, startApp } from './harness';
 
 describe('trailers, messages and content', () => {
   let t: TestApp;
@@ -139,11 +139,12 @@ describe('trailers, messages and content', () => {
   });
 
   describe('card and packages', () => {
-    it('gives the card number to members only', async () => {
+    it('gives the card number to members only, once an operator has set one', async () => {
       const m = await member(t);
+      await setCardNumber(t, await operator(t), '8600 4444 5555 6666');
       const res = await t.http().get('/card').set(m.auth);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ card: '8600 1234 5678 9012' });
+      expect(res.body).toEqual({ card: '8600 4444 5555 6666' });
       expect((await t.http().get('/card')).status).toBe(401);
     });
 

@@ -351,7 +351,10 @@ describe('fuzz: generated bad input to every OpenAPI operation never gets a 5xx'
           const res = await req;
           sent++;
           const where = `${method.toUpperCase()} ${template} [${c.name}] -> ${res.status}`;
-          if (res.status >= 500)
+          // This app has no TRON node: publishing a proof of liabilities reads the
+          // reserves on chain and answers its own 503 (a dependency away, not a bug).
+          const chainAway = res.status === 503 && res.body?.code === 'PROOF_RESERVES_UNAVAILABLE';
+          if (res.status >= 500 && !chainAway)
             failures.push(`${where} ${JSON.stringify(res.body).slice(0, 200)}`);
           else if (
             res.status >= 400 &&

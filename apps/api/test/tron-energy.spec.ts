@@ -79,7 +79,7 @@ describe('withdrawals with energy lent by a staking account', () => {
     const done = await eventually(async () => {
       const [row] = await t.db.query(`SELECT status, tx_id FROM withdrawals WHERE id = $1`, [w.id]);
       return row.status === 'confirmed' ? row : undefined;
-    }, 30_000);
+    }, 60_000);
     const info = await tw.trx.getTransactionInfo(done.tx_id);
     // Paid with lent energy: nothing burnt for it, the hot wallet's TRX untouched by energy.
     expect(info.receipt.energy_usage).toBeGreaterThan(20_000);
