@@ -109,9 +109,9 @@ export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
     )
     .setVersion('1.0.0')
     .setLicense('Proprietary', '/static/license.txt')
-    // Relative: the document is served by the API it describes, also behind
-    // the web's same-origin /api prefix.
-    .addServer('/', 'This API')
+    // Relative to the document (`/openapi.json`, or `/api/openapi.json` behind the
+    // web's same-origin prefix), so "Try it out" calls the API that served it.
+    .addServer('.', 'This API')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
     .addOAuth2(
       { type: 'oauth2', flows: { password: { tokenUrl: '/token', scopes: {} } } },

@@ -7459,7 +7459,7 @@ export const getGetCardQueryKey = () => {
 
 export const getGetCardQueryOptions = <
   TData = Awaited<ReturnType<typeof getCard>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCard>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -7479,11 +7479,11 @@ export const getGetCardQueryOptions = <
 };
 
 export type GetCardQueryResult = NonNullable<Awaited<ReturnType<typeof getCard>>>;
-export type GetCardQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type GetCardQueryError = ErrorType<ErrorBody>;
 
 export function useGetCard<
   TData = Awaited<ReturnType<typeof getCard>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCard>>, TError, TData>> &
@@ -7501,7 +7501,7 @@ export function useGetCard<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetCard<
   TData = Awaited<ReturnType<typeof getCard>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCard>>, TError, TData>> &
@@ -7519,7 +7519,7 @@ export function useGetCard<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetCard<
   TData = Awaited<ReturnType<typeof getCard>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCard>>, TError, TData>>;
@@ -7533,7 +7533,7 @@ export function useGetCard<
 
 export function useGetCard<
   TData = Awaited<ReturnType<typeof getCard>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCard>>, TError, TData>>;

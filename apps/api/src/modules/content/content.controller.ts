@@ -60,7 +60,6 @@ export class ContentController {
   @Auth()
   @ApiOperation({ summary: 'The card number for card deposits' })
   @ApiOkResponse({ type: CardResponse })
-  @ApiErrors('NOT_FOUND')
   getCard(): Promise<CardResponse> {
     return this.content.card();
   }

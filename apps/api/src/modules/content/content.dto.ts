@@ -7,8 +7,13 @@ const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
 
 export class CardResponse {
-  @ApiProperty({ description: 'Card number for card deposits', example: '8600 1234 5678 9012' })
-  card: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Card number for card deposits; null while none is set (card deposits are off)',
+    example: '8600 1234 5678 9012',
+  })
+  card: string | null;
 }
 
 export class MainMessage {

@@ -151,9 +151,7 @@ export class ContentService {
   }
 
   async card(): Promise<CardResponse> {
-    const card = await this.cardNumber();
-    if (!card) throw new AppError('NOT_FOUND', 'No card is set: card deposits are off');
-    return { card };
+    return { card: await this.cardNumber() };
   }
 
   /** The card members pay for card deposits; null while none is set (card deposits are off). */

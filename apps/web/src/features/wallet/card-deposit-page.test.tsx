@@ -18,7 +18,7 @@ describe('<CardDepositPage>', () => {
   });
 
   it('says card deposits are off and offers no form while no card is set', async () => {
-    setFetch(apiFetch(() => undefined).fetch);
+    setFetch(apiFetch(({ path }) => (path === '/card' ? { card: null } : undefined)).fetch);
     await renderWithApp(routes, { at: '/mine/recharge-card' });
     expect(await screen.findByText('Card deposits are not available right now.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send for confirmation' })).toBeNull();

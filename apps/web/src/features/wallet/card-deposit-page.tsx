@@ -49,7 +49,9 @@ export function CardDepositPage() {
     resolver: zodResolver(cardDepositFormSchema),
     defaultValues: { currency: 'UZS', amount: '' },
   });
-  const number = card.data ? formatCardNumber(card.data.card) : null;
+  const number = card.data?.card ? formatCardNumber(card.data.card) : null;
+  // No card set (or none readable): card deposits are off.
+  const off = card.isError || (card.isSuccess && !card.data.card);
 
   const onSubmit = handleSubmit(async ({ currency, amount }) => {
     if (!receipt) {
@@ -80,7 +82,7 @@ export function CardDepositPage() {
             <dd>{CARD_CURRENCIES.join(', ')}</dd>
           </div>
         </dl>
-        {card.isError ? (
+        {off ? (
           <p className="form__note">{t('card.none')}</p>
         ) : (
           <>
@@ -114,7 +116,7 @@ export function CardDepositPage() {
         </p>
       </section>
       {/* No card set: card deposits are off (CARD_DEPOSITS_OFF), nothing to report. */}
-      {!card.isError && (
+      {!off && (
         <form className="form" onSubmit={onSubmit} noValidate>
           <div className="field">
             <label className="field__label" htmlFor="card-currency">

@@ -7,6 +7,9 @@
  */
 
 export interface CardResponse {
-  /** Card number for card deposits */
-  card: string;
+  /**
+   * Card number for card deposits; null while none is set (card deposits are off)
+   * @nullable
+   */
+  card: string | null;
 }
