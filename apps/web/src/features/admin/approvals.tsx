@@ -12,6 +12,7 @@ import {
 } from '@app/contracts';
 import { apiErrorKey } from '../../lib/api-errors';
 import { ApprovalTrail } from './approval-trail';
+import { DecisionButtons } from './decision-buttons';
 import { formatDateTime } from '../../lib/format-date';
 
 /**
@@ -100,24 +101,11 @@ export function Approvals() {
               awaitingSecond={request.awaiting_second_approval}
               awaitingAdmin={request.awaiting_admin}
             />
-            <div className="modal__buttons">
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={busy}
-                onClick={() => reject.mutate({ id: request.id })}
-              >
-                {t('admin.approvals.reject')}
-              </button>
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={busy}
-                onClick={() => approve.mutate({ id: request.id })}
-              >
-                {t('admin.approvals.approve')}
-              </button>
-            </div>
+            <DecisionButtons
+              busy={busy}
+              onReject={() => reject.mutate({ id: request.id })}
+              onApprove={() => approve.mutate({ id: request.id })}
+            />
           </li>
         ))}
       </ul>

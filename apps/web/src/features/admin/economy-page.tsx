@@ -28,6 +28,7 @@ import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { canUse } from '../../lib/staff';
+import { DecisionButtons } from './decision-buttons';
 
 const FIELDS = ['price', 'daily_trailers', 'reward_per_trailer', 'membership_days'] as const;
 type Field = (typeof FIELDS)[number];
@@ -467,24 +468,11 @@ function EconomyChangesSection({ editable }: { editable: boolean }) {
               {t('admin.approvals.after')}: {valuesText(change.after)}
             </p>
             {editable ? (
-              <div className="modal__buttons">
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  disabled={busy}
-                  onClick={() => reject.mutate({ id: change.id })}
-                >
-                  {t('admin.approvals.reject')}
-                </button>
-                <button
-                  type="button"
-                  className="button button--primary"
-                  disabled={busy}
-                  onClick={() => approve.mutate({ id: change.id })}
-                >
-                  {t('admin.approvals.approve')}
-                </button>
-              </div>
+              <DecisionButtons
+                busy={busy}
+                onReject={() => reject.mutate({ id: change.id })}
+                onApprove={() => approve.mutate({ id: change.id })}
+              />
             ) : null}
           </li>
         ))}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
 import { useLedgerReport, type ApiLedgerReport } from '@app/contracts';
 import { formatDateTime } from '../../lib/format-date';
+import { RefreshableSection } from './refreshable-section';
 
 function Verdict({ ok, label }: { ok: boolean; label: 'balanced' | 'consistent' }) {
   const { t } = useTranslation();
@@ -31,22 +32,7 @@ export function LedgerReportSection() {
     : [];
 
   return (
-    <section className="admin-section" aria-labelledby="ledger-title">
-      <div className="admin-section__head">
-        <h2 id="ledger-title" className="section-title">
-          {t('admin.ledger.title')}
-        </h2>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => void report.refetch()}
-          disabled={report.isFetching}
-        >
-          {t('admin.refresh')}
-        </button>
-      </div>
-      {report.isPending ? <p className="empty">{t('common.loading')}</p> : null}
-      {report.isError ? <p className="empty">{t('errors.generic')}</p> : null}
+    <RefreshableSection id="ledger-title" title={t('admin.ledger.title')} report={report}>
       {data ? (
         <>
           <div className="verdicts">
@@ -96,7 +82,7 @@ export function LedgerReportSection() {
           <Solvency data={data.solvency} />
         </>
       ) : null}
-    </section>
+    </RefreshableSection>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useTronCostsReport } from '@app/contracts';
+import { RefreshableSection } from './refreshable-section';
 
 const trx = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
@@ -10,22 +11,7 @@ export function TronCostsSection() {
   const data = report.data;
   const unpayable = data && (data.withdrawals_payable === false || data.sweeps_lendable === false);
   return (
-    <section className="admin-section" aria-labelledby="tron-costs-title">
-      <div className="admin-section__head">
-        <h2 id="tron-costs-title" className="section-title">
-          {t('admin.tronCosts.title')}
-        </h2>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => void report.refetch()}
-          disabled={report.isFetching}
-        >
-          {t('admin.refresh')}
-        </button>
-      </div>
-      {report.isPending ? <p className="empty">{t('common.loading')}</p> : null}
-      {report.isError ? <p className="empty">{t('errors.generic')}</p> : null}
+    <RefreshableSection id="tron-costs-title" title={t('admin.tronCosts.title')} report={report}>
       {data ? (
         <>
           {unpayable ? (
@@ -69,6 +55,6 @@ export function TronCostsSection() {
           </dl>
         </>
       ) : null}
-    </section>
+    </RefreshableSection>
   );
 }
