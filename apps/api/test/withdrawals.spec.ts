@@ -4,6 +4,7 @@ import { deriveTronAddress } from '@app/domain';
 import {
   TestApp,
   adjust,
+  coSigner,
   expectLedgerSound,
   me,
   member,
@@ -327,6 +328,47 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
       .send({ reason: 'refunded after a failed transfer' });
     expect(refunded.body.status).toBe('refunded');
     expect((await me(t, m)).money).toBe(20);
+  });
+
+  it('sends a withdrawal that fits even behind twenty that wait for a short hot wallet', async () => {
+    const whale = await funded(100_000);
+    const big: { id: string }[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await take(whale, { wallet: OUTSIDE, amount: 5000 });
+      expect(res.status).toBe(200);
+      const w = await withdrawalOf(res.body.id);
+      const first = await t.http().post(`/admin/withdrawals/${w.id}/approve`).set(admin);
+      expect(first.status).toBe(200);
+      // Over the day's four-eyes threshold: a second admin approves too.
+      if (first.body.awaiting_second_approval) {
+        await t
+          .http()
+          .post(`/admin/withdrawals/${w.id}/approve`)
+          .set(await coSigner(t))
+          .expect(200);
+      }
+      big.push(w);
+    }
+    const m = await funded(10);
+    const small = await take(m, { wallet: OUTSIDE, amount: 10 });
+    const w = await withdrawalOf(small.body.id);
+    await t.http().post(`/admin/withdrawals/${w.id}/approve`).set(admin).expect(200);
+    await until(small.body.id, 'confirmed');
+    // The big ones still wait, each with its reason; given back, they leave nothing behind.
+    for (const b of big) {
+      const [row] = await t.db.query(`SELECT status, reason FROM withdrawals WHERE id = $1`, [
+        b.id,
+      ]);
+      expect(row.status).toBe('approved');
+      expect(row.reason).toMatch(/^waiting/);
+      await t
+        .http()
+        .post(`/admin/withdrawals/${b.id}/reject`)
+        .set(admin)
+        .send({ reason: 'too big' })
+        .expect(200);
+    }
+    expect((await me(t, whale)).money).toBe(100_000);
   });
 
   it('shows solvency: liabilities from the ledger against the hot wallet on chain and unswept deposits', async () => {

@@ -30,6 +30,8 @@ import { WithdrawalsService } from './withdrawals.service';
 export class WithdrawalSettlementService implements OnModuleInit {
   private readonly logger = new Logger(WithdrawalSettlementService.name);
   private running = false;
+  /** Where the last pass over approved withdrawals stopped: the next pass goes on from there. */
+  private approvedAfter = '0';
 
   constructor(
     private readonly dataSource: DataSource,
@@ -63,7 +65,13 @@ export class WithdrawalSettlementService implements OnModuleInit {
   /** One pass over everything in flight, then over what waits to be signed. */
   async settle(): Promise<void> {
     for (const id of await this.withdrawals.idsIn(['signed', 'sent'], 100)) await this.follow(id);
-    const waiting = await this.withdrawals.idsIn(['approved'], 20);
+    // A page of approved withdrawals per pass, going round: twenty that wait for a short hot
+    // wallet never keep the ones behind them from being looked at (and sent when they fit).
+    let waiting = await this.withdrawals.idsIn(['approved'], 20, this.approvedAfter);
+    if (waiting.length === 0 && this.approvedAfter !== '0') {
+      waiting = await this.withdrawals.idsIn(['approved'], 20);
+    }
+    this.approvedAfter = waiting.length === 20 ? waiting[waiting.length - 1] : '0';
     for (const id of waiting) await this.sign(id);
     // Nothing left to send: energy lent to the hot wallet goes back to the staking account.
     if (waiting.length === 0 && this.hot.address && this.energy.stakerAddress) {

@@ -134,10 +134,11 @@ export class WithdrawalsRepository {
     );
   }
 
-  async idsIn(status: WithdrawalStatus[], limit: number): Promise<string[]> {
+  async idsIn(status: WithdrawalStatus[], limit: number, afterId = '0'): Promise<string[]> {
     const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM withdrawals WHERE status = ANY($1::varchar[]) ORDER BY id LIMIT $2`,
-      [status, limit],
+      `SELECT id FROM withdrawals WHERE status = ANY($1::varchar[]) AND id > $3
+        ORDER BY id LIMIT $2`,
+      [status, limit, afterId],
     );
     return rows.map((r) => r.id);
   }
