@@ -2,6 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createDevWallet, loadOptions, TronNode } from '@app/tron-node';
 import { WorkerModule } from '../src/worker/worker.module';
+import type { TestApp } from './harness';
 
 /** A fixed development wallet: tests get the same addresses every run. */
 export const TEST_WALLET = createDevWallet(
@@ -74,5 +75,28 @@ export async function startWorker(
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
+  }
+}
+
+/**
+ * Withdrawals that earlier suites left approved or failed were meant for their
+ * own test node: this suite's worker would send them from its hot wallet and
+ * spend the USDT and TRX the suite counts on. They are given back (rejected or
+ * refunded through the operator API, so the ledger stays sound).
+ */
+export async function giveBackEarlierSuitesWithdrawals(
+  t: TestApp,
+  admin: Record<string, string>,
+): Promise<void> {
+  const rows: { id: string }[] = await t.db.query(
+    `SELECT id FROM withdrawals WHERE status IN ('approved', 'failed') ORDER BY id`,
+  );
+  for (const { id } of rows) {
+    const res = await t
+      .http()
+      .post(`/admin/withdrawals/${id}/reject`)
+      .set(admin)
+      .send({ reason: 'left by an earlier test suite' });
+    if (res.status !== 200) throw new Error(`withdrawal ${id}: ${res.status} ${res.text}`);
   }
 }

@@ -12,7 +12,14 @@ import {
   setLevel,
   startApp,
 } from './harness';
-import { TEST_WALLET, TronTestNode, startTronNode, startWorker, tronSettings } from './tron';
+import {
+  TEST_WALLET,
+  TronTestNode,
+  giveBackEarlierSuitesWithdrawals,
+  startTronNode,
+  startWorker,
+  tronSettings,
+} from './tron';
 import { eventually } from './eventually';
 
 const USDT = 1_000_000n;
@@ -38,8 +45,9 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
     };
     t = await startApp(settings);
     await t.db.query(`DELETE FROM chain_cursors`);
-    worker = await startWorker(settings);
     admin = await operator(t);
+    await giveBackEarlierSuitesWithdrawals(t, admin);
+    worker = await startWorker(settings);
     await tron.control('account', { address: HOT, trx: String(1000n * USDT), energy: 10_000_000 });
     await tron.payUsdt(HOT, 500n * USDT);
     await tron.solidify();
@@ -254,6 +262,24 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
     });
     expect(waiting.status).toBe('approved');
     await tron.payUsdt(HOT, 1000n * USDT);
+    await until(res.body.id, 'confirmed');
+  });
+
+  it('waits, not fails, while the hot wallet has neither bandwidth nor the TRX to burn for it', async () => {
+    const m = await funded(20);
+    await tron.control('account', { address: HOT, trx: '0', free_bandwidth_used: 600 });
+    const res = await take(m, { wallet: OUTSIDE, amount: 20 });
+    const w = await withdrawalOf(res.body.id);
+    await t.http().post(`/admin/withdrawals/${w.id}/approve`).set(admin).expect(200);
+    const waiting = await eventually(async () => {
+      const row = await withdrawalOf(res.body.id);
+      return row.reason ? row : undefined;
+    });
+    expect(waiting).toMatchObject({
+      status: 'approved',
+      reason: 'waiting: the hot wallet lacks TRX for the bandwidth',
+    });
+    await tron.control('account', { address: HOT, trx: String(1000n * USDT) });
     await until(res.body.id, 'confirmed');
   });
 

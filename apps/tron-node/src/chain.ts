@@ -471,8 +471,12 @@ export class Chain {
   // Accounts outside the chain (test controls): applied to the head state and
   // to every kept snapshot, so full and solidity endpoints agree at once.
 
-  setAccount(address: HexAddress, change: { balance?: bigint; energy?: bigint }): void {
+  setAccount(
+    address: HexAddress,
+    change: { balance?: bigint; energy?: bigint; freeNetUsed?: bigint },
+  ): void {
     const time = this.head().timestamp;
+    const slot = slotOf(time);
     for (const st of [this.state, ...this.snapshots.values()]) {
       let acc = st.accounts.get(address);
       if (!acc) st.accounts.set(address, (acc = this.newAccount(time, 0n)));
@@ -480,6 +484,10 @@ export class Chain {
       if (change.energy !== undefined) {
         acc.energyLimit = change.energy;
         acc.energyUsed = 0n;
+      }
+      if (change.freeNetUsed !== undefined) {
+        acc.freeNetUsed = change.freeNetUsed;
+        acc.freeNetSlot = slot;
       }
     }
   }

@@ -728,9 +728,12 @@ export class TronNode {
     });
     ctl('account', (ctx) => {
       const address = this.address(ctx.params, 'address');
-      const change: { balance?: bigint; energy?: bigint } = {};
+      const change: { balance?: bigint; energy?: bigint; freeNetUsed?: bigint } = {};
       if (ctx.params.trx !== undefined) change.balance = this.amount(ctx.params, 'trx');
       if (ctx.params.energy !== undefined) change.energy = this.amount(ctx.params, 'energy');
+      if (ctx.params.free_bandwidth_used !== undefined) {
+        change.freeNetUsed = this.amount(ctx.params, 'free_bandwidth_used');
+      }
       c.setAccount(address, change);
       const acc = c.view().account(address)!;
       return {

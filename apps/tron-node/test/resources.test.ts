@@ -252,6 +252,24 @@ describe('fees', () => {
     expect(await sender.tw.trx.getBalance(sender.address)).toBe(100_000_000 - 6_000_000 - burnt);
   });
 
+  it('a sender whose free bandwidth is spent and who lacks the TRX for it is refused (BANDWITH_ERROR)', async () => {
+    const sender = await account(2_000_000);
+    const to = await account(1_000_000);
+    await h.control('account', { address: sender.address, free_bandwidth_used: 600 });
+    expect((await sender.tw.trx.getAccountResources(sender.address)).freeNetUsed).toBe(600);
+    // 1.9 TRX sent leaves 0.1 TRX: less than the ~270 bytes at 1,000 sun each.
+    const tx = await sender.tw.transactionBuilder.sendTrx(to.address, 1_900_000, sender.address);
+    const { res } = await send(sender.tw, tx as Tx);
+    expect(res).toMatchObject({ code: 'BANDWITH_ERROR' });
+    // With the TRX for it, the same transfer burns it.
+    await h.control('account', { address: sender.address, trx: 3_000_000 });
+    const again = await sender.tw.transactionBuilder.sendTrx(to.address, 1_900_000, sender.address);
+    const ok = await send(sender.tw, again as Tx);
+    expect(ok.res).toMatchObject({ result: true });
+    await mine();
+    expect((await sender.tw.trx.getTransactionInfo(ok.txid)).receipt.net_fee).toBeGreaterThan(0);
+  });
+
   it('a TRX transfer the sender cannot also pay the account creation for is refused', async () => {
     const sender = await account(1_500_000);
     const fresh = (await h.tronWeb().createAccount()).address.base58;

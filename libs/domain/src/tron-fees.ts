@@ -15,6 +15,8 @@ export const SUN_PER_TRX = 1_000_000;
 export const MIN_DELEGATION_SUN = SUN_PER_TRX;
 /** Bandwidth (bytes) of a signed DelegateResource / UnDelegateResource transaction, with java-tron's reserve. */
 export const SYSTEM_TX_BYTES = 290;
+/** Bandwidth (bytes) of a signed TRC-20 transfer, with java-tron's reserve (about 345 in practice). */
+export const TRANSFER_TX_BYTES = 350;
 
 /** The chain's prices and totals: getchainparameters and getaccountresource. */
 export interface TronPrices {

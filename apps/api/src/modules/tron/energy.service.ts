@@ -1,5 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { planEnergy, stakeForEnergy, TronPrices } from '@app/domain';
+import {
+  bandwidthBurnSun,
+  planEnergy,
+  stakeForEnergy,
+  TRANSFER_TX_BYTES,
+  TronPrices,
+} from '@app/domain';
 import { TronWeb } from 'tronweb';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { HotWallet } from './hot-wallet';
@@ -105,6 +111,12 @@ export class EnergyService {
     const prices = await this.chainPrices();
     const staker = await this.stakerState();
     const plan = planEnergy({ energy, available: own.energy, prices, staker });
+    // Bandwidth is burnt as TRX when the free and staked bytes are gone: without that TRX the
+    // node refuses the transfer (BANDWITH_ERROR), so it waits instead of failing.
+    const bandwidthSun = BigInt(bandwidthBurnSun(TRANSFER_TX_BYTES, own.bandwidth, prices));
+    if (own.trxSun < bandwidthSun) {
+      return { ready: false, note: 'waiting: the hot wallet lacks TRX for the bandwidth' };
+    }
     if (plan.source === 'own') return { ready: true, source: 'own' };
     if (plan.source === 'delegate') {
       if (Date.now() - this.lendSentAt < LEND_WAIT_MS) {
@@ -114,7 +126,7 @@ export class EnergyService {
       this.lendSentAt = Date.now();
       return { ready: false, note: 'waiting: energy lent by the staking account is on its way' };
     }
-    if (own.trxSun < BigInt(this.config.TRON_FEE_LIMIT_SUN)) {
+    if (own.trxSun < BigInt(this.config.TRON_FEE_LIMIT_SUN) + bandwidthSun) {
       return { ready: false, note: 'waiting: the hot wallet lacks TRX or energy for the fee' };
     }
     return { ready: true, source: 'burn' };

@@ -140,17 +140,25 @@ export class TronClient {
   }
 
   /** TRX (sun) and the energy left of an address. */
-  async resources(address: string): Promise<{ trxSun: bigint; energy: number }> {
-    const [account, resources] = await Promise.all([
+  async resources(address: string): Promise<{ trxSun: bigint; energy: number; bandwidth: number }> {
+    const [account, r] = await Promise.all([
       this.call<{ balance?: number }>(false, 'wallet/getaccount', { address, visible: true }),
-      this.call<{ EnergyLimit?: number; EnergyUsed?: number }>(false, 'wallet/getaccountresource', {
-        address,
-        visible: true,
-      }),
+      this.call<{
+        EnergyLimit?: number;
+        EnergyUsed?: number;
+        NetLimit?: number;
+        NetUsed?: number;
+        freeNetLimit?: number;
+        freeNetUsed?: number;
+      }>(false, 'wallet/getaccountresource', { address, visible: true }),
     ]);
+    const staked = Math.max(0, (r.NetLimit ?? 0) - (r.NetUsed ?? 0));
+    const free = Math.max(0, (r.freeNetLimit ?? 0) - (r.freeNetUsed ?? 0));
     return {
       trxSun: BigInt(account.balance ?? 0),
-      energy: Math.max(0, (resources.EnergyLimit ?? 0) - (resources.EnergyUsed ?? 0)),
+      energy: Math.max(0, (r.EnergyLimit ?? 0) - (r.EnergyUsed ?? 0)),
+      // java-tron pays a transaction from the staked bandwidth or the free one, not both.
+      bandwidth: Math.max(staked, free),
     };
   }
 
