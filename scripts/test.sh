@@ -133,6 +133,8 @@ step services check bash scripts/services.sh "$(db_name "$TEST_DATABASE_URL")" "
 step chromium check ensure_chromium
 step build check bash -c 'pnpm --filter @app/domain run build && pnpm --filter @app/api run build &&
   pnpm --filter @app/tron-node run build'
+# .env.example, the README's settings table and the owners table are written from the code.
+step docs check node apps/api/dist/tools/docs.js --check
 step lint check pnpm run lint
 step format check pnpm run format:check
 step typecheck check pnpm run typecheck

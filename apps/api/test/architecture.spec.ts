@@ -1,67 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-
-/**
- * One owner per table: the module whose repository (or service, for the
- * ledger) is the only code that names it. Add a new table here with its
- * owner, in the same change as its migration.
- */
-const OWNERS: Record<string, string> = {
-  users: 'users',
-  auth_sessions: 'auth',
-  refresh_tokens: 'auth',
-  trailers: 'trailers',
-  trailer_views: 'trailers',
-  trailer_watches: 'trailers',
-  watch_days: 'trailers',
-  watch_daily_active: 'trailers',
-  users_daily_signups: 'users',
-  ledger_checkpoints: 'ledger',
-  ledger_checkpoint_accounts: 'ledger',
-  ledger_daily_rollups: 'ledger',
-  ledger_audit_findings: 'ledger',
-  ledger_full_audits: 'ledger',
-  messages: 'messages',
-  message_states: 'messages',
-  app_settings: 'content',
-  packages: 'economy',
-  team_rates: 'economy',
-  promotion_campaigns: 'promotions',
-  promotion_grants: 'promotions',
-  points_holds: 'promotions',
-  ledger_accounts: 'ledger',
-  ledger_transactions: 'ledger',
-  ledger_postings: 'ledger',
-  balance_records: 'wallet',
-  audit_log: 'audit',
-  audit_chain_head: 'audit',
-  adjustment_requests: 'admin',
-  approvals: 'approvals',
-  economy_changes: 'approvals',
-  deposit_addresses: 'deposits',
-  chain_cursors: 'deposits',
-  chain_deposits: 'deposits',
-  foreign_deposits: 'deposits',
-  sweeps: 'deposits',
-  withdrawals: 'withdrawals',
-  withdrawal_attempts: 'withdrawals',
-  withdrawal_addresses: 'withdrawals',
-  one_time_codes: 'mail',
-  verifications: 'identity',
-  card_deposits: 'card-deposits',
-  banners: 'content',
-  challenges: 'challenges',
-  challenge_claims: 'challenges',
-  moments: 'moments',
-  moment_images: 'moments',
-  moment_likes: 'moments',
-  moment_reports: 'moments',
-  idempotency_keys: 'idempotency',
-  proof_snapshots: 'proofs',
-  proof_buckets: 'proofs',
-  proof_reserve_addresses: 'proofs',
-  tron_costs: 'tron',
-};
+import { TABLE_OWNERS as OWNERS } from '../src/database/table-owners';
+import { SETTINGS_SCHEMA } from '../src/config/config';
+import { envExample, settingsTable, withSection } from '../src/tools/docs';
 
 const SRC = join(__dirname, '..', 'src');
 const MODULES = join(SRC, 'modules');
@@ -114,5 +55,20 @@ describe('architecture', () => {
       }
     }
     expect(trespasses).toEqual([]);
+  });
+
+  it('documents every setting in .env.example and the README table (pnpm docs:sync)', () => {
+    const names = Object.keys(SETTINGS_SCHEMA.shape);
+    expect(names.length).toBeGreaterThan(80);
+    const env = envExample();
+    const table = settingsTable();
+    const missing = names.filter(
+      (name) => !new RegExp(`^(# )?${name}=`, 'm').test(env) || !table.includes(`\`${name}\``),
+    );
+    expect(missing).toEqual([]);
+    expect(() => withSection('no markers here', 'settings', 'x', 'README.md')).toThrow(/markers/);
+    expect(withSection('a <!-- s:start --> old <!-- s:end --> b', 's', 'new', 'f')).toBe(
+      'a <!-- s:start -->\n\nnew\n\n<!-- s:end --> b',
+    );
   });
 });

@@ -12,256 +12,256 @@ const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
 const intFrom = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
-const schema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    DATABASE_URL: z
-      .url({ protocol: /^postgres(ql)?$/ })
-      .default('postgres://postgres@127.0.0.1:5432/app'),
-    DATABASE_POOL_SIZE: intFrom(10, 1, 200),
-    /**
-     * How long opening a PostgreSQL connection (or waiting for a pooled one)
-     * may take before the request fails with 503; 0: no limit.
-     */
-    DATABASE_CONNECT_TIMEOUT_MS: intFrom(3000, 0, 600_000),
-    /** PostgreSQL's statement_timeout for the app's connections; 0: off. */
-    DATABASE_STATEMENT_TIMEOUT_MS: intFrom(0, 0, 3_600_000),
-    /** Client-side limit on one query's answer (a silent network); 0: off. */
-    DATABASE_QUERY_TIMEOUT_MS: intFrom(0, 0, 3_600_000),
-    /** Retry-After (seconds) on a 503 while PostgreSQL or Redis is away. */
-    UNAVAILABLE_RETRY_AFTER_SECONDS: intFrom(5, 1, 3600),
-    REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
-    API_PORT: intFrom(3000, 1, 65535),
-    API_HOST: z.string().min(1).default('127.0.0.1'),
-    /** Swagger UI at /docs and the spec at /openapi.json; off by default in production. */
-    API_DOCS: z.enum(['true', 'false']).optional(),
-    /** Deepest nesting of a JSON body or query accepted; 0: no limit. */
-    JSON_MAX_DEPTH: intFrom(32),
-    WEB_PORT: intFrom(5173, 1, 65535),
-    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-    ACCESS_TOKEN_TTL_SECONDS: intFrom(900, 10),
-    ACCESS_TOKEN_CACHE_SIZE: intFrom(10_000),
-    REFRESH_TOKEN_TTL_SECONDS: intFrom(30 * 24 * 3600, 60),
-    ADMIN_PHONE: z.string().optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
-    LOGIN_MAX_FAILURES_PER_PHONE: intFrom(5, 1),
-    LOGIN_MAX_FAILURES_PER_IP: intFrom(30, 1),
-    LOGIN_FAILURE_WINDOW_SECONDS: intFrom(900, 1),
-    // After this many failures for one phone (any address, one window) each
-    // attempt waits before its check; never a refusal. 0 turns it off.
-    LOGIN_SLOWDOWN_AFTER: intFrom(10),
-    LOGIN_SLOWDOWN_MS: intFrom(1000, 0, 60_000),
-    LOGIN_SLOWDOWN_MAX_MS: intFrom(5000, 0, 60_000),
-    // Registrations per client address per hour; 0 turns the limit off.
-    REGISTER_LIMIT_PER_HOUR: intFrom(10),
-    // argon2 hashes and verifications running at once (0: unbounded) and how
-    // long one may wait for a turn before a 503 (0: no limit).
-    PASSWORD_HASH_CONCURRENCY: intFrom(2, 0, 64),
-    PASSWORD_HASH_QUEUE_MS: intFrom(2000, 0, 60_000),
-    // The API's thread pool (argon2, file writes) runs at this nice value,
-    // below the event loop (common/thread-pool-priority.ts); 0: same priority.
-    THREADPOOL_NICE: intFrom(10, 0, 19),
-    /** Money requests (transfer, buy_vip, watch, withdrawals, uploads) per member per minute; 0: no limit. */
-    MONEY_RATE_LIMIT_PER_MINUTE: intFrom(30),
-    /** Public reads (no sign-in: packages, site, media, health) per client address per minute; 0: no limit. */
-    PUBLIC_RATE_LIMIT_PER_MINUTE: intFrom(600),
-    /** Wrong transaction passwords per member per window before 429; 0 turns the limit off. */
-    TRANSACTION_PASSWORD_MAX_FAILURES: intFrom(5),
-    TRANSACTION_PASSWORD_WINDOW_SECONDS: intFrom(900, 1),
-    /** How long an Idempotency-Key's answer is kept and replayed; 0: kept for ever. */
-    IDEMPOTENCY_KEY_TTL_HOURS: intFrom(24),
-    /** How long a request waits for one with the same key still running, then 409; 0: no wait. */
-    IDEMPOTENCY_WAIT_SECONDS: intFrom(10, 0, 600),
-    /** Saved withdrawal addresses per member; 0: no limit. */
-    WITHDRAWAL_ADDRESS_BOOK_MAX: intFrom(20),
-    /** Live events (GET /users/me/events): open streams per member across API processes; 0: no limit. */
-    EVENTS_MAX_STREAMS_PER_MEMBER: intFrom(5),
-    /** Seconds between the keep-alive comments of an open event stream (contract: at most 25). */
-    EVENTS_HEARTBEAT_SECONDS: intFrom(25, 1, 25),
-    /** Events kept per member for resuming with Last-Event-ID (approximately: Redis trims in blocks). */
-    EVENTS_STREAM_LENGTH: intFrom(100, 1, 100_000),
-    /** Seconds a member's kept events outlive their last one. */
-    EVENTS_RETENTION_SECONDS: intFrom(86_400, 60),
-    SWEEP_INTERVAL_MS: intFrom(10_000, 100),
-    /**
-     * How long a worker's hold on a BullMQ job lasts unrenewed (renewed at half of it), and how often
-     * each worker looks for jobs whose holder died: such a job runs again within about twice this.
-     */
-    JOB_LOCK_MS: intFrom(30_000, 1000, 600_000),
-    /** Withdrawals above this many USDT need two different operators' approvals; 0: never. */
-    WITHDRAWAL_APPROVAL_THRESHOLD: intFrom(1000),
-    /**
-     * Withdrawals and adjustments above (the member's total of that kind over
-     * the last 24 hours, this one included) need two different operators;
-     * 0: never.
-     */
-    /** How often the worker moves the ledger audit's checkpoint and the daily rollups; 0: never. */
-    LEDGER_CHECKPOINT_INTERVAL_MS: intFrom(5000),
-    /** Postings one checkpoint step sums at most (a backlog takes several). */
-    LEDGER_CHECKPOINT_BATCH: intFrom(1_000_000, 1000),
-    /** The worker re-checks the whole ledger when the last full audit is this old; 0: never. */
-    LEDGER_FULL_AUDIT_INTERVAL_MINUTES: intFrom(1440),
-    /** Adjustments above this many USDT (or points) wait for a second operator; 0: never. */
-    ADJUST_APPROVAL_THRESHOLD: intFrom(1000),
-    /** Card deposits: the same rule on the USDT credited (issue 25); 0: never. */
-    CARD_DEPOSIT_APPROVAL_THRESHOLD: intFrom(1000),
-    /**
-     * USDT one operator may approve or adjust in 24 hours; their approvals
-     * beyond it wait for an admin's (issue 25). 0: no cap.
-     */
-    OPERATOR_DAILY_LIMIT: intFrom(50000),
-    /**
-     * An economy change (package pay, team rates, challenge rewards, campaign
-     * bonuses) raising what members are paid by more than this percentage
-     * waits for a second admin (issue 25); 0: never.
-     */
-    ECONOMY_RAISE_APPROVAL_PERCENT: intFrom(10),
-    /**
-     * Which proxies' X-Forwarded-For to believe: a hop count (1 behind one
-     * proxy, as under compose), addresses/CIDRs (comma-separated), `true`
-     * (every hop: unsafe behind a proxy that appends the client's header)
-     * or `false`.
-     */
-    TRUST_PROXY: z
-      .string()
-      .default('false')
-      .transform((v): boolean | number | string =>
-        v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
-      ),
-    /** JSON log lines at this level and above (pino); `silent` turns logging off. */
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    /**
-     * Log lines collect until this many bytes (at most 16383, the writer's
-     * limit) or LOG_FLUSH_MS milliseconds, then go out in one write. 0 in
-     * either: each line is written as soon as the previous write finished.
-     */
-    LOG_BATCH_BYTES: intFrom(8192, 0, 16383),
-    LOG_FLUSH_MS: intFrom(250, 0, 60_000),
-    /**
-     * Bearer token for GET /metrics. Unset: only loopback and private
-     * addresses (as TRUST_PROXY resolves them) may read the metrics.
-     */
-    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
-    /** The worker's own GET /metrics listens on this port (host API_HOST); 0: not at all. */
-    WORKER_METRICS_PORT: intFrom(0, 0, 65535),
-    /** /metrics reads the TRON node (hot wallet, chain head) at most this often; 0: never. */
-    METRICS_CHAIN_REFRESH_SECONDS: intFrom(60),
-    /** Outgoing mail (smtp://user:pass@host:port or smtps://…); unset: printed to the log outside production. */
-    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-    MAIL_FROM: z.string().min(3).default('Membership <no-reply@localhost>'),
-    /** Mailed codes: lifetime, wrong tries allowed, and the wait before another one (0: none). */
-    MAIL_CODE_TTL_SECONDS: intFrom(600, 1),
-    MAIL_CODE_MAX_TRIES: intFrom(5),
-    MAIL_CODE_RESEND_SECONDS: intFrom(60),
-    /** Password-reset requests (forgot and reset) per phone and per client address per hour; 0: no limit. */
-    PASSWORD_RESET_LIMIT_PER_HOUR: intFrom(10),
-    /** Withdrawals above this many USDT need an approved identity verification; 0: never. */
-    WITHDRAWAL_VERIFICATION_THRESHOLD: intFrom(0),
-    /** Uploaded files: this folder (relative to the repository root) unless S3_BUCKET is set. */
-    STORAGE_DIR: z.string().min(1).default('var/storage'),
-    S3_BUCKET: z.string().optional(),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_ENDPOINT: z.url().optional(),
-    S3_ACCESS_KEY_ID: z.string().optional(),
-    S3_SECRET_ACCESS_KEY: z.string().optional(),
-    S3_FORCE_PATH_STYLE: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
-    /** Moments a member may post per hour; 0: no limit. */
-    MOMENTS_PER_HOUR: intFrom(10),
-    /** Per uploaded file; 0: no limit. */
-    UPLOAD_MAX_FILE_BYTES: intFrom(5 * 1024 * 1024),
-    /** Files per request; 0: no limit. */
-    UPLOAD_MAX_FILES: intFrom(9),
-    /** One node, or several separated by commas: tried in that order (failover). */
-    TRON_FULL_NODE_URL: z
-      .string()
-      .default('http://127.0.0.1:8090')
-      .refine(
-        (v) => v.split(',').every((u) => z.url().safeParse(u.trim()).success),
-        'TRON_FULL_NODE_URL must be a URL, or several separated by commas',
-      ),
-    TRON_API_KEY: z.string().optional(),
-    TRON_USDT_CONTRACT: z
-      .string()
-      .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)
-      .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
-    TRON_MIN_CONFIRMATIONS: intFrom(19, 1, 1000),
-    TRON_DEPOSIT_XPUB: z
-      .string()
-      .regex(
-        /^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/,
-        "TRON_DEPOSIT_XPUB must be an xpub (m/44'/195'/0')",
-      )
-      .optional(),
-    /** How long one call to the TRON node may take. */
-    TRON_REQUEST_TIMEOUT_MS: intFrom(10_000, 100, 120_000),
-    /** How often the worker looks for new solidified blocks; 0 turns the scanner off. */
-    TRON_SCAN_INTERVAL_MS: intFrom(1000),
-    /** Blocks scanned per look at most (a backlog clears over several). */
-    TRON_SCAN_BATCH_BLOCKS: intFrom(100, 1, 10_000),
-    /** How often the worker moves approved withdrawals on chain; 0 turns settlement off. */
-    TRON_SETTLE_INTERVAL_MS: intFrom(2000),
-    /** The most TRX (in sun) one withdrawal transfer may burn for energy. */
-    TRON_FEE_LIMIT_SUN: intFrom(30_000_000, 1, 15_000_000_000),
-    /** A claimed tx id not solidified within this many seconds fails; 0: never. */
-    TRON_CLAIM_TIMEOUT_SECONDS: intFrom(3600),
-    TRON_HOT_WALLET_PRIVATE_KEY: z.string().optional(),
-    /** Proof of liabilities: the worker publishes a snapshot when the newest is this old; 0: only on request. */
-    PROOF_INTERVAL_HOURS: intFrom(24, 0, 24 * 366),
-    /** Snapshots whose trees (member paths) are kept; older ones keep only root, total and reserves. 0: all. */
-    PROOF_KEEP_SNAPSHOTS: intFrom(7),
-    /** USDT balances read from the TRON node at once for a snapshot's reserves. */
-    PROOF_CHAIN_CONCURRENCY: intFrom(4, 1, 64),
-    /**
-     * A node whose solidified head is more than this many blocks behind the
-     * others' is left out for a while; 0: never.
-     */
-    TRON_MAX_NODE_LAG_BLOCKS: intFrom(20, 0, 100_000),
-    /** TRON node requests per second, all API and worker processes together (Redis); 0: no limit. */
-    TRON_MAX_REQUESTS_PER_SECOND: intFrom(0, 0, 100_000),
-    /**
-     * Hex key of a staking account (TRX frozen for energy, Stake 2.0) that lends
-     * energy to the hot wallet when that costs less than burning TRX; unset: TRX only.
-     */
-    TRON_ENERGY_ACCOUNT_PRIVATE_KEY: z
-      .string()
-      .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'TRON_ENERGY_ACCOUNT_PRIVATE_KEY must be 32 bytes of hex')
-      .optional(),
-  })
-  .superRefine((env, ctx) => {
-    // The development secret is public: it may only sign tokens that never
-    // leave this machine.
-    const devSecret = !env.JWT_SECRET || env.JWT_SECRET === DEV_JWT_SECRET;
-    const loopback = ['127.0.0.1', '::1', 'localhost'].includes(env.API_HOST);
-    if (devSecret && env.NODE_ENV !== 'production' && !loopback) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: `the development JWT_SECRET only works with API_HOST on loopback (127.0.0.1), not ${env.API_HOST}: set a secret of your own`,
-      });
-    }
-    if (env.NODE_ENV !== 'production') return;
-    for (const key of ['JWT_SECRET', 'ADMIN_PHONE', 'ADMIN_PASSWORD'] as const) {
-      if (!env[key])
-        ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
-    }
-    if (env.JWT_SECRET === DEV_JWT_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'the development JWT_SECRET cannot be used in production',
-      });
-    }
-  })
-  .transform((env) => ({
-    ...env,
-    JWT_SECRET: env.JWT_SECRET ?? DEV_JWT_SECRET,
-    API_DOCS: env.API_DOCS ? env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
-  }));
+/** Every setting, its type, limits and default (the docs come from SETTINGS_CATALOGUE). */
+export const SETTINGS_SCHEMA = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .default('postgres://postgres@127.0.0.1:5432/app'),
+  DATABASE_POOL_SIZE: intFrom(10, 1, 200),
+  /**
+   * How long opening a PostgreSQL connection (or waiting for a pooled one)
+   * may take before the request fails with 503; 0: no limit.
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: intFrom(3000, 0, 600_000),
+  /** PostgreSQL's statement_timeout for the app's connections; 0: off. */
+  DATABASE_STATEMENT_TIMEOUT_MS: intFrom(0, 0, 3_600_000),
+  /** Client-side limit on one query's answer (a silent network); 0: off. */
+  DATABASE_QUERY_TIMEOUT_MS: intFrom(0, 0, 3_600_000),
+  /** Retry-After (seconds) on a 503 while PostgreSQL or Redis is away. */
+  UNAVAILABLE_RETRY_AFTER_SECONDS: intFrom(5, 1, 3600),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  API_PORT: intFrom(3000, 1, 65535),
+  API_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Swagger UI at /docs and the spec at /openapi.json; off by default in production. */
+  API_DOCS: z.enum(['true', 'false']).optional(),
+  /** Deepest nesting of a JSON body or query accepted; 0: no limit. */
+  JSON_MAX_DEPTH: intFrom(32),
+  WEB_PORT: intFrom(5173, 1, 65535),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: intFrom(900, 10),
+  ACCESS_TOKEN_CACHE_SIZE: intFrom(10_000),
+  REFRESH_TOKEN_TTL_SECONDS: intFrom(30 * 24 * 3600, 60),
+  ADMIN_PHONE: z.string().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  LOGIN_MAX_FAILURES_PER_PHONE: intFrom(5, 1),
+  LOGIN_MAX_FAILURES_PER_IP: intFrom(30, 1),
+  LOGIN_FAILURE_WINDOW_SECONDS: intFrom(900, 1),
+  // After this many failures for one phone (any address, one window) each
+  // attempt waits before its check; never a refusal. 0 turns it off.
+  LOGIN_SLOWDOWN_AFTER: intFrom(10),
+  LOGIN_SLOWDOWN_MS: intFrom(1000, 0, 60_000),
+  LOGIN_SLOWDOWN_MAX_MS: intFrom(5000, 0, 60_000),
+  // Registrations per client address per hour; 0 turns the limit off.
+  REGISTER_LIMIT_PER_HOUR: intFrom(10),
+  // argon2 hashes and verifications running at once (0: unbounded) and how
+  // long one may wait for a turn before a 503 (0: no limit).
+  PASSWORD_HASH_CONCURRENCY: intFrom(2, 0, 64),
+  PASSWORD_HASH_QUEUE_MS: intFrom(2000, 0, 60_000),
+  // The API's thread pool (argon2, file writes) runs at this nice value,
+  // below the event loop (common/thread-pool-priority.ts); 0: same priority.
+  THREADPOOL_NICE: intFrom(10, 0, 19),
+  /** Money requests (transfer, buy_vip, watch, withdrawals, uploads) per member per minute; 0: no limit. */
+  MONEY_RATE_LIMIT_PER_MINUTE: intFrom(30),
+  /** Public reads (no sign-in: packages, site, media, health) per client address per minute; 0: no limit. */
+  PUBLIC_RATE_LIMIT_PER_MINUTE: intFrom(600),
+  /** Wrong transaction passwords per member per window before 429; 0 turns the limit off. */
+  TRANSACTION_PASSWORD_MAX_FAILURES: intFrom(5),
+  TRANSACTION_PASSWORD_WINDOW_SECONDS: intFrom(900, 1),
+  /** How long an Idempotency-Key's answer is kept and replayed; 0: kept for ever. */
+  IDEMPOTENCY_KEY_TTL_HOURS: intFrom(24),
+  /** How long a request waits for one with the same key still running, then 409; 0: no wait. */
+  IDEMPOTENCY_WAIT_SECONDS: intFrom(10, 0, 600),
+  /** Saved withdrawal addresses per member; 0: no limit. */
+  WITHDRAWAL_ADDRESS_BOOK_MAX: intFrom(20),
+  /** Live events (GET /users/me/events): open streams per member across API processes; 0: no limit. */
+  EVENTS_MAX_STREAMS_PER_MEMBER: intFrom(5),
+  /** Seconds between the keep-alive comments of an open event stream (contract: at most 25). */
+  EVENTS_HEARTBEAT_SECONDS: intFrom(25, 1, 25),
+  /** Events kept per member for resuming with Last-Event-ID (approximately: Redis trims in blocks). */
+  EVENTS_STREAM_LENGTH: intFrom(100, 1, 100_000),
+  /** Seconds a member's kept events outlive their last one. */
+  EVENTS_RETENTION_SECONDS: intFrom(86_400, 60),
+  SWEEP_INTERVAL_MS: intFrom(10_000, 100),
+  /**
+   * How long a worker's hold on a BullMQ job lasts unrenewed (renewed at half of it), and how often
+   * each worker looks for jobs whose holder died: such a job runs again within about twice this.
+   */
+  JOB_LOCK_MS: intFrom(30_000, 1000, 600_000),
+  /** Withdrawals above this many USDT need two different operators' approvals; 0: never. */
+  WITHDRAWAL_APPROVAL_THRESHOLD: intFrom(1000),
+  /**
+   * Withdrawals and adjustments above (the member's total of that kind over
+   * the last 24 hours, this one included) need two different operators;
+   * 0: never.
+   */
+  /** How often the worker moves the ledger audit's checkpoint and the daily rollups; 0: never. */
+  LEDGER_CHECKPOINT_INTERVAL_MS: intFrom(5000),
+  /** Postings one checkpoint step sums at most (a backlog takes several). */
+  LEDGER_CHECKPOINT_BATCH: intFrom(1_000_000, 1000),
+  /** The worker re-checks the whole ledger when the last full audit is this old; 0: never. */
+  LEDGER_FULL_AUDIT_INTERVAL_MINUTES: intFrom(1440),
+  /** Adjustments above this many USDT (or points) wait for a second operator; 0: never. */
+  ADJUST_APPROVAL_THRESHOLD: intFrom(1000),
+  /** Card deposits: the same rule on the USDT credited (issue 25); 0: never. */
+  CARD_DEPOSIT_APPROVAL_THRESHOLD: intFrom(1000),
+  /**
+   * USDT one operator may approve or adjust in 24 hours; their approvals
+   * beyond it wait for an admin's (issue 25). 0: no cap.
+   */
+  OPERATOR_DAILY_LIMIT: intFrom(50000),
+  /**
+   * An economy change (package pay, team rates, challenge rewards, campaign
+   * bonuses) raising what members are paid by more than this percentage
+   * waits for a second admin (issue 25); 0: never.
+   */
+  ECONOMY_RAISE_APPROVAL_PERCENT: intFrom(10),
+  /**
+   * Which proxies' X-Forwarded-For to believe: a hop count (1 behind one
+   * proxy, as under compose), addresses/CIDRs (comma-separated), `true`
+   * (every hop: unsafe behind a proxy that appends the client's header)
+   * or `false`.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | number | string =>
+      v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
+    ),
+  /** JSON log lines at this level and above (pino); `silent` turns logging off. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Log lines collect until this many bytes (at most 16383, the writer's
+   * limit) or LOG_FLUSH_MS milliseconds, then go out in one write. 0 in
+   * either: each line is written as soon as the previous write finished.
+   */
+  LOG_BATCH_BYTES: intFrom(8192, 0, 16383),
+  LOG_FLUSH_MS: intFrom(250, 0, 60_000),
+  /**
+   * Bearer token for GET /metrics. Unset: only loopback and private
+   * addresses (as TRUST_PROXY resolves them) may read the metrics.
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** The worker's own GET /metrics listens on this port (host API_HOST); 0: not at all. */
+  WORKER_METRICS_PORT: intFrom(0, 0, 65535),
+  /** /metrics reads the TRON node (hot wallet, chain head) at most this often; 0: never. */
+  METRICS_CHAIN_REFRESH_SECONDS: intFrom(60),
+  /** Outgoing mail (smtp://user:pass@host:port or smtps://…); unset: printed to the log outside production. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Membership <no-reply@localhost>'),
+  /** Mailed codes: lifetime, wrong tries allowed, and the wait before another one (0: none). */
+  MAIL_CODE_TTL_SECONDS: intFrom(600, 1),
+  MAIL_CODE_MAX_TRIES: intFrom(5),
+  MAIL_CODE_RESEND_SECONDS: intFrom(60),
+  /** Password-reset requests (forgot and reset) per phone and per client address per hour; 0: no limit. */
+  PASSWORD_RESET_LIMIT_PER_HOUR: intFrom(10),
+  /** Withdrawals above this many USDT need an approved identity verification; 0: never. */
+  WITHDRAWAL_VERIFICATION_THRESHOLD: intFrom(0),
+  /** Uploaded files: this folder (relative to the repository root) unless S3_BUCKET is set. */
+  STORAGE_DIR: z.string().min(1).default('var/storage'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Moments a member may post per hour; 0: no limit. */
+  MOMENTS_PER_HOUR: intFrom(10),
+  /** Per uploaded file; 0: no limit. */
+  UPLOAD_MAX_FILE_BYTES: intFrom(5 * 1024 * 1024),
+  /** Files per request; 0: no limit. */
+  UPLOAD_MAX_FILES: intFrom(9),
+  /** One node, or several separated by commas: tried in that order (failover). */
+  TRON_FULL_NODE_URL: z
+    .string()
+    .default('http://127.0.0.1:8090')
+    .refine(
+      (v) => v.split(',').every((u) => z.url().safeParse(u.trim()).success),
+      'TRON_FULL_NODE_URL must be a URL, or several separated by commas',
+    ),
+  TRON_API_KEY: z.string().optional(),
+  TRON_USDT_CONTRACT: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)
+    .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  TRON_MIN_CONFIRMATIONS: intFrom(19, 1, 1000),
+  TRON_DEPOSIT_XPUB: z
+    .string()
+    .regex(
+      /^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/,
+      "TRON_DEPOSIT_XPUB must be an xpub (m/44'/195'/0')",
+    )
+    .optional(),
+  /** How long one call to the TRON node may take. */
+  TRON_REQUEST_TIMEOUT_MS: intFrom(10_000, 100, 120_000),
+  /** How often the worker looks for new solidified blocks; 0 turns the scanner off. */
+  TRON_SCAN_INTERVAL_MS: intFrom(1000),
+  /** Blocks scanned per look at most (a backlog clears over several). */
+  TRON_SCAN_BATCH_BLOCKS: intFrom(100, 1, 10_000),
+  /** How often the worker moves approved withdrawals on chain; 0 turns settlement off. */
+  TRON_SETTLE_INTERVAL_MS: intFrom(2000),
+  /** The most TRX (in sun) one withdrawal transfer may burn for energy. */
+  TRON_FEE_LIMIT_SUN: intFrom(30_000_000, 1, 15_000_000_000),
+  /** A claimed tx id not solidified within this many seconds fails; 0: never. */
+  TRON_CLAIM_TIMEOUT_SECONDS: intFrom(3600),
+  TRON_HOT_WALLET_PRIVATE_KEY: z.string().optional(),
+  /** Proof of liabilities: the worker publishes a snapshot when the newest is this old; 0: only on request. */
+  PROOF_INTERVAL_HOURS: intFrom(24, 0, 24 * 366),
+  /** Snapshots whose trees (member paths) are kept; older ones keep only root, total and reserves. 0: all. */
+  PROOF_KEEP_SNAPSHOTS: intFrom(7),
+  /** USDT balances read from the TRON node at once for a snapshot's reserves. */
+  PROOF_CHAIN_CONCURRENCY: intFrom(4, 1, 64),
+  /**
+   * A node whose solidified head is more than this many blocks behind the
+   * others' is left out for a while; 0: never.
+   */
+  TRON_MAX_NODE_LAG_BLOCKS: intFrom(20, 0, 100_000),
+  /** TRON node requests per second, all API and worker processes together (Redis); 0: no limit. */
+  TRON_MAX_REQUESTS_PER_SECOND: intFrom(0, 0, 100_000),
+  /**
+   * Hex key of a staking account (TRX frozen for energy, Stake 2.0) that lends
+   * energy to the hot wallet when that costs less than burning TRX; unset: TRX only.
+   */
+  TRON_ENERGY_ACCOUNT_PRIVATE_KEY: z
+    .string()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'TRON_ENERGY_ACCOUNT_PRIVATE_KEY must be 32 bytes of hex')
+    .optional(),
+});
+
+export type SettingName = keyof z.input<typeof SETTINGS_SCHEMA>;
+
+const schema = SETTINGS_SCHEMA.superRefine((env, ctx) => {
+  // The development secret is public: it may only sign tokens that never
+  // leave this machine.
+  const devSecret = !env.JWT_SECRET || env.JWT_SECRET === DEV_JWT_SECRET;
+  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(env.API_HOST);
+  if (devSecret && env.NODE_ENV !== 'production' && !loopback) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['JWT_SECRET'],
+      message: `the development JWT_SECRET only works with API_HOST on loopback (127.0.0.1), not ${env.API_HOST}: set a secret of your own`,
+    });
+  }
+  if (env.NODE_ENV !== 'production') return;
+  for (const key of ['JWT_SECRET', 'ADMIN_PHONE', 'ADMIN_PASSWORD'] as const) {
+    if (!env[key])
+      ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
+  }
+  if (env.JWT_SECRET === DEV_JWT_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['JWT_SECRET'],
+      message: 'the development JWT_SECRET cannot be used in production',
+    });
+  }
+}).transform((env) => ({
+  ...env,
+  JWT_SECRET: env.JWT_SECRET ?? DEV_JWT_SECRET,
+  API_DOCS: env.API_DOCS ? env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
+}));
 
 export type AppConfig = z.infer<typeof schema>;
 

@@ -1,0 +1,365 @@
+import type { SettingName } from './config';
+
+/**
+ * What every setting is for, in the order and groups of `.env.example`.
+ * `pnpm docs:sync` writes `.env.example` and the settings table of the README from
+ * this and the schema's defaults (`pnpm test` fails when they differ), and the
+ * type makes a setting without an entry here a compile error: the docs cannot
+ * drift from the schema.
+ */
+export interface SettingDoc {
+  group: SettingGroup;
+  /**
+   * What it does; empty when the entry above it says it for both. A line
+   * after a newline that starts with two spaces is kept as it is (a command).
+   */
+  doc: string;
+  /**
+   * Written uncommented in `.env.example` with this value (the development
+   * one). Without it the line is a commented `# NAME=<sample or default>`.
+   */
+  value?: string;
+  /** The value a commented line shows instead of the default (an example). */
+  sample?: string;
+}
+
+export const SETTING_GROUPS = [
+  'Runtime',
+  'Storage',
+  'Ports',
+  'Secrets and the first operator',
+  'Uploads',
+  'Mail, account recovery, identity',
+  'TRON (TRC-20 USDT)',
+  'Proof of liabilities',
+  'Optional tuning (defaults shown)',
+] as const;
+
+export type SettingGroup = (typeof SETTING_GROUPS)[number];
+
+export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
+  NODE_ENV: {
+    group: 'Runtime',
+    doc: 'development | test | production. In production JWT_SECRET, ADMIN_PHONE and ADMIN_PASSWORD are required and the development JWT_SECRET below is refused.',
+    value: 'development',
+  },
+  DATABASE_URL: {
+    group: 'Storage',
+    doc: 'PostgreSQL: the source of truth (money, ledger, pending work).',
+    value: 'postgres://postgres@127.0.0.1:5432/app',
+  },
+  REDIS_URL: {
+    group: 'Storage',
+    doc: 'Redis: BullMQ queues and rate-limit counters; it may lose everything safely.',
+    value: 'redis://127.0.0.1:6379',
+  },
+  API_PORT: {
+    group: 'Ports',
+    doc: 'The API (Swagger UI at http://127.0.0.1:3000/docs).',
+    value: '3000',
+  },
+  WEB_PORT: {
+    group: 'Ports',
+    doc: 'The web dev server (vite); it proxies /api/* to the API without the prefix.',
+    value: '5173',
+  },
+  JWT_SECRET: {
+    group: 'Secrets and the first operator',
+    doc: "Signs access tokens; at least 32 characters. Generate one for production:\n  node -e \"console.log(require('crypto').randomBytes(48).toString('base64url'))\"",
+    value: 'dev-only-secret-change-me-0123456789abcdef',
+  },
+  ADMIN_PHONE: {
+    group: 'Secrets and the first operator',
+    doc: '`pnpm db:seed` creates (or keeps) the operator account from these two.',
+    value: '+998900000001',
+  },
+  ADMIN_PASSWORD: {
+    group: 'Secrets and the first operator',
+    doc: 'At least 8 characters.',
+    value: 'admin-dev-password',
+  },
+  STORAGE_DIR: {
+    group: 'Uploads',
+    doc: 'Uploaded images live in this folder (relative to the repository root)...',
+    value: 'var/storage',
+  },
+  S3_BUCKET: {
+    group: 'Uploads',
+    doc: '...or, when S3_BUCKET is set, in any S3-compatible bucket (MinIO: set the endpoint and S3_FORCE_PATH_STYLE=true).',
+    value: '',
+  },
+  S3_REGION: { group: 'Uploads', doc: '', value: 'us-east-1' },
+  S3_ENDPOINT: { group: 'Uploads', doc: '', value: '' },
+  S3_ACCESS_KEY_ID: { group: 'Uploads', doc: '', value: '' },
+  S3_SECRET_ACCESS_KEY: { group: 'Uploads', doc: '', value: '' },
+  S3_FORCE_PATH_STYLE: { group: 'Uploads', doc: '', value: 'false' },
+  UPLOAD_MAX_FILE_BYTES: {
+    group: 'Uploads',
+    doc: 'Per file, and files per request; 0 turns a limit off.',
+    value: '5242880',
+  },
+  UPLOAD_MAX_FILES: { group: 'Uploads', doc: '', value: '9' },
+  MOMENTS_PER_HOUR: {
+    group: 'Uploads',
+    doc: 'Moments a member may post per hour; 0: no limit.',
+  },
+  SMTP_URL: {
+    group: 'Mail, account recovery, identity',
+    doc: 'Outgoing mail (smtp://user:pass@host:587 or smtps://…). Unset: in development mails are printed to the API log; in production the mail screens say mail is not configured.',
+    value: '',
+  },
+  MAIL_FROM: {
+    group: 'Mail, account recovery, identity',
+    doc: '',
+    value: 'Membership <no-reply@localhost>',
+  },
+  MAIL_CODE_TTL_SECONDS: {
+    group: 'Mail, account recovery, identity',
+    doc: 'Mailed codes: lifetime, wrong tries, wait before another (0 turns a limit off).',
+    value: '600',
+  },
+  MAIL_CODE_MAX_TRIES: { group: 'Mail, account recovery, identity', doc: '', value: '5' },
+  MAIL_CODE_RESEND_SECONDS: { group: 'Mail, account recovery, identity', doc: '', value: '60' },
+  PASSWORD_RESET_LIMIT_PER_HOUR: {
+    group: 'Mail, account recovery, identity',
+    doc: '/password/forgot and /password/reset per phone and per client address per hour.',
+    value: '10',
+  },
+  WITHDRAWAL_VERIFICATION_THRESHOLD: {
+    group: 'Mail, account recovery, identity',
+    doc: 'Withdrawals above this many USDT need an approved identity verification; 0: never.',
+    value: '0',
+  },
+  TRON_FULL_NODE_URL: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: "A TRON full node's HTTP API. Left unset, `pnpm start` runs the local node (apps/tron-node, a fresh chain each start, a block every 3 s) with a development wallet kept in var/dev-wallet.json, so deposits and withdrawals work offline: try `pnpm dev:deposit <phone> 25`. Set it to use a real node. Several nodes separated by commas are tried in that order (failover).",
+    sample: 'https://api.trongrid.io',
+  },
+  TRON_API_KEY: { group: 'TRON (TRC-20 USDT)', doc: 'API key for hosted nodes.', value: '' },
+  TRON_USDT_CONTRACT: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'The USDT contract (mainnet address; 6 decimals).',
+    value: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  },
+  TRON_MIN_CONFIRMATIONS: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'Blocks on top of a deposit before it is credited (19 on mainnet; the local node is started with its own, shorter lag).',
+  },
+  TRON_DEPOSIT_XPUB: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: "Account-level extended public key (BIP44 m/44'/195'/0'); member i's deposit address is child 0/i. The server never holds the matching private keys. (With the local node and these unset, the development wallet's are used.)",
+    value: '',
+  },
+  TRON_HOT_WALLET_PRIVATE_KEY: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'Hex private key of the hot wallet that sends approved withdrawals. Never commit a real one.',
+    value: '',
+  },
+  TRON_REQUEST_TIMEOUT_MS: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: "Public nodes: one call to one node may take this long before the next node is tried; a node whose solidified head is more than TRON_MAX_NODE_LAG_BLOCKS behind the others rests (0: never compared); TRON_MAX_REQUESTS_PER_SECOND is the provider's limit for all API and worker processes together (0: none).",
+  },
+  TRON_MAX_NODE_LAG_BLOCKS: { group: 'TRON (TRC-20 USDT)', doc: '' },
+  TRON_MAX_REQUESTS_PER_SECOND: { group: 'TRON (TRC-20 USDT)', doc: '' },
+  TRON_ENERGY_ACCOUNT_PRIVATE_KEY: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'Hex key of a staking account (TRX frozen for energy with FreezeBalanceV2) that lends energy to the hot wallet (and, in pnpm tron:sweep, to deposit addresses) whenever that costs less than burning TRX. Unset: TRX only.',
+    value: '',
+  },
+  TRON_SCAN_INTERVAL_MS: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'How often the worker looks for new solidified blocks; 0 turns the scanner off.',
+  },
+  TRON_SCAN_BATCH_BLOCKS: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'Blocks scanned per look at most (a backlog clears over several).',
+  },
+  TRON_SETTLE_INTERVAL_MS: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'How often the worker moves approved withdrawals on chain; 0 turns settlement off.',
+  },
+  TRON_FEE_LIMIT_SUN: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'The most TRX (in sun) one withdrawal transfer may burn for energy.',
+  },
+  TRON_CLAIM_TIMEOUT_SECONDS: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'A claimed deposit tx id (POST /balance/add) not solidified within this many seconds fails; 0: never.',
+  },
+  PROOF_INTERVAL_HOURS: {
+    group: 'Proof of liabilities',
+    doc: "The worker publishes a snapshot (Merkle sum tree of member balances beside the reserves on chain) when the newest is this many hours old; 0: only on an operator's request (POST /admin/proofs).",
+  },
+  PROOF_KEEP_SNAPSHOTS: {
+    group: 'Proof of liabilities',
+    doc: 'Snapshots whose trees are kept for member paths (about 43 MB per million members each); older ones keep root, total and reserves. 0: keep all.',
+  },
+  PROOF_CHAIN_CONCURRENCY: {
+    group: 'Proof of liabilities',
+    doc: "USDT balances read from the TRON node at once for a snapshot's reserves.",
+  },
+  ADJUST_APPROVAL_THRESHOLD: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "Operator adjustments above this many USDT (or points) need a second operator's approval; 0 turns the four-eyes rule off.",
+  },
+  WITHDRAWAL_APPROVAL_THRESHOLD: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "Withdrawals above this many USDT need two different operators' approvals; 0: off.",
+  },
+  CARD_DEPOSIT_APPROVAL_THRESHOLD: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "Issue 25: the thresholds above count the member's total of that kind over the last 24 hours, this one included. Card deposits: the same on the USDT credited.",
+  },
+  OPERATOR_DAILY_LIMIT: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'USDT one operator may approve or adjust in 24 hours; beyond it their approvals wait for an admin. 0: no cap.',
+  },
+  ECONOMY_RAISE_APPROVAL_PERCENT: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "An economy change raising members' pay by more than this percentage waits for a second admin. 0: off.",
+  },
+  DATABASE_POOL_SIZE: { group: 'Optional tuning (defaults shown)', doc: '' },
+  DATABASE_CONNECT_TIMEOUT_MS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'While PostgreSQL is away requests answer 503 (Retry-After) instead of waiting: opening a connection (or waiting for a pooled one) gives up after this (0: no limit).',
+  },
+  DATABASE_STATEMENT_TIMEOUT_MS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "PostgreSQL's statement_timeout for the app's connections; 0: off.",
+  },
+  DATABASE_QUERY_TIMEOUT_MS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "Client-side wait for one query's answer (a silent network); 0: off.",
+  },
+  UNAVAILABLE_RETRY_AFTER_SECONDS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Retry-After of those 503s.',
+  },
+  API_HOST: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'The address the API listens on. The development JWT_SECRET refuses any other: set your own secret to listen wider.',
+  },
+  API_DOCS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Swagger UI at /docs and the document at /openapi.json; false by default when NODE_ENV=production.',
+    sample: 'true',
+  },
+  JSON_MAX_DEPTH: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Deepest nesting of a request body; 0: no limit.',
+  },
+  ACCESS_TOKEN_TTL_SECONDS: { group: 'Optional tuning (defaults shown)', doc: '' },
+  ACCESS_TOKEN_CACHE_SIZE: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Access tokens kept verified in memory per API process; 0: verify every time.',
+  },
+  REFRESH_TOKEN_TTL_SECONDS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: '',
+  },
+  LOGIN_MAX_FAILURES_PER_PHONE: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Sign-in throttling: failures per (phone, client address) pair and per address within the window, then 429.',
+  },
+  LOGIN_MAX_FAILURES_PER_IP: { group: 'Optional tuning (defaults shown)', doc: '' },
+  LOGIN_FAILURE_WINDOW_SECONDS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: '',
+  },
+  LOGIN_SLOWDOWN_AFTER: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'After this many attempts for one phone from any address in the window, each further attempt waits LOGIN_SLOWDOWN_MS more than the last (at most LOGIN_SLOWDOWN_MAX_MS) before it is checked; never a refusal. 0 turns it off.',
+  },
+  LOGIN_SLOWDOWN_MS: { group: 'Optional tuning (defaults shown)', doc: '' },
+  LOGIN_SLOWDOWN_MAX_MS: { group: 'Optional tuning (defaults shown)', doc: '' },
+  REGISTER_LIMIT_PER_HOUR: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Registrations per client address per hour, then 429. 0 turns the limit off.',
+  },
+  MONEY_RATE_LIMIT_PER_MINUTE: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Money requests (transfer, buy_vip, watch, withdrawals, uploads) per member per minute, counted in Redis across API processes, then 429 with Retry-After. 0: off.',
+  },
+  PUBLIC_RATE_LIMIT_PER_MINUTE: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Public reads (no sign-in: packages, site, home message, media, health) per client address per minute, counted in Redis, then 429 with Retry-After. 0: off.',
+  },
+  IDEMPOTENCY_KEY_TTL_HOURS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Idempotency-Key on money POSTs: how long an answer is kept and replayed to a retry with the same key (hours; 0: for ever), and how long a retry waits for the first request with its key still running before 409 (seconds; 0: no wait).',
+  },
+  IDEMPOTENCY_WAIT_SECONDS: { group: 'Optional tuning (defaults shown)', doc: '' },
+  EVENTS_MAX_STREAMS_PER_MEMBER: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Live events (GET /users/me/events): open streams per member across API processes (then 429 EVENT_STREAMS_LIMIT; 0: no limit), seconds between keep-alive comments (1 to 25), events kept per member for Last-Event-ID resumes, and how long they are kept.',
+  },
+  EVENTS_HEARTBEAT_SECONDS: { group: 'Optional tuning (defaults shown)', doc: '' },
+  EVENTS_STREAM_LENGTH: { group: 'Optional tuning (defaults shown)', doc: '' },
+  EVENTS_RETENTION_SECONDS: { group: 'Optional tuning (defaults shown)', doc: '' },
+  PASSWORD_HASH_CONCURRENCY: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'argon2 password hashes/verifications running at once (64 MiB each; sign-ins go ahead of registrations) and how long one waits for a turn before a 503 with Retry-After. 0 means unbounded / no wait limit.',
+  },
+  PASSWORD_HASH_QUEUE_MS: { group: 'Optional tuning (defaults shown)', doc: '' },
+  THREADPOOL_NICE: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "Nice value of the API's thread pool (password hashes, file writes), below the event loop; 0: same priority.",
+  },
+  TRUST_PROXY: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "Which proxies' X-Forwarded-For to believe, so client IPs are read from it: their hop count behind proxies (1 under docker compose), addresses/CIDRs, `true` (every hop: unsafe) or `false`.",
+  },
+  SWEEP_INTERVAL_MS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'How often the worker looks in PostgreSQL for pending money work (promotion grants, due held points, expired memberships) and enqueues it.',
+  },
+  JOB_LOCK_MS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "How long a worker's hold on a queued job lasts unrenewed (renewed at half of it), and how often each worker looks for jobs whose worker died: those run again within about twice this.",
+  },
+  LEDGER_CHECKPOINT_INTERVAL_MS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "The ledger audit is incremental: the worker sums new postings into a checkpoint (and the dashboard's daily rollups) this often (0: never; reports then check everything since the last checkpoint), at most LEDGER_CHECKPOINT_BATCH postings per step, and re-checks the whole ledger when the last full audit is LEDGER_FULL_AUDIT_INTERVAL_MINUTES old (0: never).",
+  },
+  LEDGER_CHECKPOINT_BATCH: {
+    group: 'Optional tuning (defaults shown)',
+    doc: '',
+  },
+  LEDGER_FULL_AUDIT_INTERVAL_MINUTES: {
+    group: 'Optional tuning (defaults shown)',
+    doc: '',
+  },
+  LOG_LEVEL: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'JSON log lines at this level and above: fatal, error, warn, info, debug, trace, silent.',
+  },
+  LOG_BATCH_BYTES: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Log lines are written in batches of LOG_BATCH_BYTES or every LOG_FLUSH_MS (0 in either: line by line)',
+  },
+  LOG_FLUSH_MS: { group: 'Optional tuning (defaults shown)', doc: '' },
+  METRICS_TOKEN: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'GET /metrics (Prometheus): with a token (16+ characters) only `Authorization: Bearer <token>` gets it; without one, only loopback and private addresses (as TRUST_PROXY resolves them).',
+  },
+  METRICS_CHAIN_REFRESH_SECONDS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'How often /metrics may read the TRON node (hot wallet balances, chain head); 0: never.',
+  },
+  WORKER_METRICS_PORT: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "The worker's own GET /metrics (its ledger postings, process metrics) on this port of API_HOST, same access rule; 0: off.",
+  },
+  TRANSACTION_PASSWORD_MAX_FAILURES: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Wrong transaction passwords per member within TRANSACTION_PASSWORD_WINDOW_SECONDS before 429; 0 turns the limit off.',
+  },
+  TRANSACTION_PASSWORD_WINDOW_SECONDS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: '',
+  },
+  WITHDRAWAL_ADDRESS_BOOK_MAX: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Saved withdrawal addresses per member; 0: no limit.',
+  },
+};
