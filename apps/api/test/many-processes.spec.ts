@@ -194,19 +194,25 @@ describe('many processes: two APIs and two workers on one PostgreSQL and one Red
     };
     w1 = worker('worker 1');
     w2 = worker('worker 2');
+    // Four Node processes booting at once on a small, shared machine: give them time.
     for (const api of apis)
-      await until(`API ${api.name} ready`, async () =>
-        (await api.call('GET', '/health/ready')).status === 200 ? true : undefined,
+      await until(
+        `API ${api.name} ready`,
+        async () => ((await api.call('GET', '/health/ready')).status === 200 ? true : undefined),
+        60_000,
       );
-    await until('both workers heartbeating', async () =>
-      dirs.every((dir) => existsSync(join(dir, 'worker-heartbeat'))) ? true : undefined,
+    await until(
+      'both workers heartbeating',
+      async () =>
+        dirs.every((dir) => existsSync(join(dir, 'worker-heartbeat'))) ? true : undefined,
+      60_000,
     );
     const login = await a.call('POST', '/token', {
       form: { username: process.env.ADMIN_PHONE!, password: process.env.ADMIN_PASSWORD! },
     });
     expect(login.status).toBe(200);
     admin = login.body.access_token;
-  }, 60_000);
+  }, 150_000);
 
   afterAll(async () => {
     // A process that stopped on its own (a crash) tells why.
