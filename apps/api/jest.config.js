@@ -23,7 +23,7 @@ module.exports = {
       },
     ],
   },
-  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
   testTimeout: 30000,
   // BullMQ's blocking Redis connections can outlive close() by a moment; never let CI hang on them.
   forceExit: true,

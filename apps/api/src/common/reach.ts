@@ -7,7 +7,7 @@
  * runs. The owners of those records register how to find that member
  * (`ReachRegistry.register`), so this file imports no module. The app
  * refuses to start when an operator route declares no reach, and the reach
- * matrix test (test/reach-matrix.spec.ts) calls every one of them.
+ * matrix test (test/cross-cutting/reach-matrix.spec.ts) calls every one of them.
  */
 import {
   CanActivate,

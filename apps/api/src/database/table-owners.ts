@@ -1,7 +1,7 @@
 /**
  * One owner per table: the module whose repository (or service, for the
  * ledger) is the only code that names it. Add a new table here with its
- * owner, in the same change as its migration. `test/architecture.spec.ts`
+ * owner, in the same change as its migration. `test/cross-cutting/architecture.spec.ts`
  * enforces it; `pnpm docs:sync` writes the owners table of docs/architecture.md.
  */
 export const TABLE_OWNERS: Record<string, string> = {

@@ -1,0 +1,92 @@
+import { ConfigError, loadConfig } from '../../src/config/config';
+
+describe('configuration', () => {
+  const base = { NODE_ENV: 'development' } as NodeJS.ProcessEnv;
+
+  it('uses the contract defaults', () => {
+    const config = loadConfig({ ...base });
+    expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/app');
+    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(config.API_PORT).toBe(3000);
+    expect(config.WEB_PORT).toBe(5173);
+    expect(config.TRON_MIN_CONFIRMATIONS).toBe(19);
+    expect(config.TRON_USDT_CONTRACT).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+  });
+
+  it.each([
+    [{ API_PORT: 'abc' }, 'API_PORT'],
+    [{ API_PORT: '70000' }, 'API_PORT'],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'not a url' }, 'REDIS_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ TRON_USDT_CONTRACT: '0xdeadbeef' }, 'TRON_USDT_CONTRACT'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+  ])('refuses %p', (env, key) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, ...env })).toThrow(key);
+  });
+
+  it('requires real secrets in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET is required in production/,
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'dev-only-secret-change-me-0123456789abcdef',
+        ADMIN_PHONE: '+998900000001',
+        ADMIN_PASSWORD: 'long-enough-pw',
+      }),
+    ).toThrow(/development JWT_SECRET/);
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p'.repeat(40),
+      ADMIN_PHONE: '+998900000001',
+      ADMIN_PASSWORD: 'long-enough-pw',
+    });
+    expect(ok.JWT_SECRET).toBe('p'.repeat(40));
+  });
+
+  it('has sane defaults for the account limits, 0 turning each off', () => {
+    const config = loadConfig({ ...base });
+    expect(config).toMatchObject({
+      REGISTER_LIMIT_PER_HOUR: 10,
+      PASSWORD_HASH_CONCURRENCY: 2,
+      PASSWORD_HASH_QUEUE_MS: 2000,
+      LOGIN_SLOWDOWN_AFTER: 10,
+      LOGIN_SLOWDOWN_MS: 1000,
+      LOGIN_SLOWDOWN_MAX_MS: 5000,
+    });
+    const off = loadConfig({
+      ...base,
+      REGISTER_LIMIT_PER_HOUR: '0',
+      PASSWORD_HASH_CONCURRENCY: '0',
+      LOGIN_SLOWDOWN_AFTER: '0',
+    });
+    expect(off.REGISTER_LIMIT_PER_HOUR).toBe(0);
+    expect(off.PASSWORD_HASH_CONCURRENCY).toBe(0);
+    expect(off.LOGIN_SLOWDOWN_AFTER).toBe(0);
+    expect(() => loadConfig({ ...base, LOGIN_SLOWDOWN_MAX_MS: '600000' })).toThrow(
+      'LOGIN_SLOWDOWN_MAX_MS',
+    );
+  });
+
+  it('logs at info, keeps /metrics internal without a token, reads the chain once a minute', () => {
+    const config = loadConfig({ ...base });
+    expect(config).toMatchObject({
+      LOG_LEVEL: 'info',
+      METRICS_CHAIN_REFRESH_SECONDS: 60,
+      WORKER_METRICS_PORT: 0,
+    });
+    expect(config.METRICS_TOKEN).toBeUndefined();
+    expect(() => loadConfig({ ...base, LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL');
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN');
+    expect(() => loadConfig({ ...base, WORKER_METRICS_PORT: '70000' })).toThrow(
+      'WORKER_METRICS_PORT',
+    );
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ ...base, API_PORT: '' }).API_PORT).toBe(3000);
+  });
+});

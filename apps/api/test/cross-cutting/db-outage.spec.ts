@@ -1,0 +1,157 @@
+import { AddressInfo, Server, Socket, createServer, connect } from 'node:net';
+import { isUnavailable } from '../../src/common/unavailable';
+import { TEST_DATABASE_URL } from '../support/env';
+import { TestApp, member, startApp } from '../support/harness';
+
+/**
+ * PostgreSQL going away under a running API, without touching the shared
+ * server: the app reaches the test database through a TCP proxy that the
+ * test turns off (connections refused, open ones cut, as in a restart) or
+ * into a black hole (accepted, never answered, as on a dead network), then
+ * on again. Requests must answer 503 SERVICE_UNAVAILABLE with Retry-After
+ * quickly, never hang, and succeed again without restarting the app.
+ */
+class PgProxy {
+  mode: 'up' | 'refuse' | 'blackhole' = 'up';
+  private readonly sockets = new Set<Socket>();
+  private server!: Server;
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async listen() {
+    this.server = createServer((client) => {
+      this.sockets.add(client);
+      client.on('close', () => this.sockets.delete(client));
+      client.on('error', () => client.destroy());
+      if (this.mode === 'refuse') return client.destroy();
+      if (this.mode === 'blackhole') return; // accepted, never answered
+      const upstream = connect(this.target.port, this.target.host);
+      this.sockets.add(upstream);
+      upstream.on('close', () => {
+        this.sockets.delete(upstream);
+        client.destroy();
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('close', () => upstream.destroy());
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  /** Every open connection cut; new ones refused (a reset right after accept) or held silent. */
+  down(mode: 'refuse' | 'blackhole') {
+    this.mode = mode;
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  up() {
+    this.mode = 'up';
+    for (const socket of this.sockets) socket.destroy(); // black-holed ones
+  }
+
+  async close() {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+const BOUND_MS = 3000;
+
+describe('PostgreSQL away (through a proxy the test turns off)', () => {
+  let proxy: PgProxy;
+  let t: TestApp;
+  let auth: Record<string, string>;
+
+  beforeAll(async () => {
+    const target = new URL(TEST_DATABASE_URL);
+    proxy = new PgProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await proxy.listen();
+    const via = new URL(TEST_DATABASE_URL);
+    via.hostname = '127.0.0.1';
+    via.port = String(proxy.port);
+    t = await startApp({ DATABASE_URL: via.href, DATABASE_CONNECT_TIMEOUT_MS: '1000' });
+    ({ auth } = await member(t));
+  });
+
+  afterAll(async () => {
+    proxy.up();
+    await t?.close();
+    await proxy?.close();
+  });
+
+  async function timed(path: string) {
+    const started = Date.now();
+    const res = await t.http().get(path).set(auth).timeout(10_000);
+    return { res, ms: Date.now() - started };
+  }
+
+  async function expectUnavailable(path: string) {
+    const { res, ms } = await timed(path);
+    expect({ path, status: res.status }).toEqual({ path, status: 503 });
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect(ms).toBeLessThan(BOUND_MS);
+    if (path.startsWith('/health')) expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+    else
+      expect(res.body).toEqual({
+        detail: 'A dependency is unavailable',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+  }
+
+  async function expectBack(path: string) {
+    const until = Date.now() + 10_000;
+    let status = 0;
+    while (Date.now() < until) {
+      status = (await timed(path)).res.status;
+      if (status === 200) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect({ path, status }).toEqual({ path, status: 200 });
+  }
+
+  const routes = ['/users/me', '/trailers', '/balance', '/health/ready'];
+
+  it.each(['refuse', 'blackhole'] as const)(
+    'answers 503 with Retry-After within 3 s (database: %s), then 200 again',
+    async (mode) => {
+      for (const path of routes) expect((await timed(path)).res.status).toBe(200);
+      proxy.down(mode);
+      for (const path of routes) await expectUnavailable(path);
+      // Several at once (more than the pool) all answer, none hangs.
+      const many = await Promise.all(Array.from({ length: 15 }, () => timed('/trailers')));
+      for (const { res, ms } of many) {
+        expect(res.status).toBe(503);
+        expect(ms).toBeLessThan(2 * BOUND_MS);
+      }
+      expect((await timed('/health/live')).res.status).toBe(200);
+      proxy.up();
+      for (const path of routes) await expectBack(path);
+    },
+  );
+});
+
+describe('isUnavailable', () => {
+  const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+
+  it.each([
+    ['pg refused', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+    ['pg restart', withCode('57P01', 'terminating connection due to administrator command')],
+    ['pg starting up', withCode('57P03', 'the database system is starting up')],
+    ['pg connection lost', new Error('Connection terminated unexpectedly')],
+    ['pool wait', new Error('timeout exceeded when trying to connect')],
+    ['TypeORM wrapper', Object.assign(new Error('q'), { driverError: withCode('08006') })],
+    ['released runner', Object.assign(new Error('x'), { name: 'QueryRunnerAlreadyReleasedError' })],
+    ['ioredis gave up', Object.assign(new Error('x'), { name: 'MaxRetriesPerRequestError' })],
+    ['ioredis closed', new Error('Connection is closed.')],
+    ['statement_timeout', withCode('57014', 'canceling statement due to statement timeout')],
+  ])('%s: yes', (_name, error) => expect(isUnavailable(error)).toBe(true));
+
+  it.each([
+    ['unique violation', withCode('23505', 'duplicate key value violates unique constraint')],
+    ['a bug', new TypeError('Cannot read properties of undefined')],
+    ['not an error', 'ECONNREFUSED'],
+    ['nothing', undefined],
+  ])('%s: no', (_name, error) => expect(isUnavailable(error)).toBe(false));
+});

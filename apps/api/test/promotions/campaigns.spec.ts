@@ -1,0 +1,64 @@
+import { type TestApp, approveEconomyChanges } from '../support/harness';
+import { Auth, ConsoleApp, startConsole } from '../support/console';
+
+describe('promotions: invitation campaigns', () => {
+  let t: TestApp;
+  let admin: Auth;
+  let staff: ConsoleApp['staff'];
+  let app: ConsoleApp;
+
+  beforeAll(async () => {
+    app = await startConsole();
+    ({ t, admin, staff } = app);
+  });
+  afterAll(() => app.close());
+
+  it('plans and changes invitation campaigns, refusing an end before the start', async () => {
+    const body = {
+      name: 'Winter invitations',
+      starts_at: '2030-01-01T00:00:00.000Z',
+      ends_at: '2030-02-01T00:00:00.000Z',
+      min_vip_level: 2,
+      inviter_points: 10,
+      member_points: 5.5,
+      hold_days: 30,
+    };
+    const created = (await t.http().post('/admin/campaigns').set(admin).send(body)).body;
+    // Its bonuses wait for a second admin.
+    expect(created).toMatchObject({ ...body, inviter_points: 0, member_points: 0, running: false });
+    await approveEconomyChanges(t);
+    const changed = await t
+      .http()
+      .put(`/admin/campaigns/${created.id}`)
+      .set(admin)
+      .send({ ...body, starts_at: '2020-01-01T00:00:00.000Z' });
+    expect(changed.body).toMatchObject({ running: true });
+    const bonus = (await t.http().get('/bonus')).body;
+    expect(bonus.campaign).toMatchObject({
+      id: created.id,
+      name: 'Winter invitations',
+      member_points: 5.5,
+    });
+    expect(bonus.team_rates).toEqual((await t.http().get('/admin/team_rates').set(admin)).body);
+    expect(
+      (await t.http().get('/admin/campaigns').set(staff.support)).body.map(
+        (c: { id: number }) => c.id,
+      ),
+    ).toContain(created.id);
+    expect(
+      (
+        await t
+          .http()
+          .post('/admin/campaigns')
+          .set(admin)
+          .send({ ...body, ends_at: body.starts_at })
+      ).status,
+    ).toBe(400);
+    expect((await t.http().post('/admin/campaigns').set(staff.finance).send(body)).status).toBe(
+      403,
+    );
+    // Put the running one back in the future so other tests' purchases earn nothing from it.
+    await t.http().put(`/admin/campaigns/${created.id}`).set(admin).send(body).expect(200);
+    expect((await t.http().get('/bonus')).body.campaign?.id).not.toBe(created.id);
+  });
+});

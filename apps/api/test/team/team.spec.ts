@@ -1,0 +1,58 @@
+import {
+  TestApp,
+  expectLedgerSound,
+  me,
+  member,
+  operator,
+  setLevel,
+  startApp,
+  viewFor,
+} from '../support/harness';
+
+describe('team: three levels of invitees and their commissions', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    t = await startApp();
+    admin = await operator(t);
+  });
+  afterEach(() => expectLedgerSound(t, admin));
+  afterAll(() => t.close());
+
+  it('pays team commission of 10%, 5% and 2% to three uplines, not a fourth', async () => {
+    const top = await member(t);
+    const l3 = await member(t, top.id);
+    const l2 = await member(t, l3.id);
+    const l1 = await member(t, l2.id);
+    const watcher = await member(t, l1.id);
+    await setLevel(t, watcher.id, 9);
+    await viewFor(t, watcher, 5, 30);
+    const res = await t.http().post('/trailers/5/watch').set(watcher.auth);
+    expect(res.body.reward).toBe(12);
+    expect(await me(t, watcher)).toMatchObject({ money: 12, total_earn: 12, team_earn: 0 });
+    expect(await me(t, l1)).toMatchObject({ money: 1.2, team_earn: 1.2, total_earn: 0 });
+    expect(await me(t, l2)).toMatchObject({ money: 0.6, team_earn: 0.6 });
+    expect(await me(t, l3)).toMatchObject({ money: 0.24, team_earn: 0.24 });
+    expect(await me(t, top)).toMatchObject({ money: 0, team_earn: 0 });
+  });
+
+  it('lists the team on three levels', async () => {
+    const root = await member(t);
+    const a = await member(t, root.id);
+    const b = await member(t, root.id);
+    const c = await member(t, a.id);
+    const d = await member(t, c.id);
+    await member(t, d.id);
+    await setLevel(t, b.id, 3);
+    const res = await t.http().get('/users/invites').set(root.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.level1.map((x: { id: number }) => x.id)).toEqual([a.id, b.id]);
+    expect(res.body.level1[1]).toEqual({
+      id: b.id,
+      vip_level: 3,
+      created_at: expect.any(String),
+    });
+    expect(res.body.level2.map((x: { id: number }) => x.id)).toEqual([c.id]);
+    expect(res.body.level3.map((x: { id: number }) => x.id)).toEqual([d.id]);
+  });
+});
