@@ -24,7 +24,8 @@ module.exports = {
     ],
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
-  testTimeout: 30000,
+  // Hooks too: a suite boots an app, a worker and a TRON node, slow on a busy 2-core machine.
+  testTimeout: 60000,
   // BullMQ's blocking Redis connections can outlive close() by a moment; never let CI hang on them.
   forceExit: true,
 };
