@@ -91,6 +91,33 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
+    // A web feature's API calls and the cache updates that follow them live in
+    // its api/ folder (issue 26): pages and components import hooks from
+    // ./api, never the generated client or the query client. Types are free.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api/**', 'apps/web/src/features/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@app/contracts',
+              allowTypeImports: true,
+              message: "Call the API through the feature's api/ folder (import from './api').",
+            },
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQueryClient', 'useQuery', 'useMutation', 'useInfiniteQuery'],
+              allowTypeImports: true,
+              message: "Queries and cache updates live in the feature's api/ folder.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',

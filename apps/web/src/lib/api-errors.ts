@@ -1,6 +1,10 @@
 import type { ParseKeys } from 'i18next';
 import { ApiError, type ErrorCode } from '@app/contracts';
 
+// Pages tell one API error from another (`error instanceof ApiError`) without
+// importing the generated client: its calls live in each feature's api/.
+export { ApiError };
+
 /**
  * What a member reads for each error code of the API's catalogue (the
  * OpenAPI ErrorCode enum). Exhaustive on purpose: a code added to the API

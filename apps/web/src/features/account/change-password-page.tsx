@@ -4,12 +4,12 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { passwordChangeFormSchema } from '@app/domain';
-import { ApiError, useChangePassword } from '@app/contracts';
+import { useChangePassword } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { PasswordField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { FormError, translateFieldError } from '../../lib/form-errors';
-import { apiErrorKey } from '../../lib/api-errors';
+import { ApiError, apiErrorKey } from '../../lib/api-errors';
 
 type PasswordChangeForm = z.infer<typeof passwordChangeFormSchema>;
 

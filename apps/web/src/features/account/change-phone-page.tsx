@@ -1,17 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { passwordSchema, phoneSchema } from '@app/domain';
-import { ApiError, useChangePhone, useGetMe } from '@app/contracts';
+import { useChangePhone, useGetMe, useSignOut } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
-import { signOut } from '../../lib/sign-out';
 import { FormError, translateFieldError } from '../../lib/form-errors';
-import { apiErrorKey } from '../../lib/api-errors';
+import { ApiError, apiErrorKey } from '../../lib/api-errors';
 
 // The current password too: a stolen access token alone cannot move the account.
 const phoneFormSchema = z.object({ tel: phoneSchema, password: passwordSchema });
@@ -20,7 +18,7 @@ type PhoneForm = z.infer<typeof phoneFormSchema>;
 export function ChangePhonePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
   const toast = useToast();
   const me = useGetMe();
   const change = useChangePhone();
@@ -40,7 +38,7 @@ export function ChangePhonePage() {
     try {
       await change.mutateAsync({ data: { login: tel.trim(), password } });
       // The API revoked this login's refresh tokens: sign in again with the new phone.
-      await signOut(queryClient);
+      await signOut();
       navigate('/login', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_ALREADY_REGISTERED') {

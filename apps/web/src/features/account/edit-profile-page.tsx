@@ -1,11 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { nicknameSchema } from '@app/domain';
-import { getGetMeQueryKey, useChangeNickname, useGetMe } from '@app/contracts';
+import { useChangeNickname, useGetMe } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
@@ -18,7 +17,6 @@ type ProfileForm = z.infer<typeof profileFormSchema>;
 export function EditProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const toast = useToast();
   const me = useGetMe();
   const change = useChangeNickname();
@@ -36,7 +34,6 @@ export function EditProfilePage() {
   const onSubmit = handleSubmit(async ({ nickname }) => {
     try {
       await change.mutateAsync({ data: { nickname } });
-      await queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
       navigate('/mine');
     } catch (error) {
       toast(t(apiErrorKey(error)));

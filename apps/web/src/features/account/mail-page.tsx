@@ -1,23 +1,15 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CODE_RE, mailFormSchema } from '@app/domain';
-import {
-  ApiError,
-  getGetMailStatusQueryKey,
-  getGetMeQueryKey,
-  useBindMail,
-  useGetMailStatus,
-  useSendMailCode,
-} from '@app/contracts';
+import { useBindMail, useGetMailStatus, useSendMailCode } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
-import { apiErrorKey } from '../../lib/api-errors';
+import { ApiError, apiErrorKey } from '../../lib/api-errors';
 import { translateFieldError } from '../../lib/form-errors';
 
 type MailForm = z.infer<typeof mailFormSchema>;
@@ -31,7 +23,6 @@ export function MailPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const status = useGetMailStatus({ query: { refetchOnMount: 'always' } });
   const sendCode = useSendMailCode();
   const bind = useBindMail();
@@ -75,8 +66,6 @@ export function MailPage() {
     }
     try {
       await bind.mutateAsync({ data: { mail: sentTo!, code } });
-      await queryClient.invalidateQueries({ queryKey: getGetMailStatusQueryKey() });
-      await queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
       toast(t('mail.bound'));
       navigate('/mine/safety');
     } catch (error) {

@@ -1,11 +1,9 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useGetMe, useGetToday } from '@app/contracts';
+import { useGetMe, useGetToday, useSignOut } from './api';
 import { BalanceGrid } from '../../components/ui/balance-grid';
 import { ChevronIcon, InfoIcon, ShieldIcon, TeamIcon, UserIcon } from '../../components/ui/icons';
 import { LanguageSelect } from '../../components/ui/language-select';
-import { signOut } from '../../lib/sign-out';
 import { useSupportUrl } from '../../lib/support';
 import { displayName } from './display-name';
 import { isStaff } from '../../lib/staff';
@@ -14,14 +12,14 @@ export function MinePage() {
   const { t } = useTranslation();
   const supportUrl = useSupportUrl();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
   // The dashboard always shows fresh balances when opened.
   const me = useGetMe({ query: { refetchOnMount: 'always' } });
   const today = useGetToday({ query: { refetchOnMount: 'always' } });
   const user = me.data;
 
   const onSignOut = async () => {
-    await signOut(queryClient);
+    await signOut();
     navigate('/login', { replace: true });
   };
 

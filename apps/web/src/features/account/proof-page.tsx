@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt, microToNumber, verifyMemberProof, type MemberProof } from '@app/domain';
-import { useLatestProof, useMyProof } from '@app/contracts';
+import { useLatestProof, useMyProof } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';

@@ -1,16 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { transactionPasswordFormSchema } from '@app/domain';
-import { ApiError, getGetMeQueryKey, useGetMe, useSetTransactionPassword } from '@app/contracts';
+import { useGetMe, useSetTransactionPassword } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { PasswordField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { translateFieldError } from '../../lib/form-errors';
-import { apiErrorKey } from '../../lib/api-errors';
+import { ApiError, apiErrorKey } from '../../lib/api-errors';
 
 type TransactionPasswordForm = z.infer<typeof transactionPasswordFormSchema>;
 
@@ -22,7 +21,6 @@ export function TransactionPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const me = useGetMe({ query: { refetchOnMount: 'always' } });
   const hasOne = me.data?.has_transaction_password ?? false;
   const save = useSetTransactionPassword();
@@ -45,7 +43,6 @@ export function TransactionPasswordPage() {
       await save.mutateAsync({
         data: { password, ...(hasOne ? { old_password: oldPassword } : {}) },
       });
-      await queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
       toast(t('safety.transpassSaved'));
       navigate('/mine/safety');
     } catch (error) {

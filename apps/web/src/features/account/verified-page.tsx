@@ -1,16 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { verificationFormSchema } from '@app/domain';
-import {
-  getGetMeQueryKey,
-  getGetVerificationQueryKey,
-  useGetVerification,
-  useSubmitVerification,
-} from '@app/contracts';
+import { useGetVerification, useSubmitVerification } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
@@ -29,7 +23,6 @@ type Side = 'front' | 'back';
 export function VerifiedPage() {
   const { t } = useTranslation();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const state = useGetVerification({ query: { refetchOnMount: 'always' } });
   const submit = useSubmitVerification();
   const [photos, setPhotos] = useState<Partial<Record<Side, File>>>({});
@@ -51,8 +44,6 @@ export function VerifiedPage() {
     }
     try {
       await submit.mutateAsync({ data: { ...form, front: photos.front!, back: photos.back! } });
-      await queryClient.invalidateQueries({ queryKey: getGetVerificationQueryKey() });
-      await queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
       toast(t('verified.submitted'));
     } catch (error) {
       toast(t(apiErrorKey(error)));

@@ -1,28 +1,21 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   ADJUST_REASON_MAX,
   adjustFormSchema,
   formatUsdt,
-  microToNumber,
   type AdjustFormInput,
   type AdjustFormValues,
 } from '@app/domain';
-import {
-  ApiError,
-  adjustBalance,
-  getLedgerReportQueryKey,
-  getListAdjustmentsQueryKey,
-  getListAuditQueryKey,
-  type ApiAdjustResult,
-} from '@app/contracts';
+import type { ApiAdjustResult } from '@app/contracts';
 import { Modal } from '../../components/ui/modal';
 import { TextField } from '../../components/ui/text-field';
 import { translateFieldError } from '../../lib/form-errors';
 import { newIdempotencyKey } from '../../lib/idempotency';
+import { ApiError } from '../../lib/api-errors';
+import { useAdjustBalance } from './api';
 
 type AdjustErrorKey =
   | 'admin.adjust.notFound'
@@ -50,29 +43,12 @@ interface Outcome {
 /** Credit or debit a member's money or points; confirmed before it is sent. */
 export function AdjustForm() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const reasonId = useId();
   const [pending, setPending] = useState<AdjustFormValues | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [failure, setFailure] = useState<AdjustErrorKey | null>(null);
 
-  const adjust = useMutation({
-    mutationFn: ({ values, key }: { values: AdjustFormValues; key: string }) =>
-      adjustBalance(
-        values.userId,
-        {
-          account: values.account,
-          amount: microToNumber(values.amount),
-          reason: values.reason,
-        },
-        { headers: { 'Idempotency-Key': key } },
-      ),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: getLedgerReportQueryKey() });
-      void queryClient.invalidateQueries({ queryKey: getListAuditQueryKey() });
-      void queryClient.invalidateQueries({ queryKey: getListAdjustmentsQueryKey() });
-    },
-  });
+  const adjust = useAdjustBalance();
 
   const {
     register,

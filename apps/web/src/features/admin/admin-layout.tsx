@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useGetMe } from '@app/contracts';
+import { useGetMe } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { i18n, loadAdminStrings } from '../../lib/i18n';
 import { canUse, type StaffArea } from '../../lib/staff';

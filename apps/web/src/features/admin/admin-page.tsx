@@ -1,4 +1,4 @@
-import { useGetMe } from '@app/contracts';
+import { useGetMe } from './api';
 import { canUse } from '../../lib/staff';
 import { AdjustForm } from './adjust-form';
 import { Approvals } from './approvals';

@@ -1,16 +1,8 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import {
-  getLedgerReportQueryKey,
-  getListAdjustmentsQueryKey,
-  getListAuditQueryKey,
-  useApproveAdjustment,
-  useListAdjustments,
-  useRejectAdjustment,
-} from '@app/contracts';
 import { apiErrorKey } from '../../lib/api-errors';
+import { useApproveAdjustment, useListAdjustments, useRejectAdjustment } from './api';
 import { ApprovalTrail } from './approval-trail';
 import { DecisionButtons } from './decision-buttons';
 import { formatDateTime } from '../../lib/format-date';
@@ -22,48 +14,33 @@ import { formatDateTime } from '../../lib/format-date';
  */
 export function Approvals() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const pending = useListAdjustments(
     { status: 'pending' },
     { query: { refetchOnMount: 'always' } },
   );
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
-  const refresh = () => {
-    for (const queryKey of [
-      getListAdjustmentsQueryKey(),
-      getListAuditQueryKey(),
-      getLedgerReportQueryKey(),
-    ]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
-  };
+  // After the message, the adjustments, the audit log and the ledger report follow (api/).
   const approve = useApproveAdjustment({
-    mutation: {
-      onSuccess: (result) => {
-        setMessage({
-          text:
-            result.status === 'applied'
-              ? t('admin.approvals.approved', { id: result.transaction_id })
-              : t(
-                  result.awaiting_admin
-                    ? 'admin.approvals.awaitingAdmin'
-                    : 'admin.approvals.awaitingSecond',
-                ),
-          failed: false,
-        });
-        refresh();
-      },
-      onError: (error) => setMessage({ text: t(apiErrorKey(error)), failed: true }),
+    onSuccess: (result) => {
+      setMessage({
+        text:
+          result.status === 'applied'
+            ? t('admin.approvals.approved', { id: result.transaction_id })
+            : t(
+                result.awaiting_admin
+                  ? 'admin.approvals.awaitingAdmin'
+                  : 'admin.approvals.awaitingSecond',
+              ),
+        failed: false,
+      });
     },
+    onError: (error) => setMessage({ text: t(apiErrorKey(error)), failed: true }),
   });
   const reject = useRejectAdjustment({
-    mutation: {
-      onSuccess: (result) => {
-        setMessage({ text: t('admin.approvals.rejected', { id: result.id }), failed: false });
-        refresh();
-      },
-      onError: (error) => setMessage({ text: t(apiErrorKey(error)), failed: true }),
+    onSuccess: (result) => {
+      setMessage({ text: t('admin.approvals.rejected', { id: result.id }), failed: false });
     },
+    onError: (error) => setMessage({ text: t(apiErrorKey(error)), failed: true }),
   });
   const busy = approve.isPending || reject.isPending;
   const requests = pending.data ?? [];

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useVerifyAudit } from '@app/contracts';
+import { useVerifyAudit } from './api';
 
 /** The audit log's hash chain, checked by the API: intact, or where it breaks. */
 export function AuditIntegrity() {

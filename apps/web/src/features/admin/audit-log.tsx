@@ -1,22 +1,11 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getListAuditQueryKey, listAudit } from '@app/contracts';
 import { formatDateTime } from '../../lib/format-date';
-
-export const AUDIT_PAGE_SIZE = 20;
+import { useAuditPages } from './api';
 
 /** Operator actions, newest first, with "Load more" (`before` = last id). */
 export function AuditLog() {
   const { t, i18n } = useTranslation();
-  const audit = useInfiniteQuery({
-    queryKey: [...getListAuditQueryKey(), 'pages'],
-    queryFn: ({ pageParam, signal }) =>
-      listAudit({ limit: AUDIT_PAGE_SIZE, before: pageParam }, undefined, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) =>
-      last.length < AUDIT_PAGE_SIZE ? undefined : last[last.length - 1]?.id,
-    refetchOnMount: 'always',
-  });
+  const audit = useAuditPages();
   const entries = audit.data?.pages.flat() ?? [];
 
   return (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchBlob, useGetMe } from '@app/contracts';
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
 import { canUse, type StaffArea } from '../../lib/staff';
+import { fetchExport, useGetMe } from './api';
 import { AuditIntegrity } from './audit-integrity';
 import { AuditLog } from './audit-log';
 
@@ -15,8 +15,7 @@ const EXPORTS: { name: string; area: StaffArea }[] = [
 
 /** Downloads a CSV the API streams (it needs the operator's token, so not a plain link). */
 async function download(name: string, from: string, to: string) {
-  const query = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
-  const blob = await fetchBlob(`/admin/exports/${name}.csv?${query}`);
+  const blob = await fetchExport(name, from, to);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

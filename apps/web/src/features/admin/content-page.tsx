@@ -1,27 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  getGetSiteSettingsQueryKey,
-  getGetSiteQueryKey,
-  getListAllTrailersQueryKey,
-  resolveApiUrl,
-  useAddBanner,
-  useCreateTrailer,
-  useGetSite,
-  useRemoveBanner,
-  useGetSiteSettings,
-  useListAllTrailers,
-  useSetSiteSettings,
-  useUpdateTrailer,
-  useUploadPoster,
-  type AdminTrailer,
-  type SiteSettings,
-  type TrailerBody,
-  type TrailerBodyCategory,
-} from '@app/contracts';
+import type { AdminTrailer, SiteSettings, TrailerBody, TrailerBodyCategory } from '@app/contracts';
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
+import {
+  resolveApiUrl,
+  useAddBanner,
+  useGetSite,
+  useGetSiteSettings,
+  useListAllTrailers,
+  useRemoveBanner,
+  useSaveTrailer,
+  useSetSiteSettings,
+} from './api';
 
 const CATEGORIES: TrailerBodyCategory[] = ['hot', 'new', 'soon'];
 const EMPTY: TrailerBody = {
@@ -45,10 +36,7 @@ const bodyOf = (t: AdminTrailer): TrailerBody => ({
 /** Adds a trailer (then its poster) or edits one; publishing makes it visible to members. */
 function TrailerForm({ editing, onDone }: { editing: AdminTrailer | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const create = useCreateTrailer();
-  const update = useUpdateTrailer();
-  const upload = useUploadPoster();
+  const saveTrailer = useSaveTrailer();
   const [body, setBody] = useState<TrailerBody>(editing ? bodyOf(editing) : EMPTY);
   const [poster, setPoster] = useState<File | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -58,11 +46,7 @@ function TrailerForm({ editing, onDone }: { editing: AdminTrailer | null; onDone
     event.preventDefault();
     setMessage(null);
     try {
-      const saved = editing
-        ? await update.mutateAsync({ id: editing.id, data: body })
-        : await create.mutateAsync({ data: body });
-      if (poster) await upload.mutateAsync({ id: saved.id, data: { image: poster } });
-      await queryClient.invalidateQueries({ queryKey: getListAllTrailersQueryKey() });
+      const saved = await saveTrailer(editing ? editing.id : null, body, poster);
       setMessage(t('admin.content.saved', { title: saved.title }));
       setPoster(null);
       if (!editing) setBody(EMPTY);
@@ -150,7 +134,6 @@ function TrailerForm({ editing, onDone }: { editing: AdminTrailer | null; onDone
 
 function SettingsForm() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const settings = useGetSiteSettings();
   const save = useSetSiteSettings();
   const [values, setValues] = useState<SiteSettings | null>(null);
@@ -181,10 +164,7 @@ function SettingsForm() {
       onSubmit={async (event) => {
         event.preventDefault();
         try {
-          queryClient.setQueryData(
-            getGetSiteSettingsQueryKey(),
-            await save.mutateAsync({ data: values }),
-          );
+          await save.mutateAsync({ data: values });
           setMessage(t('admin.economy.saved'));
         } catch (error) {
           setMessage(t(apiErrorKey(error)));
@@ -209,7 +189,6 @@ function SettingsForm() {
 
 function BannersSection() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const site = useGetSite();
   const add = useAddBanner();
   const remove = useRemoveBanner();
@@ -217,7 +196,6 @@ function BannersSection() {
   const [link, setLink] = useState('');
   const [order, setOrder] = useState('0');
   const [message, setMessage] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: getGetSiteQueryKey() });
   return (
     <section className="admin-section" aria-labelledby="banners-title">
       <h2 id="banners-title" className="section-title">
@@ -242,7 +220,6 @@ function BannersSection() {
                 onClick={async () => {
                   try {
                     await remove.mutateAsync({ id: banner.id });
-                    await refresh();
                   } catch (error) {
                     setMessage(t(apiErrorKey(error)));
                   }
@@ -271,7 +248,6 @@ function BannersSection() {
                 sort_order: Number(order) || 0,
               },
             });
-            await refresh();
             setMessage(t('admin.economy.saved'));
           } catch (error) {
             setMessage(t(apiErrorKey(error)));

@@ -13,7 +13,8 @@ import {
   YAxis,
 } from 'recharts';
 import { formatUsdt } from '@app/domain';
-import { useGetDashboard, type DashboardDay, type GetDashboardDays } from '@app/contracts';
+import type { DashboardDay, GetDashboardDays } from '@app/contracts';
+import { useGetDashboard } from './api';
 
 const PERIODS: GetDashboardDays[] = [7, 30, 90];
 const MONEY = [

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import { useListDeposits, useListForeignDeposits, type ListDepositsStatus } from '@app/contracts';
+import type { ListDepositsStatus } from '@app/contracts';
+import { useListDeposits, useListForeignDeposits } from './api';
 import { formatDateTime } from '../../lib/format-date';
 
 const FILTERS: ListDepositsStatus[] = ['under_review', 'success', 'fail'];

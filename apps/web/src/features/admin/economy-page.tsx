@@ -1,29 +1,21 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { EconomyChangeItem, PackageItem } from '@app/contracts';
 import {
-  getEconomyHistoryQueryKey,
-  getListAllChallengesQueryKey,
-  getListCampaignsQueryKey,
-  getGetTeamRatesQueryKey,
-  getListPackagesQueryKey,
-  getListEconomyChangesQueryKey,
   useApproveEconomyChange,
-  useListEconomyChanges,
-  useRejectEconomyChange,
-  type EconomyChangeItem,
+  useCreateCampaign,
+  useCreateChallenge,
   useEconomyHistory,
   useGetMe,
   useGetTeamRates,
-  useCreateCampaign,
-  useCreateChallenge,
   useListAllChallenges,
   useListCampaigns,
+  useListEconomyChanges,
   useListPackages,
+  useRejectEconomyChange,
   useSetPackage,
   useSetTeamRates,
-  type PackageItem,
-} from '@app/contracts';
+} from './api';
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
@@ -35,7 +27,6 @@ type Field = (typeof FIELDS)[number];
 
 function PackageRow({ item, editable }: { item: PackageItem; editable: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const save = useSetPackage();
   const [values, setValues] = useState<Record<Field, string>>(() => ({
     price: String(item.price),
@@ -49,7 +40,7 @@ function PackageRow({ item, editable }: { item: PackageItem; editable: boolean }
 
   const submit = async () => {
     try {
-      const packages = await save.mutateAsync({
+      await save.mutateAsync({
         level: item.vip_level,
         data: {
           price: values.price.trim(),
@@ -58,9 +49,6 @@ function PackageRow({ item, editable }: { item: PackageItem; editable: boolean }
           membership_days: Number(values.membership_days),
         },
       });
-      queryClient.setQueryData(getListPackagesQueryKey(), packages);
-      void queryClient.invalidateQueries({ queryKey: getEconomyHistoryQueryKey() });
-      void queryClient.invalidateQueries({ queryKey: getListEconomyChangesQueryKey() });
       setMessage(t('admin.economy.saved'));
     } catch (error) {
       setMessage(t(apiErrorKey(error)));
@@ -109,7 +97,6 @@ function PackageRow({ item, editable }: { item: PackageItem; editable: boolean }
 
 function TeamRatesForm({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const rates = useGetTeamRates();
   const save = useSetTeamRates();
   const [values, setValues] = useState({ level1: '', level2: '', level3: '' });
@@ -128,16 +115,13 @@ function TeamRatesForm({ editable }: { editable: boolean }) {
       onSubmit={async (event) => {
         event.preventDefault();
         try {
-          const saved = await save.mutateAsync({
+          await save.mutateAsync({
             data: {
               level1: Number(values.level1),
               level2: Number(values.level2),
               level3: Number(values.level3),
             },
           });
-          queryClient.setQueryData(getGetTeamRatesQueryKey(), saved);
-          void queryClient.invalidateQueries({ queryKey: getEconomyHistoryQueryKey() });
-          void queryClient.invalidateQueries({ queryKey: getListEconomyChangesQueryKey() });
           setMessage(t('admin.economy.saved'));
         } catch (error) {
           setMessage(t(apiErrorKey(error)));
@@ -168,7 +152,6 @@ const toIso = (local: string) => (local ? new Date(`${local}T00:00:00Z`).toISOSt
 
 function CampaignsSection({ editable }: { editable: boolean }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const campaigns = useListCampaigns();
   const create = useCreateCampaign();
   const [form, setForm] = useState({
@@ -229,8 +212,6 @@ function CampaignsSection({ editable }: { editable: boolean }) {
                   hold_days: Number(form.hold),
                 },
               });
-              await queryClient.invalidateQueries({ queryKey: getListCampaignsQueryKey() });
-              await queryClient.invalidateQueries({ queryKey: getListEconomyChangesQueryKey() });
               setMessage(t('admin.economy.saved'));
             } catch (error) {
               setMessage(t(apiErrorKey(error)));
@@ -270,7 +251,6 @@ const CHALLENGE_KINDS = ['trailers', 'team_vip1', 'deposits'] as const;
 
 function ChallengesSection({ editable }: { editable: boolean }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const challenges = useListAllChallenges({ query: { enabled: editable } });
   const create = useCreateChallenge();
   const [form, setForm] = useState({
@@ -324,8 +304,6 @@ function ChallengesSection({ editable }: { editable: boolean }) {
                 ends_at: toIso(form.ends),
               },
             });
-            await queryClient.invalidateQueries({ queryKey: getListAllChallengesQueryKey() });
-            await queryClient.invalidateQueries({ queryKey: getListEconomyChangesQueryKey() });
             setMessage(t('admin.economy.saved'));
           } catch (error) {
             setMessage(t(apiErrorKey(error)));
@@ -392,48 +370,22 @@ const valuesText = (values: Record<string, unknown> | null) =>
  */
 function EconomyChangesSection({ editable }: { editable: boolean }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const pending = useListEconomyChanges(
     { status: 'pending' },
     { query: { refetchOnMount: 'always' } },
   );
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
-  const refresh = () => {
-    for (const queryKey of [
-      getListEconomyChangesQueryKey(),
-      getEconomyHistoryQueryKey(),
-      getListPackagesQueryKey(),
-      getGetTeamRatesQueryKey(),
-      getListCampaignsQueryKey(),
-      getListAllChallengesQueryKey(),
-    ]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
-  };
+  // After the message, every list of the economy follows (api/).
   const onError = (error: unknown) => setMessage({ text: t(apiErrorKey(error)), failed: true });
   const approve = useApproveEconomyChange({
-    mutation: {
-      onSuccess: (change) => {
-        setMessage({
-          text: t('admin.approvals.economyApproved', { id: change.id }),
-          failed: false,
-        });
-        refresh();
-      },
-      onError,
-    },
+    onSuccess: (change) =>
+      setMessage({ text: t('admin.approvals.economyApproved', { id: change.id }), failed: false }),
+    onError,
   });
   const reject = useRejectEconomyChange({
-    mutation: {
-      onSuccess: (change) => {
-        setMessage({
-          text: t('admin.approvals.economyRejected', { id: change.id }),
-          failed: false,
-        });
-        refresh();
-      },
-      onError,
-    },
+    onSuccess: (change) =>
+      setMessage({ text: t('admin.approvals.economyRejected', { id: change.id }), failed: false }),
+    onError,
   });
   const busy = approve.isPending || reject.isPending;
   const changes: EconomyChangeItem[] = pending.data ?? [];

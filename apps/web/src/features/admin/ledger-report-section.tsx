@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import { useLedgerReport, type ApiLedgerReport } from '@app/contracts';
+import type { ApiLedgerReport } from '@app/contracts';
+import { useLedgerReport } from './api';
 import { formatDateTime } from '../../lib/format-date';
 import { RefreshableSection } from './refreshable-section';
 

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
+import type { RoleBodyRole } from '@app/contracts';
 import {
-  getGetMemberQueryKey,
   useActivateMember,
   useDeactivateMember,
   useEndMemberLogins,
@@ -12,9 +11,7 @@ import {
   useGetMember,
   useIssueResetCode,
   useSetMemberRole,
-  type MemberDetail,
-  type RoleBodyRole,
-} from '@app/contracts';
+} from './api';
 import { ConfirmBox } from '../../components/ui/confirm-box';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
@@ -27,10 +24,9 @@ const ROLES: RoleBodyRole[] = ['member', 'admin', 'finance', 'support'];
 export function MemberPage() {
   const { t, i18n } = useTranslation();
   const id = Number(useParams().id);
-  const queryClient = useQueryClient();
   const role = useGetMe().data?.role;
   const member = useGetMember(id, { query: { enabled: Number.isInteger(id) && id > 0 } });
-  const keep = (detail: MemberDetail) => queryClient.setQueryData(getGetMemberQueryKey(id), detail);
+  // Each account action answers with the detail: api/ puts it in the cache.
   const deactivate = useDeactivateMember();
   const activate = useActivateMember();
   const endLogins = useEndMemberLogins();
@@ -47,10 +43,10 @@ export function MemberPage() {
   const run = async (action: Action) => {
     setMessage(null);
     try {
-      if (action === 'deactivate') keep(await deactivate.mutateAsync({ id }));
-      if (action === 'activate') keep(await activate.mutateAsync({ id }));
-      if (action === 'end_logins') keep(await endLogins.mutateAsync({ id }));
-      if (action === 'role') keep(await setRole.mutateAsync({ id, data: { role: newRole } }));
+      if (action === 'deactivate') await deactivate.mutateAsync({ id });
+      if (action === 'activate') await activate.mutateAsync({ id });
+      if (action === 'end_logins') await endLogins.mutateAsync({ id });
+      if (action === 'role') await setRole.mutateAsync({ id, data: { role: newRole } });
       if (action === 'reset_code') {
         const issued = await resetCode.mutateAsync({ id });
         setMessage(t('admin.reviews.resetIssued', { code: issued.code, id }));

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import { useListMembers, type ListMembersParams } from '@app/contracts';
+import type { ListMembersParams } from '@app/contracts';
+import { useListMembers } from './api';
 import { TextField } from '../../components/ui/text-field';
 import { formatDateTime } from '../../lib/format-date';
 

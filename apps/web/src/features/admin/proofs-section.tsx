@@ -1,16 +1,9 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt, microToNumber } from '@app/domain';
-import {
-  getLatestProofQueryKey,
-  getListAuditQueryKey,
-  getListProofsQueryKey,
-  useListProofs,
-  usePublishProof,
-} from '@app/contracts';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
+import { useListProofs, usePublishProof } from './api';
 
 const usdt = (micro: string) => formatUsdt(microToNumber(BigInt(micro)));
 
@@ -21,23 +14,13 @@ const usdt = (micro: string) => formatUsdt(microToNumber(BigInt(micro)));
  */
 export function ProofsSection() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const list = useListProofs({ query: { refetchOnMount: 'always' } });
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  // After the message, the proofs, the latest one and the audit log follow (api/).
   const publish = usePublishProof({
-    mutation: {
-      onSuccess: (proof) => {
-        setMessage({ text: t('admin.proofs.published', { block: proof.block }), failed: false });
-        for (const queryKey of [
-          getListProofsQueryKey(),
-          getLatestProofQueryKey(),
-          getListAuditQueryKey(),
-        ]) {
-          void queryClient.invalidateQueries({ queryKey });
-        }
-      },
-      onError: (error) => setMessage({ text: t(apiErrorKey(error)), failed: true }),
-    },
+    onSuccess: (proof) =>
+      setMessage({ text: t('admin.proofs.published', { block: proof.block }), failed: false }),
+    onError: (error) => setMessage({ text: t(apiErrorKey(error)), failed: true }),
   });
   const latest = list.data?.[0];
 

@@ -1,27 +1,23 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { CardDepositItem, VerificationItem } from '@app/contracts';
 import {
   fetchBlob,
-  getListCardDepositsQueryKey,
-  getListVerificationsQueryKey,
-  useApproveCardDeposit,
-  getListModerationQueryKey,
   resolveApiUrl,
+  useApproveCardDeposit,
   useApproveVerification,
   useDeleteMoment,
-  useHideMoment,
-  useListModeration,
-  useUnhideMoment,
   useGetMe,
+  useHideMoment,
   useIssueResetCode,
   useListCardDeposits,
+  useListModeration,
   useListVerifications,
+  useModerate,
   useRejectCardDeposit,
   useRejectVerification,
-  type CardDepositItem,
-  type VerificationItem,
-} from '@app/contracts';
+  useUnhideMoment,
+} from './api';
 import { ApprovalTrail } from './approval-trail';
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
@@ -129,10 +125,8 @@ function Verdict({
 
 function VerificationRow({ item }: { item: VerificationItem }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: getListVerificationsQueryKey() });
-  const approve = useApproveVerification({ mutation: { onSuccess: refresh } });
-  const reject = useRejectVerification({ mutation: { onSuccess: refresh } });
+  const approve = useApproveVerification();
+  const reject = useRejectVerification();
   return (
     <li className="record-row" data-testid="verification">
       <div className="record-row__main">
@@ -166,10 +160,8 @@ function VerificationRow({ item }: { item: VerificationItem }) {
 
 function CardDepositRow({ item }: { item: CardDepositItem }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: getListCardDepositsQueryKey() });
-  const approve = useApproveCardDeposit({ mutation: { onSuccess: refresh } });
-  const reject = useRejectCardDeposit({ mutation: { onSuccess: refresh } });
+  const approve = useApproveCardDeposit();
+  const reject = useRejectCardDeposit();
   const [credit, setCredit] = useState(String(item.suggested_usdt));
   return (
     <li className="record-row" data-testid="card-deposit">
@@ -217,7 +209,7 @@ function CardDepositRow({ item }: { item: CardDepositItem }) {
 
 function ModerationSection() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const moderate = useModerate();
   const posts = useListModeration({ reported: true }, { query: { refetchOnMount: 'always' } });
   const hide = useHideMoment();
   const unhide = useUnhideMoment();
@@ -225,8 +217,7 @@ function ModerationSection() {
   const [message, setMessage] = useState<string | null>(null);
   const act = async (action: () => Promise<unknown>) => {
     try {
-      await action();
-      await queryClient.invalidateQueries({ queryKey: getListModerationQueryKey() });
+      await moderate(action);
     } catch (error) {
       setMessage(t(apiErrorKey(error)));
     }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useTronCostsReport } from '@app/contracts';
+import { useTronCostsReport } from './api';
 import { RefreshableSection } from './refreshable-section';
 
 const trx = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });

@@ -1,18 +1,13 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
+import type { ApiAdminWithdrawal, ListWithdrawalsStatus } from '@app/contracts';
 import {
-  getLedgerReportQueryKey,
-  getListAuditQueryKey,
-  getListWithdrawalsQueryKey,
   useApproveWithdrawal,
   useListWithdrawals,
   useRejectWithdrawal,
   useRetryWithdrawal,
-  type ApiAdminWithdrawal,
-  type ListWithdrawalsStatus,
-} from '@app/contracts';
+} from './api';
 import { ApprovalTrail } from './approval-trail';
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
@@ -36,7 +31,6 @@ type Pending = { id: number; action: 'approve' | 'reject' | 'retry' };
  */
 export function WithdrawalsQueue() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<ListWithdrawalsStatus>('requested');
   const list = useListWithdrawals({ status }, { query: { refetchOnMount: 'always' } });
   const [confirming, setConfirming] = useState<Pending | null>(null);
@@ -47,32 +41,20 @@ export function WithdrawalsQueue() {
     setMessage({ text, failed: false });
     setConfirming(null);
     setReason('');
-    for (const queryKey of [
-      getListWithdrawalsQueryKey(),
-      getListAuditQueryKey(),
-      getLedgerReportQueryKey(),
-    ]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
+    // Then the queue, the audit log and the ledger report follow (api/).
   };
   const failed = (error: unknown) => setMessage({ text: t(apiErrorKey(error)), failed: true });
   const approve = useApproveWithdrawal({
-    mutation: {
-      onSuccess: (w) => done(t('admin.withdrawals.approved', { id: w.id })),
-      onError: failed,
-    },
+    onSuccess: (w) => done(t('admin.withdrawals.approved', { id: w.id })),
+    onError: failed,
   });
   const reject = useRejectWithdrawal({
-    mutation: {
-      onSuccess: (w) => done(t('admin.withdrawals.rejected', { id: w.id })),
-      onError: failed,
-    },
+    onSuccess: (w) => done(t('admin.withdrawals.rejected', { id: w.id })),
+    onError: failed,
   });
   const retry = useRetryWithdrawal({
-    mutation: {
-      onSuccess: (w) => done(t('admin.withdrawals.retried', { id: w.id })),
-      onError: failed,
-    },
+    onSuccess: (w) => done(t('admin.withdrawals.retried', { id: w.id })),
+    onError: failed,
   });
   const busy = approve.isPending || reject.isPending || retry.isPending;
 

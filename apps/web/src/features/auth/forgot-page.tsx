@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { forgotFormSchema, normalizePhone } from '@app/domain';
-import { useForgotPassword } from '@app/contracts';
+import { useForgotPassword } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';

@@ -4,14 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { registerFormSchema, type RegisterForm } from '@app/domain';
-import { ApiError, useRegister } from '@app/contracts';
+import { useRegister } from './api';
 import { BackIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/ui/modal';
 import { Splash } from '../../components/ui/splash';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { FormError, translateFieldError } from '../../lib/form-errors';
 import { initialInviteCode, inviteCodeForApi } from './invite-code';
-import { apiErrorKey } from '../../lib/api-errors';
+import { ApiError, apiErrorKey } from '../../lib/api-errors';
 
 export const REDIRECT_AFTER_REGISTER_MS = 3000;
 

@@ -4,11 +4,11 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { resetFormSchema } from '@app/domain';
-import { ApiError, useResetPassword } from '@app/contracts';
+import { useResetPassword } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
-import { apiErrorKey } from '../../lib/api-errors';
+import { ApiError, apiErrorKey } from '../../lib/api-errors';
 import { translateFieldError } from '../../lib/form-errors';
 
 type ResetForm = z.infer<typeof resetFormSchema>;

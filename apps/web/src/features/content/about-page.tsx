@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import { useListPackages } from '@app/contracts';
+import { useListPackages } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 
 /** `/about` and `/mine/about`: the packages as the economy table has them now. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useListTrailers } from '@app/contracts';
+import { useListTrailers } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { Poster } from '../../components/ui/poster';
 

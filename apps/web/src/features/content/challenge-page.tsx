@@ -1,15 +1,8 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import {
-  getGetMeQueryKey,
-  getListChallengesQueryKey,
-  resolveApiUrl,
-  useClaimChallenge,
-  useListChallenges,
-  type ChallengeItem,
-} from '@app/contracts';
+import type { ChallengeItem } from '@app/contracts';
+import { resolveApiUrl, useClaimChallenge, useListChallenges } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { useToast } from '../../components/ui/toast';
 import { apiErrorKey } from '../../lib/api-errors';
@@ -18,17 +11,16 @@ import { formatDateTime } from '../../lib/format-date';
 function ChallengeCard({ challenge }: { challenge: ChallengeItem }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const claim = useClaimChallenge();
+  // The toast comes first, then the challenges and the balance are read again (api/).
+  const claim = useClaimChallenge((reward) =>
+    toast(t('challenge.paid', { reward: formatUsdt(reward) })),
+  );
   const [busy, setBusy] = useState(false);
   const value = (n: number) => (challenge.kind === 'deposits' ? formatUsdt(n) : String(n));
   const onClaim = async () => {
     setBusy(true);
     try {
-      const { reward } = await claim.mutateAsync({ id: challenge.id });
-      toast(t('challenge.paid', { reward: formatUsdt(reward) }));
-      await queryClient.invalidateQueries({ queryKey: getListChallengesQueryKey() });
-      await queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
+      await claim.mutateAsync({ id: challenge.id });
     } catch (error) {
       toast(t(apiErrorKey(error)));
     } finally {

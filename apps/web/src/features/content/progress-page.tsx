@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import { useGetProgress } from '@app/contracts';
+import { useGetProgress } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { formatDateTime } from '../../lib/format-date';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetSite } from '@app/contracts';
+import { useGetSite } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 
 export const TUTORIAL_SLIDE_MS = 2500;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import { useGetMe, useListBalanceRecords } from '@app/contracts';
+import { useGetMe, useListBalanceRecords } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { formatDateTime } from '../../lib/format-date';
 

@@ -1,16 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import {
-  getGetMeQueryKey,
-  getGetTodayQueryKey,
-  useGetTrailer,
-  useWatchTrailer,
-  type ApiTrailer,
-  type ApiWatchResult,
-} from '@app/contracts';
+import type { ApiTrailer, ApiWatchResult } from '@app/contracts';
+import { useGetTrailer, useWatchTrailer } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { Poster } from '../../components/ui/poster';
 import { useToast } from '../../components/ui/toast';
@@ -74,22 +67,13 @@ function ViewCountedPopup({ result, onClose }: { result: ApiWatchResult; onClose
 export function FilmDetailPage() {
   const { t } = useTranslation();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const { id } = useParams();
   const trailerId = Number(id);
   const validId = Number.isInteger(trailerId) && trailerId > 0;
   // GET /trailers/{id} starts the view on the server; the 10 s count from its answer.
   const trailer = useGetTrailer(trailerId, { query: { enabled: validId } });
-  const watch = useWatchTrailer({
-    mutation: {
-      // Runs even after the member left the page: the balances stay right.
-      onSuccess: (result) => {
-        queryClient.setQueryData(getGetTodayQueryKey(), result.today);
-        void queryClient.invalidateQueries({ queryKey: getGetTodayQueryKey() });
-        void queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
-      },
-    },
-  });
+  // Its cache updates run even after the member left the page (api/).
+  const watch = useWatchTrailer();
   const [counted, setCounted] = useState<ApiWatchResult | null>(null);
 
   useWatchTimer(trailerId, validId && trailer.isSuccess, () => {

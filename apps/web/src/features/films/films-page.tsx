@@ -2,13 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt, tasksRemaining } from '@app/domain';
-import {
-  useGetMe,
-  useGetToday,
-  useListPackages,
-  useListTrailers,
-  type ApiPackage,
-} from '@app/contracts';
+import type { ApiPackage } from '@app/contracts';
+import { useGetMe, useGetToday, useListPackages, useListTrailers } from './api';
 import { Dropdown } from '../../components/ui/dropdown';
 import { PageHeader } from '../../components/ui/page-header';
 import { Poster } from '../../components/ui/poster';

@@ -1,14 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import {
-  resolveApiUrl,
-  useGetMainMessage,
-  useGetSite,
-  useListTrailers,
-  type ApiTrailerSummary,
-  type BannerItem,
-} from '@app/contracts';
+import type { ApiTrailerSummary, BannerItem } from '@app/contracts';
+import { resolveApiUrl, useGetMainMessage, useGetSite, useListTrailers } from './api';
 import {
   BonusIcon,
   ChallengeIcon,

@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getListMessagesQueryKey, useGetMessage } from '@app/contracts';
+import { useMessage } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { formatDateTime } from '../../lib/format-date';
 
@@ -11,15 +9,8 @@ export function MessageDetailPage() {
   const { id } = useParams();
   const messageId = Number(id);
   const valid = Number.isInteger(messageId) && messageId > 0;
-  const queryClient = useQueryClient();
-  const message = useGetMessage(messageId, { query: { enabled: valid } });
-
-  // Opening a message marks it read on the server: the list and badge follow.
-  useEffect(() => {
-    if (message.isSuccess) {
-      void queryClient.invalidateQueries({ queryKey: getListMessagesQueryKey() });
-    }
-  }, [message.isSuccess, queryClient]);
+  // Opening a message marks it read on the server: the list and badge follow (api/).
+  const message = useMessage(messageId, valid);
 
   return (
     <main className="page">

@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  getListMessagesQueryKey,
-  useDeleteAllMessages,
-  useListMessages,
-  useReadAllMessages,
-} from '@app/contracts';
+import { useDeleteAllMessages, useListMessages, useReadAllMessages } from './api';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { useToast } from '../../components/ui/toast';
@@ -16,19 +10,10 @@ import { formatDateTime } from '../../lib/format-date';
 export function MessagesPage() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
-  const queryClient = useQueryClient();
   const toast = useToast();
   const messages = useListMessages();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: getListMessagesQueryKey() });
-  const readAll = useReadAllMessages({ mutation: { onSuccess: refresh } });
-  const deleteAll = useDeleteAllMessages({
-    mutation: {
-      onSuccess: () => {
-        toast(t('messages.deleted'));
-        return refresh();
-      },
-    },
-  });
+  const readAll = useReadAllMessages();
+  const deleteAll = useDeleteAllMessages(() => toast(t('messages.deleted')));
   const list = messages.data ?? [];
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const inAccount = pathname.startsWith('/mine/');

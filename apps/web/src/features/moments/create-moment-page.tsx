@@ -1,8 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { getListMomentsQueryKey, useCreateMoment } from '@app/contracts';
+import { useCreateMoment } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { useToast } from '../../components/ui/toast';
 import { apiErrorKey } from '../../lib/api-errors';
@@ -15,7 +14,6 @@ export function CreateMomentPage({ withPhotos = true }: { withPhotos?: boolean }
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const create = useCreateMoment();
   const [text, setText] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);
@@ -38,7 +36,6 @@ export function CreateMomentPage({ withPhotos = true }: { withPhotos?: boolean }
       await create.mutateAsync({
         data: { text: text.trim(), ...(photos.length ? { images: photos } : {}) },
       });
-      await queryClient.invalidateQueries({ queryKey: getListMomentsQueryKey() });
       toast(t('moments.posted'));
       navigate('/moments');
     } catch (failure) {

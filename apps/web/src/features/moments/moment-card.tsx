@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MomentItem } from '@app/contracts';
 import {
   resolveApiUrl,
   useDeleteMoment,
   useLikeMoment,
   useReportMoment,
   useUnlikeMoment,
-  type MomentItem,
-} from '@app/contracts';
+} from './api';
 import { useToast } from '../../components/ui/toast';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';

@@ -1,44 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import {
-  getListMomentsQueryKey,
-  listMoments,
-  listMyMoments,
-  getListMyMomentsQueryKey,
-} from '@app/contracts';
 import { Modal } from '../../components/ui/modal';
 import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
+import { useMomentsFeed } from './api';
 import { MomentCard } from './moment-card';
-
-export const MOMENTS_PAGE = 20;
-
-/** Newest first, a page at a time (`before` = the last id), the next one loaded as the list's end shows. */
-function useFeed(mine: boolean, userId?: number) {
-  return useInfiniteQuery({
-    queryKey: mine
-      ? [...getListMyMomentsQueryKey(), 'pages']
-      : [...getListMomentsQueryKey({ user_id: userId }), 'pages'],
-    queryFn: ({ pageParam, signal }) =>
-      mine
-        ? listMyMoments({ limit: MOMENTS_PAGE, before: pageParam }, undefined, signal)
-        : listMoments(
-            { limit: MOMENTS_PAGE, before: pageParam, user_id: userId },
-            undefined,
-            signal,
-          ),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) =>
-      last.length < MOMENTS_PAGE ? undefined : last[last.length - 1]?.id,
-    refetchOnMount: 'always',
-  });
-}
 
 function Feed({ mine, userId }: { mine: boolean; userId?: number }) {
   const { t } = useTranslation();
-  const feed = useFeed(mine, userId);
+  const feed = useMomentsFeed(mine, userId);
   const end = useRef<HTMLDivElement>(null);
   const posts = feed.data?.pages.flat() ?? [];
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { effectiveVipLevel } from '@app/domain';
-import { useGetMe } from '@app/contracts';
+import { useGetMe } from './api';
 import { CampaignNote } from '../../components/ui/campaign-note';
 import { CopyIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/ui/modal';

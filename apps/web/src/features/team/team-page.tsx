@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import { useGetMe, useListInvites, type ApiTeamMember } from '@app/contracts';
+import type { ApiTeamMember } from '@app/contracts';
+import { useGetMe, useListInvites } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { formatDayMonthYear } from '../../lib/format-date';
 

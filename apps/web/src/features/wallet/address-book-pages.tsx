@@ -1,30 +1,17 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { addressBookFormSchema, type AddressBookFormValues } from '@app/domain';
-import {
-  ApiError,
-  getListAddressesQueryKey,
-  useDeleteAddress,
-  useGetMe,
-  useListAddresses,
-  useSaveAddress,
-  type SavedAddress,
-} from '@app/contracts';
+import type { SavedAddress } from '@app/contracts';
 import { PageHeader } from '../../components/ui/page-header';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
-import { apiErrorKey } from '../../lib/api-errors';
+import { ApiError, apiErrorKey } from '../../lib/api-errors';
 import { translateFieldError } from '../../lib/form-errors';
-
-/** Both calls answer with the whole book, so the list updates without a refetch. */
-function useKeepBook() {
-  const queryClient = useQueryClient();
-  return (book: SavedAddress[]) => queryClient.setQueryData(getListAddressesQueryKey(), book);
-}
+// Both calls answer with the whole book: api/ puts it in the cache, no refetch.
+import { useDeleteAddress, useGetMe, useListAddresses, useSaveAddress } from './api';
 
 /** `/mine/management`: the member's saved withdrawal addresses. */
 export function AddressBookPage() {
@@ -88,7 +75,6 @@ function DeleteConfirm({
 }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const keepBook = useKeepBook();
   const remove = useDeleteAddress();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -99,12 +85,10 @@ function DeleteConfirm({
       return;
     }
     try {
-      keepBook(
-        await remove.mutateAsync({
-          id: saved.id,
-          data: needsPassword ? { transaction_password: password } : {},
-        }),
-      );
+      await remove.mutateAsync({
+        id: saved.id,
+        data: needsPassword ? { transaction_password: password } : {},
+      });
       toast(t('addressBook.deleted'));
       onDone();
     } catch (failure) {
@@ -150,7 +134,6 @@ export function AddAddressPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
-  const keepBook = useKeepBook();
   const me = useGetMe({ query: { refetchOnMount: 'always' } });
   const needsPassword = me.data?.has_transaction_password ?? false;
   const save = useSaveAddress();
@@ -170,15 +153,13 @@ export function AddAddressPage() {
       return;
     }
     try {
-      keepBook(
-        await save.mutateAsync({
-          data: {
-            address,
-            ...(label ? { label } : {}),
-            ...(needsPassword ? { transaction_password: transactionPassword } : {}),
-          },
-        }),
-      );
+      await save.mutateAsync({
+        data: {
+          address,
+          ...(label ? { label } : {}),
+          ...(needsPassword ? { transaction_password: transactionPassword } : {}),
+        },
+      });
       toast(t('addressBook.saved'));
       navigate('/mine/management');
     } catch (error) {

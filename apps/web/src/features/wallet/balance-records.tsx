@@ -1,20 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import {
-  getListBalanceRecordsQueryKey,
-  listBalanceRecords,
-  type ApiBalanceRecord,
-  type ListBalanceRecordsAdd,
-} from '@app/contracts';
+import type { ApiBalanceRecord, ListBalanceRecordsAdd } from '@app/contracts';
 import { formatDateTime } from '../../lib/format-date';
-
-export const RECORDS_PAGE_SIZE = 20;
-
-/** The next `before`: the last id of a full page; a short page is the end. */
-export function nextBefore(page: readonly { id: number }[], pageSize: number): number | undefined {
-  return page.length < pageSize ? undefined : page[page.length - 1]?.id;
-}
+import { useBalanceRecordPages } from './api';
 
 function RecordRow({ record }: { record: ApiBalanceRecord }) {
   const { t, i18n } = useTranslation();
@@ -63,19 +51,7 @@ function RecordRow({ record }: { record: ApiBalanceRecord }) {
 /** Deposits, withdrawals and adjustments, newest first, with "Load more". */
 export function BalanceRecords({ add }: { add?: ListBalanceRecordsAdd }) {
   const { t } = useTranslation();
-  const params = add === undefined ? {} : { add };
-  const records = useInfiniteQuery({
-    queryKey: [...getListBalanceRecordsQueryKey(params), 'pages'],
-    queryFn: ({ pageParam, signal }) =>
-      listBalanceRecords(
-        { ...params, limit: RECORDS_PAGE_SIZE, before: pageParam },
-        undefined,
-        signal,
-      ),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => nextBefore(last, RECORDS_PAGE_SIZE),
-    refetchOnMount: 'always',
-  });
+  const records = useBalanceRecordPages(add);
   const rows = records.data?.pages.flat() ?? [];
 
   if (records.isPending) return <p className="empty">{t('common.loading')}</p>;

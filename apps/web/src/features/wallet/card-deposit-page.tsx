@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { cardDepositFormSchema } from '@app/domain';
-import { getListBalanceRecordsQueryKey, useCreateCardDeposit, useGetCard } from '@app/contracts';
+import { useCreateCardDeposit, useGetCard } from './api';
 import { CopyIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
@@ -36,7 +35,6 @@ export function CardDepositPage() {
   const supportUrl = useSupportUrl();
   const toast = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const card = useGetCard({ query: { retry: false } });
   const create = useCreateCardDeposit();
   const [receipt, setReceipt] = useState<File | null>(null);
@@ -60,7 +58,6 @@ export function CardDepositPage() {
     }
     try {
       await create.mutateAsync({ data: { currency, amount, receipt } });
-      await queryClient.invalidateQueries({ queryKey: getListBalanceRecordsQueryKey() });
       toast(t('card.submitted'));
       navigate('/mine/recharge-records');
     } catch (error) {

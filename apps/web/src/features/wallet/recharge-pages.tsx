@@ -1,25 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { txIdSchema } from '@app/domain';
-import {
-  ApiError,
-  getListBalanceRecordsQueryKey,
-  useClaimDeposit,
-  useDepositAddress,
-} from '@app/contracts';
 import { ChevronIcon, CopyIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
-import { apiErrorKey } from '../../lib/api-errors';
+import { ApiError, apiErrorKey } from '../../lib/api-errors';
 import { copyText } from '../../lib/clipboard';
 import { translateFieldError } from '../../lib/form-errors';
+import { useClaimDeposit, useDepositAddress } from './api';
 
 /** Spec section 4: after a 200 the loader stays, then back to /mine. */
 export const REDIRECT_AFTER_RECHARGE_MS = 2000;
@@ -79,7 +73,6 @@ export function RechargeCodePage() {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const address = useDepositAddress({ query: { retry: false } });
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -98,7 +91,6 @@ export function RechargeCodePage() {
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
       await claim.mutateAsync({ data: { tx_id: code } });
-      void queryClient.invalidateQueries({ queryKey: getListBalanceRecordsQueryKey() });
       setDone(true);
       timer.current = setTimeout(() => navigate('/mine'), REDIRECT_AFTER_RECHARGE_MS);
     } catch (error) {

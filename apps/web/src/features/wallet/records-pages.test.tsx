@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setFetch } from '@app/contracts';
 import { apiFetch, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
-import { RECORDS_PAGE_SIZE, nextBefore } from './balance-records';
+import { RECORDS_PAGE_SIZE, nextBefore } from './api';
 import { FundingPage, RechargeRecordsPage, WithdrawalHistoryPage } from './records-pages';
 
 function record(id: number, isAdd: boolean, overrides: object = {}) {

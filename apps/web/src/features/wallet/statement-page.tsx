@@ -1,14 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { STATEMENT_ACCOUNTS, STATEMENT_KINDS, formatUsdt } from '@app/domain';
 import type { StatementAccount, StatementKind } from '@app/domain';
-import { getGetStatementQueryKey, getStatement, type StatementItem } from '@app/contracts';
+import type { StatementItem } from '@app/contracts';
 import { PageHeader } from '../../components/ui/page-header';
 import { formatDateTime } from '../../lib/format-date';
-
-export const STATEMENT_PAGE_SIZE = 30;
+import { useStatementPages } from './api';
 
 const ACCOUNT_LABEL = {
   money: 'mine.wallet',
@@ -60,18 +58,7 @@ export function StatementPage() {
   const account = pick(search.get('account'), STATEMENT_ACCOUNTS);
   const kind = pick(search.get('kind'), STATEMENT_KINDS);
   const params = { ...(account ? { account } : {}), ...(kind ? { kind } : {}) };
-  const statement = useInfiniteQuery({
-    queryKey: [...getGetStatementQueryKey(params), 'pages'],
-    queryFn: ({ pageParam, signal }) =>
-      getStatement(
-        { ...params, limit: STATEMENT_PAGE_SIZE, ...(pageParam ? { before: pageParam } : {}) },
-        undefined,
-        signal,
-      ),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_before ?? undefined,
-    refetchOnMount: 'always',
-  });
+  const statement = useStatementPages(params);
   const rows = statement.data?.pages.flatMap((page) => page.items) ?? [];
 
   const sentinel = useRef<HTMLDivElement>(null);

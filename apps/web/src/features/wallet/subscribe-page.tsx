@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,20 +8,15 @@ import {
   parseMicro,
   vipPaymentSource,
 } from '@app/domain';
-import {
-  ApiError,
-  getGetMeQueryKey,
-  useBuyVip,
-  useGetMe,
-  useListPackages,
-  type ApiBuyVipResult,
-} from '@app/contracts';
+import type { ApiBuyVipResult } from '@app/contracts';
 import { BalanceGrid } from '../../components/ui/balance-grid';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Modal } from '../../components/ui/modal';
 import { PageHeader } from '../../components/ui/page-header';
 import { formatDayMonthYear } from '../../lib/format-date';
+import { ApiError } from '../../lib/api-errors';
 import { effectiveLevelOf } from '../../lib/membership';
+import { useBuyPackage, useGetMe, useListPackages } from './api';
 
 /** The BuyOk / BuyError dialog stays about 1.5 s (spec section 4). */
 export const BUY_DIALOG_MS = 1500;
@@ -34,14 +28,10 @@ type Outcome =
 export function SubscribePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const me = useGetMe({ query: { refetchOnMount: 'always' } });
   const packages = useListPackages();
-  const buy = useBuyVip({
-    mutation: {
-      onSettled: () => queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() }),
-    },
-  });
+  // Bought or refused, the profile is read again (api/).
+  const buy = useBuyPackage();
   const [selected, setSelected] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // The package and the balance it will be paid from, asked about before buying.

@@ -1,12 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   formatUsdt,
-  microToNumber,
   microToString,
   parseMicro,
   transferFormSchema,
@@ -14,14 +12,14 @@ import {
   type TransferFormInput,
   type TransferFormValues,
 } from '@app/domain';
-import { ApiError, getGetMeQueryKey, transferToPoints, useGetMe, type ApiMe } from '@app/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { translateFieldError } from '../../lib/form-errors';
 import { newIdempotencyKey } from '../../lib/idempotency';
-import { apiErrorKey } from '../../lib/api-errors';
+import { ApiError, apiErrorKey } from '../../lib/api-errors';
+import { useGetMe, useTransferToPoints } from './api';
 
 /** Spec section 4: after a 200 the loader stays, then back to /mine. */
 export const REDIRECT_AFTER_TRANSFER_MS = 2000;
@@ -30,7 +28,6 @@ export function TransferPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const me = useGetMe({ query: { refetchOnMount: 'always' } });
   const money: Micro = parseMicro(me.data?.money ?? 0) ?? 0n;
   const schema = useMemo(() => transferFormSchema(money), [money]);
@@ -38,18 +35,8 @@ export function TransferPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const transfer = useMutation({
-    mutationFn: ({ amount, key }: { amount: Micro; key: string }) =>
-      transferToPoints({ amount: microToNumber(amount) }, { headers: { 'Idempotency-Key': key } }),
-    onSuccess: (result) => {
-      queryClient.setQueryData<ApiMe>(getGetMeQueryKey(), (old) =>
-        old ? { ...old, money: result.money, points: result.points } : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
-    },
-    // A refusal may mean the balance shown is stale: show the current one.
-    onError: () => queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() }),
-  });
+  // A refusal may mean the balance shown is stale: the api/ hook reads the current one.
+  const transfer = useTransferToPoints();
 
   const {
     register,

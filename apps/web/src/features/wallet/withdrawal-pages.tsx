@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,22 +16,14 @@ import {
   type WithdrawalFormInput,
   type WithdrawalFormValues,
 } from '@app/domain';
-import {
-  ApiError,
-  getGetMeQueryKey,
-  getListBalanceRecordsQueryKey,
-  useGetMe,
-  useListAddresses,
-  withdraw as requestWithdrawal,
-  type WithdrawBody,
-} from '@app/contracts';
 import { ChevronIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
-import { apiErrorKey } from '../../lib/api-errors';
+import { ApiError, apiErrorKey } from '../../lib/api-errors';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { translateFieldError } from '../../lib/form-errors';
+import { useGetMe, useListAddresses, useWithdraw } from './api';
 
 export const REDIRECT_AFTER_WITHDRAWAL_MS = 2000;
 /** When an approved withdrawal arrives at the latest (the spec's notice). */
@@ -69,7 +60,6 @@ export function WithdrawalPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const me = useGetMe({ query: { refetchOnMount: 'always' } });
   const book = useListAddresses();
   const money: Micro = parseMicro(me.data?.money ?? 0) ?? 0n;
@@ -86,14 +76,7 @@ export function WithdrawalPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   // A fresh Idempotency-Key per submit: a retried request is one withdrawal.
-  const withdraw = useMutation({
-    mutationFn: ({ data, key }: { data: WithdrawBody; key: string }) =>
-      requestWithdrawal(data, { headers: { 'Idempotency-Key': key } }),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
-      void queryClient.invalidateQueries({ queryKey: getListBalanceRecordsQueryKey() });
-    },
-  });
+  const withdraw = useWithdraw();
 
   const {
     register,

@@ -1,5 +1,15 @@
-import { httpClient, type TokenResponse, type UserMe } from '@app/contracts';
-import type { getGetMeQueryKey, getMe, login } from '@app/contracts';
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  BAD_CREDENTIALS_DETAIL,
+  httpClient,
+  setTokens,
+  type TokenResponse,
+  type UserMe,
+} from '@app/contracts';
+import type { getGetMeQueryKey, getMe, login, TokenForm } from '@app/contracts';
+
+export { BAD_CREDENTIALS_DETAIL };
 
 /*
  * The two calls of the sign-in form, typed as the generated ones and sent
@@ -32,3 +42,25 @@ export const requestMe: typeof getMe = (options, signal) =>
 
 /** The query key of the generated `useGetMe`. */
 export const meQueryKey: typeof getGetMeQueryKey = () => ['/users/me'] as const;
+
+/**
+ * Signs in: asks for the tokens, loads the member before the session flips
+ * (so / opens with its data), then stores the tokens. Rejects as the token
+ * call does.
+ */
+export function useSignIn(): (form: TokenForm) => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (form: TokenForm) => {
+      const pair = await requestTokens(form);
+      try {
+        const me = await requestMe({ headers: { Authorization: `Bearer ${pair.access_token}` } });
+        queryClient.setQueryData(meQueryKey(), me);
+      } catch {
+        // The dashboard loads it again; the tokens are what matter here.
+      }
+      setTokens({ access: pair.access_token, refresh: pair.refresh_token });
+    },
+    [queryClient],
+  );
+}

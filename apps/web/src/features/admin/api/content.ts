@@ -1,0 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  getGetSiteQueryKey,
+  getGetSiteSettingsQueryKey,
+  getListAllTrailersQueryKey,
+  useAddBanner as useAddBannerCall,
+  useCreateTrailer,
+  useRemoveBanner as useRemoveBannerCall,
+  useSetSiteSettings as useSetSiteSettingsCall,
+  useUpdateTrailer,
+  useUploadPoster,
+  type AdminTrailer,
+  type TrailerBody,
+} from '@app/contracts';
+
+/**
+ * Saves a trailer (a new one when `id` is null), then its poster if one is
+ * chosen, then reads the list again. Resolves with the saved trailer.
+ */
+export function useSaveTrailer(): (
+  id: number | null,
+  body: TrailerBody,
+  poster: File | null,
+) => Promise<AdminTrailer> {
+  const queryClient = useQueryClient();
+  const create = useCreateTrailer();
+  const update = useUpdateTrailer();
+  const upload = useUploadPoster();
+  return async (id, body, poster) => {
+    const saved =
+      id !== null
+        ? await update.mutateAsync({ id, data: body })
+        : await create.mutateAsync({ data: body });
+    if (poster) await upload.mutateAsync({ id: saved.id, data: { image: poster } });
+    await queryClient.invalidateQueries({ queryKey: getListAllTrailersQueryKey() });
+    return saved;
+  };
+}
+
+/** The site settings: the answer replaces the cached ones. */
+export function useSetSiteSettings() {
+  const queryClient = useQueryClient();
+  return useSetSiteSettingsCall({
+    mutation: {
+      onSuccess: (settings) => {
+        queryClient.setQueryData(getGetSiteSettingsQueryKey(), settings);
+      },
+    },
+  });
+}
+
+/** Banners are part of the site answer: it is read again after each change. */
+function useRefreshSite() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: getGetSiteQueryKey() });
+}
+
+export function useAddBanner() {
+  return useAddBannerCall({ mutation: { onSuccess: useRefreshSite() } });
+}
+
+export function useRemoveBanner() {
+  return useRemoveBannerCall({ mutation: { onSuccess: useRefreshSite() } });
+}

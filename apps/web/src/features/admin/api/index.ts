@@ -1,0 +1,71 @@
+/**
+ * The console's API calls. Reads come straight from the generated client;
+ * each mutation's hook (by area: money, reviews, members, economy, content)
+ * owns the cache updates that follow it, after the section's own message.
+ */
+export {
+  // Private uploads are fetched with the operator's token; public ones resolve against the API.
+  fetchBlob,
+  resolveApiUrl,
+  useDeleteMoment,
+  useEconomyHistory,
+  useGetDashboard,
+  useGetMe,
+  useGetMember,
+  useGetSite,
+  useGetSiteSettings,
+  useGetTeamRates,
+  useHideMoment,
+  useIssueResetCode,
+  useLedgerReport,
+  useListAdjustments,
+  useListAllChallenges,
+  useListAllTrailers,
+  useListCampaigns,
+  useListCardDeposits,
+  useListDeposits,
+  useListEconomyChanges,
+  useListForeignDeposits,
+  useListMembers,
+  useListModeration,
+  useListPackages,
+  useListProofs,
+  useListVerifications,
+  useListWithdrawals,
+  useSendMessage,
+  useTronCostsReport,
+  useUnhideMoment,
+  useVerifyAudit,
+} from '@app/contracts';
+export { AUDIT_PAGE_SIZE, fetchExport, useAuditPages } from './audit';
+export { useAddBanner, useRemoveBanner, useSaveTrailer, useSetSiteSettings } from './content';
+export {
+  useApproveEconomyChange,
+  useCreateCampaign,
+  useCreateChallenge,
+  useRejectEconomyChange,
+  useSetPackage,
+  useSetTeamRates,
+} from './economy';
+export {
+  useActivateMember,
+  useDeactivateMember,
+  useEndMemberLogins,
+  useSetMemberRole,
+} from './members';
+export {
+  useAdjustBalance,
+  useApproveAdjustment,
+  useApproveWithdrawal,
+  usePublishProof,
+  useRejectAdjustment,
+  useRejectWithdrawal,
+  useRetryWithdrawal,
+} from './money';
+export {
+  useApproveCardDeposit,
+  useApproveVerification,
+  useModerate,
+  useRejectCardDeposit,
+  useRejectVerification,
+} from './reviews';

@@ -1,0 +1,6 @@
+/**
+ * The signed-out screens' API calls. The sign-in calls (./sign-in) are not
+ * re-exported here: only the login page imports them, directly, so they stay
+ * in its chunk and out of the generated module's way (see sign-in.ts).
+ */
+export { useForgotPassword, useRegister, useResetPassword } from '@app/contracts';
