@@ -1,0 +1,113 @@
+import { Injectable, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigModule } from '../src/config/config.module';
+import {
+  BackgroundDeclaration,
+  background,
+  describeBackground,
+  job,
+  validateBackground,
+  withBackgroundSection,
+} from '../src/common/background';
+import { JobsModule } from '../src/modules/jobs/jobs.module';
+import { BACKGROUND } from '../src/modules/jobs/registry';
+import { useTestEnv } from './env';
+
+useTestEnv();
+
+@Injectable()
+class Echo {
+  async echo(data: unknown) {
+    return data;
+  }
+}
+@Module({ providers: [Echo], exports: [Echo] })
+class EchoModule {}
+
+const echoJob = job({
+  queue: 'background-registry-test',
+  name: 'echo',
+  does: 'answers its data',
+  handler: Echo,
+  run: (echo, data) => echo.echo(data),
+});
+
+/** A worker's module tree with only `declarations` for background work. */
+async function bootWorker(declarations: BackgroundDeclaration[]) {
+  @Module({ imports: [ConfigModule, JobsModule.forProcess('worker', declarations)] })
+  class TestWorker {}
+  const context = await NestFactory.createApplicationContext(TestWorker, {
+    logger: false,
+    abortOnError: false,
+  });
+  await context.close();
+}
+
+describe('the background registry', () => {
+  it('is what docs/architecture.md says runs where and how often (pnpm docs:background)', () => {
+    const doc = readFileSync(resolve(__dirname, '../../../docs/architecture.md'), 'utf8');
+    expect(withBackgroundSection(doc, describeBackground(BACKGROUND))).toBe(doc);
+  });
+
+  it('has a handler for every job name put on a queue, and unique names', () => {
+    expect(() => validateBackground(BACKGROUND)).not.toThrow();
+    const ticks = BACKGROUND.flatMap((d) => (d.ticks ?? []).map((t) => t.name));
+    expect(new Set(ticks).size).toBe(ticks.length);
+    for (const d of BACKGROUND)
+      for (const e of d.enqueues ?? [])
+        expect(
+          BACKGROUND.some((o) => o.jobs?.some((j) => j.queue === e.queue && j.name === e.name)),
+        ).toBe(true);
+  });
+
+  it('refuses a job name without a handler, and a name handled twice', () => {
+    const dangling = background({
+      owner: 'echo',
+      module: EchoModule,
+      jobs: [echoJob],
+      enqueues: [{ queue: 'background-registry-test', name: 'missing', by: 'a test' }],
+    });
+    expect(() => validateBackground([dangling])).toThrow(
+      'job background-registry-test/missing (put on the queue by echo: a test) has no handler',
+    );
+    const twice = background({ owner: 'echo', module: EchoModule, jobs: [echoJob, echoJob] });
+    expect(() => validateBackground([twice])).toThrow('is handled twice');
+  });
+
+  it('keeps the worker from starting when a queued job name has no handler', async () => {
+    const dangling = background({
+      owner: 'echo',
+      module: EchoModule,
+      jobs: [echoJob],
+      enqueues: [{ queue: 'background-registry-test', name: 'missing', by: 'a test' }],
+    });
+    await expect(bootWorker([dangling])).rejects.toThrow(
+      'job background-registry-test/missing (put on the queue by echo: a test) has no handler',
+    );
+  });
+
+  it('keeps the worker from starting when a handler is not provided', async () => {
+    @Injectable()
+    class Nowhere {
+      async run() {}
+    }
+    const unprovided = background({
+      owner: 'echo',
+      module: EchoModule,
+      jobs: [
+        job({
+          queue: 'background-registry-test',
+          name: 'nowhere',
+          does: 'nothing',
+          handler: Nowhere,
+          run: (nowhere) => nowhere.run(),
+        }),
+      ],
+    });
+    await expect(bootWorker([unprovided])).rejects.toThrow(
+      'background job background-registry-test/nowhere: its handler Nowhere is not provided',
+    );
+  });
+});
