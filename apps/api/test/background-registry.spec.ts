@@ -1,4 +1,4 @@
-import { Injectable, Module } from '@nestjs/common';
+import { Injectable, Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -8,9 +8,12 @@ import {
   background,
   describeBackground,
   job,
+  tick,
   validateBackground,
   withBackgroundSection,
 } from '../src/common/background';
+import { backgroundTickFailures } from '../src/common/metrics';
+import { BackgroundRunner } from '../src/modules/jobs/background.runner';
 import { JobsModule } from '../src/modules/jobs/jobs.module';
 import { BACKGROUND } from '../src/modules/jobs/registry';
 import { useTestEnv } from './env';
@@ -35,14 +38,13 @@ const echoJob = job({
 });
 
 /** A worker's module tree with only `declarations` for background work. */
-async function bootWorker(declarations: BackgroundDeclaration[]) {
+async function startWorker(declarations: BackgroundDeclaration[]) {
   @Module({ imports: [ConfigModule, JobsModule.forProcess('worker', declarations)] })
   class TestWorker {}
-  const context = await NestFactory.createApplicationContext(TestWorker, {
-    logger: false,
-    abortOnError: false,
-  });
-  await context.close();
+  return NestFactory.createApplicationContext(TestWorker, { logger: false, abortOnError: false });
+}
+async function bootWorker(declarations: BackgroundDeclaration[]) {
+  await (await startWorker(declarations)).close();
 }
 
 describe('the background registry', () => {
@@ -109,5 +111,63 @@ describe('the background registry', () => {
     await expect(bootWorker([unprovided])).rejects.toThrow(
       'background job background-registry-test/nowhere: its handler Nowhere is not provided',
     );
+  });
+
+  it('runs a tick once at a time, and logs and counts its failure under its name', async () => {
+    let calls = 0;
+    let release = () => {};
+    const ticks = background({
+      owner: 'echo',
+      module: EchoModule,
+      ticks: [
+        tick({
+          name: 'slow',
+          does: 'waits',
+          process: 'worker',
+          every: { ms: 3_600_000 },
+          handler: Echo,
+          run: async () => {
+            calls++;
+            await new Promise<void>((resolve) => (release = resolve));
+            return 'done';
+          },
+        }),
+        tick({
+          name: 'boom',
+          does: 'fails',
+          process: 'worker',
+          every: { ms: 3_600_000 },
+          handler: Echo,
+          run: async () => {
+            throw new Error('it went wrong');
+          },
+        }),
+      ],
+    });
+    const context = await startWorker([ticks]);
+    try {
+      const runner = context.get(BackgroundRunner);
+      const first = runner.run('slow');
+      // The timer firing while the run goes on: skipped, not overlapped.
+      expect(await runner.run('slow')).toBeUndefined();
+      release();
+      expect(await first).toBe('done');
+      expect(calls).toBe(1);
+
+      const failures = async () =>
+        (await backgroundTickFailures.get()).values.find((v) => v.labels.tick === 'boom')?.value ??
+        0;
+      const before = await failures();
+      const errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+      try {
+        await expect(runner.run('boom')).rejects.toThrow('it went wrong');
+        expect(errors).toHaveBeenCalledWith('tick boom failed: it went wrong');
+      } finally {
+        errors.mockRestore();
+      }
+      expect(await failures()).toBe(before + 1);
+    } finally {
+      await context.close();
+    }
   });
 });
