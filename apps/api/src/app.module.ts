@@ -19,6 +19,7 @@ import { EventsModule } from './modules/events/events.module';
 import { ExportsModule } from './modules/exports/exports.module';
 import { HealthModule } from './modules/health/health.module';
 import { IdentityModule } from './modules/identity/identity.module';
+import { JobsModule } from './modules/jobs/jobs.module';
 import { bullConnection } from './modules/jobs/queues';
 import { LedgerModule } from './modules/ledger/ledger.module';
 import { MailModule } from './modules/mail/mail.module';
@@ -78,6 +79,8 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     AdminModule,
     ApprovalsModule,
     HealthModule,
+    // The API's own ticks, if any are declared (modules/jobs/registry.ts); queued jobs run in the worker.
+    JobsModule.forProcess('api'),
     MetricsModule,
   ],
 })

@@ -198,3 +198,19 @@ export function mayReadMetrics(
 }
 
 export const METRICS_REFUSAL = 'Metrics are for the internal network or the metrics token';
+
+/** A background tick that threw (modules/jobs/background.runner.ts), by tick name. */
+export const backgroundTickFailures = new Counter({
+  name: 'background_tick_failures_total',
+  help: 'Background ticks that failed, by tick name (the log line says why)',
+  labelNames: ['tick'] as const,
+  registers: [metricsRegistry],
+});
+
+/** A queued job that failed for good: out of attempts, or a name no handler takes. */
+export const backgroundJobFailures = new Counter({
+  name: 'background_job_failures_total',
+  help: 'Queued jobs failed for good (attempts used up, or no handler), by queue and job name',
+  labelNames: ['queue', 'job'] as const,
+  registers: [metricsRegistry],
+});

@@ -5,14 +5,18 @@
  *
  * - `.env.example`: every setting, from SETTINGS_CATALOGUE and the schema's defaults;
  * - the settings table of README.md, from the same;
- * - the owners table of docs/architecture.md, from TABLE_OWNERS.
+ * - the owners table of docs/architecture.md, from TABLE_OWNERS;
+ * - its table of background work (what runs where, how often), from modules/jobs/registry.ts.
  */
+import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { REPO_ROOT, SETTINGS_SCHEMA, type SettingName } from '../config/config';
 import { SETTING_GROUPS, SETTINGS_CATALOGUE } from '../config/settings-catalogue';
 import { TABLE_OWNERS } from '../database/table-owners';
+import { describeBackground, withBackgroundSection } from '../common/background';
+import { BACKGROUND } from '../modules/jobs/registry';
 
 const ENV_HEADER = `# Development settings. \`pnpm start\` copies this file to .env when there is none.
 # Every value can also come from the environment, which always wins over .env.
@@ -140,7 +144,10 @@ export function generated(
     {
       path: architecture,
       text: prettierMarkdown(
-        withSection(read(architecture), 'owners', ownersTable(), 'docs/architecture.md'),
+        withBackgroundSection(
+          withSection(read(architecture), 'owners', ownersTable(), 'docs/architecture.md'),
+          describeBackground(BACKGROUND),
+        ),
         architecture,
         root,
       ),

@@ -1,20 +1,16 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { lifecycleLogger } from '../common/lifecycle-logger';
 import { ReachModule } from '../common/reach';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { bullConnection } from '../modules/jobs/queues';
-import { DepositsWorkerModule } from '../modules/deposits/deposits-worker.module';
 import { EventsModule } from '../modules/events/events.module';
 import { JobsModule } from '../modules/jobs/jobs.module';
-import { LedgerAuditScheduler } from '../modules/ledger/ledger-audit.scheduler';
 import { LedgerModule } from '../modules/ledger/ledger.module';
 import { RedisModule } from '../modules/redis/redis.module';
 import { TronModule } from '../modules/tron/tron.module';
-import { WithdrawalsWorkerModule } from '../modules/withdrawals/withdrawals-worker.module';
 import { WorkerHeartbeat } from './heartbeat';
 import { WorkerMetricsServer } from './metrics-server';
 
@@ -27,21 +23,14 @@ import { WorkerMetricsServer } from './metrics-server';
     LedgerModule,
     EventsModule,
     RedisModule,
-    ScheduleModule.forRoot(),
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ connection: bullConnection(config.REDIS_URL) }),
     }),
-    JobsModule,
     TronModule,
-    DepositsWorkerModule,
-    WithdrawalsWorkerModule,
+    // Its ticks and queue consumers, and the owners' modules they need (modules/jobs/registry.ts).
+    JobsModule.forProcess('worker'),
   ],
-  providers: [
-    lifecycleLogger('worker'),
-    WorkerHeartbeat,
-    WorkerMetricsServer,
-    LedgerAuditScheduler,
-  ],
+  providers: [lifecycleLogger('worker'), WorkerHeartbeat, WorkerMetricsServer],
 })
 export class WorkerModule {}

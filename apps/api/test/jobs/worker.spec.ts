@@ -31,9 +31,28 @@ describe('worker process', () => {
   });
 
   it('consumes a job from Redis and reports it done', async () => {
-    const job = await queue.add('ping', { at: Date.now() }, { jobId: `ping-${Date.now()}` });
+    const job = await queue.add(
+      'expire-membership',
+      { userId: 0 },
+      { jobId: `expire-none-${Date.now()}` },
+    );
     const result = await job.waitUntilFinished(events, 10_000);
-    expect(result).toEqual({ handled: 'ping' });
+    expect(result).toEqual({ handled: 'expire-membership', outcome: 'already' });
+  });
+
+  it('fails a job whose name no handler takes, at once and saying why', async () => {
+    const job = await queue.add(
+      'ping',
+      { at: Date.now() },
+      { jobId: `ping-${Date.now()}`, attempts: 5 },
+    );
+    await expect(job.waitUntilFinished(events, 10_000)).rejects.toThrow(
+      'no handler for job ping on queue maintenance',
+    );
+    const failed = await queue.getJob(job.id!);
+    // Unrecoverable: not tried again.
+    expect(failed?.attemptsMade).toBe(1);
+    expect(await failed?.getState()).toBe('failed');
   });
 
   it('sweeps on its own timer: an expired membership is reset without anyone asking', async () => {
@@ -54,8 +73,8 @@ describe('worker process', () => {
 
   it('collapses duplicate deliveries of one deterministic job id', async () => {
     const jobId = `dedupe-${Date.now()}`;
-    const first = await queue.add('ping', {}, { jobId });
-    const second = await queue.add('ping', {}, { jobId });
+    const first = await queue.add('expire-membership', { userId: 0 }, { jobId });
+    const second = await queue.add('expire-membership', { userId: 0 }, { jobId });
     expect(second.id).toBe(first.id);
     await first.waitUntilFinished(events, 10_000);
     const completed = await queue.getJobs(['completed', 'active', 'waiting']);

@@ -2,21 +2,23 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Queue, QueueEvents } from 'bullmq';
 import { MAINTENANCE_QUEUE, bullConnection } from '../../src/modules/jobs/queues';
-import { SettlementService } from '../../src/modules/jobs/settlement.service';
-import { SweeperService } from '../../src/modules/jobs/sweeper.service';
+import { BackgroundRunner } from '../../src/modules/jobs/background.runner';
+import { PromotionsService } from '../../src/modules/promotions/promotions.service';
+import { UsersService } from '../../src/modules/users/users.service';
 import { WorkerModule } from '../../src/worker/worker.module';
-import {
-  TestApp,
-  adjust,
-  expectLedgerSound,
-  me,
-  member,
-  operator,
-  startApp,
-} from '../support/harness';
+import { TestApp, adjust, expectLedgerSound, me, member, operator, startApp } from '../support/harness';
 
 // Sweeps run when the test says so, not on the worker's timer.
 process.env.SWEEP_INTERVAL_MS = String(3_600_000);
+
+/** The ticks that queue maintenance work (modules/jobs/registry.ts). */
+const MAINTENANCE_SWEEPS = ['promotions-sweep', 'memberships-sweep', 'proofs-sweep'];
+const sweep = async (context: INestApplicationContext) => {
+  let enqueued = 0;
+  for (const name of MAINTENANCE_SWEEPS)
+    enqueued += (await context.get(BackgroundRunner).run(name)) as number;
+  return enqueued;
+};
 
 /**
  * The worker process as production runs it (BullMQ on Redis, PostgreSQL as
@@ -39,7 +41,7 @@ describe('worker: promotions, held points, membership expiry', () => {
   };
   /** Sweeps, then waits until the queue has nothing waiting or running. */
   const sweepAndDrain = async (context: INestApplicationContext) => {
-    const enqueued = await context.get(SweeperService).sweep();
+    const enqueued = await sweep(context);
     for (let i = 0; i < 200; i++) {
       const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
       if (Object.values(counts).every((n) => n === 0)) return enqueued;
@@ -105,7 +107,7 @@ describe('worker: promotions, held points, membership expiry', () => {
       handled: 'settle-promotion',
       outcome: 'already',
     });
-    expect(await context.get(SettlementService).settlePromotion(Number(grant.id))).toBe('already');
+    expect(await context.get(PromotionsService).settleGrant(Number(grant.id))).toBe('already');
     expect(await me(t, buyer)).toMatchObject({ points_hold: 5 });
     expect(await me(t, inviter)).toMatchObject({ points_hold: 10 });
   });
@@ -132,7 +134,7 @@ describe('worker: promotions, held points, membership expiry', () => {
     const { inviter, buyer } = await invitedBuyer(2);
     // Enqueue with no worker running, then lose every job.
     const producer = await startWorker();
-    await producer.get(SweeperService).sweep();
+    await sweep(producer);
     await stopWorker();
     await t.redis.flushdb();
     expect((await queue.getJobCounts('waiting')).waiting).toBe(0);
@@ -159,7 +161,7 @@ describe('worker: promotions, held points, membership expiry', () => {
     expect(await me(t, buyer)).toMatchObject({ points_hold: 0, points: 5 });
     expect(await me(t, inviter)).toMatchObject({ points_hold: 0, points: 10 });
     const [hold] = await t.db.query(`SELECT id FROM points_holds WHERE user_id = $1`, [buyer.id]);
-    expect(await context.get(SettlementService).releaseHold(Number(hold.id))).toBe('already');
+    expect(await context.get(PromotionsService).releaseHold(Number(hold.id))).toBe('already');
     await t.redis.flushdb();
     await sweepAndDrain(context);
     expect(await me(t, buyer)).toMatchObject({ points_hold: 0, points: 5 });
@@ -176,6 +178,6 @@ describe('worker: promotions, held points, membership expiry', () => {
     await sweepAndDrain(context);
     const [row] = await t.db.query(`SELECT vip_level, vip_expire FROM users WHERE id = $1`, [m.id]);
     expect(row).toEqual({ vip_level: 0, vip_expire: null });
-    expect(await context.get(SettlementService).expireMembership(m.id)).toBe('already');
+    expect(await context.get(UsersService).expireMembership(m.id)).toBe(false);
   });
 });

@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { readReceipt } from '../tron/trc20';
@@ -24,38 +23,17 @@ interface FetchedBlock {
  * one database transaction, so a crash replays a block at worst, and a
  * replay credits nothing twice. When no cursor exists it starts at the
  * current safe height: history before the service existed is claimed by tx id.
+ * Its tick is declared in deposits.jobs.ts.
  */
 @Injectable()
-export class DepositScannerService implements OnModuleInit {
-  private readonly logger = new Logger(DepositScannerService.name);
-  private running = false;
-
+export class DepositScannerService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly deposits: DepositsService,
     private readonly repository: DepositsRepository,
     private readonly tron: TronClient,
-    private readonly scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  onModuleInit() {
-    if (!this.config.TRON_SCAN_INTERVAL_MS || !this.config.TRON_DEPOSIT_XPUB) return;
-    const timer = setInterval(() => void this.tick(), this.config.TRON_SCAN_INTERVAL_MS);
-    this.scheduler.addInterval('deposit-scan', timer);
-  }
-
-  async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      await this.scan();
-    } catch (error) {
-      this.logger.warn(`scan stopped: ${error instanceof Error ? error.message : error}`);
-    } finally {
-      this.running = false;
-    }
-  }
 
   /** Scans up to TRON_SCAN_BATCH_BLOCKS blocks; returns how many. */
   async scan(): Promise<number> {

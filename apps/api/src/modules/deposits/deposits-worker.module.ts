@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { WalletModule } from '../wallet/wallet.module';
 import { DepositScannerService } from './deposit-scanner.service';
-import { DepositClaimsSweeper, DepositsProcessor } from './deposits.processor';
 import { DepositsModule } from './deposits.module';
 
-/** The worker's side of deposits: the chain scanner, claim checks and their sweep. */
+/** The worker's side of deposits: the chain scanner (its ticks and jobs: deposits.jobs.ts). */
 @Module({
   imports: [DepositsModule, WalletModule],
-  providers: [DepositScannerService, DepositsProcessor, DepositClaimsSweeper],
+  providers: [DepositScannerService],
   exports: [DepositScannerService],
 })
 export class DepositsWorkerModule {}

@@ -214,6 +214,16 @@ export class DepositsService {
     return { id: Number(recordId), status: 'under_review' };
   }
 
+  /**
+   * The worker's sweep: pending claims read again from PostgreSQL and queued
+   * (their job ids collapse), so a Redis that lost them loses nothing.
+   */
+  async requeuePendingClaims(): Promise<number> {
+    const ids = await this.records.pendingDepositClaimIds(500);
+    if (ids.length > 0) await this.enqueueClaims(ids);
+    return ids.length;
+  }
+
   enqueueClaims(recordIds: string[]) {
     return this.queue.addBulk(
       recordIds.map((recordId) => ({

@@ -1,21 +1,29 @@
-import { BullModule } from '@nestjs/bullmq';
-import { Module } from '@nestjs/common';
-import { PromotionsModule } from '../promotions/promotions.module';
-import { ProofsModule } from '../proofs/proofs.module';
-import { UsersModule } from '../users/users.module';
-import { MaintenanceProcessor } from './maintenance.processor';
-import { MAINTENANCE_QUEUE } from './queues';
-import { SettlementService } from './settlement.service';
-import { SweeperService } from './sweeper.service';
+import { DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { BackgroundProcess } from '../../common/background';
+import { BACKGROUND_SETUP, BackgroundRunner } from './background.runner';
+import { BACKGROUND } from './registry';
 
-/** Scheduled work: the sweeper finds it in PostgreSQL, the processor hands it to its owner. */
-@Module({
-  imports: [
-    BullModule.registerQueue({ name: MAINTENANCE_QUEUE }),
-    PromotionsModule,
-    ProofsModule,
-    UsersModule,
-  ],
-  providers: [MaintenanceProcessor, SettlementService, SweeperService],
-})
-export class JobsModule {}
+/**
+ * Background work for one process: imports the owners that have work there
+ * and runs it through `BackgroundRunner` (queued jobs only in the worker).
+ */
+@Module({})
+export class JobsModule {
+  static forProcess(process: BackgroundProcess, declarations = BACKGROUND): DynamicModule {
+    const present = declarations.filter(
+      (d) =>
+        (d.ticks ?? []).some((t) => t.process === process) ||
+        (process === 'worker' && (d.jobs ?? []).length > 0),
+    );
+    return {
+      module: JobsModule,
+      imports: [ScheduleModule.forRoot(), ...new Set(present.map((d) => d.module))],
+      providers: [
+        { provide: BACKGROUND_SETUP, useValue: { process, declarations } },
+        BackgroundRunner,
+      ],
+      exports: [BackgroundRunner],
+    };
+  }
+}

@@ -1,6 +1,3 @@
-import type { WorkerOptions } from 'bullmq';
-import { loadConfig } from '../../config/config';
-
 /** Queue names shared by the API (producer) and the worker (consumer). */
 export const MAINTENANCE_QUEUE = 'maintenance';
 
@@ -17,17 +14,13 @@ export function bullConnection(redisUrl: string) {
   };
 }
 
-/**
- * The consumers' options (`@Processor(queue, jobWorkerOptions)`). Getters: @nestjs/bullmq reads
- * them when it creates the consumers, after the process has loaded its settings, not when the
- * decorator runs at import. A job whose worker died (SIGKILL, lost host) keeps its lock until
- * `lockDuration`, then another worker's stalled-job check hands it out again.
- */
-export const jobWorkerOptions: Partial<WorkerOptions> = {
-  get lockDuration() {
-    return loadConfig().JOB_LOCK_MS;
-  },
-  get stalledInterval() {
-    return loadConfig().JOB_LOCK_MS;
-  },
-};
+/** Items one sweep reads from PostgreSQL at most, per kind of pending work. */
+export const SWEEP_BATCH = 500;
+
+/** Maintenance jobs: each is safe to run twice, so a failure is simply tried again. */
+export const MAINTENANCE_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: 1000,
+  removeOnFail: true,
+} as const;

@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { formatUsdt } from '@app/domain';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -24,12 +23,12 @@ import { WithdrawalsService } from './withdrawals.service';
  *    expired unseen (solidified head past its expiration and unknown to the
  *    node) ends, and only then is a new one signed.
  *
- * A crash between any two steps leaves a state the next tick continues from.
+ * A crash between any two steps leaves a state the next tick continues from
+ * (the tick is declared in withdrawals.jobs.ts).
  */
 @Injectable()
-export class WithdrawalSettlementService implements OnModuleInit {
+export class WithdrawalSettlementService {
   private readonly logger = new Logger(WithdrawalSettlementService.name);
-  private running = false;
   /** Where the last pass over approved withdrawals stopped: the next pass goes on from there. */
   private approvedAfter = '0';
 
@@ -40,27 +39,8 @@ export class WithdrawalSettlementService implements OnModuleInit {
     private readonly tron: TronClient,
     private readonly hot: HotWallet,
     private readonly energy: EnergyService,
-    private readonly scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  onModuleInit() {
-    if (!this.config.TRON_SETTLE_INTERVAL_MS || !this.hot.privateKey) return;
-    const timer = setInterval(() => void this.tick(), this.config.TRON_SETTLE_INTERVAL_MS);
-    this.scheduler.addInterval('withdrawal-settlement', timer);
-  }
-
-  async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      await this.settle();
-    } catch (error) {
-      this.logger.warn(`settlement paused: ${error instanceof Error ? error.message : error}`);
-    } finally {
-      this.running = false;
-    }
-  }
 
   /** One pass over everything in flight, then over what waits to be signed. */
   async settle(): Promise<void> {

@@ -1,0 +1,208 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleInit,
+} from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { backgroundJobFailures, backgroundTickFailures } from '../../common/metrics';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import {
+  BackgroundDeclaration,
+  BackgroundProcess,
+  EnqueuedJob,
+  JobOptions,
+  QueuedJob,
+  Tick,
+  TickContext,
+  tickPeriod,
+  validateBackground,
+} from '../../common/background';
+import { bullConnection } from './queues';
+
+/** What one process runs: set by `JobsModule.forProcess`. */
+export const BACKGROUND_SETUP = Symbol('BACKGROUND_SETUP');
+export interface BackgroundSetup {
+  process: BackgroundProcess;
+  declarations: BackgroundDeclaration[];
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+interface RunningTick {
+  tick: Tick;
+  owner: BackgroundDeclaration;
+  handler: unknown;
+  running: boolean;
+}
+
+/**
+ * Runs the declared background work of one process: its ticks (one timer
+ * each, registered with SchedulerRegistry so shutdown clears it; a tick still
+ * running when its timer fires again is skipped, never overlapped; a failure
+ * is logged with the tick's name and counted) and, in the worker, one BullMQ
+ * consumer per queue that hands each job to its declared handler and fails a
+ * job whose name has none.
+ */
+@Injectable()
+export class BackgroundRunner
+  implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
+{
+  private readonly logger = new Logger('Background');
+  private readonly ticks = new Map<string, RunningTick>();
+  private readonly handlers = new Map<string, { job: QueuedJob; handler: unknown }>();
+  private readonly workers: Worker[] = [];
+  private readonly producers = new Map<string, Queue>();
+
+  constructor(
+    @Inject(BACKGROUND_SETUP) private readonly setup: BackgroundSetup,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly moduleRef: ModuleRef,
+    private readonly scheduler: SchedulerRegistry,
+  ) {}
+
+  /**
+   * Refuses the start (the process exits saying why) when a job name put on a
+   * queue has no handler, or a handler is not provided: it never runs half its work.
+   */
+  onModuleInit() {
+    const setup = this.setup;
+    validateBackground(setup.declarations);
+    for (const owner of setup.declarations) {
+      for (const tick of owner.ticks ?? [])
+        if (tick.process === setup.process)
+          this.ticks.set(tick.name, {
+            tick,
+            owner,
+            handler: this.resolve(tick.handler, `tick ${tick.name}`),
+            running: false,
+          });
+      if (setup.process === 'worker')
+        for (const job of owner.jobs ?? [])
+          this.handlers.set(`${job.queue}/${job.name}`, {
+            job,
+            handler: this.resolve(job.handler, `job ${job.queue}/${job.name}`),
+          });
+    }
+  }
+
+  private resolve(type: BackgroundDeclaration['module'], what: string): unknown {
+    try {
+      return this.moduleRef.get(type, { strict: false });
+    } catch (error) {
+      throw new Error(`background ${what}: its handler ${type.name} is not provided`, {
+        cause: error,
+      });
+    }
+  }
+
+  onApplicationBootstrap() {
+    for (const entry of this.ticks.values()) {
+      const period = tickPeriod(entry.tick, this.config);
+      if (period === 0) continue;
+      const timer = setInterval(() => void this.runTick(entry), period);
+      // Registered with the scheduler, which clears it on shutdown.
+      this.scheduler.addInterval(entry.tick.name, timer);
+      if (entry.tick.atStart) setImmediate(() => void this.runTick(entry));
+    }
+    const queues = new Set([...this.handlers.values()].map(({ job }) => job.queue));
+    for (const queue of queues) this.workers.push(this.consume(queue));
+  }
+
+  async onApplicationShutdown() {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    await Promise.all([...this.producers.values()].map((queue) => queue.close()));
+  }
+
+  /**
+   * Runs a tick of this process now, as its timer does (the tests call it): the
+   * handler's result, undefined when a run is still going; a failure is logged,
+   * counted and thrown.
+   */
+  async run(name: string): Promise<unknown> {
+    const entry = this.ticks.get(name);
+    if (!entry) throw new Error(`no tick ${name} in the ${this.setup.process}`);
+    return this.runTick(entry, true);
+  }
+
+  private async runTick(entry: RunningTick, rethrow = false): Promise<unknown> {
+    if (entry.running) return undefined;
+    entry.running = true;
+    try {
+      return await entry.tick.run(entry.handler, this.context(entry.owner));
+    } catch (error) {
+      backgroundTickFailures.inc({ tick: entry.tick.name });
+      const text = `tick ${entry.tick.name} failed: ${message(error)}`;
+      if (entry.tick.failuresAreWarnings) this.logger.warn(text);
+      else this.logger.error(text);
+      if (rethrow) throw error;
+      return undefined;
+    } finally {
+      entry.running = false;
+    }
+  }
+
+  private context(owner: BackgroundDeclaration): TickContext {
+    return {
+      config: this.config,
+      enqueue: async (queue: string, jobs: EnqueuedJob[], options: JobOptions = {}) => {
+        for (const { name } of jobs)
+          if (!(owner.enqueues ?? []).some((e) => e.queue === queue && e.name === name))
+            throw new Error(`${owner.owner} does not declare that it enqueues ${queue}/${name}`);
+        if (jobs.length === 0) return 0;
+        await this.producer(queue).addBulk(
+          jobs.map(({ name, data, jobId }) => ({ name, data, opts: { ...options, jobId } })),
+        );
+        return jobs.length;
+      },
+    };
+  }
+
+  private producer(queue: string): Queue {
+    let producer = this.producers.get(queue);
+    if (!producer) {
+      producer = new Queue(queue, { connection: bullConnection(this.config.REDIS_URL) });
+      this.producers.set(queue, producer);
+    }
+    return producer;
+  }
+
+  private consume(queue: string): Worker {
+    const worker = new Worker(queue, (job: Job) => this.handle(queue, job), {
+      connection: bullConnection(this.config.REDIS_URL),
+      // A job whose worker died (SIGKILL, lost host) keeps its lock until `lockDuration`,
+      // then another worker's stalled-job check hands it out again.
+      lockDuration: this.config.JOB_LOCK_MS,
+      stalledInterval: this.config.JOB_LOCK_MS,
+    });
+    // Connection trouble and jobs that vanished with a flushed Redis: logged, not
+    // fatal (PostgreSQL holds the work; the sweep queues it again).
+    worker.on('error', (error) => this.logger.warn(`queue ${queue} worker: ${error.message}`));
+    worker.on('failed', (job, error) => {
+      if (!job) return;
+      const attempts = job.opts.attempts ?? 1;
+      const final = error instanceof UnrecoverableError || job.attemptsMade >= attempts;
+      const text = `job ${queue}/${job.name} ${job.id} failed (attempt ${job.attemptsMade} of ${attempts}): ${error.message}`;
+      if (final) {
+        backgroundJobFailures.inc({ queue, job: job.name });
+        this.logger.error(text);
+      } else {
+        // It runs again after its backoff (a claim not solidified yet, a lock timeout).
+        this.logger.warn(text);
+      }
+    });
+    return worker;
+  }
+
+  private async handle(queue: string, job: Job): Promise<{ handled: string; outcome: unknown }> {
+    const entry = this.handlers.get(`${queue}/${job.name}`);
+    if (!entry)
+      // Never accepted silently: failed at once (no retries), with the reason on the job.
+      throw new UnrecoverableError(`no handler for job ${job.name} on queue ${queue}`);
+    return { handled: job.name, outcome: await entry.job.run(entry.handler, job.data) };
+  }
+}
