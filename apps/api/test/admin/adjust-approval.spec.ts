@@ -1,5 +1,13 @@
 import { APP_CONFIG, AppConfig } from '../../src/config/config';
-import { Member, TestApp, expectLedgerSound, me, member, operator, startApp } from '../support/harness';
+import {
+  Member,
+  TestApp,
+  expectLedgerSound,
+  me,
+  member,
+  operator,
+  startApp,
+} from '../support/harness';
 
 /** A member promoted to operator (the promotion counts once its NOTIFY arrives). */
 async function secondOperator(t: TestApp): Promise<Member> {

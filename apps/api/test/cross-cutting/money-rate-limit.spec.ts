@@ -1,4 +1,12 @@
-import { TestApp, adjust, expectLedgerSound, me, member, operator, startApp } from '../support/harness';
+import {
+  TestApp,
+  adjust,
+  expectLedgerSound,
+  me,
+  member,
+  operator,
+  startApp,
+} from '../support/harness';
 
 /**
  * MONEY_RATE_LIMIT_PER_MINUTE: one budget per member across every money

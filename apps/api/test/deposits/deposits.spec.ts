@@ -2,7 +2,13 @@ import { INestApplicationContext } from '@nestjs/common';
 import { TronWeb } from 'tronweb';
 import { deriveTronAddress } from '@app/domain';
 import { TestApp, expectLedgerSound, me, member, operator, startApp } from '../support/harness';
-import { TEST_WALLET, TronTestNode, startTronNode, startWorker, tronSettings } from '../support/tron';
+import {
+  TEST_WALLET,
+  TronTestNode,
+  startTronNode,
+  startWorker,
+  tronSettings,
+} from '../support/tron';
 import { eventually } from '../support/eventually';
 
 const USDT = 1_000_000n;

@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { TronWeb } from 'tronweb';
 import { TestApp, expectLedgerSound, member, operator, startApp } from '../support/harness';
-import { TEST_WALLET, TronTestNode, startTronNode, startWorker, tronSettings } from '../support/tron';
+import {
+  TEST_WALLET,
+  TronTestNode,
+  startTronNode,
+  startWorker,
+  tronSettings,
+} from '../support/tron';
 import { eventually } from '../support/eventually';
 
 const TOOL = resolve(__dirname, '../../dist/tools/sweep.js');

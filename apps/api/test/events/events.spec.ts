@@ -12,7 +12,13 @@ import {
   startApp,
 } from '../support/harness';
 import { SseStream, openSse } from '../support/sse';
-import { TEST_WALLET, TronTestNode, startTronNode, startWorker, tronSettings } from '../support/tron';
+import {
+  TEST_WALLET,
+  TronTestNode,
+  startTronNode,
+  startWorker,
+  tronSettings,
+} from '../support/tron';
 
 const USDT = 1_000_000n;
 const OUTSIDE = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';

@@ -1,6 +1,15 @@
 import type { AppConfig } from '../../src/config/config';
 import { MailService } from '../../src/modules/mail/mail.service';
-import { TestApp, login, me, member, operator, register, startApp, uniquePhone } from '../support/harness';
+import {
+  TestApp,
+  login,
+  me,
+  member,
+  operator,
+  register,
+  startApp,
+  uniquePhone,
+} from '../support/harness';
 import { startSmtp } from '../support/smtp';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;

@@ -3,7 +3,13 @@ import { runInNewContext } from 'node:vm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TestApp, adjust, member, operator, setLevel, startApp } from '../support/harness';
 import { separateDatabase } from '../support/database';
-import { TEST_WALLET, TronTestNode, startTronNode, startWorker, tronSettings } from '../support/tron';
+import {
+  TEST_WALLET,
+  TronTestNode,
+  startTronNode,
+  startWorker,
+  tronSettings,
+} from '../support/tron';
 
 const USDT = 1_000_000;
 const OUTSIDE = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';

@@ -6,7 +6,15 @@ import { BackgroundRunner } from '../../src/modules/jobs/background.runner';
 import { PromotionsService } from '../../src/modules/promotions/promotions.service';
 import { UsersService } from '../../src/modules/users/users.service';
 import { WorkerModule } from '../../src/worker/worker.module';
-import { TestApp, adjust, expectLedgerSound, me, member, operator, startApp } from '../support/harness';
+import {
+  TestApp,
+  adjust,
+  expectLedgerSound,
+  me,
+  member,
+  operator,
+  startApp,
+} from '../support/harness';
 
 // Sweeps run when the test says so, not on the worker's timer.
 process.env.SWEEP_INTERVAL_MS = String(3_600_000);

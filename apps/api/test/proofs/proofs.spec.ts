@@ -8,8 +8,22 @@ import { deriveTronAddress, MemberProof, verifyMemberProof } from '@app/domain';
 import { ProofsService } from '../../src/modules/proofs/proofs.service';
 import { unpackLeaves } from '../../src/modules/proofs/proof-buckets';
 import { eventually } from '../support/eventually';
-import { adjust, expectLedgerSound, member, Member, operator, startApp, TestApp } from '../support/harness';
-import { TEST_WALLET, TronTestNode, startTronNode, startWorker, tronSettings } from '../support/tron';
+import {
+  adjust,
+  expectLedgerSound,
+  member,
+  Member,
+  operator,
+  startApp,
+  TestApp,
+} from '../support/harness';
+import {
+  TEST_WALLET,
+  TronTestNode,
+  startTronNode,
+  startWorker,
+  tronSettings,
+} from '../support/tron';
 
 const run = promisify(execFile);
 const VERIFY = join(__dirname, '..', '..', '..', '..', 'scripts', 'verify-proof.mjs');

@@ -19,7 +19,13 @@ import { dataSourceOptions } from '../../src/database/data-source-options';
 import { StatementBalances1766200000000 } from '../../src/database/migrations/1766200000000-statement-balances';
 import { separateDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
-import { TEST_WALLET, TronTestNode, startTronNode, startWorker, tronSettings } from '../support/tron';
+import {
+  TEST_WALLET,
+  TronTestNode,
+  startTronNode,
+  startWorker,
+  tronSettings,
+} from '../support/tron';
 
 const USDT = 1_000_000n;
 const OUTSIDE = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';

@@ -7,7 +7,13 @@ import { TronClient, TronNodeError } from '../../src/modules/tron/tron.client';
 import { useTestEnv } from '../support/env';
 import { eventually } from '../support/eventually';
 import { TestApp, expectLedgerSound, me, member, operator, startApp } from '../support/harness';
-import { TEST_WALLET, TronTestNode, startTronNode, startWorker, tronSettings } from '../support/tron';
+import {
+  TEST_WALLET,
+  TronTestNode,
+  startTronNode,
+  startWorker,
+  tronSettings,
+} from '../support/tron';
 
 useTestEnv();
 
