@@ -54,13 +54,14 @@ export class IdentityRepository {
       backKey: string;
     },
   ): Promise<boolean> {
-    const [rows] = (await db.query(
+    // An INSERT answers its RETURNING rows (an UPDATE or DELETE answers [rows, count]).
+    const rows: { id: string }[] = await db.query(
       `INSERT INTO verifications (user_id, country, document_type, full_name, document_number, front_key, back_key)
        SELECT $1, $2, $3, $4, $5, $6, $7
        WHERE NOT EXISTS (SELECT 1 FROM verifications WHERE user_id = $1 AND status = 'approved')
        RETURNING id`,
       [v.userId, v.country, v.documentType, v.fullName, v.documentNumber, v.frontKey, v.backKey],
-    )) as [unknown[], number];
+    );
     return rows.length > 0;
   }
 
