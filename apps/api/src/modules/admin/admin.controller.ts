@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PageQuery } from '../../common/paging.dto';
 import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { IdParam } from '../../common/id-param.dto';
@@ -14,7 +15,6 @@ import {
   AdjustmentRequestItem,
   AdjustResponse,
   LedgerReportResponse,
-  PageQuery,
   PosterResponse,
 } from './admin.dto';
 import { PostersService } from './posters.service';

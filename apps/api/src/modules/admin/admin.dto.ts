@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { ADJUST_ACCOUNTS, ADJUST_REASON_MAX, ADJUST_REASON_MIN, AdjustAccount } from '@app/domain';
 import { IsUsdtAmount } from '../../common/validators';
 import { ApprovalEntry } from '../approvals/approvals.dto';
+import { PageQuery } from '../../common/paging.dto';
 
 export class AdjustBody {
   @ApiProperty({ enum: ADJUST_ACCOUNTS, example: 'money' })
@@ -49,25 +49,6 @@ export class AdjustResponse {
   money: number;
   @ApiProperty({ example: 0 })
   points: number;
-}
-
-export class PageQuery {
-  @ApiProperty({ required: false, minimum: 1, maximum: 200, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit?: number;
-
-  @ApiProperty({ required: false, description: 'Only entries with an id below this' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  // Ids are below 2^53; a larger cursor is a mistake, not a page.
-  @Max(Number.MAX_SAFE_INTEGER)
-  before?: number;
 }
 
 export class LedgerTotal {
