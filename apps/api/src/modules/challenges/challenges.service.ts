@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { VIP_PROGRESS_GOALS, effectiveVipLevel, microToNumber, raisesBeyond } from '@app/domain';
+import {
+  MICRO_PER_USDT,
+  VIP_PROGRESS_GOALS,
+  effectiveVipLevel,
+  microToNumber,
+  raisesBeyond,
+} from '@app/domain';
 import { EconomyService } from '../economy/economy.service';
 import { AppError, ValidationFailed } from '../../common/app-error';
 import { toMicro } from '../../common/validators';
@@ -220,7 +226,7 @@ export class ChallengesService {
   /** Counts are whole numbers; deposit goals are USDT. Ends after it starts. */
   private values(body: ChallengeBody) {
     const goal = toMicro(body.goal);
-    if (body.kind !== 'deposits' && goal % 1_000_000n !== 0n) {
+    if (body.kind !== 'deposits' && goal % MICRO_PER_USDT !== 0n) {
       throw new ValidationFailed([
         {
           loc: ['body', 'goal'],
@@ -237,7 +243,7 @@ export class ChallengesService {
       body.text,
       body.image_url ?? '',
       body.kind,
-      (body.kind === 'deposits' ? goal : goal / 1_000_000n).toString(),
+      (body.kind === 'deposits' ? goal : goal / MICRO_PER_USDT).toString(),
       toMicro(body.reward).toString(),
       new Date(body.starts_at),
       new Date(body.ends_at),

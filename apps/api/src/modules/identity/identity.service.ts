@@ -1,5 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { usdt } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { ReachRegistry } from '../../common/reach';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -134,7 +135,7 @@ export class IdentityService {
 
   /** Withdrawals above WITHDRAWAL_VERIFICATION_THRESHOLD USDT need an approved verification. */
   async requireForWithdrawal(userId: number, amount: bigint): Promise<void> {
-    const threshold = BigInt(this.config.WITHDRAWAL_VERIFICATION_THRESHOLD) * 1_000_000n;
+    const threshold = usdt(this.config.WITHDRAWAL_VERIFICATION_THRESHOLD);
     if (threshold === 0n || amount <= threshold) return;
     if ((await this.statusOf(userId)) !== 'approved') throw new AppError('VERIFICATION_REQUIRED');
   }
