@@ -142,4 +142,12 @@ describe('architecture', () => {
     }
     expect(exported).toEqual([]);
   });
+
+  it('lets controllers call services, never a repository', () => {
+    const direct = files(MODULES)
+      .filter((file) => file.endsWith('.controller.ts'))
+      .filter((file) => /from '\.{1,2}\/[^']*\.repository'/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file));
+    expect(direct).toEqual([]);
+  });
 });
