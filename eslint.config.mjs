@@ -68,6 +68,32 @@ const boundaries = [
   })),
 ];
 
+/**
+ * SQL lives in repositories (issue 26): in the API, `.query(`,
+ * `createQueryBuilder`, `getRepository` and `preparedQuery` are called only
+ * in `*.repository.ts` files and in database/, seed/ and tools/. The
+ * ledger's SQL function (ledger_post) is the one exception: LedgerService
+ * calls it through preparedQuery.
+ */
+const SQL_CALLS = {
+  query: {
+    selector: "CallExpression[callee.property.name='query']",
+    message: "SQL belongs in the owning module's *.repository.ts (issue 26).",
+  },
+  queryBuilder: {
+    selector: "CallExpression[callee.property.name='createQueryBuilder']",
+    message: "Query builders belong in the owning module's *.repository.ts (issue 26).",
+  },
+  getRepository: {
+    selector: "CallExpression[callee.property.name='getRepository']",
+    message: "Entity access belongs in the owning module's *.repository.ts (issue 26).",
+  },
+  prepared: {
+    selector: "CallExpression[callee.name='preparedQuery']",
+    message: "Prepared statements belong in the owning module's *.repository.ts (issue 26).",
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -124,6 +150,27 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/**/*.repository.ts',
+      'apps/api/src/database/**',
+      'apps/api/src/seed/**',
+      'apps/api/src/tools/**',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...Object.values(SQL_CALLS)] },
+  },
+  {
+    files: ['apps/api/src/modules/ledger/ledger.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        SQL_CALLS.query,
+        SQL_CALLS.queryBuilder,
+        SQL_CALLS.getRepository,
+      ],
     },
   },
   {

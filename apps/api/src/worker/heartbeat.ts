@@ -3,6 +3,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { writeFile } from 'node:fs/promises';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { pingDatabase } from '../database/ping';
 import { REDIS } from '../modules/redis/redis.module';
 import { HEARTBEAT_FILE, HEARTBEAT_INTERVAL_MS } from './heartbeat-file';
 
@@ -33,7 +34,7 @@ export class WorkerHeartbeat implements OnApplicationBootstrap {
 
   async beat(): Promise<boolean> {
     try {
-      await this.dataSource.query('SELECT 1');
+      await pingDatabase(this.dataSource);
       await this.redis.ping();
       await writeFile(HEARTBEAT_FILE, new Date().toISOString());
       return true;

@@ -71,4 +71,39 @@ describe('architecture', () => {
       'a <!-- s:start -->\n\nnew\n\n<!-- s:end --> b',
     );
   });
+
+  it('keeps SQL in repositories (database/, seed/, tools/ and the ledger_post call aside)', () => {
+    const sql = /\.query\(|createQueryBuilder\(|getRepository\(|\bpreparedQuery\s*(<[^>]*>)?\(/;
+    const outside = files(SRC)
+      .map((file) => relative(SRC, file))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.repository.ts'))
+      .filter((file) => !/^(database|seed|tools)\//.test(file))
+      .filter((file) => {
+        const source = readFileSync(join(SRC, file), 'utf8');
+        // LedgerService calls the ledger's SQL function, ledger_post, as a prepared statement.
+        if (file === join('modules', 'ledger', 'ledger.service.ts'))
+          return /\.query\(|createQueryBuilder\(|getRepository\(/.test(source);
+        return sql.test(source);
+      });
+    expect(outside).toEqual([]);
+  });
+
+  it('lets a module export its services, never its repository', () => {
+    const exported: string[] = [];
+    for (const file of files(MODULES).filter((f) => f.endsWith('.module.ts'))) {
+      const list = /exports:\s*\[([^\]]*)\]/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+      for (const name of list.split(',').map((n) => n.trim())) {
+        if (name.endsWith('Repository')) exported.push(`${relative(SRC, file)} exports ${name}`);
+      }
+    }
+    expect(exported).toEqual([]);
+  });
+
+  it('lets controllers call services, never a repository', () => {
+    const direct = files(MODULES)
+      .filter((file) => file.endsWith('.controller.ts'))
+      .filter((file) => /from '\.{1,2}\/[^']*\.repository'/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file));
+    expect(direct).toEqual([]);
+  });
 });

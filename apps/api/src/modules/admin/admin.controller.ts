@@ -1,11 +1,10 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { IdParam } from '../../common/id-param.dto';
 import { toMicro } from '../../common/validators';
-import { Auth, CurrentUser, Roles, Staff } from '../../common/auth';
+import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { LedgerReportService } from '../ledger/ledger-report.service';
 import {
@@ -14,14 +13,8 @@ import {
   AdjustmentRequestItem,
   AdjustResponse,
   LedgerReportResponse,
-  PageQuery,
-  PosterResponse,
 } from './admin.dto';
-import { PostersService } from './posters.service';
-import { readMultipart, singleFile } from '../storage/uploads';
 import { AdminService } from './admin.service';
-import { AuditEntry, AuditVerification } from '../audit/audit.dto';
-import { AuditService } from '../audit/audit.service';
 import { SolvencyService } from '../withdrawals/solvency.service';
 import { Idempotent } from '../idempotency/idempotency.interceptor';
 
@@ -32,9 +25,7 @@ import { Idempotent } from '../idempotency/idempotency.interceptor';
 export class AdminController {
   constructor(
     private readonly admin: AdminService,
-    private readonly audit: AuditService,
     private readonly reports: LedgerReportService,
-    private readonly posters: PostersService,
     private readonly solvency: SolvencyService,
   ) {}
 
@@ -108,38 +99,6 @@ export class AdminController {
     return this.admin.reject(user.id, params.id);
   }
 
-  @Post('trailers/:id/poster')
-  @Roles(...Staff.admin)
-  @HttpCode(200)
-  @ApiOperation({
-    summary: "Replace a trailer's poster with an uploaded JPEG, PNG or WebP (audited)",
-  })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['image'],
-      properties: { image: { type: 'string', format: 'binary' } },
-    },
-  })
-  @ApiOkResponse({ type: PosterResponse })
-  @ApiErrors(
-    'NOT_FOUND',
-    'FILE_TOO_LARGE',
-    'TOO_MANY_FILES',
-    'UNSUPPORTED_FILE_TYPE',
-    'UNSUPPORTED_MEDIA_TYPE',
-    'VALIDATION_ERROR',
-  )
-  async uploadPoster(
-    @CurrentUser() user: AuthUser,
-    @Param() params: IdParam,
-    @Req() request: FastifyRequest,
-  ): Promise<PosterResponse> {
-    const { files } = await readMultipart(request);
-    return this.posters.replace(user.id, params.id, singleFile(files, 'image'));
-  }
-
   @Get('reports/ledger')
   @ApiOperation({
     summary:
@@ -150,24 +109,5 @@ export class AdminController {
   async ledgerReport(): Promise<LedgerReportResponse> {
     const report = await this.reports.report();
     return { ...report, solvency: await this.solvency.solvency(report.totals) };
-  }
-
-  @Get('audit')
-  @Roles(...Staff.admin)
-  @ApiOperation({ summary: 'Operator actions, newest first' })
-  @ApiOkResponse({ type: [AuditEntry] })
-  @ApiErrors('VALIDATION_ERROR')
-  listAudit(@Query() query: PageQuery): Promise<AuditEntry[]> {
-    return this.audit.list(query.limit ?? 50, query.before);
-  }
-
-  @Get('audit/verify')
-  @Roles(...Staff.admin)
-  @ApiOperation({
-    summary: 'Walk the audit hash chain and say where it breaks (an edited or removed row)',
-  })
-  @ApiOkResponse({ type: AuditVerification })
-  verifyAudit(): Promise<AuditVerification> {
-    return this.audit.verify();
   }
 }

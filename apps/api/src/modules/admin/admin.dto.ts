@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { ADJUST_ACCOUNTS, ADJUST_REASON_MAX, ADJUST_REASON_MIN, AdjustAccount } from '@app/domain';
 import { IsUsdtAmount } from '../../common/validators';
 import { ApprovalEntry } from '../approvals/approvals.dto';
+import { PageQuery } from '../../common/paging.dto';
+import { SolvencyView } from '../withdrawals/solvency.dto';
 
 export class AdjustBody {
   @ApiProperty({ enum: ADJUST_ACCOUNTS, example: 'money' })
@@ -51,25 +52,6 @@ export class AdjustResponse {
   points: number;
 }
 
-export class PageQuery {
-  @ApiProperty({ required: false, minimum: 1, maximum: 200, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit?: number;
-
-  @ApiProperty({ required: false, description: 'Only entries with an id below this' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  // Ids are below 2^53; a larger cursor is a mistake, not a page.
-  @Max(Number.MAX_SAFE_INTEGER)
-  before?: number;
-}
-
 export class LedgerTotal {
   @ApiProperty({ example: 'rewards' })
   kind: string;
@@ -82,54 +64,6 @@ export class LedgerTotal {
     example: -120.5,
   })
   total: number;
-}
-
-export class SolvencyView {
-  @ApiProperty({ description: "USDT in members' E-Wallets", example: 1520.5 })
-  member_money: number;
-  @ApiProperty({
-    description: 'USDT requested for withdrawal, not yet sent or refunded',
-    example: 80,
-  })
-  pending_withdrawals: number;
-  @ApiProperty({ description: 'member_money + pending_withdrawals', example: 1600.5 })
-  liabilities: number;
-  @ApiProperty({
-    type: Number,
-    nullable: true,
-    description: 'Read from the chain; null if the node is unreachable',
-  })
-  hot_wallet_usdt: number | null;
-  @ApiProperty({ description: 'USDT credited to member addresses, not swept yet', example: 900 })
-  unswept_deposits: number;
-  @ApiProperty({ type: Number, nullable: true, description: 'hot_wallet_usdt + unswept_deposits' })
-  assets: number | null;
-  @ApiProperty({
-    type: Number,
-    nullable: true,
-    description: 'assets - liabilities (negative: not covered)',
-  })
-  surplus: number | null;
-  @ApiProperty({ type: String, nullable: true })
-  hot_wallet_address: string | null;
-  @ApiProperty({ type: Number, nullable: true, description: 'TRX on the hot wallet' })
-  hot_wallet_trx: number | null;
-  @ApiProperty({ type: Number, nullable: true, description: 'Energy the hot wallet has left' })
-  hot_wallet_energy: number | null;
-  @ApiProperty({
-    type: Number,
-    nullable: true,
-    description: 'Confirmed solidified head minus the cursor',
-  })
-  scanner_lag_blocks: number | null;
-  @ApiProperty({
-    type: Number,
-    nullable: true,
-    description: 'Last block the deposit scanner finished',
-  })
-  scanner_cursor: number | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Why the chain figures are missing' })
-  chain_error: string | null;
 }
 
 export class LedgerCheckpointView {
@@ -259,9 +193,4 @@ export class AdjustmentListQuery extends PageQuery {
     message: 'status must be pending, approved or rejected',
   })
   status?: 'pending' | 'approved' | 'rejected';
-}
-
-export class PosterResponse {
-  @ApiProperty({ example: '/media/0b0c3f7e-2f7e-4a51-9a53-6d1f0f4e9c2a.webp' })
-  image_url: string;
 }

@@ -8,7 +8,6 @@ import { WithdrawalsModule } from '../withdrawals/withdrawals.module';
 import { AdjustmentRequestsRepository } from './adjustment-requests.repository';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
-import { PostersService } from './posters.service';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** The operator's routes; owns `adjustment_requests`, acts on the rest through their owners, audited. */
@@ -23,6 +22,6 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     WithdrawalsModule,
   ],
   controllers: [AdminController],
-  providers: [AdminService, AdjustmentRequestsRepository, PostersService],
+  providers: [AdminService, AdjustmentRequestsRepository],
 })
 export class AdminModule {}

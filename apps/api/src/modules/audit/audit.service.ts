@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AuditEntry, AuditVerification } from './audit.dto';
+import { AuditRepository } from './audit.repository';
 
 const GENESIS = '0'.repeat(64);
 const PAGE = 2000;
-
-interface ChainRow {
-  id: string;
-  chain_seq: string;
-  prev_hash: string;
-  hash: string;
-  recomputed: string;
-}
 
 /**
  * Every operator action, written in the same transaction as the action. The
@@ -21,7 +14,7 @@ interface ChainRow {
  */
 @Injectable()
 export class AuditService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: AuditRepository) {}
 
   async record(
     manager: EntityManager,
@@ -30,30 +23,17 @@ export class AuditService {
     targetUserId: number | null,
     details: Record<string, unknown>,
   ) {
-    await manager.query(
-      `INSERT INTO audit_log (actor_id, action, target_user_id, details) VALUES ($1, $2, $3, $4)`,
-      [actorId, action, targetUserId, JSON.stringify(details)],
-    );
+    await this.repository.insert(manager, actorId, action, targetUserId, details);
   }
 
   /** Entries in [from, to), by id after `afterId`: a page of the CSV export. */
   exportPage(from: Date, to: Date, afterId: number, limit = 1000) {
-    return this.dataSource.query(
-      `SELECT id, actor_id, action, target_user_id, details, created_at FROM audit_log
-       WHERE created_at >= $1 AND created_at < $2 AND id > $3 ORDER BY id LIMIT $4`,
-      [from, to, afterId, limit],
-    );
+    return this.repository.exportPage(from, to, afterId, limit);
   }
 
   /** Newest first; `actionPrefix` keeps one kind of action (`economy.` for the economy's history). */
   async list(limit: number, before?: number, actionPrefix?: string): Promise<AuditEntry[]> {
-    const rows: (Omit<AuditEntry, 'created_at' | 'id'> & { id: string; created_at: Date })[] =
-      await this.dataSource.query(
-        `SELECT id, actor_id, action, target_user_id, details, created_at FROM audit_log
-       WHERE ($1::bigint IS NULL OR id < $1) AND ($3::text IS NULL OR starts_with(action, $3))
-       ORDER BY id DESC LIMIT $2`,
-        [before ?? null, limit, actionPrefix ?? null],
-      );
+    const rows = await this.repository.list(limit, before ?? null, actionPrefix ?? null);
     return rows.map((row) => ({
       ...row,
       id: Number(row.id),
@@ -68,9 +48,7 @@ export class AuditService {
    * last row, break it too.
    */
   async verify(): Promise<AuditVerification> {
-    const [head]: { last_seq: string; last_hash: string }[] = await this.dataSource.query(
-      `SELECT last_seq, last_hash FROM audit_chain_head`,
-    );
+    const head = await this.repository.chainHead();
     const headSeq = Number(head?.last_seq ?? 0);
     let checked = 0;
     let seq = 0;
@@ -83,12 +61,7 @@ export class AuditService {
       head_seq: headSeq,
     });
     for (;;) {
-      const rows: ChainRow[] = await this.dataSource.query(
-        `SELECT id, chain_seq, prev_hash, hash,
-                audit_row_hash(prev_hash, chain_seq, id, actor_id, action, target_user_id, details, created_at) AS recomputed
-         FROM audit_log WHERE chain_seq > $1 ORDER BY chain_seq LIMIT $2`,
-        [seq, PAGE],
-      );
+      const rows = await this.repository.chainPage(seq, PAGE);
       for (const row of rows) {
         checked++;
         if (Number(row.chain_seq) !== seq + 1) return broken(row.id, 'missing_before');

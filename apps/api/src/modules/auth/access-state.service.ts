@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { Client } from 'pg';
 import type { Role } from '../../common/auth';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { listen } from '../../database/listen';
 import { USER_ACCESS_CHANNEL, UsersService } from '../users/users.service';
 
 const RECONNECT_MS = 1_000;
@@ -61,7 +62,7 @@ export class AccessStateService implements OnModuleInit, OnApplicationShutdown {
     this.client = client;
     await client.connect();
     // Listen first, then load: a change between the two is in both, never in neither.
-    await client.query(`LISTEN ${USER_ACCESS_CHANNEL}`);
+    await listen(client, USER_ACCESS_CHANNEL);
     const rows = await this.users.accessExceptions();
     this.inactive = new Set(rows.filter((row) => !row.isActive).map((row) => row.id));
     this.staffRoles = new Map(

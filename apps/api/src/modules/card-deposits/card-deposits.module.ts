@@ -6,6 +6,7 @@ import { LedgerModule } from '../ledger/ledger.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { CardDepositReviewController, CardDepositsController } from './card-deposits.controller';
 import { CardDepositsService } from './card-deposits.service';
+import { CardDepositsRepository } from './card-deposits.repository';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** Owns `card_deposits`: card payments reported by members, confirmed by operators. */
@@ -19,6 +20,6 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     WalletModule,
   ],
   controllers: [CardDepositsController, CardDepositReviewController],
-  providers: [CardDepositsService],
+  providers: [CardDepositsService, CardDepositsRepository],
 })
 export class CardDepositsModule {}

@@ -12,22 +12,9 @@ import { member, system } from '../ledger/ledger.accounts';
 import { StorageService } from '../storage/storage.service';
 import { WalletService } from '../wallet/wallet.service';
 import { CardCurrency, CardDepositItem, CardRates } from './card-deposits.dto';
+import { CardDepositRow, CardDepositsRepository } from './card-deposits.repository';
 
 const RATES_KEY = 'card_rates';
-
-interface CardDepositRow {
-  id: string;
-  user_id: number;
-  record_id: string;
-  currency: CardCurrency;
-  amount: string;
-  receipt_key: string;
-  status: 'under_review' | 'success' | 'fail';
-  credited_micro: string | null;
-  reason: string | null;
-  created_at: Date;
-  decided_at: Date | null;
-}
 
 /** A decimal text as an integer scaled by 10^places ("12.5", 2 → 1250n). */
 function scaled(text: string, places: number): bigint {
@@ -51,6 +38,7 @@ export function suggestedMicro(amount: string, rate: string): bigint {
 export class CardDepositsService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly repository: CardDepositsRepository,
     private readonly storage: StorageService,
     private readonly wallet: WalletService,
     private readonly ledger: LedgerService,
@@ -60,13 +48,7 @@ export class CardDepositsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() reach?: ReachRegistry,
   ) {
-    reach?.register('card_deposit', async (id) => {
-      const [row]: { user_id: number }[] = await this.dataSource.query(
-        `SELECT user_id FROM card_deposits WHERE id = $1`,
-        [id],
-      );
-      return row?.user_id ?? null;
-    });
+    reach?.register('card_deposit', (id) => this.repository.ownerOf(id));
   }
 
   async create(userId: number, currency: CardCurrency, amount: string, receipt: Buffer) {
@@ -79,10 +61,13 @@ export class CardDepositsService {
     try {
       return await this.dataSource.transaction(async (db) => {
         const recordId = await this.wallet.addCardRecord(db, userId);
-        await db.query(
-          `INSERT INTO card_deposits (user_id, record_id, currency, amount, receipt_key) VALUES ($1, $2, $3, $4, $5)`,
-          [userId, recordId, currency, amount, stored.key],
-        );
+        await this.repository.insert(db, {
+          userId,
+          recordId,
+          currency,
+          amount,
+          receiptKey: stored.key,
+        });
         return { id: Number(recordId), status: 'under_review' as const };
       });
     } catch (error) {
@@ -93,19 +78,13 @@ export class CardDepositsService {
 
   /** The receipt of one of the member's own card deposits (by its record id). */
   async ownReceipt(userId: number, recordId: number) {
-    const [row]: CardDepositRow[] = await this.dataSource.query(
-      `SELECT receipt_key FROM card_deposits WHERE record_id = $1 AND user_id = $2`,
-      [recordId, userId],
-    );
-    return row ? this.storage.readPrivate(row.receipt_key) : null;
+    const key = await this.repository.ownReceiptKey(userId, recordId);
+    return key ? this.storage.readPrivate(key) : null;
   }
 
   async receipt(id: number) {
-    const [row]: CardDepositRow[] = await this.dataSource.query(
-      `SELECT receipt_key FROM card_deposits WHERE id = $1`,
-      [id],
-    );
-    return row ? this.storage.readPrivate(row.receipt_key) : null;
+    const key = await this.repository.receiptKey(id);
+    return key ? this.storage.readPrivate(key) : null;
   }
 
   async rates(): Promise<CardRates> {
@@ -126,11 +105,7 @@ export class CardDepositsService {
   }
 
   async list(status?: string): Promise<CardDepositItem[]> {
-    const rows: CardDepositRow[] = await this.dataSource.query(
-      `SELECT * FROM card_deposits WHERE ($1::varchar IS NULL OR status = $1)
-       ORDER BY id ${status === 'under_review' ? 'ASC' : 'DESC'} LIMIT 200`,
-      [status ?? null],
-    );
+    const rows = await this.repository.list(status ?? null);
     const rates = await this.rates();
     const approvals = await this.approvals.byRequest(
       'card_deposit',
@@ -200,25 +175,12 @@ export class CardDepositsService {
     ) => Promise<{ status: 'success' | 'fail'; credited?: bigint; reason?: string } | null>,
   ): Promise<CardDepositItem> {
     const decided = await this.dataSource.transaction(async (db) => {
-      const [row]: CardDepositRow[] = await db.query(
-        `SELECT * FROM card_deposits WHERE id = $1 FOR UPDATE`,
-        [id],
-      );
+      const row = await this.repository.lock(db, id);
       if (!row) throw new AppError('NOT_FOUND');
       if (row.status !== 'under_review') throw new AppError('REVIEW_ALREADY_DECIDED');
       const verdict = await apply(db, row);
       if (!verdict) return row; // an approval that waits for another: still under review
-      const [[updated]] = (await db.query(
-        `UPDATE card_deposits SET status = $2, credited_micro = $3, reason = $4, decided_by = $5, decided_at = now()
-         WHERE id = $1 RETURNING *`,
-        [
-          id,
-          verdict.status,
-          verdict.credited?.toString() ?? null,
-          verdict.reason ?? null,
-          operatorId,
-        ],
-      )) as [CardDepositRow[], number];
+      const updated = await this.repository.decide(db, id, verdict, operatorId);
       await this.audit.record(
         db,
         operatorId,

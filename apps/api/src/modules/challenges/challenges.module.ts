@@ -11,6 +11,7 @@ import {
   ProgressController,
 } from './challenges.controller';
 import { ChallengesService } from './challenges.service';
+import { ChallengesRepository } from './challenges.repository';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** Owns `challenges` and `challenge_claims`; also the VIP progress screen's figures. */
@@ -25,6 +26,6 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     WalletModule,
   ],
   controllers: [ChallengesController, AdminChallengesController, ProgressController],
-  providers: [ChallengesService],
+  providers: [ChallengesService, ChallengesRepository],
 })
 export class ChallengesModule {}

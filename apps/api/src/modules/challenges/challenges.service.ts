@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { VIP_PROGRESS_GOALS, effectiveVipLevel, microToNumber, raisesBeyond } from '@app/domain';
+import {
+  MICRO_PER_USDT,
+  VIP_PROGRESS_GOALS,
+  effectiveVipLevel,
+  microToNumber,
+  raisesBeyond,
+} from '@app/domain';
 import { EconomyService } from '../economy/economy.service';
 import { AppError, ValidationFailed } from '../../common/app-error';
 import { toMicro } from '../../common/validators';
@@ -11,32 +17,12 @@ import { member, system } from '../ledger/ledger.accounts';
 import { TrailersService } from '../trailers/trailers.service';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
-import {
-  AdminChallenge,
-  ChallengeBody,
-  ChallengeItem,
-  ChallengeKind,
-  ProgressResponse,
-} from './challenges.dto';
+import { AdminChallenge, ChallengeBody, ChallengeItem, ProgressResponse } from './challenges.dto';
+import { ChallengeRow, ChallengesRepository } from './challenges.repository';
 
 /** What a challenge pays members: its reward while published. */
 const payOf = (body: ChallengeBody): bigint =>
   (body.published ?? true) ? toMicro(body.reward) : 0n;
-
-interface ChallengeRow {
-  id: number;
-  title: string;
-  text: string;
-  image_url: string;
-  kind: ChallengeKind;
-  goal: string;
-  reward_micro: string;
-  starts_at: Date;
-  ends_at: Date;
-  published: boolean;
-}
-
-const COLUMNS = `id, title, text, image_url, kind, goal, reward_micro, starts_at, ends_at, published`;
 
 /**
  * Challenges operators set: a member's count comes from their real activity
@@ -49,6 +35,7 @@ const COLUMNS = `id, title, text, image_url, kind, goal, reward_micro, starts_at
 export class ChallengesService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly repository: ChallengesRepository,
     private readonly ledger: LedgerService,
     private readonly users: UsersService,
     private readonly trailers: TrailersService,
@@ -59,10 +46,7 @@ export class ChallengesService {
   ) {
     // A second admin's approval carries the waiting change out as proposed.
     changes.register('challenge', async (db, { targetId, after, operatorId }) => {
-      const [before]: ChallengeRow[] = await db.query(
-        `SELECT ${COLUMNS} FROM challenges WHERE id = $1 FOR UPDATE`,
-        [targetId],
-      );
+      const before = await this.repository.lock(db, targetId!);
       if (!before) throw new AppError('NOT_FOUND', 'Challenge not found');
       await this.write(db, operatorId, targetId!, before, after as ChallengeBody);
     });
@@ -124,14 +108,7 @@ export class ChallengesService {
 
   /** Published challenges that have started, newest first, each with the member's progress. */
   async list(userId: number): Promise<ChallengeItem[]> {
-    const rows: (ChallengeRow & { claimed: boolean })[] = await this.dataSource.query(
-      `SELECT ${COLUMNS.split(', ')
-        .map((c) => `c.${c}`)
-        .join(', ')}, (k.user_id IS NOT NULL) AS claimed
-       FROM challenges c LEFT JOIN challenge_claims k ON k.challenge_id = c.id AND k.user_id = $1
-       WHERE c.published AND c.starts_at <= now() ORDER BY c.ends_at DESC, c.id DESC LIMIT 50`,
-      [userId],
-    );
+    const rows = await this.repository.listFor(userId);
     return Promise.all(
       rows.map(async (row) => this.item(row, await this.progress(userId, row), row.claimed)),
     );
@@ -146,10 +123,7 @@ export class ChallengesService {
     if (account && account.role !== 'member') {
       throw new AppError('SELF_DEALING_FORBIDDEN', 'Operators cannot claim challenge payouts');
     }
-    const [row]: ChallengeRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM challenges WHERE id = $1 AND published AND starts_at <= now()`,
-      [id],
-    );
+    const row = await this.repository.findOpen(id);
     if (!row) throw new AppError('NOT_FOUND', 'Challenge not found');
     if ((await this.progress(userId, row)) < BigInt(row.goal)) {
       throw new AppError('CHALLENGE_NOT_COMPLETE');
@@ -164,10 +138,7 @@ export class ChallengesService {
         transfers: [{ from: system('challenges'), to: member(userId, 'money'), amount: reward }],
       });
       if (posted.replayed) return; // claimed before: the first claim paid
-      await db.query(
-        `INSERT INTO challenge_claims (challenge_id, user_id, ledger_transaction_id) VALUES ($1, $2, $3)`,
-        [id, userId, posted.transactionId],
-      );
+      await this.repository.insertClaim(db, id, userId, posted.transactionId);
     });
     return { reward: microToNumber(reward) };
   }
@@ -175,13 +146,7 @@ export class ChallengesService {
   // Operators.
 
   async adminList(): Promise<AdminChallenge[]> {
-    const rows: (ChallengeRow & { claims: number })[] = await this.dataSource.query(
-      `SELECT ${COLUMNS.split(', ')
-        .map((c) => `c.${c}`)
-        .join(', ')},
-              (SELECT count(*)::int FROM challenge_claims k WHERE k.challenge_id = c.id) AS claims
-       FROM challenges c ORDER BY c.id DESC`,
-    );
+    const rows = await this.repository.adminList();
     return rows.map((row) => ({
       ...this.item(row, 0n, false),
       published: row.published,
@@ -198,11 +163,9 @@ export class ChallengesService {
     const values = this.values(body);
     const waits = this.changes.raisePercent > 0 && payOf(body) > 0n;
     const id = await this.dataSource.transaction(async (db) => {
-      const [row]: { id: number }[] = await db.query(
-        `INSERT INTO challenges (title, text, image_url, kind, goal, reward_micro, starts_at, ends_at, published)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-        waits ? [...values.slice(0, 8), false] : values,
-      );
+      const row = {
+        id: await this.repository.insert(db, waits ? [...values.slice(0, 8), false] : values),
+      };
       await this.audit.record(db, operatorId, 'challenge.create', null, {
         challenge_id: row.id,
         after: waits ? { ...body, published: false } : body,
@@ -228,10 +191,7 @@ export class ChallengesService {
   async update(operatorId: number, id: number, body: ChallengeBody): Promise<AdminChallenge> {
     this.values(body);
     await this.dataSource.transaction(async (db: EntityManager) => {
-      const [before]: ChallengeRow[] = await db.query(
-        `SELECT ${COLUMNS} FROM challenges WHERE id = $1 FOR UPDATE`,
-        [id],
-      );
+      const before = await this.repository.lock(db, id);
       if (!before) throw new AppError('NOT_FOUND', 'Challenge not found');
       const paid = before.published ? BigInt(before.reward_micro) : 0n;
       const percent = this.changes.raisePercent;
@@ -255,11 +215,7 @@ export class ChallengesService {
     before: ChallengeRow,
     body: ChallengeBody,
   ) {
-    await db.query(
-      `UPDATE challenges SET title = $1, text = $2, image_url = $3, kind = $4, goal = $5, reward_micro = $6,
-         starts_at = $7, ends_at = $8, published = $9 WHERE id = $10`,
-      [...this.values(body), id],
-    );
+    await this.repository.update(db, id, this.values(body));
     await this.audit.record(db, operatorId, 'challenge.update', null, {
       challenge_id: id,
       before: this.item(before, 0n, false),
@@ -270,7 +226,7 @@ export class ChallengesService {
   /** Counts are whole numbers; deposit goals are USDT. Ends after it starts. */
   private values(body: ChallengeBody) {
     const goal = toMicro(body.goal);
-    if (body.kind !== 'deposits' && goal % 1_000_000n !== 0n) {
+    if (body.kind !== 'deposits' && goal % MICRO_PER_USDT !== 0n) {
       throw new ValidationFailed([
         {
           loc: ['body', 'goal'],
@@ -287,7 +243,7 @@ export class ChallengesService {
       body.text,
       body.image_url ?? '',
       body.kind,
-      (body.kind === 'deposits' ? goal : goal / 1_000_000n).toString(),
+      (body.kind === 'deposits' ? goal : goal / MICRO_PER_USDT).toString(),
       toMicro(body.reward).toString(),
       new Date(body.starts_at),
       new Date(body.ends_at),

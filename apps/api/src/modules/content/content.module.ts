@@ -9,11 +9,12 @@ import {
 } from './content.controller';
 import { AppSetting } from './content.entities';
 import { ContentService } from './content.service';
+import { ContentRepository } from './content.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([AppSetting]), AuditModule, StorageModule],
   controllers: [ContentController, AdminSettingsController, AdminBannersController],
-  providers: [ContentService],
+  providers: [ContentService, ContentRepository],
   exports: [ContentService],
 })
 export class ContentModule {}

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
-import { AppSetting, SETTING_CARD, SETTING_MAIN_MESSAGE } from './content.entities';
+import { SETTING_CARD, SETTING_MAIN_MESSAGE } from './content.entities';
+import { ContentRepository } from './content.repository';
 import { AuditService } from '../audit/audit.service';
 import { StorageService } from '../storage/storage.service';
 import { BannerItem, CardResponse, MainMessage, SiteInfo, SiteSettings } from './content.dto';
@@ -25,39 +26,23 @@ const SITE_KEYS: Record<keyof SiteSettings, string> = {
 
 const MEDIA_KINDS = ['video', 'social', 'microblog', 'photo', 'channel'] as const;
 
-interface BannerRow {
-  id: number;
-  image_url: string;
-  link: string | null;
-  sort_order: number;
-}
-
 /** Owns `app_settings`: operator-editable texts. */
 @Injectable()
 export class ContentService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly repository: ContentRepository,
     private readonly audit: AuditService,
     private readonly storage: StorageService,
   ) {}
 
-  async setting(key: string): Promise<string | null> {
-    const row = await this.dataSource.getRepository(AppSetting).findOneBy({ key });
-    return row?.value ?? null;
+  setting(key: string): Promise<string | null> {
+    return this.repository.setting(key);
   }
 
   /** Writes a setting inside the caller's transaction; returns the value it replaced. */
-  async replaceSetting(db: EntityManager, key: string, value: string): Promise<string | null> {
-    const [before]: { value: string }[] = await db.query(
-      `SELECT value FROM app_settings WHERE key = $1 FOR UPDATE`,
-      [key],
-    );
-    await db.query(
-      `INSERT INTO app_settings (key, value) VALUES ($1, $2)
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-      [key, value],
-    );
-    return before?.value ?? null;
+  replaceSetting(db: EntityManager, key: string, value: string): Promise<string | null> {
+    return this.repository.replaceSetting(db, key, value);
   }
 
   /** The language's own text when an operator wrote one, else the common one. */
@@ -85,9 +70,7 @@ export class ContentService {
   }
 
   banners(): Promise<BannerItem[]> {
-    return this.dataSource.query(
-      `SELECT id, image_url, link, sort_order FROM banners ORDER BY sort_order, id`,
-    );
+    return this.repository.banners();
   }
 
   /** The image is stored first; a refused row removes it again (nothing is left half-done). */
@@ -99,9 +82,11 @@ export class ContentService {
     const stored = await this.storage.saveImage(image, 'public');
     try {
       await this.dataSource.transaction(async (db) => {
-        const [row]: BannerRow[] = await db.query(
-          `INSERT INTO banners (image_url, link, sort_order) VALUES ($1, $2, $3) RETURNING id, image_url, link, sort_order`,
-          [stored.url, form.link || null, form.sort_order ?? 0],
+        const row = await this.repository.insertBanner(
+          db,
+          stored.url,
+          form.link || null,
+          form.sort_order ?? 0,
         );
         await this.audit.record(db, operatorId, 'banner.add', null, { after: row });
       });
@@ -114,10 +99,7 @@ export class ContentService {
 
   async removeBanner(operatorId: number, id: number): Promise<BannerItem[]> {
     const removed = await this.dataSource.transaction(async (db) => {
-      const [[row]] = (await db.query(
-        `DELETE FROM banners WHERE id = $1 RETURNING id, image_url, link, sort_order`,
-        [id],
-      )) as [BannerRow[], number];
+      const row = await this.repository.deleteBanner(db, id);
       if (!row) throw new AppError('NOT_FOUND', 'Banner not found');
       await this.audit.record(db, operatorId, 'banner.remove', null, { before: row });
       return row;
@@ -127,9 +109,7 @@ export class ContentService {
   }
 
   async siteSettings(): Promise<SiteSettings> {
-    const rows = await this.dataSource
-      .getRepository(AppSetting)
-      .find({ where: { key: In(Object.values(SITE_KEYS)) } });
+    const rows = await this.repository.settings(Object.values(SITE_KEYS));
     const value = (key: string) => rows.find((row) => row.key === key)?.value ?? '';
     return Object.fromEntries(
       Object.entries(SITE_KEYS).map(([field, key]) => [field, value(key)]),
@@ -143,7 +123,7 @@ export class ContentService {
       for (const [field, key] of Object.entries(SITE_KEYS)) {
         const value = next[field as keyof SiteSettings];
         if (value) await this.replaceSetting(db, key, value);
-        else await db.query(`DELETE FROM app_settings WHERE key = $1`, [key]);
+        else await this.repository.removeSetting(db, key);
       }
       await this.audit.record(db, operatorId, 'content.settings', null, { before, after: next });
     });

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
-import { SolvencyView } from '../admin/admin.dto';
+import { SolvencyView } from '../withdrawals/solvency.dto';
 
 export class DashboardQuery {
   @ApiPropertyOptional({ enum: [7, 30, 90], default: 30 })

@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { WalletModule } from '../wallet/wallet.module';
 import { DepositScannerService } from './deposit-scanner.service';
 import { DepositsModule } from './deposits.module';
+import { DepositsRepository } from './deposits.repository';
 
 /** The worker's side of deposits: the chain scanner (its ticks and jobs: deposits.jobs.ts). */
 @Module({
   imports: [DepositsModule, WalletModule],
-  providers: [DepositScannerService],
+  // The module's own repository (a module exports services, never its repository).
+  providers: [DepositsRepository, DepositScannerService],
   exports: [DepositScannerService],
 })
 export class DepositsWorkerModule {}

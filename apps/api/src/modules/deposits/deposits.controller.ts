@@ -22,7 +22,6 @@ import {
   SweepItem,
 } from './deposits.dto';
 import { SweepsService } from './sweeps.service';
-import { DepositsRepository } from './deposits.repository';
 import { DepositsService } from './deposits.service';
 import { Idempotent } from '../idempotency/idempotency.interceptor';
 
@@ -68,7 +67,7 @@ export class DepositsController {
 export class AdminDepositsController {
   constructor(
     private readonly records: WalletService,
-    private readonly repository: DepositsRepository,
+    private readonly deposits: DepositsService,
   ) {}
 
   @Get()
@@ -100,7 +99,7 @@ export class AdminDepositsController {
   @ApiOkResponse({ type: [ForeignDepositItem] })
   @ApiErrors('VALIDATION_ERROR')
   async listForeignDeposits(@Query() query: AdminDepositsQuery): Promise<ForeignDepositItem[]> {
-    const rows = await this.repository.listForeign(query.limit ?? 50, query.before);
+    const rows = await this.deposits.listForeign(query.limit ?? 50, query.before);
     return rows.map((row) => ({
       ...row,
       id: Number(row.id),

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { PageBefore, PageLimit } from '../../common/paging.dto';
 
 export class DepositAddress {
   @ApiProperty({ enum: ['USDT'], example: 'USDT' })
@@ -37,20 +38,10 @@ export class AdminDepositsQuery {
   @IsIn(['under_review', 'success', 'fail'])
   status?: 'under_review' | 'success' | 'fail';
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @PageLimit(100, 50)
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'Only records with a smaller id (the next page)' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @PageBefore('Only records with a smaller id (the next page)')
   before?: number;
 }
 

@@ -30,6 +30,6 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
   ],
   controllers: [DepositsController, AdminDepositsController, AdminSweepsController],
   providers: [DepositsService, DepositsRepository, SweepsService],
-  exports: [DepositsService, DepositsRepository],
+  exports: [DepositsService],
 })
 export class DepositsModule {}

@@ -13,7 +13,7 @@ import { TokenTransfer, readReceipt } from '../tron/trc20';
 import { TronClient } from '../tron/tron.client';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
-import { DepositsRepository } from './deposits.repository';
+import { DepositsRepository, ForeignDepositRow } from './deposits.repository';
 
 export const DEPOSITS_QUEUE = 'deposits';
 export const ADDRESS_CURSOR = 'deposit-addresses';
@@ -298,6 +298,11 @@ export class DepositsService {
 
   /** The highest block with the required confirmations that is also solidified. */
   /** Member deposits credited from the chain in the last `days` days. */
+  /** TRX and tokens other than USDT sent to member addresses, newest first (a page). */
+  listForeign(limit: number, before?: number): Promise<ForeignDepositRow[]> {
+    return this.deposits.listForeign(limit, before);
+  }
+
   creditedSince(days: number): Promise<number> {
     return this.deposits.creditedSince(days);
   }

@@ -6,7 +6,7 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
 import { HotWallet } from '../tron/hot-wallet';
 import { readReceipt } from '../tron/trc20';
-import { recordTronCost } from '../tron/tron-costs';
+import { TronCostsService } from '../tron/tron-costs.service';
 import { TronClient } from '../tron/tron.client';
 import { DepositsRepository } from './deposits.repository';
 
@@ -19,6 +19,7 @@ import { DepositsRepository } from './deposits.repository';
 @Injectable()
 export class SweepsService {
   constructor(
+    private readonly tronCosts: TronCostsService,
     private readonly dataSource: DataSource,
     private readonly deposits: DepositsRepository,
     private readonly tron: TronClient,
@@ -59,7 +60,7 @@ export class SweepsService {
     if (owner === undefined)
       throw new AppError('SWEEP_NOT_CONFIRMED', 'The transfer does not come from a member address');
     return this.dataSource.transaction(async (db) => {
-      await recordTronCost(db, 'sweep', owner, raw);
+      await this.tronCosts.record(db, 'sweep', owner, raw);
       const recorded = await this.deposits.addSweep(db, {
         userId: owner,
         address: transfer.from,

@@ -7,7 +7,7 @@ import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Roles, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { toMicro } from '../../common/validators';
-import { PageQuery } from '../admin/admin.dto';
+import { PageQuery } from '../../common/paging.dto';
 import { AuditEntry } from '../audit/audit.dto';
 import { AuditService } from '../audit/audit.service';
 import { PackageBody, PackageItem, TeamRates } from './economy.dto';

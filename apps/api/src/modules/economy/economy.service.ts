@@ -5,7 +5,8 @@ import { AppError } from '../../common/app-error';
 import { EconomyChangesService } from '../approvals/economy-changes.service';
 import { AuditService } from '../audit/audit.service';
 import { PackageItem } from './economy.dto';
-import { PackageRow, TeamRate } from './economy.entities';
+import { PackageRow } from './economy.entities';
+import { EconomyRepository } from './economy.repository';
 
 export const ECONOMY_CACHE_MS = 5_000;
 
@@ -29,15 +30,14 @@ export class EconomyService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly repository: EconomyRepository,
     private readonly audit: AuditService,
     private readonly changes: EconomyChangesService,
   ) {
     // A second admin's approval carries the waiting change out as proposed.
     changes.register('package', async (db, { targetId, after, operatorId }) => {
       const level = targetId!;
-      const before = await db
-        .getRepository(PackageRow)
-        .findOne({ where: { vipLevel: level }, lock: { mode: 'pessimistic_write' } });
+      const before = await this.repository.lockPackage(db, level);
       if (!before) throw new AppError('UNKNOWN_VIP_LEVEL');
       const item = after as PackageItem;
       await this.writePackage(db, operatorId, level, before, {
@@ -57,8 +57,8 @@ export class EconomyService {
   private async load(db: EntityManager): Promise<Economy> {
     if (this.economy && Date.now() - this.economy.loadedAt <= ECONOMY_CACHE_MS) return this.economy;
     const [tiers, rates] = await Promise.all([
-      db.getRepository(PackageRow).find(),
-      db.getRepository(TeamRate).find(),
+      this.repository.allPackages(db),
+      this.repository.teamRates(db),
     ]);
     this.economy = {
       tiers: new Map(tiers.map((row) => [row.vipLevel, row])),
@@ -92,9 +92,7 @@ export class EconomyService {
     values: PackageValues,
   ): Promise<PackageItem[]> {
     await this.dataSource.transaction(async (db) => {
-      const before = await db
-        .getRepository(PackageRow)
-        .findOne({ where: { vipLevel: level }, lock: { mode: 'pessimistic_write' } });
+      const before = await this.repository.lockPackage(db, level);
       if (!before) throw new AppError('UNKNOWN_VIP_LEVEL');
       const percent = this.changes.raisePercent;
       const raise =
@@ -138,16 +136,7 @@ export class EconomyService {
     before: PackageRow,
     values: PackageValues,
   ) {
-    await db.getRepository(PackageRow).update(
-      { vipLevel: level },
-      {
-        priceMicro: values.price,
-        dailyTrailers: values.dailyTrailers,
-        rewardMicro: values.reward,
-        membershipDays: values.membershipDays,
-        updatedAt: new Date(),
-      },
-    );
+    await this.repository.updatePackage(db, level, values);
     await this.audit.record(db, operatorId, 'economy.package', null, {
       vip_level: level,
       before: packageItem(before),
@@ -156,7 +145,7 @@ export class EconomyService {
   }
 
   async teamRates(): Promise<{ level1: number; level2: number; level3: number }> {
-    const rows = await this.dataSource.getRepository(TeamRate).find();
+    const rows = await this.repository.teamRates();
     const rate = (depth: number) => (rows.find((r) => r.depth === depth)?.rateBp ?? 0) / 100;
     return { level1: rate(1), level2: rate(2), level3: rate(3) };
   }
@@ -183,19 +172,13 @@ export class EconomyService {
 
   private async writeTeamRates(db: EntityManager, operatorId: number, before: Rates, rates: Rates) {
     for (const [depth, percent] of [rates.level1, rates.level2, rates.level3].entries()) {
-      await db.query(
-        `INSERT INTO team_rates (depth, rate_bp) VALUES ($1, $2)
-         ON CONFLICT (depth) DO UPDATE SET rate_bp = EXCLUDED.rate_bp, updated_at = now()`,
-        [depth + 1, Math.round(percent * 100)],
-      );
+      await this.repository.upsertTeamRate(db, depth + 1, Math.round(percent * 100));
     }
     await this.audit.record(db, operatorId, 'economy.team_rates', null, { before, after: rates });
   }
 
   async packages(): Promise<PackageItem[]> {
-    const rows = await this.dataSource
-      .getRepository(PackageRow)
-      .find({ order: { vipLevel: 'ASC' } });
+    const rows = await this.repository.packages();
     return rows.map(packageItem);
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { usdt } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { ReachRegistry } from '../../common/reach';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -12,24 +13,7 @@ import {
   VerificationState,
   VerificationStatus,
 } from './identity.dto';
-
-interface VerificationRow {
-  id: string;
-  user_id: number;
-  country: string;
-  document_type: string;
-  full_name: string;
-  document_number: string;
-  front_key: string;
-  back_key: string;
-  status: 'pending' | 'approved' | 'rejected';
-  reason: string | null;
-  created_at: Date;
-  decided_at: Date | null;
-}
-
-const COLUMNS = `id, user_id, country, document_type, full_name, document_number, front_key, back_key,
-  status, reason, created_at, decided_at`;
+import { IdentityRepository, VerificationRow } from './identity.repository';
 
 /**
  * Identity verification: the member's document details and two photos,
@@ -40,27 +24,18 @@ const COLUMNS = `id, user_id, country, document_type, full_name, document_number
 export class IdentityService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly repository: IdentityRepository,
     private readonly storage: StorageService,
     private readonly audit: AuditService,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() reach?: ReachRegistry,
   ) {
-    reach?.register('verification', async (id) => {
-      const [row]: { user_id: number }[] = await this.dataSource.query(
-        `SELECT user_id FROM verifications WHERE id = $1`,
-        [id],
-      );
-      return row?.user_id ?? null;
-    });
+    reach?.register('verification', (id) => this.repository.ownerOf(id));
   }
 
-  private async latest(userId: number): Promise<VerificationRow | undefined> {
-    const [row] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM verifications WHERE user_id = $1 ORDER BY id DESC LIMIT 1`,
-      [userId],
-    );
-    return row;
+  private latest(userId: number): Promise<VerificationRow | undefined> {
+    return this.repository.latest(userId);
   }
 
   async statusOf(userId: number): Promise<VerificationStatus> {
@@ -94,22 +69,16 @@ export class IdentityService {
       stored.push(await this.storage.saveImage(front, 'private'));
       stored.push(await this.storage.saveImage(back, 'private'));
       await this.dataSource.transaction(async (db) => {
-        const [rows] = (await db.query(
-          `INSERT INTO verifications (user_id, country, document_type, full_name, document_number, front_key, back_key)
-           SELECT $1, $2, $3, $4, $5, $6, $7
-           WHERE NOT EXISTS (SELECT 1 FROM verifications WHERE user_id = $1 AND status = 'approved')
-           RETURNING id`,
-          [
-            userId,
-            form.country,
-            form.document_type,
-            form.full_name,
-            form.document_number,
-            stored[0].key,
-            stored[1].key,
-          ],
-        )) as [unknown[], number];
-        if (rows.length === 0) throw new AppError('VERIFICATION_PENDING');
+        const inserted = await this.repository.insert(db, {
+          userId,
+          country: form.country,
+          documentType: form.document_type,
+          fullName: form.full_name,
+          documentNumber: form.document_number,
+          frontKey: stored[0].key,
+          backKey: stored[1].key,
+        });
+        if (!inserted) throw new AppError('VERIFICATION_PENDING');
         await this.users.setVerification(db, userId, 'pending');
       });
     } catch (error) {
@@ -128,19 +97,12 @@ export class IdentityService {
   }
 
   async list(status?: string): Promise<VerificationItem[]> {
-    const rows: VerificationRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM verifications WHERE ($1::varchar IS NULL OR status = $1)
-       ORDER BY id ${status === 'pending' ? 'ASC' : 'DESC'} LIMIT 200`,
-      [status ?? null],
-    );
+    const rows = await this.repository.list(status ?? null);
     return rows.map(toItem);
   }
 
   async photo(id: number, side: 'front' | 'back') {
-    const [row]: VerificationRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM verifications WHERE id = $1`,
-      [id],
-    );
+    const row = await this.repository.find(id);
     return row ? this.storage.readPrivate(side === 'front' ? row.front_key : row.back_key) : null;
   }
 
@@ -151,14 +113,9 @@ export class IdentityService {
     reason?: string,
   ): Promise<VerificationItem> {
     return this.dataSource.transaction(async (db) => {
-      const [rows] = (await db.query(
-        `UPDATE verifications SET status = $2, reason = $3, decided_by = $4, decided_at = now()
-         WHERE id = $1 AND status = 'pending' RETURNING ${COLUMNS}`,
-        [id, verdict, reason ?? null, operatorId],
-      )) as [VerificationRow[], number];
-      const row = rows[0];
+      const row = await this.repository.decide(db, id, verdict, reason ?? null, operatorId);
       if (!row) {
-        const [exists] = await db.query(`SELECT 1 FROM verifications WHERE id = $1`, [id]);
+        const exists = await this.repository.exists(db, id);
         throw new AppError(exists ? 'REVIEW_ALREADY_DECIDED' : 'NOT_FOUND');
       }
       await this.users.setVerification(db, row.user_id, verdict);
@@ -178,7 +135,7 @@ export class IdentityService {
 
   /** Withdrawals above WITHDRAWAL_VERIFICATION_THRESHOLD USDT need an approved verification. */
   async requireForWithdrawal(userId: number, amount: bigint): Promise<void> {
-    const threshold = BigInt(this.config.WITHDRAWAL_VERIFICATION_THRESHOLD) * 1_000_000n;
+    const threshold = usdt(this.config.WITHDRAWAL_VERIFICATION_THRESHOLD);
     if (threshold === 0n || amount <= threshold) return;
     if ((await this.statusOf(userId)) !== 'approved') throw new AppError('VERIFICATION_REQUIRED');
   }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { microToNumber } from '@app/domain';
+import { LedgerAuditRepository } from './ledger-audit.repository';
 import { LedgerAuditService, isBalanced, isConsistent } from './ledger-audit.service';
+import { LedgerRepository } from './ledger.repository';
 
 export interface LedgerReport {
   /** Every currency sums to zero and every transaction balances (incremental audit). */
@@ -77,7 +78,8 @@ const FLOW_ACCOUNTS: Record<Exclude<keyof DailyFlow, 'day'>, { kind: string; sig
 @Injectable()
 export class LedgerReportService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly repository: LedgerRepository,
+    private readonly auditRepository: LedgerAuditRepository,
     private readonly audit: LedgerAuditService,
   ) {}
 
@@ -122,23 +124,7 @@ export class LedgerReportService {
 
   /** A member's latest postings with their transaction's kind and memo. */
   async postingsOf(userId: number, limit = 50): Promise<MemberPosting[]> {
-    const rows: {
-      id: string;
-      transaction_id: string;
-      kind: string;
-      account: string;
-      currency: string;
-      amount: string;
-      memo: Record<string, unknown>;
-      created_at: Date;
-    }[] = await this.dataSource.query(
-      `SELECT p.id, p.transaction_id, t.kind, a.kind AS account, a.currency, p.amount, t.memo, p.created_at
-       FROM ledger_accounts a
-       JOIN ledger_postings p ON p.account_id = a.id
-       JOIN ledger_transactions t ON t.id = p.transaction_id
-       WHERE a.user_id = $1 ORDER BY p.id DESC LIMIT $2`,
-      [userId, limit],
-    );
+    const rows = await this.repository.postingsOf(userId, limit);
     return rows.map((r) => ({
       id: Number(r.id),
       transaction_id: Number(r.transaction_id),
@@ -160,28 +146,9 @@ export class LedgerReportService {
    */
   async dailyFlows(days: number): Promise<DailyFlow[]> {
     const kinds = Object.values(FLOW_ACCOUNTS).map((f) => f.kind);
-    const rows: { day: string; kind: string | null; total: string | null }[] =
-      await this.audit.withCheckpoint((query, cp) =>
-        query(
-          `WITH since AS (SELECT (now() AT TIME ZONE 'UTC')::date - ($1::int - 1) AS day),
-         days AS (
-           SELECT d::date AS day FROM generate_series((SELECT day FROM since), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d
-         ), flows AS (
-           SELECT r.day, r.account_kind AS kind, r.amount
-           FROM ledger_daily_rollups r
-           WHERE r.day >= (SELECT day FROM since) AND r.system AND r.account_kind = ANY($2::varchar[])
-           UNION ALL
-           SELECT (p.created_at AT TIME ZONE 'UTC')::date, a.kind, p.amount
-           FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-           WHERE p.id > $3
-             AND p.created_at >= (SELECT day FROM since) AT TIME ZONE 'UTC'
-             AND a.user_id IS NULL AND a.kind = ANY($2::varchar[])
-         ), sums AS (SELECT day, kind, sum(amount)::text AS total FROM flows GROUP BY 1, 2)
-         SELECT to_char(d.day, 'YYYY-MM-DD') AS day, f.kind, f.total
-         FROM days d LEFT JOIN sums f ON f.day = d.day ORDER BY d.day`,
-          [days, kinds, cp.posting_id],
-        ),
-      );
+    const rows = await this.audit.withCheckpoint((runner, cp) =>
+      this.auditRepository.dailyFlows(runner, days, kinds, cp.posting_id),
+    );
     const byDay = new Map<string, DailyFlow>();
     for (const row of rows) {
       const flow =
@@ -216,26 +183,8 @@ export class LedgerReportService {
   async dailyPackageSales(
     days: number,
   ): Promise<{ day: string; vip_level: number; count: number }[]> {
-    return this.audit.withCheckpoint((query, cp) =>
-      query(
-        `WITH since AS (SELECT (now() AT TIME ZONE 'UTC')::date - ($1::int - 1) AS day),
-       sales AS (
-         SELECT r.day, r.detail AS level, r.postings AS n FROM ledger_daily_rollups r
-         WHERE r.day >= (SELECT day FROM since) AND r.transaction_kind = 'buy_vip' AND r.system
-           AND r.account_kind IN ('vip_sales', 'points_vip_sales')
-         UNION ALL
-         SELECT (p.created_at AT TIME ZONE 'UTC')::date, t.memo->>'vip_level', 1
-         FROM ledger_postings p
-         JOIN ledger_accounts a ON a.id = p.account_id
-         JOIN ledger_transactions t ON t.id = p.transaction_id
-         WHERE p.id > $2 AND t.kind = 'buy_vip'
-           AND p.created_at >= (SELECT day FROM since) AT TIME ZONE 'UTC'
-           AND a.user_id IS NULL AND a.kind IN ('vip_sales', 'points_vip_sales')
-       )
-       SELECT to_char(day, 'YYYY-MM-DD') AS day, level::int AS vip_level, sum(n)::int AS count
-       FROM sales GROUP BY day, level ORDER BY 1, 2`,
-        [days, cp.posting_id],
-      ),
+    return this.audit.withCheckpoint((runner, cp) =>
+      this.auditRepository.dailyPackageSales(runner, days, cp.posting_id),
     );
   }
 }

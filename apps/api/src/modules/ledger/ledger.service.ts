@@ -6,6 +6,7 @@ import { ledgerPostingFailures, ledgerPostings } from '../../common/metrics';
 import { afterCommit } from '../../database/after-commit';
 import { isUniqueViolation, preparedQuery, sqlState } from '../../database/prepared';
 import { AccountRef, EARNING_SOURCES, MEMBER_ACCOUNTS, currencyOf } from './ledger.accounts';
+import { LedgerRepository } from './ledger.repository';
 
 export interface Transfer {
   from: AccountRef;
@@ -64,6 +65,8 @@ const kindOf = (ref: AccountRef) => ('system' in ref ? ref.system : ref.account)
 @Injectable()
 export class LedgerService {
   private readonly committedListeners: ((userIds: number[]) => void)[] = [];
+
+  constructor(private readonly repository: LedgerRepository) {}
 
   /**
    * `listener` learns which members' balances a posting changed, once it has
@@ -226,21 +229,13 @@ export class LedgerService {
     fromUserId: number,
     toUserId: number,
   ): Promise<Map<number, bigint>> {
-    const rows: { user_id: number; balance: string }[] = await manager.query(
-      `SELECT user_id, balance FROM ledger_accounts
-       WHERE kind = 'money' AND user_id BETWEEN $1 AND $2`,
-      [fromUserId, toUserId],
-    );
+    const rows = await this.repository.moneyBalancesBetween(manager, fromUserId, toUserId);
     return new Map(rows.map((r) => [r.user_id, BigInt(r.balance)]));
   }
 
   /** The ledger's member liabilities: every member money account summed, in the caller's transaction. */
   async memberMoneyTotal(manager: EntityManager): Promise<bigint> {
-    const rows: { total: string }[] = await manager.query(
-      `SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts
-       WHERE kind = 'money' AND user_id IS NOT NULL`,
-    );
-    return BigInt(rows[0].total);
+    return BigInt(await this.repository.memberMoneyTotal(manager));
   }
 
   /** Balances of one member's accounts (0 for accounts never used). */
@@ -248,10 +243,7 @@ export class LedgerService {
     manager: EntityManager,
     userId: number,
   ): Promise<Record<keyof typeof MEMBER_ACCOUNTS, bigint>> {
-    const rows: { kind: keyof typeof MEMBER_ACCOUNTS; balance: string }[] = await manager.query(
-      `SELECT kind, balance FROM ledger_accounts WHERE user_id = $1`,
-      [userId],
-    );
+    const rows = await this.repository.balancesOf(manager, userId);
     const result = { money: 0n, points: 0n, points_hold: 0n };
     for (const row of rows) result[row.kind] = BigInt(row.balance);
     return result;

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { UsersService } from '../users/users.service';
+import { OneTimeCodesRepository } from './one-time-codes.repository';
 
 export type CodePurpose = 'mail_bind' | 'password_reset';
 
@@ -18,6 +19,7 @@ export type CodePurpose = 'mail_bind' | 'password_reset';
 export class OneTimeCodesService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly repository: OneTimeCodesRepository,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -42,28 +44,22 @@ export class OneTimeCodesService {
     return this.dataSource.transaction(async (db) => {
       // Serialises issues for one member, so two parallel requests cannot both pass the delay.
       await this.users.lock(db, userId);
-      const [recent]: { wait: number }[] = await db.query(
-        `SELECT ceil(extract(epoch FROM created_at + make_interval(secs => $3) - now()))::int AS wait
-         FROM one_time_codes WHERE user_id = $1 AND purpose = $2 AND created_at > now() - make_interval(secs => $3)
-         ORDER BY id DESC LIMIT 1`,
-        [userId, purpose, resend],
-      );
-      if (recent) {
+      const wait = await this.repository.resendWait(db, userId, purpose, resend);
+      if (wait !== null) {
         throw new AppError('TOO_MANY_ATTEMPTS', 'Wait before asking for another code', {
-          'Retry-After': String(Math.max(1, recent.wait)),
+          'Retry-After': String(Math.max(1, wait)),
         });
       }
-      await db.query(
-        `UPDATE one_time_codes SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
-        [userId, purpose],
-      );
-      const [row]: { expires_at: Date }[] = await db.query(
-        `INSERT INTO one_time_codes (user_id, purpose, target, code_hash, expires_at)
-         VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING expires_at`,
-        [userId, purpose, target, this.hash(code), this.config.MAIL_CODE_TTL_SECONDS],
-      );
+      await this.repository.retire(db, userId, purpose);
+      const expiresAt = await this.repository.insert(db, {
+        userId,
+        purpose,
+        target,
+        hash: this.hash(code),
+        ttlSeconds: this.config.MAIL_CODE_TTL_SECONDS,
+      });
       await options.alongside?.(db);
-      return { code, expiresAt: row.expires_at };
+      return { code, expiresAt };
     });
   }
 
@@ -83,19 +79,12 @@ export class OneTimeCodesService {
     target: string | null = null,
   ): Promise<boolean> {
     return this.dataSource.transaction(async (db) => {
-      const [live]: {
-        id: string;
-        code_hash: string;
-        target: string | null;
-        spent: boolean;
-        wait: number;
-      }[] = await db.query(
-        `SELECT id, code_hash, target, $3 > 0 AND tries >= $3 AS spent,
-                ceil(extract(epoch FROM created_at + make_interval(secs => $4) - now()))::int AS wait
-         FROM one_time_codes
-         WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-         ORDER BY id DESC LIMIT 1 FOR UPDATE`,
-        [userId, purpose, this.config.MAIL_CODE_MAX_TRIES, this.config.MAIL_CODE_RESEND_SECONDS],
+      const live = await this.repository.lockLive(
+        db,
+        userId,
+        purpose,
+        this.config.MAIL_CODE_MAX_TRIES,
+        this.config.MAIL_CODE_RESEND_SECONDS,
       );
       if (!live) return false;
       if (live.spent) {
@@ -103,11 +92,10 @@ export class OneTimeCodesService {
           'Retry-After': String(Math.max(1, live.wait)),
         });
       }
-      await db.query(`UPDATE one_time_codes SET tries = tries + 1 WHERE id = $1`, [live.id]);
+      await this.repository.countTry(db, live.id);
       const matches =
         live.code_hash === this.hash(code) && (target === null || live.target === target);
-      if (matches)
-        await db.query(`UPDATE one_time_codes SET used_at = now() WHERE id = $1`, [live.id]);
+      if (matches) await this.repository.markUsed(db, live.id);
       return matches;
     });
   }

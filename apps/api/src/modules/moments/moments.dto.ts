@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min, Max } from 'class-validator';
+import { PageBefore, PageLimit } from '../../common/paging.dto';
 
 export const MOMENT_TEXT_MAX = 500;
 
@@ -44,20 +45,10 @@ export class MomentItem {
 }
 
 export class MomentsQuery {
-  @ApiPropertyOptional({ description: 'Only posts with an id below this (the next page)' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @PageBefore('Only posts with an id below this (the next page)')
   before?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 50, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(50)
+  @PageLimit(50, 20)
   limit?: number;
 
   @ApiPropertyOptional({ description: "One member's posts (search by member ID)" })

@@ -3,6 +3,7 @@ import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
 import { EconomyModule } from '../economy/economy.module';
 import { BonusController, CampaignsController } from './campaigns.controller';
+import { CampaignsService } from './campaigns.service';
 import { PromotionsRepository } from './promotions.repository';
 import { PromotionsService } from './promotions.service';
 
@@ -10,7 +11,7 @@ import { PromotionsService } from './promotions.service';
 @Module({
   imports: [ApprovalsModule, AuditModule, EconomyModule],
   controllers: [CampaignsController, BonusController],
-  providers: [PromotionsService, PromotionsRepository],
+  providers: [PromotionsService, CampaignsService, PromotionsRepository],
   exports: [PromotionsService],
 })
 export class PromotionsModule {}

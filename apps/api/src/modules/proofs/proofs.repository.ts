@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { ReserveAddress } from './reserves.reader';
 
 export interface SnapshotRow {
@@ -34,6 +34,25 @@ const SNAPSHOT_COLUMNS = `id, root_hash, total_micro, leaves, bucket_bits, block
 @Injectable()
 export class ProofsRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Runs `work` on a connection of its own holding the session advisory lock
+   * `lock`, waiting for it when another session holds it.
+   */
+  async whileLocked<T>(lock: number, work: (runner: QueryRunner) => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query('SELECT pg_advisory_lock($1)', [lock]);
+      try {
+        return await work(runner);
+      } finally {
+        await runner.query('SELECT pg_advisory_unlock($1)', [lock]);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
 
   async insertSnapshot(
     db: EntityManager,

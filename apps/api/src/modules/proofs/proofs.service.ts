@@ -94,33 +94,24 @@ export class ProofsService {
     requestedBy: number | null,
   ): Promise<string | null> {
     const reserves = await this.reserves.read();
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.query('SELECT pg_advisory_lock($1)', [PROOF_LOCK]);
+    return this.proofs.whileLocked(PROOF_LOCK, async (runner) => {
+      if (trigger === 'schedule' && (await this.dueKey()) === null) return null;
+      // One snapshot of the database for the balances and the ledger's total.
+      await runner.startTransaction('REPEATABLE READ');
       try {
-        if (trigger === 'schedule' && (await this.dueKey()) === null) return null;
-        // One snapshot of the database for the balances and the ledger's total.
-        await runner.startTransaction('REPEATABLE READ');
-        try {
-          const { id, root } = await this.build(runner.manager, reserves, trigger, requestedBy);
-          await runner.commitTransaction();
-          // Audited after the snapshot's REPEATABLE READ transaction: appending
-          // to the audit chain updates its head row, which operators' actions
-          // during the build have moved on, and a repeatable-read writer would
-          // be refused for that ("could not serialize access").
-          if (requestedBy !== null) await this.auditPublish(requestedBy, id, root);
-          return id;
-        } catch (error) {
-          await runner.rollbackTransaction();
-          throw error;
-        }
-      } finally {
-        await runner.query('SELECT pg_advisory_unlock($1)', [PROOF_LOCK]);
+        const { id, root } = await this.build(runner.manager, reserves, trigger, requestedBy);
+        await runner.commitTransaction();
+        // Audited after the snapshot's REPEATABLE READ transaction: appending
+        // to the audit chain updates its head row, which operators' actions
+        // during the build have moved on, and a repeatable-read writer would
+        // be refused for that ("could not serialize access").
+        if (requestedBy !== null) await this.auditPublish(requestedBy, id, root);
+        return id;
+      } catch (error) {
+        await runner.rollbackTransaction();
+        throw error;
       }
-    } finally {
-      await runner.release();
-    }
+    });
   }
 
   /**

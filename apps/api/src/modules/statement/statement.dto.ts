@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional } from 'class-validator';
 import {
   STATEMENT_ACCOUNTS,
   STATEMENT_KINDS,
@@ -8,29 +7,15 @@ import {
   STATEMENT_PAGE_MAX,
 } from '@app/domain';
 import type { StatementAccount, StatementKind } from '@app/domain';
+import { PageBefore, PageLimit } from '../../common/paging.dto';
 
 const DATE_MESSAGE = 'must be an ISO 8601 date (YYYY-MM-DD) or date-time';
 
 export class StatementQuery {
-  @ApiPropertyOptional({
-    description: 'Only movements with an id below this: the previous page’s `next_before`',
-    minimum: 1,
-    example: 1041,
-  })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  // Ids are below 2^53; a larger cursor is a mistake, not a page.
-  @Max(Number.MAX_SAFE_INTEGER)
+  @PageBefore('Only movements with an id below this: the previous page’s `next_before`', 1041)
   before?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: STATEMENT_PAGE_MAX, default: STATEMENT_PAGE_DEFAULT })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(STATEMENT_PAGE_MAX)
+  @PageLimit(STATEMENT_PAGE_MAX, STATEMENT_PAGE_DEFAULT)
   limit?: number;
 
   @ApiPropertyOptional({ enum: STATEMENT_ACCOUNTS, description: 'Only this account' })

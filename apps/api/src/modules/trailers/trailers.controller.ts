@@ -1,19 +1,23 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { DirectRoute } from '../../common/direct-route';
 import { IdParam } from '../../common/id-param.dto';
-import { Auth, CurrentUser, Staff } from '../../common/auth';
+import { Auth, CurrentUser, Roles, Staff } from '../../common/auth';
 import { MoneyRoute } from '../../common/money-rate-limit';
 import type { AuthUser } from '../../common/auth';
 import {
   AdminTrailer,
+  PosterResponse,
   TrailerBody,
   TrailerDetail,
   TrailerSummary,
   WatchResponse,
 } from './trailers.dto';
+import { readMultipart, singleFile } from '../storage/uploads';
+import { PostersService } from './posters.service';
 import { TrailersService } from './trailers.service';
 import { WatchService } from './watch.service';
 
@@ -64,7 +68,10 @@ export class TrailersController {
 @Auth(...Staff.admin)
 @Reach('none')
 export class AdminTrailersController {
-  constructor(private readonly trailers: TrailersService) {}
+  constructor(
+    private readonly trailers: TrailersService,
+    private readonly posters: PostersService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Every trailer, drafts included, in the order members see them' })
@@ -94,5 +101,37 @@ export class AdminTrailersController {
     @Body() body: TrailerBody,
   ): Promise<AdminTrailer> {
     return this.trailers.update(user.id, params.id, body);
+  }
+
+  @Post(':id/poster')
+  @Roles(...Staff.admin)
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Replace a trailer's poster with an uploaded JPEG, PNG or WebP (audited)",
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['image'],
+      properties: { image: { type: 'string', format: 'binary' } },
+    },
+  })
+  @ApiOkResponse({ type: PosterResponse })
+  @ApiErrors(
+    'NOT_FOUND',
+    'FILE_TOO_LARGE',
+    'TOO_MANY_FILES',
+    'UNSUPPORTED_FILE_TYPE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'VALIDATION_ERROR',
+  )
+  async uploadPoster(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @Req() request: FastifyRequest,
+  ): Promise<PosterResponse> {
+    const { files } = await readMultipart(request);
+    return this.posters.replace(user.id, params.id, singleFile(files, 'image'));
   }
 }

@@ -98,3 +98,8 @@ export class AdminTrailer extends TrailerDetail {
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 }
+
+export class PosterResponse {
+  @ApiProperty({ example: '/media/0b0c3f7e-2f7e-4a51-9a53-6d1f0f4e9c2a.webp' })
+  image_url: string;
+}

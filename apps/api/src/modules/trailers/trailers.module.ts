@@ -6,6 +6,7 @@ import { TodayController } from './today.controller';
 import { Trailer } from './trailer.entity';
 import { AdminTrailersController, TrailersController } from './trailers.controller';
 import { TrailersRepository } from './trailers.repository';
+import { PostersService } from './posters.service';
 import { TrailersService } from './trailers.service';
 import { WatchService } from './watch.service';
 
@@ -13,7 +14,7 @@ import { WatchService } from './watch.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Trailer]), EconomyModule, AuditModule],
   controllers: [TrailersController, TodayController, AdminTrailersController],
-  providers: [TrailersService, TrailersRepository, WatchService],
+  providers: [TrailersService, TrailersRepository, WatchService, PostersService],
   exports: [TrailersService],
 })
 export class TrailersModule {}

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { MAX_VIP_LEVEL } from '@app/domain';
 import { IsUsdtAmount } from '../../common/validators';
+import { PageBefore, PageLimit } from '../../common/paging.dto';
 
 const VIP_LEVEL_MESSAGE = `vip_level must be an integer from 1 to ${MAX_VIP_LEVEL}`;
 
@@ -51,24 +51,10 @@ export class BalanceQuery {
   @IsIn(['true', 'false'], { message: 'add must be true or false' })
   add?: 'true' | 'false';
 
-  @ApiProperty({ required: false, minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @PageLimit(100, 20)
   limit?: number;
 
-  @ApiProperty({
-    required: false,
-    description: 'Only records with an id below this (the last id of the previous page)',
-  })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  // Ids are below 2^53; a larger cursor is a mistake, not a page.
-  @Max(Number.MAX_SAFE_INTEGER)
+  @PageBefore('Only records with an id below this (the last id of the previous page)')
   before?: number;
 }
 

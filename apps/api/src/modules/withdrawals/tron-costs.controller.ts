@@ -1,11 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import { Reach } from '../../common/reach';
 import { Auth, Staff } from '../../common/auth';
 import { DepositsService } from '../deposits/deposits.service';
 import { EnergyService } from '../tron/energy.service';
-import { tronCostsByDay } from '../tron/tron-costs';
+import { TronCostsService } from '../tron/tron-costs.service';
 import { TronCostsReport } from './tron-costs.dto';
 
 const SUN = 1_000_000;
@@ -19,7 +18,7 @@ const DAYS = 30;
 @Reach('none')
 export class TronCostsController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly tronCosts: TronCostsService,
     private readonly energy: EnergyService,
     private readonly deposits: DepositsService,
   ) {}
@@ -33,7 +32,7 @@ export class TronCostsController {
   @ApiOkResponse({ type: TronCostsReport })
   async tronCostsReport(): Promise<TronCostsReport> {
     const [costs, deposits, funds] = await Promise.all([
-      tronCostsByDay(this.dataSource, DAYS),
+      this.tronCosts.byDay(DAYS),
       this.deposits.creditedSince(DAYS),
       // A node that does not answer leaves the flags unknown, never a reassuring true.
       this.energy.fundsState(60_000).catch(() => null),

@@ -6,7 +6,7 @@ import { readReceipt } from '../tron/trc20';
 import { TronClient, TronNodeError } from '../tron/tron.client';
 import { EnergyService } from '../tron/energy.service';
 import { HotWallet } from '../tron/hot-wallet';
-import { CostReceipt, recordTronCost } from '../tron/tron-costs';
+import { CostReceipt, TronCostsService } from '../tron/tron-costs.service';
 import { WithdrawalsRepository } from './withdrawals.repository';
 import { WithdrawalsService } from './withdrawals.service';
 
@@ -33,6 +33,7 @@ export class WithdrawalSettlementService {
   private approvedAfter = '0';
 
   constructor(
+    private readonly tronCosts: TronCostsService,
     private readonly dataSource: DataSource,
     private readonly withdrawals: WithdrawalsRepository,
     private readonly service: WithdrawalsService,
@@ -151,7 +152,7 @@ export class WithdrawalSettlementService {
       const w = await this.withdrawals.find(db, id, true);
       if (!w) return;
       // What it burnt, succeeded or not (a failed transfer burns too).
-      await recordTronCost(db, 'withdrawal', id, raw);
+      await this.tronCosts.record(db, 'withdrawal', id, raw);
       if (receipt.succeeded) {
         if (!(await this.withdrawals.endAttempt(db, attemptId, ['signed', 'sent'], 'confirmed')))
           return;

@@ -21,8 +21,7 @@ import {
   WithdrawBody,
   WithdrawResponse,
 } from './withdrawals.dto';
-import { WithdrawalRow } from './withdrawals.repository';
-import { WithdrawalsService, memberStatus } from './withdrawals.service';
+import { WithdrawalRow, WithdrawalsService, memberStatus } from './withdrawals.service';
 import { Idempotent } from '../idempotency/idempotency.interceptor';
 
 @ApiTags('wallet')

@@ -16,6 +16,7 @@ import { isTronAddress } from '@app/domain';
 import { IsUsdtAmount } from '../../common/validators';
 import { BalanceRecordItem } from '../wallet/wallet.dto';
 import { ApprovalEntry } from '../approvals/approvals.dto';
+import { PageBefore, PageLimit } from '../../common/paging.dto';
 
 @ValidatorConstraint({ name: 'isTronAddress' })
 class TronAddressRule implements ValidatorConstraintInterface {
@@ -129,20 +130,10 @@ export class AdminWithdrawalsQuery {
   @Max(2147483647)
   user_id?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @PageLimit(100, 50)
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'Only withdrawals with a smaller id (the next page)' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @PageBefore('Only withdrawals with a smaller id (the next page)')
   before?: number;
 }
 

@@ -27,6 +27,6 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
   ],
   controllers: [WithdrawalsController, AdminWithdrawalsController, TronCostsController],
   providers: [WithdrawalsService, WithdrawalsRepository, SolvencyService],
-  exports: [WithdrawalsService, WithdrawalsRepository, SolvencyService],
+  exports: [WithdrawalsService, SolvencyService],
 })
 export class WithdrawalsModule {}

@@ -16,6 +16,8 @@ import { WalletService } from '../wallet/wallet.service';
 import { HotWallet } from '../tron/hot-wallet';
 import { WithdrawalRow, WithdrawalStatus, WithdrawalsRepository } from './withdrawals.repository';
 
+export type { WithdrawalRow } from './withdrawals.repository';
+
 const REFUSALS = {
   below_minimum: 'WITHDRAWAL_BELOW_MINIMUM',
   level_limit: 'WITHDRAWAL_LEVEL_LIMIT',

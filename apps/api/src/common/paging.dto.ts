@@ -1,0 +1,56 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+/**
+ * Keyset paging, one definition for every list (issue 26): `limit` rows of
+ * ids below `before`, newest first. Each route keeps its own maximum and
+ * default page size and its own words for the cursor; the checks are the same.
+ */
+
+/** The page size: a whole number from 1 to `max`, `fallback` when absent. */
+export function PageLimit(max: number, fallback: number): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ minimum: 1, maximum: max, default: fallback }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt(),
+    Min(1),
+    Max(max),
+  );
+}
+
+/** The cursor: only rows with an id below it (the last id of the previous page). */
+export function PageBefore(description: string, example?: number): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional(
+      example === undefined ? { description } : { description, minimum: 1, example },
+    ),
+    IsOptional(),
+    Type(() => Number),
+    IsInt(),
+    Min(1),
+    // Ids are below 2^53; a larger cursor is a mistake, not a page.
+    Max(Number.MAX_SAFE_INTEGER),
+  );
+}
+
+/** A query of `limit` and `before` alone, for routes that take nothing else. */
+export function pageQuery(options: { max: number; default: number; before: string }) {
+  class Page {
+    @PageLimit(options.max, options.default)
+    limit?: number;
+
+    @PageBefore(options.before)
+    before?: number;
+  }
+  return Page;
+}
+
+/** The operators' lists of audit entries: 50 by default, at most 200. */
+export class PageQuery extends pageQuery({
+  max: 200,
+  default: 50,
+  before: 'Only entries with an id below this',
+}) {}

@@ -1,0 +1,140 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { StatementAccount, StatementKind } from '@app/domain';
+import { MEMBER_ACCOUNTS } from './ledger.accounts';
+
+/**
+ * The member's movement kind from the ledger transaction's kind; a watch
+ * reward's transaction also pays the uplines, whose postings come from the
+ * team commissions account.
+ */
+const KIND_SQL = `CASE
+  WHEN t.kind = 'reward' AND c.kind = 'team_commissions' THEN 'commission'
+  WHEN t.kind = 'reward' THEN 'reward'
+  WHEN t.kind = 'buy_vip' THEN 'purchase'
+  WHEN t.kind = 'transfer' THEN 'transfer'
+  WHEN t.kind = 'deposit' THEN 'deposit'
+  WHEN t.kind = 'card_deposit' THEN 'card_deposit'
+  WHEN t.kind IN ('withdrawal_request', 'withdrawal') THEN 'withdrawal'
+  WHEN t.kind = 'withdrawal_refund' THEN 'withdrawal_refund'
+  WHEN t.kind = 'adjustment' THEN 'adjustment'
+  WHEN t.kind = 'promotion' THEN 'promotion'
+  WHEN t.kind = 'hold_release' THEN 'hold_release'
+  WHEN t.kind = 'challenge_reward' THEN 'challenge'
+  ELSE 'other' END`;
+
+/**
+ * The ledger's reads of its accounts and postings (ledger_post, the SQL
+ * function that writes them, is called by LedgerService).
+ */
+@Injectable()
+export class LedgerRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  moneyBalancesBetween(
+    manager: EntityManager,
+    fromUserId: number,
+    toUserId: number,
+  ): Promise<{ user_id: number; balance: string }[]> {
+    return manager.query(
+      `SELECT user_id, balance FROM ledger_accounts
+       WHERE kind = 'money' AND user_id BETWEEN $1 AND $2`,
+      [fromUserId, toUserId],
+    );
+  }
+
+  /** Every member money account summed (decimal string). */
+  async memberMoneyTotal(manager: EntityManager): Promise<string> {
+    const rows: { total: string }[] = await manager.query(
+      `SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts
+       WHERE kind = 'money' AND user_id IS NOT NULL`,
+    );
+    return rows[0].total;
+  }
+
+  balancesOf(
+    manager: EntityManager,
+    userId: number,
+  ): Promise<{ kind: keyof typeof MEMBER_ACCOUNTS; balance: string }[]> {
+    return manager.query(`SELECT kind, balance FROM ledger_accounts WHERE user_id = $1`, [userId]);
+  }
+
+  /** A page of a member's statement: postings with the balance after each, newest first. */
+  statementPage(
+    userId: number,
+    filter: {
+      before?: number;
+      limit: number;
+      account?: StatementAccount;
+      kind?: StatementKind;
+      from?: Date;
+      until?: Date;
+    },
+  ): Promise<
+    {
+      id: string;
+      created_at: Date;
+      kind: StatementKind;
+      account: StatementAccount;
+      amount: string;
+      balance_after: string;
+      memo: Record<string, unknown>;
+    }[]
+  > {
+    return this.dataSource.query(
+      `SELECT p.id, p.created_at, p.kind, a.kind AS account, p.amount, p.balance_after, p.memo
+       FROM ledger_accounts a
+       CROSS JOIN LATERAL (
+         SELECT p.id, p.created_at, p.amount, p.balance_after, t.memo, ${KIND_SQL} AS kind
+         FROM ledger_postings p
+         JOIN ledger_transactions t ON t.id = p.transaction_id
+         JOIN ledger_accounts c ON c.id = p.contra_account_id
+         WHERE p.account_id = a.id AND p.balance_after IS NOT NULL
+           AND p.id < COALESCE($2::bigint, 9223372036854775807)
+           AND p.created_at >= COALESCE($5::timestamptz, '-infinity')
+           AND p.created_at < COALESCE($6::timestamptz, 'infinity')
+           AND ($4::text IS NULL OR ${KIND_SQL} = $4::text)
+         ORDER BY p.id DESC
+         LIMIT $3
+       ) p
+       WHERE a.user_id = $1 AND ($7::text IS NULL OR a.kind = $7::text)
+       ORDER BY p.id DESC
+       LIMIT $3`,
+      [
+        userId,
+        filter.before ?? null,
+        filter.limit,
+        filter.kind ?? null,
+        filter.from ?? null,
+        filter.until ?? null,
+        filter.account ?? null,
+      ],
+    );
+  }
+
+  /** A member's latest postings with their transaction's kind and memo. */
+  postingsOf(
+    userId: number,
+    limit: number,
+  ): Promise<
+    {
+      id: string;
+      transaction_id: string;
+      kind: string;
+      account: string;
+      currency: string;
+      amount: string;
+      memo: Record<string, unknown>;
+      created_at: Date;
+    }[]
+  > {
+    return this.dataSource.query(
+      `SELECT p.id, p.transaction_id, t.kind, a.kind AS account, a.currency, p.amount, t.memo, p.created_at
+       FROM ledger_accounts a
+       JOIN ledger_postings p ON p.account_id = a.id
+       JOIN ledger_transactions t ON t.id = p.transaction_id
+       WHERE a.user_id = $1 ORDER BY p.id DESC LIMIT $2`,
+      [userId, limit],
+    );
+  }
+}

@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { preparedQuery } from '../../database/prepared';
+
+export interface MomentRow {
+  id: string;
+  user_id: number;
+  text: string;
+  created_at: Date;
+  nickname: string | null;
+  vip_level: number;
+  vip_expire: Date | null;
+  images: { url: string; thumb_url: string; width: number; height: number }[] | null;
+  like_count: number;
+  liked: boolean;
+  reports?: number;
+  hidden?: boolean;
+}
+
+// Joins the author (users module's published columns via a lateral read) and counts likes from the rows.
+const SELECT = `
+  SELECT m.id, m.user_id, m.text, m.created_at, a.nickname, a.vip_level, a.vip_expire,
+    (SELECT json_agg(json_build_object('url', i.url, 'thumb_url', i.thumb_url, 'width', i.width, 'height', i.height) ORDER BY i.position)
+       FROM moment_images i WHERE i.moment_id = m.id) AS images,
+    (SELECT count(*)::int FROM moment_likes l WHERE l.moment_id = m.id) AS like_count,
+    EXISTS (SELECT 1 FROM moment_likes l WHERE l.moment_id = m.id AND l.user_id = $1) AS liked
+  FROM moments m CROSS JOIN LATERAL moment_author(m.user_id) a`;
+
+/** The only door to `moments`, `moment_images`, `moment_likes` and `moment_reports`. */
+@Injectable()
+export class MomentsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The feed is a hot read: a prepared statement on a pooled connection. */
+  feed(
+    viewerId: number,
+    before: number | null,
+    authorId: number | null,
+    limit: number,
+    includeHidden: boolean,
+  ): Promise<MomentRow[]> {
+    return preparedQuery<MomentRow>(
+      this.dataSource,
+      'moments-feed',
+      `${SELECT}
+       WHERE m.deleted_at IS NULL AND (m.hidden_at IS NULL OR $5::boolean)
+         AND ($2::bigint IS NULL OR m.id < $2) AND ($3::int IS NULL OR m.user_id = $3)
+       ORDER BY m.id DESC LIMIT $4`,
+      [viewerId, before, authorId, limit, includeHidden],
+    );
+  }
+
+  /** Inserts a post and its images, in the caller's transaction. */
+  async insert(
+    db: EntityManager,
+    userId: number,
+    text: string,
+    images: { url: string; thumbUrl: string; width: number; height: number }[],
+  ): Promise<number> {
+    const [row]: { id: string }[] = await db.query(
+      `INSERT INTO moments (user_id, text) VALUES ($1, $2) RETURNING id`,
+      [userId, text],
+    );
+    for (const [position, image] of images.entries()) {
+      await db.query(
+        `INSERT INTO moment_images (moment_id, position, url, thumb_url, width, height) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [row.id, position, image.url, image.thumbUrl, image.width, image.height],
+      );
+    }
+    return Number(row.id);
+  }
+
+  /** Posts the member wrote in the last hour. */
+  async postsLastHour(userId: number): Promise<number> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM moments WHERE user_id = $1 AND created_at > now() - interval '1 hour'`,
+      [userId],
+    );
+    return row.n;
+  }
+
+  /** Whether the post exists, is not deleted and not hidden. */
+  async isVisible(id: number): Promise<boolean> {
+    const [row] = await this.dataSource.query(
+      `SELECT 1 FROM moments WHERE id = $1 AND deleted_at IS NULL AND hidden_at IS NULL`,
+      [id],
+    );
+    return Boolean(row);
+  }
+
+  async setLike(
+    userId: number,
+    id: number,
+    liked: boolean,
+  ): Promise<{ like_count: number; liked: boolean }> {
+    await this.dataSource.query(
+      liked
+        ? `INSERT INTO moment_likes (moment_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`
+        : `DELETE FROM moment_likes WHERE moment_id = $1 AND user_id = $2`,
+      [id, userId],
+    );
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS like_count, bool_or(user_id = $2) IS TRUE AS liked FROM moment_likes WHERE moment_id = $1`,
+      [id, userId],
+    );
+    return row;
+  }
+
+  async insertReport(userId: number, id: number, reason: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO moment_reports (moment_id, user_id, reason) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [id, userId, reason],
+    );
+  }
+
+  /** The author of a live post, its row locked; null when there is none. */
+  async lockLive(db: EntityManager, id: number): Promise<{ user_id: number } | null> {
+    const [post] = await db.query(
+      `SELECT user_id FROM moments WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+      [id],
+    );
+    return post ?? null;
+  }
+
+  /** Marks the post deleted and returns its images' files. */
+  async markDeleted(db: EntityManager, id: number): Promise<{ url: string; thumb_url: string }[]> {
+    await db.query(`UPDATE moments SET deleted_at = now() WHERE id = $1`, [id]);
+    return db.query(`SELECT url, thumb_url FROM moment_images WHERE moment_id = $1`, [id]);
+  }
+
+  adminList(viewerId: number, reported: boolean | null): Promise<MomentRow[]> {
+    return this.dataSource.query(
+      `SELECT * FROM (${SELECT.replace('SELECT m.id,', `SELECT (SELECT count(*)::int FROM moment_reports r WHERE r.moment_id = m.id) AS reports, m.hidden_at IS NOT NULL AS hidden, m.deleted_at, m.id,`)}) v
+       WHERE v.deleted_at IS NULL AND ($2::boolean IS NOT TRUE OR v.reports > 0)
+       ORDER BY v.reports DESC, v.id DESC LIMIT 100`,
+      [viewerId, reported],
+    );
+  }
+
+  /** Hides or shows a live post; its author, or null when there is none. */
+  async setHidden(
+    db: EntityManager,
+    id: number,
+    hidden: boolean,
+    operatorId: number,
+  ): Promise<{ user_id: number } | null> {
+    const [[post]] = (await db.query(
+      `UPDATE moments SET hidden_at = CASE WHEN $2 THEN now() END, hidden_by = CASE WHEN $2 THEN $3::int END
+       WHERE id = $1 AND deleted_at IS NULL RETURNING user_id`,
+      [id, hidden, operatorId],
+    )) as [{ user_id: number }[], number];
+    return post ?? null;
+  }
+}

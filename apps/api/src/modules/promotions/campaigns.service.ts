@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { microToNumber, raisesBeyond } from '@app/domain';
+import { AppError } from '../../common/app-error';
+import { toMicro } from '../../common/validators';
+import { EconomyChangesService } from '../approvals/economy-changes.service';
+import { AuditService } from '../audit/audit.service';
+import { CampaignBody, CampaignItem } from './campaigns.dto';
+import { CampaignRow, CampaignValues, PromotionsRepository } from './promotions.repository';
+
+export const item = (row: CampaignRow): CampaignItem => ({
+  id: row.id,
+  name: row.name,
+  starts_at: row.starts_at.toISOString(),
+  ends_at: row.ends_at.toISOString(),
+  min_vip_level: row.min_vip_level,
+  inviter_points: microToNumber(BigInt(row.inviter_points_micro)),
+  member_points: microToNumber(BigInt(row.member_points_micro)),
+  hold_days: row.hold_days,
+  running: row.running,
+});
+
+/** A campaign's values as stored, for an item of proposed values. */
+const rowValues = (v: CampaignValues) => ({
+  name: v.name,
+  starts_at: v.startsAt,
+  ends_at: v.endsAt,
+  min_vip_level: v.minVipLevel,
+  inviter_points_micro: v.inviterPoints.toString(),
+  member_points_micro: v.memberPoints.toString(),
+  hold_days: v.holdDays,
+});
+
+/** The values of an item (as a waiting change keeps them). */
+const fromItem = (c: CampaignItem): CampaignValues => ({
+  name: c.name,
+  startsAt: new Date(c.starts_at),
+  endsAt: new Date(c.ends_at),
+  minVipLevel: c.min_vip_level,
+  inviterPoints: toMicro(c.inviter_points),
+  memberPoints: toMicro(c.member_points),
+  holdDays: c.hold_days,
+});
+
+function values(body: CampaignBody): CampaignValues {
+  const startsAt = new Date(body.starts_at);
+  const endsAt = new Date(body.ends_at);
+  if (!(endsAt > startsAt)) throw new AppError('BAD_REQUEST', 'ends_at must be after starts_at');
+  return {
+    name: body.name,
+    startsAt,
+    endsAt,
+    minVipLevel: body.min_vip_level,
+    inviterPoints: toMicro(body.inviter_points),
+    memberPoints: toMicro(body.member_points),
+    holdDays: body.hold_days,
+  };
+}
+
+/**
+ * Invitation campaigns as operators run them (every change audited with
+ * before and after). Bonuses are a raise of members' pay: beyond
+ * ECONOMY_RAISE_APPROVAL_PERCENT they wait for a second admin.
+ */
+@Injectable()
+export class CampaignsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly promotions: PromotionsRepository,
+    private readonly audit: AuditService,
+    private readonly changes: EconomyChangesService,
+  ) {
+    // A second admin's approval carries a waiting raise out as proposed.
+    changes.register('campaign', async (db, { targetId, after, operatorId }) => {
+      await this.write(db, operatorId, targetId!, fromItem(after as CampaignItem));
+    });
+  }
+
+  /** Latest first, with whether each runs now. */
+  async list(): Promise<CampaignItem[]> {
+    return (await this.promotions.campaigns()).map(item);
+  }
+
+  /** The campaign running now, or null. */
+  async running(): Promise<CampaignItem | null> {
+    const running = await this.promotions.running();
+    return running ? item(running) : null;
+  }
+
+  create(operatorId: number, body: CampaignBody): Promise<CampaignItem> {
+    const next = values(body);
+    return this.dataSource.transaction(async (db) => {
+      const waits = this.changes.raisePercent > 0 && next.inviterPoints + next.memberPoints > 0n;
+      const row = await this.promotions.insertCampaign(
+        db,
+        waits ? { ...next, inviterPoints: 0n, memberPoints: 0n } : next,
+      );
+      await this.audit.record(db, operatorId, 'campaign.create', null, { after: item(row) });
+      if (waits) {
+        await this.changes.propose(
+          db,
+          {
+            target: 'campaign',
+            targetId: row.id,
+            before: item(row),
+            after: item({ ...row, ...rowValues(next) }),
+          },
+          operatorId,
+        );
+      }
+      return item(row);
+    });
+  }
+  update(operatorId: number, id: number, body: CampaignBody): Promise<CampaignItem> {
+    const next = values(body);
+    return this.dataSource.transaction(async (db) => {
+      const current = (await this.promotions.campaigns()).find((c) => c.id === id);
+      if (!current) throw new AppError('NOT_FOUND', 'Campaign not found');
+      const percent = this.changes.raisePercent;
+      const raise =
+        percent > 0 &&
+        (raisesBeyond(BigInt(current.inviter_points_micro), next.inviterPoints, percent) ||
+          raisesBeyond(BigInt(current.member_points_micro), next.memberPoints, percent));
+      if (raise) {
+        await this.changes.propose(
+          db,
+          {
+            target: 'campaign',
+            targetId: id,
+            before: item(current),
+            after: item({ ...current, ...rowValues(next) }),
+          },
+          operatorId,
+        );
+        return item(current);
+      }
+      return item(await this.write(db, operatorId, id, next));
+    });
+  }
+  private async write(db: EntityManager, operatorId: number, id: number, next: CampaignValues) {
+    const changed = await this.promotions.updateCampaign(db, id, next);
+    if (!changed) throw new AppError('NOT_FOUND', 'Campaign not found');
+    await this.audit.record(db, operatorId, 'campaign.update', null, {
+      before: item({ ...changed[0], running: false }),
+      after: item(changed[1]),
+    });
+    return changed[1];
+  }
+}
