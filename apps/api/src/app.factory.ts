@@ -75,7 +75,6 @@ export async function createApp(
   }
   app.useGlobalFilters(new ErrorFilter(routes, config.UNAVAILABLE_RETRY_AFTER_SECONDS));
   app.useGlobalPipes(new AppValidationPipe({ maxDepth: config.JSON_MAX_DEPTH }));
-  app.enableShutdownHooks();
   await registerRateLimitPlugin(app, config, app.get(REDIS));
   // Uploads are read whole by the route (storage/uploads.ts); 0 means no limit.
   await app.register(fastifyMultipart, {

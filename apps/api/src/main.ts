@@ -3,12 +3,14 @@ import { lowerThreadPoolPriority } from './common/thread-pool-priority';
 import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
 import { createApp } from './app.factory';
+import { stopPolitely } from './common/graceful-stop';
 import { ConfigError, loadConfig } from './config/config';
 
 async function main() {
   const config = loadConfig();
   const lowered = lowerThreadPoolPriority(config.THREADPOOL_NICE);
   const app = await createApp();
+  stopPolitely(app, config.SHUTDOWN_GRACE_MS);
   await app.listen({ port: config.API_PORT, host: config.API_HOST });
   app
     .get(Logger)

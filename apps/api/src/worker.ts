@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
+import { stopPolitely } from './common/graceful-stop';
 import { createLoggers, loggingModule, nestLogger } from './common/logging';
 import { ConfigError, loadConfig } from './config/config';
 import { WorkerModule } from './worker/worker.module';
@@ -13,7 +14,7 @@ async function main() {
   );
   // JSON lines like the API's, at LOG_LEVEL.
   app.useLogger(nestLogger(app.get(Logger)));
-  app.enableShutdownHooks();
+  stopPolitely(app, config.SHUTDOWN_GRACE_MS);
   app.get(Logger).log('worker started', 'Worker');
 }
 

@@ -123,6 +123,9 @@ function stdout(batchBytes: number, flushMs: number): DestinationStream {
     minLength: batched ? batchBytes : 0,
     periodicFlush: batched ? flushMs : 0,
   });
+  // A reader that went away (EPIPE: the pipe closed, a log shipper restarted) leaves nowhere to
+  // report to: the lines are dropped, and the process neither crashes nor hangs on them.
+  output.on('error', () => undefined);
   outputs.add(output);
   return { write: (line: string) => output.write(Buffer.from(line) as unknown as string) };
 }

@@ -88,6 +88,11 @@ export const SETTINGS_SCHEMA = z.object({
    * each worker looks for jobs whose holder died: such a job runs again within about twice this.
    */
   JOB_LOCK_MS: intFrom(30_000, 1000, 600_000),
+  /**
+   * On SIGTERM or SIGINT, how long the API may finish its requests in flight
+   * and the worker its current job and ticks before the process exits anyway; 0: no limit.
+   */
+  SHUTDOWN_GRACE_MS: intFrom(10_000, 0, 600_000),
   /** Withdrawals above this many USDT need two different operators' approvals; 0: never. */
   WITHDRAWAL_APPROVAL_THRESHOLD: intFrom(1000),
   /**

@@ -317,6 +317,10 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     group: 'Optional tuning (defaults shown)',
     doc: "How long a worker's hold on a queued job lasts unrenewed (renewed at half of it), and how often each worker looks for jobs whose worker died: those run again within about twice this.",
   },
+  SHUTDOWN_GRACE_MS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "On SIGTERM or SIGINT the API finishes its requests in flight and the worker its current job and ticks, then exits 0; past this many milliseconds it exits 1 anyway (a job cut off is queued again when its lock expires). 0: no limit. Keep it under the orchestrator's own grace period (docker compose: stop_grace_period).",
+  },
   LEDGER_CHECKPOINT_INTERVAL_MS: {
     group: 'Optional tuning (defaults shown)',
     doc: "The ledger audit is incremental: the worker sums new postings into a checkpoint (and the dashboard's daily rollups) this often (0: never; reports then check everything since the last checkpoint), at most LEDGER_CHECKPOINT_BATCH postings per step, and re-checks the whole ledger when the last full audit is LEDGER_FULL_AUDIT_INTERVAL_MINUTES old (0: never).",

@@ -2,6 +2,7 @@ import { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { runBuilt } from '../support/built-process';
 import { useTestEnv } from '../support/env';
 
@@ -59,8 +60,8 @@ describe('processes', () => {
     // LOG_FLUSH_MS (250 ms), not only when it stops.
     await waitFor(() => api.output().includes('"url":"/health"'), 3_000);
     api.child.kill('SIGTERM');
-    // Nest finishes its shutdown hooks, then re-raises the signal to exit.
-    expect(await api.exited).toEqual({ code: null, signal: 'SIGTERM' });
+    // A polite stop: the shutdown hooks run, then the process exits 0 (common/graceful-stop.ts).
+    expect(await api.exited).toEqual({ code: 0, signal: null });
     expect(api.output()).toContain('API stopped on SIGTERM');
     // Every line is JSON (pino), the request's completion line among them.
     const lines = api
@@ -96,7 +97,7 @@ describe('processes', () => {
     running = worker.child;
     await waitFor(() => worker.output().includes('worker started'));
     worker.child.kill('SIGTERM');
-    expect(await worker.exited).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(await worker.exited).toEqual({ code: 0, signal: null });
     expect(worker.output()).toContain('worker stopped on SIGTERM');
     for (const line of worker.output().trim().split('\n'))
       expect(() => JSON.parse(line)).not.toThrow();
@@ -121,5 +122,99 @@ describe('processes', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  describe('a polite stop (SIGTERM) mid-work', () => {
+    let db: Client;
+    beforeEach(async () => {
+      db = new Client({ connectionString: process.env.DATABASE_URL });
+      await db.connect();
+    });
+    afterEach(async () => {
+      await db.query('ROLLBACK').catch(() => undefined);
+      await db.end();
+    });
+
+    /** Holds `table` until ROLLBACK: whatever reads it waits, as a slow query would. */
+    const hold = async (table: string) => {
+      await db.query('BEGIN');
+      await db.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+    };
+    /** Resolves once another connection waits for a lock (the process is mid-work). */
+    const someoneWaits = () =>
+      waitFor(async () => {
+        const { rows } = await db.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+        );
+        return rows[0].n > 0;
+      });
+    const api = (env: Record<string, string> = {}) =>
+      runBuilt('main.js', { API_PORT: String(PORT), API_HOST: '127.0.0.1', ...env });
+    const up = () =>
+      waitFor(async () =>
+        fetch(`http://127.0.0.1:${PORT}/health`).then(
+          (r) => r.status === 200,
+          () => false,
+        ),
+      );
+
+    it('the API answers the request in flight, then exits 0', async () => {
+      const p = api();
+      running = p.child;
+      await up();
+      await hold('packages');
+      const answer = fetch(`http://127.0.0.1:${PORT}/packages`);
+      await someoneWaits();
+      p.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(p.child.exitCode).toBeNull(); // still finishing the request
+      await db.query('ROLLBACK');
+      const res = await answer;
+      expect(res.status).toBe(200);
+      expect(Array.isArray(await res.json())).toBe(true);
+      expect(await p.exited).toEqual({ code: 0, signal: null });
+    });
+
+    it('the API gives up after SHUTDOWN_GRACE_MS and exits 1, even with its output pipe closed', async () => {
+      const p = api({ SHUTDOWN_GRACE_MS: '1500' });
+      running = p.child;
+      await up();
+      await hold('packages');
+      void fetch(`http://127.0.0.1:${PORT}/packages`).catch(() => undefined);
+      await someoneWaits();
+      // The reader of its output goes away: writing the log must not stop or hang the stop.
+      p.child.stdout!.destroy();
+      p.child.stderr!.destroy();
+      const started = Date.now();
+      p.child.kill('SIGTERM');
+      expect(await p.exited).toEqual({ code: 1, signal: null });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    });
+
+    it('the worker finishes its running tick, then exits 0; past the grace it exits 1', async () => {
+      for (const grace of ['0', '1500']) {
+        const w = runBuilt('worker.js', {
+          LEDGER_CHECKPOINT_INTERVAL_MS: '200',
+          SHUTDOWN_GRACE_MS: grace,
+        });
+        running = w.child;
+        await waitFor(() => w.output().includes('worker started'));
+        await hold('ledger_postings');
+        await someoneWaits();
+        w.child.kill('SIGTERM');
+        if (grace === '0') {
+          // No limit: it waits for the tick, which ends once the table is free.
+          await new Promise((r) => setTimeout(r, 1000));
+          expect(w.child.exitCode).toBeNull();
+          await db.query('ROLLBACK');
+          expect(await w.exited).toEqual({ code: 0, signal: null });
+          expect(w.output()).toContain('worker stopped on SIGTERM');
+        } else {
+          expect(await w.exited).toEqual({ code: 1, signal: null });
+          await db.query('ROLLBACK');
+        }
+      }
+    }, 60_000);
   });
 });

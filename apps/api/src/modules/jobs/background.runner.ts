@@ -1,6 +1,7 @@
 import {
   Inject,
   Injectable,
+  BeforeApplicationShutdown,
   Logger,
   OnApplicationBootstrap,
   OnApplicationShutdown,
@@ -50,13 +51,14 @@ interface RunningTick {
  */
 @Injectable()
 export class BackgroundRunner
-  implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
 {
   private readonly logger = new Logger('Background');
   private readonly ticks = new Map<string, RunningTick>();
   private readonly handlers = new Map<string, { job: QueuedJob; handler: unknown }>();
   private readonly workers: Worker[] = [];
   private readonly producers = new Map<string, Queue>();
+  private stopping = false;
 
   constructor(
     @Inject(BACKGROUND_SETUP) private readonly setup: BackgroundSetup,
@@ -113,8 +115,23 @@ export class BackgroundRunner
     for (const queue of queues) this.workers.push(this.consume(queue));
   }
 
-  async onApplicationShutdown() {
+  /**
+   * A stop lets work in hand finish while the database and Redis are still
+   * there: no tick starts again, the consumers finish their current job (BullMQ's
+   * close waits for it), and the ticks still running are waited for. The
+   * process's SHUTDOWN_GRACE_MS bounds the whole; a job cut off by it is handed
+   * back when its lock expires (JOB_LOCK_MS).
+   */
+  async beforeApplicationShutdown() {
+    this.stopping = true;
+    for (const name of this.ticks.keys())
+      if (this.scheduler.doesExist('interval', name)) this.scheduler.deleteInterval(name);
     await Promise.all(this.workers.map((worker) => worker.close()));
+    while ([...this.ticks.values()].some((entry) => entry.running))
+      await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  async onApplicationShutdown() {
     await Promise.all([...this.producers.values()].map((queue) => queue.close()));
   }
 
@@ -130,7 +147,7 @@ export class BackgroundRunner
   }
 
   private async runTick(entry: RunningTick, rethrow = false): Promise<unknown> {
-    if (entry.running) return undefined;
+    if (entry.running || (this.stopping && !rethrow)) return undefined;
     entry.running = true;
     try {
       return await entry.tick.run(entry.handler, this.context(entry.owner));

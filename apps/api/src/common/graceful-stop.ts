@@ -1,0 +1,37 @@
+import type { INestApplicationContext } from '@nestjs/common';
+
+/**
+ * A polite stop (SIGTERM from docker or an orchestrator, SIGINT from a
+ * terminal) ends the process cleanly and with exit code 0: the app closes (the
+ * API stops taking connections and answers the requests in flight; the
+ * worker's consumers finish their current job and its running ticks end),
+ * then the process exits. Past `graceMs` (SHUTDOWN_GRACE_MS; 0: no limit) it
+ * exits with 1 whatever is still going: a job cut off is handed back to the
+ * queue when its lock expires. Nest's enableShutdownHooks would re-raise the
+ * signal instead (exit status 143) and has no time limit.
+ *
+ * Writing to an output pipe whose reader is gone (EPIPE) must not stop or hang
+ * the stop: such errors on stdout and stderr are dropped.
+ */
+export function stopPolitely(app: INestApplicationContext, graceMs: number): void {
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    if (graceMs > 0) setTimeout(() => process.exit(1), graceMs).unref();
+    // The context's close takes the signal (passed on to the shutdown hooks, which log it);
+    // the interface type does not declare the parameter.
+    (app as INestApplicationContext & { close(signal?: string): Promise<void> }).close(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(
+          `stop on ${signal} failed: ${error instanceof Error ? error.message : error}`,
+        );
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
