@@ -20,6 +20,12 @@ export function stopPolitely(app: INestApplicationContext, graceMs: number): voi
     if (stopping) return;
     stopping = true;
     if (graceMs > 0) setTimeout(() => process.exit(1), graceMs).unref();
+    // The HTTP server closes the idle keep-alive connections once, when it starts closing; one
+    // whose request was in flight becomes idle only after its answer, and would hold the close.
+    const http = (
+      app as { getHttpServer?: () => { closeIdleConnections?: () => void } }
+    ).getHttpServer?.();
+    if (http?.closeIdleConnections) setInterval(() => http.closeIdleConnections!(), 100).unref();
     // The context's close takes the signal (passed on to the shutdown hooks, which log it);
     // the interface type does not declare the parameter.
     (app as INestApplicationContext & { close(signal?: string): Promise<void> }).close(signal).then(
