@@ -261,16 +261,25 @@ async function main() {
         `the mnemonic does not give ${c.address} at index ${c.index}: wrong mnemonic?`,
       );
     }
+    // The transactions that pay for this sweep: their fees are recorded with it (tron_costs).
+    const funding: string[] = [];
+    const paidBy = (txId: string | null) => {
+      if (txId) funding.push(txId);
+      return txId;
+    };
     if (lend && sweeper) {
       // An address that only ever received USDT has no account yet: 1 sun creates it.
-      await waitIncluded(await sweeper.fund(lend));
-      await waitIncluded(await sweeper.lend(lend));
+      await waitIncluded(paidBy(await sweeper.fund(lend)));
+      await waitIncluded(paidBy(await sweeper.lend(lend)));
     }
     if (topUp) {
       const feeKey = env('TRON_SWEEP_FEE_KEY');
-      const sent = await tw.trx.sendTransaction(c.address, topUp, { privateKey: feeKey });
-      if (!(sent as { result?: boolean }).result)
-        throw new Error(`TRX top-up refused: ${JSON.stringify(sent)}`);
+      const sent = (await tw.trx.sendTransaction(c.address, topUp, { privateKey: feeKey })) as {
+        result?: boolean;
+        transaction?: { txID?: string };
+      };
+      if (!sent.result) throw new Error(`TRX top-up refused: ${JSON.stringify(sent)}`);
+      paidBy(sent.transaction?.txID ?? null);
       const until = Date.now() + waitMs;
       while ((await resources(c.address)).trx < needTrx) {
         if (Date.now() > until) throw new Error(`${c.address}: the TRX top-up did not arrive`);
@@ -295,7 +304,7 @@ async function main() {
     await tw.trx.sendRawTransaction(signed as never);
     const receipt = await waitSolid(signed.txID);
     // The lend goes back once the transfer is in (or has failed for good).
-    if (lend && sweeper && receipt) await sweeper.takeBack(lend);
+    if (lend && sweeper && receipt) paidBy(await sweeper.takeBack(lend));
     if (receipt?.receipt?.result !== 'SUCCESS') {
       console.log(
         `sweep: ${c.address}: transfer ${signed.txID} ${receipt ? `failed (${receipt.receipt?.result})` : 'not solidified yet: run again to follow it up'}`,
@@ -306,7 +315,9 @@ async function main() {
       }
       continue;
     }
-    await api.call('POST', '/admin/sweeps', { tx_id: signed.txID });
+    // Recorded once every funding transaction is solidified (the lend's return comes last).
+    for (const txId of funding) await waitSolid(txId);
+    await api.call('POST', '/admin/sweeps', { tx_id: signed.txID, funding_tx_ids: funding });
     delete state[c.address];
     saveState(options.state, state);
     swept += amount;

@@ -131,6 +131,14 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
     );
     expect(cost).toMatchObject({ kind: 'sweep', ref_id: rich.id });
     expect(Number(cost.fee)).toBeGreaterThan(0);
+    // And the TRX top-up that paid for it: it created the address's account (1 TRX burnt).
+    const costs = await t.db.query(
+      `SELECT tx_id, fee_sun::bigint AS fee FROM tron_costs WHERE kind = 'sweep' AND ref_id = $1`,
+      [rich.id],
+    );
+    expect(costs).toHaveLength(2);
+    const topUp = costs.find((c: { tx_id: string }) => c.tx_id !== sweeps[0].tx_id);
+    expect(Number(topUp.fee)).toBeGreaterThanOrEqual(1_000_000);
     const audit = (await t.http().get('/admin/audit').set(admin)).body;
     expect(audit[0]).toMatchObject({ action: 'deposit.sweep', target_user_id: rich.id });
     // The member's money did not change: custody moved, not the ledger.
@@ -148,6 +156,21 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
         ? true
         : undefined,
     );
+    // A funding transaction that does not pay for the swept address is refused (no cost on the
+    // wrong member), and so is a list that is not one of tx ids.
+    const wrong = await t
+      .http()
+      .post('/admin/sweeps')
+      .set(admin)
+      .send({ tx_id: sweeps[0].tx_id, funding_tx_ids: [other] });
+    expect(wrong.body).toMatchObject({ code: 'SWEEP_NOT_CONFIRMED' });
+    expect(wrong.body.detail).toContain('does not pay for');
+    const bad = await t
+      .http()
+      .post('/admin/sweeps')
+      .set(admin)
+      .send({ tx_id: sweeps[0].tx_id, funding_tx_ids: ['xyz'] });
+    expect(bad.status).toBe(422);
   }, 90_000);
 
   it('follows up the transfer of a run killed before it was recorded, and never signs a second one', async () => {
@@ -224,6 +247,13 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
     expect(info.receipt.energy_usage).toBeGreaterThan(20_000);
     expect(info.receipt.energy_fee).toBeUndefined();
     expect(await tw.trx.getUnconfirmedBalance(address)).toBeLessThanOrEqual(1);
+    // What it cost: the transfer, the 1 sun that created the account, the lend and its return.
+    const costs = await t.db.query(
+      `SELECT tx_id FROM tron_costs WHERE kind = 'sweep' AND ref_id = $1`,
+      [m.id],
+    );
+    expect(costs).toHaveLength(4);
+    expect(costs.map((c: { tx_id: string }) => c.tx_id)).toContain(sweep.tx_id);
     // And the lend went back to the staking account.
     await eventually(async () => {
       const lent = await tw.fullNode.request(

@@ -137,7 +137,7 @@ export class AdminSweepsController {
     @CurrentUser() user: AuthUser,
     @Body() body: RecordSweepBody,
   ): Promise<RecordSweepResponse> {
-    return this.sweeps.record(user.id, body.tx_id);
+    return this.sweeps.record(user.id, body.tx_id, body.funding_tx_ids ?? []);
   }
 
   @Get()

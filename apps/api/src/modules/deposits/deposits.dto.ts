@@ -1,6 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+} from 'class-validator';
 import { PageBefore, PageLimit } from '../../common/paging.dto';
 
 export class DepositAddress {
@@ -125,6 +135,24 @@ export class RecordSweepBody {
   @IsString({ message: 'tx_id must be a string' })
   @Matches(/^[0-9a-fA-F]{64}$/, { message: 'tx_id must be 64 hexadecimal characters' })
   tx_id: string;
+
+  @ApiPropertyOptional({
+    description:
+      "The solidified transactions that paid for the sweep's energy: the fee account's TRX top-up " +
+      "(or the 1 sun that created the address's account), the staking account's lend and its return. " +
+      "What each burnt counts as the sweep's cost (GET /admin/reports/tron-costs).",
+    type: [String],
+    maxItems: 4,
+  })
+  @IsOptional()
+  @IsArray({ message: 'funding_tx_ids must be a list' })
+  @ArrayMaxSize(4, { message: 'funding_tx_ids holds at most 4 transactions' })
+  @IsString({ each: true, message: 'each funding tx id must be a string' })
+  @Matches(/^[0-9a-fA-F]{64}$/, {
+    each: true,
+    message: 'each funding tx id must be 64 hexadecimal characters',
+  })
+  funding_tx_ids?: string[];
 }
 
 export class RecordSweepResponse {

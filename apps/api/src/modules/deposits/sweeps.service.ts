@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { TronWeb } from 'tronweb';
 import { DataSource } from 'typeorm';
 import { microToNumber } from '@app/domain';
 import { AppError } from '../../common/app-error';
@@ -42,6 +43,7 @@ export class SweepsService {
   async record(
     operatorId: number,
     txId: string,
+    fundingTxIds: string[] = [],
   ): Promise<{ recorded: boolean; amount: number; address: string }> {
     const raw = await this.tron.solidReceipt(txId.toLowerCase());
     if (!raw) throw new AppError('SWEEP_NOT_CONFIRMED');
@@ -59,8 +61,11 @@ export class SweepsService {
     const owner = (await this.deposits.owners(this.dataSource, [transfer.from])).get(transfer.from);
     if (owner === undefined)
       throw new AppError('SWEEP_NOT_CONFIRMED', 'The transfer does not come from a member address');
+    const funding = await this.fundingOf(transfer.from, fundingTxIds);
     return this.dataSource.transaction(async (db) => {
       await this.tronCosts.record(db, 'sweep', owner, raw);
+      // What paid for its energy costs too: account creation, bandwidth burnt by top-up and lend.
+      for (const receipt of funding) await this.tronCosts.record(db, 'sweep', owner, receipt);
       const recorded = await this.deposits.addSweep(db, {
         userId: owner,
         address: transfer.from,
@@ -77,6 +82,44 @@ export class SweepsService {
       }
       return { recorded, amount: microToNumber(transfer.amount), address: transfer.from };
     });
+  }
+
+  /**
+   * The receipts of the transactions that paid for sweeping `address`, each
+   * solidified and about that address: a TRX transfer to it, or a lend of
+   * energy to it or its return. Anything else is refused, so a cost is never
+   * put on the wrong member.
+   */
+  private async fundingOf(address: string, txIds: string[]) {
+    const receipts = [];
+    for (const id of new Set(txIds.map((t) => t.toLowerCase()))) {
+      const raw = await this.tron.solidReceipt(id);
+      if (!raw)
+        throw new AppError(
+          'SWEEP_NOT_CONFIRMED',
+          `The funding transaction ${id} is not solidified`,
+        );
+      const tx = (await this.tron.web.trx.getTransaction(id)) as unknown as {
+        raw_data?: {
+          contract?: { type?: string; parameter?: { value?: Record<string, unknown> } }[];
+        };
+      };
+      const call = tx.raw_data?.contract?.[0];
+      const value = call?.parameter?.value ?? {};
+      const to =
+        call?.type === 'TransferContract'
+          ? value.to_address
+          : call?.type === 'DelegateResourceContract' || call?.type === 'UnDelegateResourceContract'
+            ? value.receiver_address
+            : undefined;
+      if (typeof to !== 'string' || TronWeb.address.fromHex(to) !== address)
+        throw new AppError(
+          'SWEEP_NOT_CONFIRMED',
+          `The funding transaction ${id} does not pay for ${address}`,
+        );
+      receipts.push(raw);
+    }
+    return receipts;
   }
 
   async list(limit: number, before?: number) {
