@@ -7,6 +7,11 @@
  */
 
 export interface RecordSweepBody {
+  /**
+   * The solidified transactions that paid for the sweep's energy: the fee account's TRX top-up (or the 1 sun that created the address's account), the staking account's lend and its return. What each burnt counts as the sweep's cost (GET /admin/reports/tron-costs).
+   * @maxItems 4
+   */
+  funding_tx_ids?: string[];
   /** The solidified transfer from a member address to the hot wallet */
   tx_id: string;
 }
