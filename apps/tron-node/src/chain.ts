@@ -1053,6 +1053,19 @@ export class StateView {
     return this.state.delegations.get(delegationKey(owner, receiver, resource)) ?? 0n;
   }
 
+  /** The accounts `address` lends to and borrows from (getdelegatedresourceaccountindexv2). */
+  delegationPartners(address: HexAddress): { to: HexAddress[]; from: HexAddress[] } {
+    const to = new Set<HexAddress>();
+    const from = new Set<HexAddress>();
+    for (const [key, amount] of this.state.delegations) {
+      if (!amount) continue;
+      const [owner, receiver] = key.split('|') as [HexAddress, HexAddress];
+      if (owner === address) to.add(receiver);
+      if (receiver === address) from.add(owner);
+    }
+    return { to: [...to], from: [...from] };
+  }
+
   /** Sun staked network-wide by the stub's accounts, per resource. */
   get staked(): PerResource {
     return this.state.staked;

@@ -64,6 +64,9 @@ const ADDRESS_KEYS = new Set([
   'receiver_address',
   'from', // getdelegatedresourcev2
   'to',
+  'account', // getdelegatedresourceaccountindexv2
+  'toAccounts',
+  'fromAccounts',
 ]);
 
 /** visible=true: addresses in base58, as java-tron prints them then. */
@@ -477,6 +480,21 @@ export class TronNode {
         if (bandwidth) entry.frozen_balance_for_bandwidth = Number(bandwidth);
         if (energy) entry.frozen_balance_for_energy = Number(energy);
         return { delegatedResource: [entry] };
+      },
+    );
+    this.route(
+      [
+        '/wallet/getdelegatedresourceaccountindexv2',
+        '/walletsolidity/getdelegatedresourceaccountindexv2',
+      ],
+      (ctx) => {
+        const address = parseAddress(ctx.params.value);
+        const { to, from } = c.view(isSolid(ctx)).delegationPartners(address);
+        if (!to.length && !from.length) return {};
+        const json: Record<string, unknown> = { account: address };
+        if (from.length) json.fromAccounts = from;
+        if (to.length) json.toAccounts = to;
+        return json;
       },
     );
     this.route(

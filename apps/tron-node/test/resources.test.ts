@@ -108,6 +108,19 @@ describe('Stake 2.0', () => {
         { from: staker.address, to: sender.address, frozen_balance_for_energy: lend },
       ],
     });
+    // Who lends to whom, from either side (getdelegatedresourceaccountindexv2).
+    expect(
+      await h.call('/wallet/getdelegatedresourceaccountindexv2', {
+        value: staker.address,
+        visible: true,
+      }),
+    ).toEqual({ account: staker.address, toAccounts: [sender.address] });
+    expect(
+      await h.call('/wallet/getdelegatedresourceaccountindexv2', {
+        value: sender.address,
+        visible: true,
+      }),
+    ).toEqual({ account: sender.address, fromAccounts: [staker.address] });
     const acc = await staker.tw.trx.getAccount(staker.address);
     expect(acc.frozenV2[1]).toEqual({ type: 'ENERGY', amount: 40_000_000_000 });
     expect(acc.account_resource.delegated_frozenV2_balance_for_energy).toBe(lend);

@@ -201,6 +201,43 @@ export class SweepEnergy {
     return this.send(tx, this.options.stakerKey);
   }
 
+  /**
+   * Lends of energy the staking account still has out to addresses other
+   * than `keep` (the hot wallet, whose lend the API's worker manages): what a
+   * sweep run stopped between its lend and the return left behind.
+   */
+  async leftoverLends(keep: string): Promise<{ address: string; stakeSun: number }[]> {
+    if (!this.stakerAddress || !this.options.stakerKey) return [];
+    const index = (await this.tw.fullNode.request(
+      'wallet/getdelegatedresourceaccountindexv2',
+      { value: this.stakerAddress, visible: true },
+      'post',
+    )) as { toAccounts?: string[] };
+    const out: { address: string; stakeSun: number }[] = [];
+    for (const address of index.toAccounts ?? []) {
+      if (address === keep) continue;
+      const lent = (await this.tw.fullNode.request(
+        'wallet/getdelegatedresourcev2',
+        { fromAddress: this.stakerAddress, toAddress: address, visible: true },
+        'post',
+      )) as { delegatedResource?: { frozen_balance_for_energy?: number }[] };
+      const stakeSun = lent.delegatedResource?.[0]?.frozen_balance_for_energy ?? 0;
+      if (stakeSun > 0) out.push({ address, stakeSun });
+    }
+    return out;
+  }
+
+  /** Takes a leftover lend back; the transaction id. */
+  async takeBackLeftover(lend: { address: string; stakeSun: number }): Promise<string> {
+    const tx = await this.tw.transactionBuilder.undelegateResource(
+      lend.stakeSun,
+      lend.address,
+      'ENERGY',
+      this.stakerAddress!,
+    );
+    return this.send(tx, this.options.stakerKey!);
+  }
+
   /** TRX (sun) a transaction burnt, from its receipt; null while it is not in a block. */
   async costOf(txId: string): Promise<number | null> {
     const info = (await this.tw.trx.getUnconfirmedTransactionInfo(txId)) as {

@@ -324,6 +324,17 @@ async function main() {
     count++;
     console.log(`sweep: ${c.address}: ${usdtText} USDT to the hot wallet, tx ${signed.txID}`);
   }
+  // Lends a stopped run left out (between its lend and their return) go back to the staking
+  // account, except where a transfer of this run still waits to be solidified.
+  if (sweeper && !options.dryRun) {
+    for (const lend of await sweeper.leftoverLends(hot)) {
+      if (state[lend.address]) continue;
+      await waitIncluded(await sweeper.takeBackLeftover(lend));
+      console.log(
+        `sweep: ${lend.address}: took back ${(lend.stakeSun / SUN).toFixed(0)} TRX of stake left lent by an earlier run`,
+      );
+    }
+  }
   console.log(
     `sweep: ${options.dryRun ? 'would sweep' : 'swept'} ${(Number(swept) / SUN).toFixed(6)} USDT from ${count} address(es); ` +
       `TRX ${options.dryRun ? 'to top up' : 'topped up'}: ${(trxSpent / SUN).toFixed(6)}`,

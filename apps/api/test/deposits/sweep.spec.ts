@@ -230,6 +230,22 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
       const [row] = await t.db.query(`SELECT 1 FROM chain_deposits WHERE user_id = $1`, [m.id]);
       return row ? true : undefined;
     });
+    // A lend an earlier run left out (stopped between its lend and the return).
+    const left = (
+      await t
+        .http()
+        .get('/deposit/address')
+        .set((await member(t)).auth)
+    ).body.address;
+    await tron.control('account', { address: left, trx: '1000000' });
+    const leftover = await tw.transactionBuilder.delegateResource(
+      5_000 * 1e6,
+      left,
+      'ENERGY',
+      staker,
+    );
+    await tw.trx.sendRawTransaction(await tw.trx.sign(leftover, stakerKey));
+    await tron.solidify();
     const state = join(mkdtempSync(join(tmpdir(), 'sweep-')), 'state.json');
     extraEnv = { TRON_ENERGY_ACCOUNT_PRIVATE_KEY: stakerKey };
     try {
@@ -240,6 +256,7 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
       const run = await runTool('--state', state);
       expect(run.code).toBe(0);
       expect(run.out).toContain('swept 30.000000 USDT from 1 address(es)');
+      expect(run.out).toContain(`${left}: took back 5000 TRX of stake left lent by an earlier run`);
     } finally {
       extraEnv = {};
     }
@@ -267,5 +284,11 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
       );
       return JSON.stringify(lent) === '{}' ? true : undefined;
     });
+    const index = await tw.fullNode.request(
+      'wallet/getdelegatedresourceaccountindexv2',
+      { value: staker, visible: true },
+      'post',
+    );
+    expect(index).toEqual({});
   }, 90_000);
 });
