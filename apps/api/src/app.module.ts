@@ -49,7 +49,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     // The API only adds jobs (claims to check now); the worker runs them.
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ connection: bullConnection(config.REDIS_URL) }),
+      useFactory: (config: AppConfig) => ({ connection: bullConnection(config) }),
     }),
     StorageModule,
     MailModule,

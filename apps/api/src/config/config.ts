@@ -31,6 +31,16 @@ export const SETTINGS_SCHEMA = z.object({
   /** Retry-After (seconds) on a 503 while PostgreSQL or Redis is away. */
   UNAVAILABLE_RETRY_AFTER_SECONDS: intFrom(5, 1, 3600),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  /** Redis Sentinels (host:port, comma-separated): when set, they name the master; REDIS_URL keeps credentials and db. */
+  REDIS_SENTINELS: z
+    .string()
+    .regex(
+      /^\s*[^\s:,]+(:\d+)?\s*(,\s*[^\s:,]+(:\d+)?\s*)*$/,
+      'REDIS_SENTINELS must be host:port, comma-separated',
+    )
+    .optional(),
+  /** The master's name the Sentinels watch. */
+  REDIS_SENTINEL_NAME: z.string().min(1).default('mymaster'),
   API_PORT: intFrom(3000, 1, 65535),
   API_HOST: z.string().min(1).default('127.0.0.1'),
   /** Swagger UI at /docs and the spec at /openapi.json; off by default in production. */

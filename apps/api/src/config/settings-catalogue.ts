@@ -53,6 +53,15 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     doc: 'Redis: BullMQ queues and rate-limit counters; it may lose everything safely.',
     value: 'redis://127.0.0.1:6379',
   },
+  REDIS_SENTINELS: {
+    group: 'Storage',
+    doc: 'Redis through Sentinel: host:port of the Sentinels, comma-separated. They name the master (and a new one after a failover); REDIS_URL then gives only the credentials, database and TLS. Unset: REDIS_URL is the server.',
+    value: '',
+  },
+  REDIS_SENTINEL_NAME: {
+    group: 'Storage',
+    doc: "The master's name in the Sentinels' configuration (`sentinel monitor <name> ...`).",
+  },
   API_PORT: {
     group: 'Ports',
     doc: 'The API (Swagger UI at http://127.0.0.1:3000/docs).',

@@ -25,7 +25,7 @@ import { WorkerMetricsServer } from './metrics-server';
     RedisModule,
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ connection: bullConnection(config.REDIS_URL) }),
+      useFactory: (config: AppConfig) => ({ connection: bullConnection(config) }),
     }),
     TronModule,
     // Its ticks and queue consumers, and the owners' modules they need (modules/jobs/registry.ts).

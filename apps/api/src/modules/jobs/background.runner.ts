@@ -182,7 +182,7 @@ export class BackgroundRunner
   private producer(queue: string): Queue {
     let producer = this.producers.get(queue);
     if (!producer) {
-      producer = new Queue(queue, { connection: bullConnection(this.config.REDIS_URL) });
+      producer = new Queue(queue, { connection: bullConnection(this.config) });
       this.producers.set(queue, producer);
     }
     return producer;
@@ -190,7 +190,7 @@ export class BackgroundRunner
 
   private consume(queue: string): Worker {
     const worker = new Worker(queue, (job: Job) => this.handle(queue, job), {
-      connection: bullConnection(this.config.REDIS_URL),
+      connection: bullConnection(this.config),
       // A job whose worker died (SIGKILL, lost host) keeps its lock until `lockDuration`,
       // then another worker's stalled-job check hands it out again.
       lockDuration: this.config.JOB_LOCK_MS,

@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { redisOptions } from './redis-options';
 
 export const REDIS = Symbol('REDIS');
 
@@ -21,7 +22,8 @@ class RedisCloser implements OnApplicationShutdown {
       provide: REDIS,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        new Redis(config.REDIS_URL, {
+        new Redis({
+          ...redisOptions(config),
           lazyConnect: true,
           maxRetriesPerRequest: 2,
           enableOfflineQueue: true,
