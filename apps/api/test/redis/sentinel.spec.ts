@@ -1,5 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
+import Redis from 'ioredis';
 import { MAINTENANCE_QUEUE, bullConnection } from '../../src/modules/jobs/queues';
 import { eventually } from '../support/eventually';
 import { TestApp, member, operator, startApp } from '../support/harness';
@@ -56,6 +57,19 @@ describe('Redis through Sentinel: a failover loses no job and no revocation', ()
     const job = await queue.add('expire-membership', { userId: m.id }, { jobId: `expire-${m.id}` });
     return { m, job };
   }
+  /** Revocations and queue keys written on the server the Sentinel calls master now. */
+  async function onMaster() {
+    const redis = new Redis({ port: await set.master(), lazyConnect: true });
+    await redis.connect();
+    try {
+      return {
+        revoked: (await redis.keys('revoked-session:*')).length,
+        queued: (await redis.keys(`bull:${MAINTENANCE_QUEUE}:*`)).length,
+      };
+    } finally {
+      redis.disconnect();
+    }
+  }
   const levelOf = async (id: number) =>
     (await a.db.query(`SELECT vip_level FROM users WHERE id = $1`, [id]))[0].vip_level as number;
   /** A's operator ends the member's logins; B refuses the token once the revocation reached it. */
@@ -72,6 +86,9 @@ describe('Redis through Sentinel: a failover loses no job and no revocation', ()
     await revokedOnB(await member(a));
     const { m } = await expiredMember(a);
     await eventually(async () => ((await levelOf(m.id)) === 0 ? true : undefined));
+    // Through the Sentinel's master, not REDIS_URL's host.
+    expect(await onMaster()).toMatchObject({ revoked: 1, queued: expect.any(Number) });
+    expect((await onMaster()).queued).toBeGreaterThan(0);
   });
 
   it('after a failover: jobs queued before and after are done, revocations still reach every API', async () => {
@@ -100,5 +117,7 @@ describe('Redis through Sentinel: a failover loses no job and no revocation', ()
       await eventually(async () => ((await levelOf(m.id)) === 0 ? true : undefined), 30_000);
     expect(await queuedBefore.job.getState()).toBe('completed');
     await revokedOnB(await member(a));
+    // Both revocations are on the new master: the one replicated before, the one written after.
+    expect((await onMaster()).revoked).toBe(2);
   }, 120_000);
 });
