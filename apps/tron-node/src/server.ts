@@ -130,6 +130,11 @@ export class TronNode {
     this.ownsChain = !chain;
     this.chain = chain ?? new Chain(options);
     this.server = createServer((req, res) => void this.handle(req, res));
+    // Clients keep connections alive (Node's default agent does): a server that drops an idle one
+    // after Node's 5 s races a client reusing it (ECONNRESET on a busy machine). Public nodes sit
+    // behind proxies that keep them about a minute; so does this one.
+    this.server.keepAliveTimeout = 60_000;
+    this.server.headersTimeout = 65_000;
     this.server.on('connection', (s) => {
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
