@@ -40,7 +40,9 @@ export async function createApp(
   const config = loadConfig();
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    // A number is a hop count: Fastify 5.12 still reads it (lib/request.js)
+    // though its types no longer list it.
+    trustProxy: config.TRUST_PROXY as boolean | string,
     logger: false,
     // One id per request for the log lines and the X-Request-Id answer header.
     genReqId: requestIdOf,
