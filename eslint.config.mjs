@@ -175,7 +175,7 @@ export default tseslint.config(
   },
   {
     // Framework internals are read in one adapter each (issue 26), which
-    // test/framework-internals.spec.ts holds to its contract.
+    // test/cross-cutting/framework-internals.spec.ts holds to its contract.
     files: ['apps/api/src/**/*.ts'],
     ignores: [
       'apps/api/src/common/framework/nest-internals.ts',

@@ -7,7 +7,7 @@ import type { DataSource } from 'typeorm';
  * document), which database/prepared.ts borrows connections from so a hot
  * query costs no QueryRunner (a third of /users/me's throughput).
  *
- * A TypeORM upgrade may rename or rewrap it; test/framework-internals.spec.ts
+ * A TypeORM upgrade may rename or rewrap it; test/cross-cutting/framework-internals.spec.ts
  * checks on a live DataSource that this still returns a pg Pool, and this
  * throws a clear error (never a silent `undefined.connect`) when it does not.
  */

@@ -7,7 +7,7 @@
  *
  * A Nest upgrade may rename or move any of this without notice, and the
  * failure would be silent: a key that reads `undefined` looks like "no
- * guard", "no pipe". test/framework-internals.spec.ts reads every accessor
+ * guard", "no pipe". test/cross-cutting/framework-internals.spec.ts reads every accessor
  * here on a known decorated controller and fails with a clear message when
  * one no longer answers; fix this file (and only this file) then.
  */

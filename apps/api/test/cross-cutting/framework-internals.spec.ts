@@ -23,7 +23,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import { type AuthUser, CurrentUser, currentUserOf } from '../src/common/auth';
+import { type AuthUser, CurrentUser, currentUserOf } from '../../src/common/auth';
 import {
   globalPipelineOf,
   handlerSettingOf,
@@ -31,11 +31,11 @@ import {
   requestMethodOf,
   routeArgsOf,
   routePathOf,
-} from '../src/common/framework/nest-internals';
-import { AppValidationPipe } from '../src/common/validation.pipe';
-import { preparedQuery } from '../src/database/prepared';
-import { poolOf } from '../src/database/typeorm-internals';
-import { TEST_DATABASE_URL } from './env';
+} from '../../src/common/framework/nest-internals';
+import { AppValidationPipe } from '../../src/common/validation.pipe';
+import { preparedQuery } from '../../src/database/prepared';
+import { poolOf } from '../../src/database/typeorm-internals';
+import { TEST_DATABASE_URL } from '../support/env';
 
 /**
  * The contract of the framework internals the speed tricks read
