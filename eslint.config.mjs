@@ -174,6 +174,33 @@ export default tseslint.config(
     },
   },
   {
+    // Framework internals are read in one adapter each (issue 26), which
+    // test/cross-cutting/framework-internals.spec.ts holds to its contract.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/common/framework/nest-internals.ts',
+      'apps/api/src/database/typeorm-internals.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@nestjs/[^/]+/(?!index$)',
+              message:
+                "Nest's internals: read them through src/common/framework/nest-internals.ts.",
+            },
+            {
+              regex: '^typeorm/(?!index$)',
+              message: "TypeORM's internals: read them through src/database/typeorm-internals.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/jest.config.js'],
     languageOptions: {
       sourceType: 'commonjs',

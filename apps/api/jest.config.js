@@ -3,9 +3,13 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test', '<rootDir>/src'],
   testMatch: ['**/*.spec.ts'],
-  // @fastify/static requires content-disposition, which ships only as ESM;
-  // Node loads it natively, Jest needs it compiled.
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?content-disposition)'],
+  // ESM-only packages Node 20 requires natively (require(esm)) but Jest's
+  // module loader cannot before Node 24.9: compiled to CommonJS here.
+  // NestJS 12 and noble/scure 2 (in @app/domain) are ESM-only; @fastify/static
+  // requires content-disposition.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(\\.pnpm/)?(content-disposition|@nestjs|@noble|@scure))',
+  ],
   transform: {
     '^.+\\.(ts|js)$': [
       '@swc/jest',

@@ -29,6 +29,19 @@ import { AppValidationPipe } from './common/validation.pipe';
 export const BODY_LIMIT = 1024 * 1024;
 
 /**
+ * TRUST_PROXY for Fastify. A number is a hop count: trust that many proxies
+ * nearest the server, as Fastify did up to 5.11 (and as proxy-addr does).
+ * Fastify 5.12 trusts no hop at all for a number, which would make every
+ * client behind compose's proxy the proxy's address; so the count is handed
+ * over as the function Fastify used to build from it.
+ */
+function trustProxyOf(
+  value: boolean | number | string,
+): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+/**
  * Builds the HTTP app exactly as production runs it; tests and the spec
  * writer use it too. `logger: false` silences every log line (unless a test
  * gives `logDestination` to read them).
@@ -40,7 +53,7 @@ export async function createApp(
   const config = loadConfig();
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     logger: false,
     // One id per request for the log lines and the X-Request-Id answer header.
     genReqId: requestIdOf,

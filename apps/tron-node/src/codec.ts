@@ -1,6 +1,6 @@
-import { secp256k1 } from '@noble/curves/secp256k1';
-import { sha256 } from '@noble/hashes/sha2';
-import { keccak_256 } from '@noble/hashes/sha3';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58check } from '@scure/base';
 
 /** Byte, hex, address, protobuf and ABI helpers shared by the chain and the HTTP layer. */
@@ -58,7 +58,7 @@ export function isHexAddress(value: unknown): value is HexAddress {
 }
 
 export function addressFromPublicKey(publicKey: Uint8Array): HexAddress {
-  const uncompressed = secp256k1.ProjectivePoint.fromHex(publicKey).toRawBytes(false);
+  const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false);
   return '41' + toHex(keccak_256(uncompressed.subarray(1)).subarray(12));
 }
 
@@ -68,8 +68,13 @@ export function addressFromPrivateKey(privateKey: string): HexAddress {
 
 /** 65-byte r || s || v signature (v = 27 + recovery), as TRON clients write it. */
 export function signDigest(digest: Uint8Array, privateKey: string): string {
-  const sig = secp256k1.sign(digest, fromHex(privateKey));
-  return toHex(sig.toCompactRawBytes()) + (27 + sig.recovery).toString(16).padStart(2, '0');
+  // The digest is the transaction id, already hashed: noble 2 hashes again unless told not to.
+  const recovered = secp256k1.sign(digest, fromHex(privateKey), {
+    prehash: false,
+    format: 'recovered',
+  });
+  // noble's recovered form is v || r || s; TRON's is r || s || (27 + v).
+  return toHex(recovered.subarray(1)) + (27 + recovered[0]).toString(16).padStart(2, '0');
 }
 
 /** The address that signed `digest`, or null when the signature does not parse. */
@@ -80,8 +85,8 @@ export function recoverSigner(digest: Uint8Array, signatureHex: string): HexAddr
     let v = bytes[64];
     if (v >= 27) v -= 27;
     if (v > 3) return null;
-    const sig = secp256k1.Signature.fromCompact(bytes.subarray(0, 64)).addRecoveryBit(v);
-    return addressFromPublicKey(sig.recoverPublicKey(digest).toRawBytes(false));
+    const sig = secp256k1.Signature.fromBytes(bytes.subarray(0, 64), 'compact').addRecoveryBit(v);
+    return addressFromPublicKey(sig.recoverPublicKey(digest).toBytes(false));
   } catch {
     return null;
   }

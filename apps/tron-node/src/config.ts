@@ -30,7 +30,7 @@ function address(env: NodeJS.ProcessEnv, name: string, fallback: string): string
   try {
     return parseAddress(raw === undefined || raw === '' ? fallback : raw);
   } catch (e) {
-    throw new Error(`${name}: ${(e as Error).message}`);
+    throw new Error(`${name}: ${(e as Error).message}`, { cause: e });
   }
 }
 

@@ -1,7 +1,7 @@
 import { deriveTronAddress, tronAddressFromPublicKey } from '@app/domain';
 import { HDKey } from '@scure/bip32';
 import { generateMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
-import { wordlist } from '@scure/bip39/wordlists/english';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { toHex } from './codec';
 
 /**

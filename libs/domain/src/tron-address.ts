@@ -1,6 +1,6 @@
-import { secp256k1 } from '@noble/curves/secp256k1';
-import { sha256 } from '@noble/hashes/sha2';
-import { keccak_256 } from '@noble/hashes/sha3';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58check } from '@scure/base';
 import { HDKey } from '@scure/bip32';
 
@@ -15,7 +15,7 @@ const b58c = base58check(sha256);
 
 /** Base58check address from a secp256k1 public key (33 or 65 bytes). */
 export function tronAddressFromPublicKey(publicKey: Uint8Array): string {
-  const uncompressed = secp256k1.ProjectivePoint.fromHex(publicKey).toRawBytes(false);
+  const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false);
   const hash = keccak_256(uncompressed.subarray(1));
   const bytes = new Uint8Array(21);
   bytes[0] = TRON_PREFIX;

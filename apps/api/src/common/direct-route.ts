@@ -17,18 +17,7 @@
  * Fastify's and run for every route alike.
  */
 import { RequestMethod, SetMetadata, type Type } from '@nestjs/common';
-import {
-  EXCEPTION_FILTERS_METADATA,
-  GUARDS_METADATA,
-  HEADERS_METADATA,
-  HTTP_CODE_METADATA,
-  INTERCEPTORS_METADATA,
-  METHOD_METADATA,
-  PIPES_METADATA,
-  REDIRECT_METADATA,
-  ROUTE_ARGS_METADATA,
-} from '@nestjs/common/constants';
-import { Reflector, type ApplicationConfig } from '@nestjs/core';
+import { Reflector } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import {
@@ -41,6 +30,14 @@ import {
   authenticate,
   currentUserOf,
 } from './auth';
+import {
+  NEST_KEYS,
+  globalPipelineOf,
+  handlerSettingOf,
+  pipelineListOf,
+  requestMethodOf,
+  routeArgsOf,
+} from './framework/nest-internals';
 import { REACH_KEY, type ReachDeclaration, ReachGuard } from './reach';
 import { AppValidationPipe } from './validation.pipe';
 
@@ -71,9 +68,6 @@ const refuser =
     throw new Error(`@DirectRoute() on ${where}: ${why}`);
   };
 
-const metadata = <T>(key: string, ...targets: object[]): T[] =>
-  targets.flatMap((target) => (Reflect.getMetadata(key, target) as T[] | undefined) ?? []);
-
 /**
  * What `@CurrentUser()` positions the method takes, after checking that its
  * pipeline is nothing but the sign-in check; throws at start-up otherwise.
@@ -83,8 +77,8 @@ function directParameters(
   handler: Method,
   refuse: (why: string) => never,
 ): number[] {
-  if (Reflect.getMetadata(METHOD_METADATA, handler) !== RequestMethod.GET) refuse('not a GET');
-  const guards = metadata<unknown>(GUARDS_METADATA, controller, handler);
+  if (requestMethodOf(handler) !== RequestMethod.GET) refuse('not a GET');
+  const guards = pipelineListOf('guards', controller, handler);
   // An operator route also lists the reach guard (common/reach.ts), which lets
   // a route declared @Reach('none') through untouched: only then may it be direct.
   const reach = new Reflector().getAllAndOverride<ReachDeclaration | undefined>(REACH_KEY, [
@@ -96,24 +90,15 @@ function directParameters(
   // @Auth() on both the class and the method lists the guard twice.
   if (guards.length === 0 || !guards.some((g) => g === JwtAuthGuard) || !guards.every(allowed))
     refuse("needs @Auth() and no other guard (an operator route: @Reach('none'))");
-  for (const key of [
-    PIPES_METADATA,
-    INTERCEPTORS_METADATA,
-    EXCEPTION_FILTERS_METADATA,
-    HEADERS_METADATA,
-  ]) {
-    if (metadata(key, controller, handler).length > 0) refuse(`has ${key}`);
+  for (const key of ['pipes', 'interceptors', 'filters', 'headers'] as const) {
+    if (pipelineListOf(key, controller, handler).length > 0) refuse(`has ${NEST_KEYS[key]}`);
   }
-  for (const key of [HTTP_CODE_METADATA, REDIRECT_METADATA]) {
-    if (Reflect.getMetadata(key, handler) !== undefined) refuse(`has ${key}`);
+  for (const key of ['httpCode', 'redirect'] as const) {
+    if (handlerSettingOf(key, handler) !== undefined) refuse(`has ${NEST_KEYS[key]}`);
   }
-  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {}) as Record<
-    string,
-    { index: number; factory?: unknown }
-  >;
   const declared = Reflect.getMetadata('design:paramtypes', controller.prototype, method) as
     unknown[] | undefined;
-  const params = Object.values(args);
+  const params = routeArgsOf(controller, method);
   if (params.some((param) => param.factory !== currentUserOf))
     refuse('takes a parameter other than @CurrentUser()');
   if (params.length !== (declared?.length ?? 0)) refuse('takes a parameter without a decorator');
@@ -124,19 +109,15 @@ function directParameters(
  * The app-wide part of the pipeline must be empty too: no global guard or
  * interceptor, and no global pipe but AppValidationPipe, which hands a
  * `@CurrentUser()` value through untouched. Read from Nest's application
- * config (not public API: when it cannot be read, nothing is direct).
+ * config (not public API, framework/nest-internals.ts: when it cannot be
+ * read, the app refuses to start).
  */
 function checkGlobalPipeline(app: NestFastifyApplication, refuse: (why: string) => never) {
-  const config = (app as unknown as { config?: ApplicationConfig }).config;
-  if (!config?.getGlobalGuards) return refuse("cannot read the app's global pipeline");
-  if (config.getGlobalGuards().length > 0 || config.getGlobalRequestGuards().length > 0)
-    refuse('the app has a global guard');
-  if (config.getGlobalInterceptors().length > 0 || config.getGlobalRequestInterceptors().length > 0)
-    refuse('the app has a global interceptor');
-  if (
-    config.getGlobalRequestPipes().length > 0 ||
-    config.getGlobalPipes().some((pipe) => !(pipe instanceof AppValidationPipe))
-  )
+  const pipeline = globalPipelineOf(app);
+  if (!pipeline) return refuse("cannot read the app's global pipeline");
+  if (pipeline.guards.length > 0) refuse('the app has a global guard');
+  if (pipeline.interceptors.length > 0) refuse('the app has a global interceptor');
+  if (pipeline.pipes.some((pipe) => !(pipe instanceof AppValidationPipe)))
     refuse('the app has a global pipe other than AppValidationPipe');
 }
 

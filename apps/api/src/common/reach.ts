@@ -20,11 +20,11 @@ import {
   type Type,
   applyDecorators,
 } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryModule, DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { ApiExtension } from '@nestjs/swagger';
 import { type AccountRole, reachRefusal } from '@app/domain';
 import { ApiErrors } from './api-errors.decorator';
+import { routePathOf } from './framework/nest-internals';
 import { AppError } from './app-error';
 import type { ErrorCode } from './error-codes';
 
@@ -164,7 +164,7 @@ export class ReachCheck implements OnApplicationBootstrap {
       const prototype = controller.prototype as Record<string, (...args: unknown[]) => unknown>;
       for (const name of this.scanner.getAllMethodNames(prototype)) {
         const handler = prototype[name];
-        if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        if (routePathOf(handler) === undefined) continue;
         const roles = this.reflector.getAllAndOverride<string[] | undefined>(ROLES_METADATA, [
           handler,
           controller,

@@ -1,6 +1,6 @@
-import { Query, type Pool, type PoolClient, type QueryResultRow } from 'pg';
+import { Query, type PoolClient, type QueryResultRow } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { poolOf } from './typeorm-internals';
 
 /**
  * Runs a hot query as a named prepared statement, so PostgreSQL plans it once
@@ -21,9 +21,9 @@ export async function preparedQuery<T>(
     return run<T>(client, name, text, values);
   }
   const dataSource = executor instanceof DataSource ? executor : executor.connection;
-  // The driver's pool (PostgresDriver.master, public): a QueryRunner per
-  // call would cost a third of /users/me's throughput.
-  const pool = (dataSource.driver as PostgresDriver).master as Pool;
+  // The driver's own pool (typeorm-internals.ts): a QueryRunner per call
+  // would cost a third of /users/me's throughput.
+  const pool = poolOf(dataSource);
   const client = await pool.connect();
   try {
     const rows = await run<T>(client, name, text, values);

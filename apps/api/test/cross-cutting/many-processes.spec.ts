@@ -446,7 +446,7 @@ describe('many processes: two APIs and two workers on one PostgreSQL and one Red
     ).rows[0].user_id as number;
     const blocker = new Client({ connectionString: databaseUrl });
     await blocker.connect();
-    let killedAt = 0;
+    let killedAt: number;
     try {
       await blocker.query('BEGIN');
       await blocker.query(`SELECT id FROM ledger_accounts WHERE user_id = $1 FOR UPDATE`, [middle]);

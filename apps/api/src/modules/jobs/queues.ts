@@ -1,3 +1,4 @@
+import type { RedisOptions as BullRedisOptions } from 'bullmq';
 import { RedisSettings, redisOptions } from '../redis/redis-options';
 
 /** Queue names shared by the API (producer) and the worker (consumer). */
@@ -7,8 +8,12 @@ export const MAINTENANCE_QUEUE = 'maintenance';
  * BullMQ's connection options: REDIS_URL alone (tests pass the URL), or the
  * app's settings with Sentinels (modules/redis/redis-options.ts).
  */
-export function bullConnection(settings: string | RedisSettings) {
-  return redisOptions(typeof settings === 'string' ? { REDIS_URL: settings } : settings);
+export function bullConnection(settings: string | RedisSettings): BullRedisOptions {
+  // The same ioredis options; only the types differ (ioredis 6 lets
+  // retryStrategy be null, BullMQ 6's copy of the type does not; none is set).
+  return redisOptions(
+    typeof settings === 'string' ? { REDIS_URL: settings } : settings,
+  ) as BullRedisOptions;
 }
 
 /** Items one sweep reads from PostgreSQL at most, per kind of pending work. */

@@ -62,7 +62,10 @@ export class AdminMessagesController {
   @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
   sendMessage(@CurrentUser() user: AuthUser, @Body() body: SendMessageBody): Promise<SentMessage> {
     return this.messages.send(user.id, {
-      userId: body.user_id,
+      // A null user_id (which @IsOptional() lets through) is "every member", as when
+      // left out: TypeORM 0.3 ignored a null in a where (so it always meant that),
+      // TypeORM 1 refuses one.
+      userId: body.user_id ?? undefined,
       title: body.title,
       description: body.description,
     });
