@@ -143,6 +143,7 @@ test('at a desk (1366x768) the console has a side navigation, no member bar and 
   expect(await price.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
   // Filters fit on one line: every members filter sits in the same row, inside the page.
   await page.goto('/admin/members');
+  await expect(page.locator('#filter-level')).toBeVisible();
   const boxes = await page
     .locator('.filters')
     .nth(1)
