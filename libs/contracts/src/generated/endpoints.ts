@@ -97,6 +97,7 @@ import type {
   MemberDetail,
   MemberPage,
   MemberProofResponse,
+  MemberTodayResponse,
   MessageItem,
   MomentCreated,
   MomentItem,
@@ -131,7 +132,6 @@ import type {
   SweepCandidatesParams,
   SweepItem,
   TeamRates,
-  TodayResponse,
   TokenForm,
   TokenResponse,
   TrailerBody,
@@ -11823,7 +11823,10 @@ export function useGetStatement<
  * @summary Today's trailer earnings and count (UTC day)
  */
 export const getToday = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
-  return httpClient<TodayResponse>({ url: `/users/me/today`, method: 'GET', signal }, options);
+  return httpClient<MemberTodayResponse>(
+    { url: `/users/me/today`, method: 'GET', signal },
+    options,
+  );
 };
 
 export const getGetTodayQueryKey = () => {
