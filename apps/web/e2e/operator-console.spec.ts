@@ -106,3 +106,49 @@ test('an operator finds a member by phone, deactivates them, changes a price, br
   await page.getByRole('button', { name: 'Confirm V3' }).click();
   await expect(page.getByTestId('package-3').getByRole('status')).toHaveText('Saved');
 });
+
+test('at a desk (1366x768) the console has a side navigation, no member bar and no horizontal overflow', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, ADMIN_PHONE, ADMIN_PASSWORD);
+  for (const path of [
+    '/admin',
+    '/admin/members',
+    '/admin/withdrawals',
+    '/admin/money',
+    '/admin/economy',
+    '/admin/audit',
+  ]) {
+    await page.goto(path);
+    const nav = page.getByRole('navigation', { name: 'Operator area' });
+    await expect(nav).toBeVisible();
+    await expect(nav).toHaveClass(/admin-sidenav/);
+    await expect(page.locator('.bottom-nav')).toHaveCount(0);
+    await expect(page.locator('.support-button')).toHaveCount(0);
+    // Content uses the width, not a 480 px column.
+    expect((await page.locator('main.admin').boundingBox())!.width).toBeGreaterThan(1000);
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+      `${path} overflows horizontally`,
+    ).toBeLessThanOrEqual(0);
+  }
+  // Package prices fit their fields (no "100(" for 1000).
+  await page.goto('/admin/economy');
+  const price = page.getByLabel('Price of V9');
+  await expect(price).toBeVisible();
+  expect(await price.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
+  // Filters fit on one line: every members filter sits in the same row, inside the page.
+  await page.goto('/admin/members');
+  await expect(page.locator('#filter-level')).toBeVisible();
+  const boxes = await page
+    .locator('.filters')
+    .nth(1)
+    .locator('.field')
+    .evaluateAll((fields) => fields.map((f) => f.getBoundingClientRect().toJSON()));
+  expect(new Set(boxes.map((b: DOMRect) => Math.round(b.top))).size).toBe(1);
+  for (const box of boxes as DOMRect[]) expect(box.right).toBeLessThanOrEqual(1366);
+});

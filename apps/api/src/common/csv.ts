@@ -1,5 +1,13 @@
 import { Readable } from 'node:stream';
 
+/**
+ * The one money unit of every CSV export: USDT with exactly 6 decimals
+ * ("55.160000"), exact (numeric, never a float), from a micro-USDT column.
+ * A spreadsheet reads it as a number; the fixed scale keeps columns comparable.
+ */
+export const CSV_USDT = (microColumn: string) =>
+  `(${microColumn}::numeric / 1000000)::numeric(30, 6)`;
+
 /** One CSV field: quoted when it holds a comma, quote or line break; formulas defused. */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';

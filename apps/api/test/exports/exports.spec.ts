@@ -1,4 +1,4 @@
-import { type TestApp, member } from '../support/harness';
+import { type TestApp, adjust, member } from '../support/harness';
 import { Auth, ConsoleApp, startConsole } from '../support/console';
 
 describe('exports: streamed CSV for operators', () => {
@@ -21,6 +21,8 @@ describe('exports: streamed CSV for operators', () => {
       .set(m.auth)
       .send({ nickname: '=HYPERLINK("x")' })
       .expect(200);
+    await adjust(t, admin, m.id, 55.16);
+    await adjust(t, admin, m.id, 2.5, 'points');
     const today = new Date().toISOString().slice(0, 10);
     const res = await t
       .http()
@@ -35,6 +37,8 @@ describe('exports: streamed CSV for operators', () => {
     );
     const line = lines.find((l) => l.startsWith(`${m.id},`))!;
     expect(line).toContain(`"'=HYPERLINK(""x"")"`);
+    // One money unit in every export: USDT with exactly 6 decimals.
+    expect(line).toMatch(/,55\.160000,2\.500000$/);
     expect((await t.http().get('/admin/exports/records.csv').set(staff.support)).status).toBe(403);
     const records = await t
       .http()
@@ -44,9 +48,17 @@ describe('exports: streamed CSV for operators', () => {
     expect(records.text.split('\r\n')[0]).toBe(
       'id,user_id,type,is_add,amount,fee,status,tx_id,wallet,reason,created_at',
     );
-    expect(records.text.split('\r\n').length).toBeGreaterThan(2);
+    const rows = records.text.trim().split('\r\n').slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const [, , , , amount, fee] = row.split(',');
+      expect(amount).toMatch(/^\d+\.\d{6}$/);
+      expect(fee).toMatch(/^\d+\.\d{6}$/);
+    }
+    expect(rows.find((r) => r.split(',')[1] === String(m.id))!.split(',')[4]).toBe('55.160000');
     const audit = await t.http().get('/admin/exports/audit.csv').set(admin).buffer(true);
-    expect(audit.text).toContain('user.deactivate');
+    // The adjustments above are audited (the suite no longer leans on an earlier one's actions).
+    expect(audit.text).toContain(',ledger.adjust,');
     expect(
       (await t.http().get('/admin/exports/audit.csv?from=2026-12-01&to=2026-11-01').set(admin))
         .status,

@@ -212,6 +212,7 @@ describe('money: ledger, wallet, rewards', () => {
       expect((await t.http().get('/users/me/today').set(m.auth)).body).toEqual({
         amount: 0,
         count: 0,
+        trailer_ids: [],
       });
     });
 
@@ -226,9 +227,11 @@ describe('money: ledger, wallet, rewards', () => {
       expect(again.status).toBe(400);
       expect(again.body.code).toBe('ALREADY_WATCHED');
       expect(await me(t, m)).toMatchObject({ money: 0.5, total_earn: 0.5, team_earn: 0 });
+      // The trailer counted today is named, so the films screens can mark it.
       expect((await t.http().get('/users/me/today').set(m.auth)).body).toEqual({
         amount: 0.5,
         count: 1,
+        trailer_ids: [4],
       });
     });
 
@@ -246,6 +249,7 @@ describe('money: ledger, wallet, rewards', () => {
       expect((await t.http().get('/users/me/today').set(m.auth)).body).toEqual({
         amount: 0,
         count: 2,
+        trailer_ids: [1, 2],
       });
     });
 
@@ -416,10 +420,10 @@ describe('money: ledger, wallet, rewards', () => {
       expect(results.filter((r) => r.status === 200)).toHaveLength(20);
       expect(results.filter((r) => r.body.code === 'DAILY_QUOTA_REACHED')).toHaveLength(30);
       expect(await me(t, m)).toMatchObject({ money: 20, total_earn: 20 });
-      expect((await t.http().get('/users/me/today').set(m.auth)).body).toEqual({
-        amount: 20,
-        count: 20,
-      });
+      const today = (await t.http().get('/users/me/today').set(m.auth)).body;
+      expect(today).toMatchObject({ amount: 20, count: 20 });
+      // Exactly the counted trailers are named, once each.
+      expect(new Set(today.trailer_ids).size).toBe(20);
       await t.db.query(`DELETE FROM trailer_views WHERE trailer_id = ANY($1)`, [ids]);
     });
 

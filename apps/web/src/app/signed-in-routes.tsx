@@ -99,6 +99,10 @@ const WithdrawalHistoryPage = page(
 // Operators only: members never download these chunks (the guard renders first).
 const AdminLayout = page(() => import('../features/admin/admin-layout'), 'AdminLayout');
 const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage');
+const WithdrawalsQueue = page(
+  () => import('../features/admin/withdrawals-queue'),
+  'WithdrawalsQueue',
+);
 const DashboardPage = page(() => import('../features/admin/dashboard-page'), 'DashboardPage');
 const MembersPage = page(() => import('../features/admin/members-page'), 'MembersPage');
 const MemberPage = page(() => import('../features/admin/member-page'), 'MemberPage');
@@ -169,6 +173,7 @@ export const signedInRoutes: RouteObject[] = [
           { index: true, element: <DashboardPage /> },
           { path: 'members', element: <MembersPage /> },
           { path: 'members/:id', element: <MemberPage /> },
+          { path: 'withdrawals', element: <WithdrawalsQueue /> },
           { path: 'money', element: <AdminPage /> },
           { path: 'reviews', element: <ReviewsSection /> },
           { path: 'economy', element: <EconomyPage /> },

@@ -97,6 +97,7 @@ import type {
   MemberDetail,
   MemberPage,
   MemberProofResponse,
+  MemberTodayResponse,
   MessageItem,
   MomentCreated,
   MomentItem,
@@ -131,7 +132,6 @@ import type {
   SweepCandidatesParams,
   SweepItem,
   TeamRates,
-  TodayResponse,
   TokenForm,
   TokenResponse,
   TrailerBody,
@@ -2877,7 +2877,7 @@ export function useEconomyHistory<
 }
 
 /**
- * Operator actions of a period (CSV). Signed in with one of the roles: admin.
+ * details as the JSON each action recorded (amounts there as in the API answers: USDT numbers)
  * @summary Operator actions of a period (CSV)
  */
 export const exportAudit = (
@@ -3000,7 +3000,7 @@ export function useExportAudit<
 }
 
 /**
- * Members who joined in a period, with balances (CSV). Signed in with one of the roles: admin, finance, support.
+ * money and points in USDT with exactly 6 decimals (`55.160000` for 55.16 USDT), like every amount of every export
  * @summary Members who joined in a period, with balances (CSV)
  */
 export const exportMembers = (
@@ -3123,7 +3123,7 @@ export function useExportMembers<
 }
 
 /**
- * Deposit, withdrawal, card and adjustment records of a period (CSV). Signed in with one of the roles: admin, finance.
+ * amount and fee in USDT with exactly 6 decimals (`55.160000` for 55.16 USDT), like every amount of every export
  * @summary Deposit, withdrawal, card and adjustment records of a period (CSV)
  */
 export const exportRecords = (
@@ -11823,7 +11823,10 @@ export function useGetStatement<
  * @summary Today's trailer earnings and count (UTC day)
  */
 export const getToday = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
-  return httpClient<TodayResponse>({ url: `/users/me/today`, method: 'GET', signal }, options);
+  return httpClient<MemberTodayResponse>(
+    { url: `/users/me/today`, method: 'GET', signal },
+    options,
+  );
 };
 
 export const getGetTodayQueryKey = () => {

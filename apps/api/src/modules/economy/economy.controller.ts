@@ -13,13 +13,14 @@ import { AuditService } from '../audit/audit.service';
 import { PackageBody, PackageItem, TeamRates } from './economy.dto';
 import { EconomyService } from './economy.service';
 import { PublicRoute } from '../redis/public-rate-limit';
+import { MAX_VIP_LEVEL } from '@app/domain';
 
 class LevelParam {
-  @ApiProperty({ minimum: 0, maximum: 9, example: 1 })
+  @ApiProperty({ minimum: 0, maximum: MAX_VIP_LEVEL, example: 1 })
   @Type(() => Number)
   @IsInt()
   @Min(0)
-  @Max(9)
+  @Max(MAX_VIP_LEVEL)
   level: number;
 }
 

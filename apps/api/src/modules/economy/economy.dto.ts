@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsNumber, Max, Min } from 'class-validator';
 import { IsUsdtAmount } from '../../common/validators';
+import { MAX_VIP_LEVEL } from '@app/domain';
 
 export class PackageItem {
-  @ApiProperty({ minimum: 0, maximum: 9, example: 1 })
+  @ApiProperty({ minimum: 0, maximum: MAX_VIP_LEVEL, example: 1 })
   vip_level: number;
   @ApiProperty({ description: 'USDT', example: 50 })
   price: number;

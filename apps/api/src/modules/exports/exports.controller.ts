@@ -35,6 +35,9 @@ class PeriodQuery {
   to?: string;
 }
 
+/** Shown in the route descriptions: every money amount of every export is in this unit. */
+const UNIT_EXAMPLE = '`55.160000` for 55.16 USDT';
+
 function period(query: PeriodQuery): [Date, Date] {
   const from = query.from ? new Date(query.from) : new Date(0);
   const to = query.to ? new Date(query.to) : new Date(Date.now() + 1000);
@@ -63,7 +66,10 @@ export class ExportsController {
   ) {}
 
   @Get('members.csv')
-  @ApiOperation({ summary: 'Members who joined in a period, with balances (CSV)' })
+  @ApiOperation({
+    summary: 'Members who joined in a period, with balances (CSV)',
+    description: `money and points in USDT with exactly 6 decimals (${UNIT_EXAMPLE}), like every amount of every export`,
+  })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV, one member a line' })
   @ApiErrors('BAD_REQUEST', 'VALIDATION_ERROR')
@@ -96,7 +102,10 @@ export class ExportsController {
 
   @Get('records.csv')
   @Roles(...Staff.money)
-  @ApiOperation({ summary: 'Deposit, withdrawal, card and adjustment records of a period (CSV)' })
+  @ApiOperation({
+    summary: 'Deposit, withdrawal, card and adjustment records of a period (CSV)',
+    description: `amount and fee in USDT with exactly 6 decimals (${UNIT_EXAMPLE}), like every amount of every export`,
+  })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV, one record a line' })
   @ApiErrors('BAD_REQUEST', 'VALIDATION_ERROR')
@@ -127,7 +136,11 @@ export class ExportsController {
 
   @Get('audit.csv')
   @Roles(...Staff.admin)
-  @ApiOperation({ summary: 'Operator actions of a period (CSV)' })
+  @ApiOperation({
+    summary: 'Operator actions of a period (CSV)',
+    description:
+      'details as the JSON each action recorded (amounts there as in the API answers: USDT numbers)',
+  })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV, one action a line' })
   @ApiErrors('BAD_REQUEST', 'VALIDATION_ERROR')

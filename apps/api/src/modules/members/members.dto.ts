@@ -11,6 +11,7 @@ import {
   Min,
 } from 'class-validator';
 import { BalanceRecordItem } from '../wallet/wallet.dto';
+import { MAX_VIP_LEVEL } from '@app/domain';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === 'true' ? true : value === 'false' ? false : value;
@@ -23,12 +24,12 @@ export class MemberListQuery {
   @MaxLength(64)
   q?: string;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 9 })
+  @ApiPropertyOptional({ minimum: 0, maximum: MAX_VIP_LEVEL })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
-  @Max(9)
+  @Max(MAX_VIP_LEVEL)
   level?: number;
 
   @ApiPropertyOptional({ type: Boolean })

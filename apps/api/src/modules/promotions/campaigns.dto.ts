@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDateString, IsInt, IsString, Length, Max, Min } from 'class-validator';
 import { IsUsdtAmount } from '../../common/validators';
+import { MAX_VIP_LEVEL } from '@app/domain';
 
 const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
@@ -25,12 +26,12 @@ export class CampaignBody {
   @ApiProperty({
     description: 'The lowest package that qualifies',
     minimum: 1,
-    maximum: 9,
+    maximum: MAX_VIP_LEVEL,
     example: 2,
   })
   @IsInt()
   @Min(1)
-  @Max(9)
+  @Max(MAX_VIP_LEVEL)
   min_vip_level: number;
 
   @ApiProperty({

@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentUser } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
-import { TodayResponse } from './trailers.dto';
+import { MemberTodayResponse } from './trailers.dto';
 import { WatchService } from './watch.service';
 
 /** The member's trailer day, under the member's own path. */
@@ -14,8 +14,8 @@ export class TodayController {
   @Get('me/today')
   @Auth()
   @ApiOperation({ summary: "Today's trailer earnings and count (UTC day)" })
-  @ApiOkResponse({ type: TodayResponse })
-  getToday(@CurrentUser() user: AuthUser): Promise<TodayResponse> {
+  @ApiOkResponse({ type: MemberTodayResponse })
+  getToday(@CurrentUser() user: AuthUser): Promise<MemberTodayResponse> {
     return this.watches.today(user.id);
   }
 }

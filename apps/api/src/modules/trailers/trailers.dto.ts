@@ -44,6 +44,17 @@ export class TodayResponse {
   count: number;
 }
 
+/** `GET /users/me/today`: the day's figures and which trailers they counted. */
+export class MemberTodayResponse extends TodayResponse {
+  @ApiProperty({
+    type: [Number],
+    description:
+      'Trailers counted today (UTC), ascending: the films grid and page mark them, since a second watch of one of them the same day is refused (ALREADY_WATCHED)',
+    example: [3, 12],
+  })
+  trailer_ids: number[];
+}
+
 export class WatchResponse {
   @ApiProperty({ description: 'USDT credited for this trailer', example: 0.5 })
   reward: number;

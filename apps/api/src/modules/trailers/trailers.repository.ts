@@ -171,9 +171,15 @@ export class TrailersRepository {
     return row;
   }
 
-  async today(userId: number): Promise<{ count: number; amount_micro: string } | undefined> {
+  /** The member's day: its counter (none before the first watch) and the trailers counted. */
+  async today(
+    userId: number,
+  ): Promise<{ count: number | null; amount_micro: string | null; trailer_ids: number[] }> {
     const [row] = await this.dataSource.query(
-      `SELECT count, amount_micro FROM watch_days WHERE user_id = $1 AND watch_day = ${TODAY}`,
+      `SELECT d.count, d.amount_micro,
+         ARRAY(SELECT trailer_id FROM trailer_watches
+               WHERE user_id = $1 AND watch_day = ${TODAY} ORDER BY trailer_id) AS trailer_ids
+       FROM (SELECT 1) one LEFT JOIN watch_days d ON d.user_id = $1 AND d.watch_day = ${TODAY}`,
       [userId],
     );
     return row;

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../database/prepared';
 import { EconomyService } from '../economy/economy.service';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService, Transfer } from '../ledger/ledger.service';
-import { TodayResponse, WatchResponse } from './trailers.dto';
+import { MemberTodayResponse, WatchResponse } from './trailers.dto';
 import { TrailersRepository, WatchCount } from './trailers.repository';
 
 /**
@@ -105,11 +105,12 @@ export class WatchService {
     }
   }
 
-  async today(userId: number): Promise<TodayResponse> {
+  async today(userId: number): Promise<MemberTodayResponse> {
     const row = await this.trailers.today(userId);
     return {
-      amount: row ? microToNumber(BigInt(row.amount_micro)) : 0,
-      count: row ? row.count : 0,
+      amount: row.amount_micro === null ? 0 : microToNumber(BigInt(row.amount_micro)),
+      count: row.count ?? 0,
+      trailer_ids: row.trailer_ids.map(Number),
     };
   }
 }

@@ -8,6 +8,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { IsNickname, IsPassword, IsPhone } from '../../common/validators';
+import { MAX_VIP_LEVEL } from '@app/domain';
 
 export class RegisterBody {
   @ApiProperty({
@@ -55,7 +56,7 @@ export class UserMe {
   points: number;
   @ApiProperty({ description: 'Held (frozen) points', example: 0 })
   points_hold: number;
-  @ApiProperty({ minimum: 0, maximum: 9, example: 0 })
+  @ApiProperty({ minimum: 0, maximum: MAX_VIP_LEVEL, example: 0 })
   vip_level: number;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
   vip_expire: string | null;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CSV_USDT } from '../../common/csv';
 import { DataSource, EntityManager } from 'typeorm';
 import { preparedQuery } from '../../database/prepared';
 import { User } from './user.entity';
@@ -336,7 +337,7 @@ export class UsersRepository {
   exportPage(from: Date, to: Date, afterId: number, limit = 1000) {
     return this.dataSource.query(
       `SELECT u.id, u.phone, u.nickname, u.role, u.is_active, u.vip_level, u.vip_expire, u.verification,
-              u.mail, u.inviter_id, u.created_at, s.money, s.points
+              u.mail, u.inviter_id, u.created_at, ${CSV_USDT('s.money')} AS money, ${CSV_USDT('s.points')} AS points
        FROM users u CROSS JOIN LATERAL ledger_member_summary(u.id) s
        WHERE u.created_at >= $1 AND u.created_at < $2 AND u.id > $3 ORDER BY u.id LIMIT $4`,
       [from, to, afterId, limit],

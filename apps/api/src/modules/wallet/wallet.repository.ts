@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CSV_USDT } from '../../common/csv';
 import { preparedQuery } from '../../database/prepared';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -250,7 +251,7 @@ export class WalletRepository {
   /** Records created in [from, to), by id after `afterId`: a page of the CSV export. */
   exportPage(from: Date, to: Date, afterId: number, limit = 1000) {
     return this.dataSource.query(
-      `SELECT id, user_id, type, is_add, amount_micro::numeric / 1000000 AS amount, fee_micro::numeric / 1000000 AS fee,
+      `SELECT id, user_id, type, is_add, ${CSV_USDT('amount_micro')} AS amount, ${CSV_USDT('fee_micro')} AS fee,
               status, tx_id, wallet, reason, created_at
        FROM balance_records WHERE created_at >= $1 AND created_at < $2 AND id > $3 ORDER BY id LIMIT $4`,
       [from, to, afterId, limit],

@@ -13,6 +13,7 @@ import {
 } from '../../components/ui/icons';
 import { useSupportUrl } from '../../lib/support';
 import { useLiveEvents } from '../../lib/live-events';
+import { isAdminPath, useDesk } from '../../lib/desk';
 import { PageFallback } from './page-fallback';
 
 export function MainLayout() {
@@ -25,6 +26,8 @@ export function MainLayout() {
   // The operator's support link when set, else the build's default.
   const supportUrl = useSupportUrl();
   const unread = messages.data?.filter((message) => !message.is_read).length ?? 0;
+  // The operator console at a desk is a layout of its own: nothing of the member's app over it.
+  const desk = useDesk() && isAdminPath(pathname);
 
   const items: BottomNavItem[] = [
     { to: '/', label: t('nav.home'), icon: <HomeIcon /> },
@@ -41,11 +44,19 @@ export function MainLayout() {
   ];
 
   return (
-    <div className={isBottomNavHidden(pathname) ? 'shell shell--main' : 'shell has-bottom-nav'}>
+    <div
+      className={
+        desk
+          ? 'shell shell--desk'
+          : isBottomNavHidden(pathname)
+            ? 'shell shell--main'
+            : 'shell has-bottom-nav'
+      }
+    >
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>
-      {supportUrl ? (
+      {supportUrl && !desk ? (
         <a
           className="support-button"
           href={supportUrl}
@@ -56,7 +67,7 @@ export function MainLayout() {
           <ChatIcon />
         </a>
       ) : null}
-      <BottomNav items={items} label={t('nav.label')} />
+      {desk ? null : <BottomNav items={items} label={t('nav.label')} />}
     </div>
   );
 }

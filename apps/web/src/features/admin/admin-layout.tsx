@@ -5,10 +5,12 @@ import { useGetMe } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { i18n, loadAdminStrings } from '../../lib/i18n';
 import { canUse, type StaffArea } from '../../lib/staff';
+import { useDesk } from '../../lib/desk';
 
 const TABS: { to: string; key: string; area: StaffArea; end?: boolean }[] = [
   { to: '/admin', key: 'dashboard', area: 'any', end: true },
   { to: '/admin/members', key: 'members', area: 'any' },
+  { to: '/admin/withdrawals', key: 'withdrawals', area: 'money' },
   { to: '/admin/money', key: 'money', area: 'money' },
   { to: '/admin/reviews', key: 'reviews', area: 'any' },
   { to: '/admin/economy', key: 'economy', area: 'any' },
@@ -17,9 +19,14 @@ const TABS: { to: string; key: string; area: StaffArea; end?: boolean }[] = [
   { to: '/admin/audit', key: 'audit', area: 'any' },
 ];
 
-/** The operator area: tabs by what the operator's role may open, then the page. */
+/**
+ * The operator area: navigation by what the operator's role may open, then the page.
+ * On a phone, wrapping tabs above a column; at a desk (DESK_QUERY), a side navigation
+ * beside content that uses the width.
+ */
 export function AdminLayout() {
   const { t } = useTranslation();
+  const desk = useDesk();
   // The area's words come in their own chunk; the page waits for them.
   const [ready, setReady] = useState(() => i18n.exists('admin.title'));
   useEffect(() => {
@@ -30,11 +37,12 @@ export function AdminLayout() {
     };
   }, []);
   const role = useGetMe().data?.role;
-  if (!ready) return <main className="page admin" aria-busy="true" />;
+  const className = desk ? 'page admin admin--desk' : 'page admin';
+  if (!ready) return <main className={className} aria-busy="true" />;
   return (
-    <main className="page admin">
+    <main className={className} data-layout={desk ? 'desk' : 'phone'}>
       <PageHeader title={t('admin.title')} backTo="/mine" backLabel={t('common.back')} />
-      <nav className="admin-tabs" aria-label={t('admin.tabs.label')}>
+      <nav className={desk ? 'admin-sidenav' : 'admin-tabs'} aria-label={t('admin.tabs.label')}>
         {TABS.filter((tab) => canUse(role, tab.area)).map((tab) => (
           <NavLink
             key={tab.to}
@@ -46,7 +54,9 @@ export function AdminLayout() {
           </NavLink>
         ))}
       </nav>
-      <Outlet />
+      <div className="admin__content">
+        <Outlet />
+      </div>
     </main>
   );
 }

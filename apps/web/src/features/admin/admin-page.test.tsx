@@ -280,6 +280,13 @@ describe('<AdminPage>', () => {
     expect(row.textContent).toContain('#7');
     expect(row.textContent).toContain('Asked by 100000 for member 100001');
     await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
+    // Asked first, with the amount, the account and the member.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('2500.00 to the E-Wallet of member 100001');
+    expect(
+      api.requests.some((r) => r.method === 'POST' && r.path === '/admin/adjustments/7/approve'),
+    ).toBe(false);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' })));
     expect(await screen.findByText('Approved: transaction 90.')).toBeTruthy();
     expect(
       api.requests.some((r) => r.method === 'POST' && r.path === '/admin/adjustments/7/approve'),
@@ -296,6 +303,8 @@ describe('<AdminPage>', () => {
     await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
     const row = await screen.findByTestId('approval-request');
     await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
+    const dialog = await screen.findByRole('dialog');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' })));
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
       'A second operator must approve this adjustment',

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
+import type { AdjustmentRequestItem } from '@app/contracts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { apiErrorKey } from '../../lib/api-errors';
 import { useApproveAdjustment, useListAdjustments, useRejectAdjustment } from './api';
 import { ApprovalTrail } from './approval-trail';
@@ -44,6 +46,13 @@ export function Approvals() {
   });
   const busy = approve.isPending || reject.isPending;
   const requests = pending.data ?? [];
+  // An approval can move the money at once: ask first, with the amount, account and member.
+  const [deciding, setDeciding] = useState<{
+    request: AdjustmentRequestItem;
+    action: 'approve' | 'reject';
+  } | null>(null);
+  const accountLabel = (account: string) =>
+    account === 'money' ? t('mine.wallet') : t('mine.points');
 
   return (
     <section className="admin-section" aria-labelledby="approvals-title">
@@ -80,12 +89,43 @@ export function Approvals() {
             />
             <DecisionButtons
               busy={busy}
-              onReject={() => reject.mutate({ id: request.id })}
-              onApprove={() => approve.mutate({ id: request.id })}
+              onReject={() => setDeciding({ request, action: 'reject' })}
+              onApprove={() => setDeciding({ request, action: 'approve' })}
             />
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={deciding !== null}
+        title={t('admin.approvals.confirmTitle')}
+        confirmLabel={
+          deciding?.action === 'reject' ? t('admin.approvals.reject') : t('admin.approvals.approve')
+        }
+        onCancel={() => setDeciding(null)}
+        onConfirm={() => {
+          if (!deciding) return;
+          const { request, action } = deciding;
+          setDeciding(null);
+          if (action === 'approve') approve.mutate({ id: request.id });
+          else reject.mutate({ id: request.id });
+        }}
+      >
+        {deciding ? (
+          <p>
+            {t(
+              deciding.action === 'approve'
+                ? 'admin.approvals.confirmApprove'
+                : 'admin.approvals.confirmReject',
+              {
+                id: deciding.request.id,
+                amount: formatUsdt(deciding.request.amount),
+                account: accountLabel(deciding.request.account),
+                member: deciding.request.user_id,
+              },
+            )}
+          </p>
+        ) : null}
+      </ConfirmDialog>
       {message ? (
         <p
           className={message.failed ? 'form__error' : 'form__note'}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAX_VIP_LEVEL } from '@app/domain';
 import type { EconomyChangeItem, PackageItem } from '@app/contracts';
 import {
   useApproveEconomyChange,
@@ -235,6 +236,7 @@ function CampaignsSection({ editable }: { editable: boolean }) {
               type={type}
               value={form[key]}
               onChange={set(key)}
+              {...(key === 'level' ? { min: 1, max: MAX_VIP_LEVEL } : {})}
             />
           ))}
           <button type="submit" className="button button--ghost button--small">

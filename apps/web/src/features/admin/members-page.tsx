@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '@app/domain';
+import { formatUsdt, MAX_VIP_LEVEL } from '@app/domain';
 import type { ListMembersParams } from '@app/contracts';
 import { useListMembers } from './api';
 import { TextField } from '../../components/ui/text-field';
@@ -10,7 +10,8 @@ import { formatDateTime } from '../../lib/format-date';
 const PAGE_SIZE = 20;
 const FILTERS = ['level', 'active', 'verification', 'role'] as const;
 const OPTIONS: Record<(typeof FILTERS)[number], string[]> = {
-  level: ['0', '1', '2', '3', '4', '5', '6'],
+  // Every level a member can hold, 0 to the domain's top one.
+  level: Array.from({ length: MAX_VIP_LEVEL + 1 }, (_, level) => String(level)),
   active: ['true', 'false'],
   verification: ['none', 'pending', 'approved', 'rejected'],
   role: ['member', 'admin', 'finance', 'support'],

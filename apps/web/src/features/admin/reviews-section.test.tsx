@@ -92,8 +92,13 @@ describe('<ReviewsSection>', () => {
       fireEvent.click(within(row).getByRole('button', { name: 'Credit 100 USDT' })),
     );
     expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+    // Asked first, with both amounts and the member.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'Credit 100 USDT to the E-Wallet of member 78 for card payment #3 (1270000.00 UZS)?',
+    );
     await act(async () =>
-      fireEvent.click(within(row).getByRole('button', { name: 'Yes: Credit 100 USDT' })),
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Credit 100 USDT' })),
     );
     const post = api.requests.find((r) => r.method === 'POST');
     expect([post?.path, post?.body]).toEqual(['/admin/card_deposits/3/approve', { amount: '100' }]);

@@ -19,6 +19,7 @@ import {
   useUnhideMoment,
 } from './api';
 import { ApprovalTrail } from './approval-trail';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
@@ -54,14 +55,14 @@ function Verdict({
   onApprove,
   onReject,
   approveLabel,
-  confirmApprove = false,
+  confirmApprove,
   children,
 }: {
   onApprove: () => Promise<unknown>;
   onReject: (reason: string) => Promise<unknown>;
   approveLabel: string;
-  /** Money actions ask twice: the first press shows what will happen. */
-  confirmApprove?: boolean;
+  /** Money actions ask first: what will happen, with the amounts, in a confirmation dialog. */
+  confirmApprove?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -98,26 +99,29 @@ function Verdict({
         >
           {t('admin.reviews.reject')}
         </button>
-        {confirmApprove && !confirming ? (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
-            onClick={() => setConfirming(true)}
-          >
-            {approveLabel}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
-            onClick={() => run(onApprove).then(() => setConfirming(false))}
-          >
-            {confirming ? t('admin.reviews.confirmCredit', { label: approveLabel }) : approveLabel}
-          </button>
-        )}
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={() => (confirmApprove ? setConfirming(true) : run(onApprove))}
+        >
+          {approveLabel}
+        </button>
       </div>
+      {confirmApprove ? (
+        <ConfirmDialog
+          open={confirming}
+          title={t('admin.reviews.confirmTitle')}
+          confirmLabel={approveLabel}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void run(onApprove);
+          }}
+        >
+          <p>{confirmApprove}</p>
+        </ConfirmDialog>
+      ) : null}
       {error ? <p role="alert">{error}</p> : null}
     </div>
   );
@@ -192,7 +196,13 @@ function CardDepositRow({ item }: { item: CardDepositItem }) {
       </div>
       <Verdict
         approveLabel={t('admin.reviews.credit', { usdt: credit })}
-        confirmApprove
+        confirmApprove={t('admin.reviews.confirmCardCredit', {
+          id: item.id,
+          usdt: credit.trim(),
+          amount: item.amount,
+          currency: item.currency,
+          member: item.user_id,
+        })}
         onApprove={() => approve.mutateAsync({ id: item.id, data: { amount: credit.trim() } })}
         onReject={(reason) => reject.mutateAsync({ id: item.id, data: { reason } })}
       >

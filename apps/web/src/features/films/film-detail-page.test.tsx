@@ -21,11 +21,11 @@ async function flush(ms = 0) {
   });
 }
 
-function serve(watch: () => unknown) {
+function serve(watch: () => unknown, trailerIds: number[] = []) {
   const api = apiFetch(({ method, path }) => {
     if (method === 'GET' && path === '/trailers/7') return TRAILER;
     if (method === 'POST' && path === '/trailers/7/watch') return watch();
-    if (path === '/users/me/today') return { amount: 0.5, count: 1 };
+    if (path === '/users/me/today') return { amount: 0.5, count: 1, trailer_ids: trailerIds };
     if (path === '/users/me') return { id: 42 };
     return undefined;
   });
@@ -33,6 +33,8 @@ function serve(watch: () => unknown) {
   return api;
 }
 
+const meReads = (api: ReturnType<typeof serve>) =>
+  api.requests.filter((r) => r.method === 'GET' && r.path === '/users/me').length;
 const watchCalls = (api: ReturnType<typeof serve>) =>
   api.requests.filter((r) => r.method === 'POST' && r.path === '/trailers/7/watch');
 
@@ -90,6 +92,7 @@ describe('<FilmDetailPage>', () => {
 
     await flush(WATCH_DELAY_MS - 100);
     expect(watchCalls(api)).toHaveLength(0);
+    const readsBefore = meReads(api);
     await flush(100);
     expect(watchCalls(api)).toHaveLength(1);
 
@@ -98,8 +101,25 @@ describe('<FilmDetailPage>', () => {
     await flush(VIEW_COUNTED_MS);
     expect(screen.queryByRole('dialog')).toBeNull();
     // Today's figures come from the answer; the balances are fetched again when shown.
-    expect(queryClient.getQueryData(getGetTodayQueryKey())).toEqual({ amount: 0.5, count: 1 });
-    expect(queryClient.getQueryState(getGetMeQueryKey())?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryData(getGetTodayQueryKey())).toMatchObject({
+      amount: 0.5,
+      count: 1,
+    });
+    // Counted here: the page does not turn it into "watched before this visit".
+    expect(screen.queryByTestId('watched-today')).toBeNull();
+    // The page shows the member's level, so the balances are read again at once.
+    expect(meReads(api)).toBeGreaterThan(readsBefore);
+  });
+
+  it('says a trailer counted today pays nothing again, and does not try to count it', async () => {
+    const api = serve(() => ({ reward: 0.5, today: { amount: 0.5, count: 1 } }), [7]);
+    await renderWithApp(routes, { at: '/films/7' });
+    await flush();
+    expect(screen.getByTestId('watched-today').textContent).toContain(
+      'Counted today: watching it again pays nothing',
+    );
+    await flush(WATCH_DELAY_MS * 2);
+    expect(watchCalls(api)).toHaveLength(0);
   });
 
   it('closes the popup on a tap', async () => {

@@ -3,7 +3,8 @@ import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
 import type { ApiTrailer, ApiWatchResult } from '@app/contracts';
-import { useGetTrailer, useWatchTrailer } from './api';
+import { useGetMe, useGetToday, useGetTrailer, useListPackages, useWatchTrailer } from './api';
+import { effectiveLevelOf } from '../../lib/membership';
 import { PageHeader } from '../../components/ui/page-header';
 import { Poster } from '../../components/ui/poster';
 import { useToast } from '../../components/ui/toast';
@@ -75,16 +76,29 @@ export function FilmDetailPage() {
   // Its cache updates run even after the member left the page (api/).
   const watch = useWatchTrailer();
   const [counted, setCounted] = useState<ApiWatchResult | null>(null);
+  const today = useGetToday();
+  const me = useGetMe();
+  const packages = useListPackages();
+  const level = effectiveLevelOf(me.data);
+  const tier = packages.data?.find((p) => p.vip_level === level);
+  // Counted already today, before this visit tried: another watch would only end in
+  // "already counted" after 10 s, so the page says so and does not try.
+  const triedHere = !watch.isIdle && watch.variables?.id === trailerId;
+  const watchedToday = !triedHere && (today.data?.trailer_ids ?? []).includes(trailerId);
 
-  useWatchTimer(trailerId, validId && trailer.isSuccess, () => {
-    watch.mutate(
-      { id: trailerId },
-      {
-        onSuccess: setCounted,
-        onError: (error) => toast(t(apiErrorKey(error))),
-      },
-    );
-  });
+  useWatchTimer(
+    trailerId,
+    validId && trailer.isSuccess && !today.isPending && !watchedToday,
+    () => {
+      watch.mutate(
+        { id: trailerId },
+        {
+          onSuccess: setCounted,
+          onError: (error) => toast(t(apiErrorKey(error))),
+        },
+      );
+    },
+  );
   const closePopup = useCallback(() => setCounted(null), []);
 
   return (
@@ -101,6 +115,15 @@ export function FilmDetailPage() {
       {trailer.data ? (
         <article className="film-detail">
           <Player trailer={trailer.data} />
+          {watchedToday ? (
+            <p className="notice" data-testid="watched-today">
+              ✓ {t('films.watchedTodayNote')}
+            </p>
+          ) : tier && tier.reward_per_trailer === 0 && !counted ? (
+            <p className="notice" data-testid="no-reward-note">
+              {t('films.noRewardDetail', { amount: formatUsdt(0), level })}
+            </p>
+          ) : null}
           <dl className="film-detail__meta">
             <dt>{t('films.language')}</dt>
             <dd>-</dd>

@@ -9,7 +9,7 @@ const TRAILERS = [
   { id: 1, title: 'Dune', description: 'Sand', image_url: '/static/trailers/1.svg' },
 ];
 
-function serve(me: object, today: { amount: number; count: number }) {
+function serve(me: object, today: { amount: number; count: number; trailer_ids?: number[] }) {
   const api = apiFetch(({ path }) => {
     if (path === '/users/me') return { ...MEMBER, ...me };
     if (path === '/users/me/today') return today;
@@ -54,6 +54,22 @@ describe('<FilmsPage>', () => {
     await renderWithApp([{ path: '/films', element: <FilmsPage /> }], { at: '/films' });
     await waitFor(() => expect(screen.getByTestId('tasks-remaining').textContent).toBe('0'));
     expect(screen.getByTestId('films-today').textContent).toBe('0.00');
+  });
+
+  it('marks the trailers counted today', async () => {
+    serve(activeVip(1), { amount: 0.5, count: 1, trailer_ids: [1] });
+    await renderWithApp([{ path: '/films', element: <FilmsPage /> }], { at: '/films' });
+    expect((await screen.findByTestId('watched-today')).textContent).toBe('✓ Watched today');
+    expect(screen.queryByTestId('no-reward-note')).toBeNull();
+  });
+
+  it('tells a level-0 member that a watch pays +0.00 but uses a task', async () => {
+    serve({}, { amount: 0, count: 0, trailer_ids: [] });
+    await renderWithApp([{ path: '/films', element: <FilmsPage /> }], { at: '/films' });
+    expect((await screen.findByTestId('no-reward-note')).textContent).toContain(
+      "At VIP0 a watch pays +0.00 USDT and still uses one of today's 2 tasks.",
+    );
+    expect(screen.queryByTestId('watched-today')).toBeNull();
   });
 
   it('treats an expired membership as level 0 (2 a day)', async () => {

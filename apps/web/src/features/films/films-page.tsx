@@ -41,6 +41,8 @@ export function FilmsPage() {
   const progress = levelProgress(packages.data ?? [], level, count);
   const [shownLevel, setShownLevel] = useState<string>(String(level));
   const shown = progress.find((p) => String(p.level) === shownLevel);
+  // Trailers counted today: marked, since watching one again pays nothing.
+  const watchedToday = new Set(today.data?.trailer_ids ?? []);
 
   return (
     <main className="page">
@@ -92,6 +94,17 @@ export function FilmsPage() {
           </div>
         ) : null}
       </div>
+      {tier && tier.reward_per_trailer === 0 && tier.daily_trailers > 0 ? (
+        // Told before a task is spent: at this level a watch pays nothing.
+        <p className="notice" data-testid="no-reward-note">
+          {t('films.noRewardNote', {
+            level,
+            amount: formatUsdt(0),
+            tasks: tier.daily_trailers,
+          })}{' '}
+          <Link to="/mine/subscribe">{t('mine.subscribe')}</Link>
+        </p>
+      ) : null}
       {trailers.isPending ? (
         <p className="visually-hidden" role="status">
           {t('common.loading')}
@@ -110,10 +123,18 @@ export function FilmsPage() {
             ))
           : null}
         {(trailers.data ?? []).map((trailer, i) => (
-          <li key={trailer.id} className="film-card">
+          <li
+            key={trailer.id}
+            className={watchedToday.has(trailer.id) ? 'film-card is-watched' : 'film-card'}
+          >
             {/* The first row of the grid is on the first screen. */}
             <Poster src={trailer.image_url} eager={i < 2} />
             <h2 className="film-card__title">{trailer.title}</h2>
+            {watchedToday.has(trailer.id) ? (
+              <p className="film-card__watched" data-testid="watched-today">
+                ✓ {t('films.watchedToday')}
+              </p>
+            ) : null}
             {tier ? (
               <p className="film-card__income">
                 {t('films.income', { amount: formatUsdt(tier.reward_per_trailer) })}

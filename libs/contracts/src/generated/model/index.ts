@@ -164,6 +164,7 @@ export * from './memberSummary';
 export * from './memberSummaryRole';
 export * from './memberSummaryVerification';
 export * from './memberTeamCounts';
+export * from './memberTodayResponse';
 export * from './messageItem';
 export * from './momentAuthor';
 export * from './momentCreated';

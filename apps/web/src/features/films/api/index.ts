@@ -3,6 +3,7 @@ import {
   getGetMeQueryKey,
   getGetTodayQueryKey,
   useWatchTrailer as useWatchTrailerCall,
+  type MemberTodayResponse,
 } from '@app/contracts';
 
 export {
@@ -22,8 +23,12 @@ export function useWatchTrailer() {
   const queryClient = useQueryClient();
   return useWatchTrailerCall({
     mutation: {
-      onSuccess: (result) => {
-        queryClient.setQueryData(getGetTodayQueryKey(), result.today);
+      onSuccess: (result, { id }) => {
+        // Today's figures, and this trailer among those counted (the grid marks it).
+        queryClient.setQueryData(getGetTodayQueryKey(), (previous?: MemberTodayResponse) => ({
+          ...result.today,
+          trailer_ids: [...new Set([...(previous?.trailer_ids ?? []), id])],
+        }));
         void queryClient.invalidateQueries({ queryKey: getGetTodayQueryKey() });
         void queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
       },
