@@ -92,6 +92,8 @@ export const SETTINGS_SCHEMA = z.object({
   EVENTS_STREAM_LENGTH: intFrom(100, 1, 100_000),
   /** Seconds a member's kept events outlive their last one. */
   EVENTS_RETENTION_SECONDS: intFrom(86_400, 60),
+  /** Balance markers wait this long and go out once per member (many postings, one event); 0: at once. */
+  EVENTS_BALANCE_COALESCE_MS: intFrom(250, 0, 10_000),
   SWEEP_INTERVAL_MS: intFrom(10_000, 100),
   /**
    * How long a worker's hold on a BullMQ job lasts unrenewed (renewed at half of it), and how often

@@ -305,6 +305,10 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   EVENTS_HEARTBEAT_SECONDS: { group: 'Optional tuning (defaults shown)', doc: '' },
   EVENTS_STREAM_LENGTH: { group: 'Optional tuning (defaults shown)', doc: '' },
   EVENTS_RETENTION_SECONDS: { group: 'Optional tuning (defaults shown)', doc: '' },
+  EVENTS_BALANCE_COALESCE_MS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "A member's balance-changed event waits this many milliseconds and goes out once for every posting in that time (a member earning rewards and commissions moves it several times a second); 0: one event per posting.",
+  },
   PASSWORD_HASH_CONCURRENCY: {
     group: 'Optional tuning (defaults shown)',
     doc: 'argon2 password hashes/verifications running at once (64 MiB each; sign-ins go ahead of registrations) and how long one waits for a turn before a 503 with Retry-After. 0 means unbounded / no wait limit.',

@@ -1,6 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { deriveTronAddress } from '@app/domain';
+import { streamKeyOf } from '../../src/modules/events/member-events.service';
+import { eventually } from '../support/eventually';
 import {
   Member,
   TestApp,
@@ -180,6 +182,19 @@ describe('GET /users/me/events: live events over Server-Sent Events', () => {
       tx_id: null,
     });
     expect(json(await stream.next((e) => e.event === 'balance'))).toMatchObject({ money: 50 });
+  });
+
+  it('sends one balance marker for postings in the same moment (EVENTS_BALANCE_COALESCE_MS)', async () => {
+    const m = await member(t);
+    const key = streamKeyOf(m.id);
+    const balanceEvents = async () =>
+      (await t.redis.xrange(key, '-', '+')).filter(([, fields]) => fields.includes('balance'))
+        .length;
+    // Five adjustments back to back: five postings, one marker (default 250 ms window).
+    await Promise.all([1, 2, 3, 4, 5].map(() => adjust(t, admin, m.id, 1)));
+    await eventually(async () => ((await balanceEvents()) >= 1 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await balanceEvents()).toBeLessThan(5);
   });
 
   it('refuses without a valid token and beyond EVENTS_MAX_STREAMS_PER_MEMBER open streams', async () => {

@@ -46,10 +46,36 @@ export class MemberEventsService implements OnModuleInit {
     private readonly ledger: LedgerService,
   ) {}
 
+  /** Members whose balance moved since the last marker went out (EVENTS_BALANCE_COALESCE_MS). */
+  private readonly moved = new Set<number>();
+  private flushing: NodeJS.Timeout | null = null;
+
   onModuleInit() {
-    this.ledger.onCommitted((userIds) =>
-      this.publish(...userIds.map((userId) => ({ userId, event: 'balance' as const, data: {} }))),
-    );
+    this.ledger.onCommitted((userIds) => this.balanceMoved(userIds));
+  }
+
+  /**
+   * `balance` is a marker (the stream reads the balances when it delivers it),
+   * so many postings in a moment need one: a member watching trailers, or
+   * earning their team's commissions, moves their balance several times a
+   * second. Markers wait EVENTS_BALANCE_COALESCE_MS and go out together, one
+   * per member, in one pipelined write; 0 sends each at once.
+   */
+  private balanceMoved(userIds: number[]): void {
+    const wait = this.config.EVENTS_BALANCE_COALESCE_MS;
+    if (wait === 0) {
+      this.publish(...userIds.map((userId) => ({ userId, event: 'balance' as const, data: {} })));
+      return;
+    }
+    for (const id of userIds) this.moved.add(id);
+    if (this.flushing) return;
+    this.flushing = setTimeout(() => {
+      this.flushing = null;
+      const ids = [...this.moved];
+      this.moved.clear();
+      this.publish(...ids.map((userId) => ({ userId, event: 'balance' as const, data: {} })));
+    }, wait);
+    this.flushing.unref();
   }
 
   /** Fire and forget: a Redis failure is logged, never thrown. */
