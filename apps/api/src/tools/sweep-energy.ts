@@ -192,13 +192,7 @@ export class SweepEnergy {
   /** The stake goes back to the staking account once the transfer is in a block. */
   async takeBack(step: SweepStep): Promise<string | null> {
     if (step.plan.source !== 'delegate' || !this.options.stakerKey) return null;
-    const tx = await this.tw.transactionBuilder.undelegateResource(
-      step.plan.stakeSun,
-      step.address,
-      'ENERGY',
-      this.stakerAddress!,
-    );
-    return this.send(tx, this.options.stakerKey);
+    return this.undelegate({ address: step.address, stakeSun: step.plan.stakeSun });
   }
 
   /**
@@ -227,8 +221,8 @@ export class SweepEnergy {
     return out;
   }
 
-  /** Takes a leftover lend back; the transaction id. */
-  async takeBackLeftover(lend: { address: string; stakeSun: number }): Promise<string> {
+  /** Takes a lend back to the staking account (after a sweep, or left by an earlier run); the tx id. */
+  async undelegate(lend: { address: string; stakeSun: number }): Promise<string> {
     const tx = await this.tw.transactionBuilder.undelegateResource(
       lend.stakeSun,
       lend.address,

@@ -329,7 +329,7 @@ async function main() {
   if (sweeper && !options.dryRun) {
     for (const lend of await sweeper.leftoverLends(hot)) {
       if (state[lend.address]) continue;
-      await waitIncluded(await sweeper.takeBackLeftover(lend));
+      await waitIncluded(await sweeper.undelegate(lend));
       console.log(
         `sweep: ${lend.address}: took back ${(lend.stakeSun / SUN).toFixed(0)} TRX of stake left lent by an earlier run`,
       );
