@@ -36,7 +36,8 @@ export class MailOutboxRepository {
    * code no longer works (expired, replaced or used) is marked expired instead.
    */
   async claim(id: string, leaseMs: number): Promise<ClaimedMail | undefined> {
-    const [row]: ClaimedMail[] = await this.dataSource.query(
+    // An UPDATE answers [rows, count] through TypeORM.
+    const [[row]]: [ClaimedMail[], number] = await this.dataSource.query(
       `WITH target AS (
          SELECT o.id, (c.expires_at <= now() OR c.used_at IS NOT NULL) AS stale
          FROM mail_outbox o JOIN one_time_codes c ON c.id = o.code_id
@@ -79,7 +80,7 @@ export class MailOutboxRepository {
     maxAttempts: number,
     retryBaseMs: number,
   ): Promise<'queued' | 'failed' | undefined> {
-    const [row]: { status: 'queued' | 'failed' }[] = await this.dataSource.query(
+    const [[row]]: [{ status: 'queued' | 'failed' }[], number] = await this.dataSource.query(
       `WITH spent AS (SELECT $4::int > 0 AND $2::int >= $4::int AS yes)
        UPDATE mail_outbox
        SET status = CASE WHEN spent.yes THEN 'failed' ELSE 'queued' END,
@@ -105,14 +106,14 @@ export class MailOutboxRepository {
 
   /** Queued mails whose code no longer works are not sent: marked expired. */
   async expireStale(): Promise<number> {
-    const rows: unknown[] = await this.dataSource.query(
+    const [, count]: [unknown[], number] = await this.dataSource.query(
       `UPDATE mail_outbox o SET status = 'expired', sealed = NULL
        FROM one_time_codes c
        WHERE c.id = o.code_id AND o.status = 'queued'
          AND (c.expires_at <= now() OR c.used_at IS NOT NULL)
        RETURNING o.id`,
     );
-    return rows.length;
+    return count;
   }
 
   /**
