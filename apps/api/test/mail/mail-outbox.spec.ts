@@ -160,7 +160,9 @@ describe('the mail outbox, with the mail server down, hanging and back', () => {
     await sleep(1500);
     for (let i = 0; i < 6; i++) expect(to(smtp.mails, `twice-${i}@example.test`)).toHaveLength(1);
     for (const m of members)
-      expect(await outboxOf(m.id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })]);
+      expect(await outboxOf(m.id)).toEqual([
+        expect.objectContaining({ status: 'sent', attempts: 1 }),
+      ]);
   });
 
   it('a worker killed mid-send: another sends the mail once, after the claim goes stale', async () => {
@@ -169,7 +171,9 @@ describe('the mail outbox, with the mail server down, hanging and back', () => {
     smtp.control.hold = true;
     const m = await member(t);
     expect((await askMailCode(m, 'killed@example.test')).status).toBe(200);
-    await eventually(async () => ((await outboxOf(m.id))[0].status === 'sending' ? true : undefined));
+    await eventually(async () =>
+      (await outboxOf(m.id))[0].status === 'sending' ? true : undefined,
+    );
     await killBuilt(first);
     smtp.control.hold = false;
     await worker(smtp.port);
@@ -198,7 +202,9 @@ describe('the mail outbox, with the mail server down, hanging and back', () => {
       [m.id],
     );
     const smtp = await smtpOn(port);
-    await eventually(async () => ((await outboxOf(m.id))[0].status === 'expired' ? true : undefined));
+    await eventually(async () =>
+      (await outboxOf(m.id))[0].status === 'expired' ? true : undefined,
+    );
     await sleep(1500);
     expect(to(smtp.mails, 'late@example.test')).toHaveLength(0);
     expect(await outboxOf(m.id)).toEqual([expect.objectContaining({ sealed: null })]);
@@ -226,7 +232,9 @@ describe('the mail outbox, with the mail server down, hanging and back', () => {
     const r = await member(t);
     await t.db.query(`UPDATE users SET mail = 'gaveup-reset@example.test' WHERE id = $1`, [r.id]);
     await t.http().post('/password/forgot').send({ email: r.phone }).expect(200);
-    await eventually(async () => ((await outboxOf(r.id))[0].status === 'failed' ? true : undefined));
+    await eventually(async () =>
+      (await outboxOf(r.id))[0].status === 'failed' ? true : undefined,
+    );
     await t.http().post('/password/forgot').send({ email: r.phone }).expect(200);
     expect(await outboxOf(r.id)).toHaveLength(2);
   });

@@ -116,7 +116,7 @@ export class MailOutboxService {
       );
       const text = `mail ${id} attempt ${claimed.attempts}: ${reason}`;
       if (status === 'failed') throw new UnrecoverableError(`${text} (gave up)`);
-      throw new Error(text);
+      throw new Error(text, { cause: error });
     }
     await this.outbox.markSent(id);
     return 'sent';
