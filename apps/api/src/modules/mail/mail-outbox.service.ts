@@ -10,7 +10,7 @@ import { MailOutboxRepository, OutboxStatus } from './mail-outbox.repository';
 import { Mail, MailService } from './mail.service';
 
 export const MAIL_QUEUE = 'mail';
-/** The longest a request waits for Redis to take the mail's job; the worker's sweep finds it anyway. */
+/** The longest an add waits for Redis to take the mail's job; the worker's sweep finds it anyway. */
 const ENQUEUE_WAIT_MS = 2000;
 /** A queued mail this late past its time has lost its job (Redis lost it, or it was never added). */
 const OVERDUE_GRACE_MS = 5000;
@@ -61,9 +61,10 @@ export class MailOutboxService {
   }
 
   /** After the commit: asks the worker to send it now; a Redis away leaves it to the sweep. */
-  async queued(id: string, kind: string): Promise<void> {
+  queued(id: string, kind: string): void {
     this.logger.log(`mail ${id} (${kind}) queued`);
-    await within(this.enqueue([{ id, attempts: 0 }]), ENQUEUE_WAIT_MS).catch((error: unknown) =>
+    // Not awaited: the answer never waits for Redis (nor tells by its timing that a mail went).
+    void within(this.enqueue([{ id, attempts: 0 }]), ENQUEUE_WAIT_MS).catch((error: unknown) =>
       this.logger.warn(`mail ${id} not queued now: ${(error as Error).message}`),
     );
   }

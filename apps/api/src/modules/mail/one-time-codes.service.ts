@@ -78,7 +78,7 @@ export class OneTimeCodesService {
         : null;
       return { code, expiresAt: inserted.expires_at, mailId };
     });
-    if (issued.mailId) await this.outbox.queued(issued.mailId, purpose);
+    if (issued.mailId) this.outbox.queued(issued.mailId, purpose);
     return { code: issued.code, expiresAt: issued.expiresAt };
   }
 
