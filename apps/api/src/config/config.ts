@@ -170,6 +170,18 @@ export const SETTINGS_SCHEMA = z.object({
   MAIL_CODE_TTL_SECONDS: intFrom(600, 1),
   MAIL_CODE_MAX_TRIES: intFrom(5),
   MAIL_CODE_RESEND_SECONDS: intFrom(60),
+  /**
+   * The worker's tries at one mail of the outbox before it is marked failed;
+   * 0: no limit (it is tried until its code expires).
+   */
+  MAIL_SEND_ATTEMPTS: intFrom(8),
+  /** The wait before the first retry of a mail, doubling after each; 0: retried at once. */
+  MAIL_RETRY_BASE_MS: intFrom(2000),
+  /**
+   * How long the SMTP server may take to connect, greet or answer a command;
+   * a send still going after three times this is presumed dead and tried again.
+   */
+  MAIL_SEND_TIMEOUT_MS: intFrom(20_000, 1000, 600_000),
   /** Password-reset requests (forgot and reset) per phone and per client address per hour; 0: no limit. */
   PASSWORD_RESET_LIMIT_PER_HOUR: intFrom(10),
   /** Withdrawals above this many USDT need an approved identity verification; 0: never. */

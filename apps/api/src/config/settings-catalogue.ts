@@ -129,6 +129,17 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   },
   MAIL_CODE_MAX_TRIES: { group: 'Mail, account recovery, identity', doc: '', value: '5' },
   MAIL_CODE_RESEND_SECONDS: { group: 'Mail, account recovery, identity', doc: '', value: '60' },
+  MAIL_SEND_ATTEMPTS: {
+    group: 'Mail, account recovery, identity',
+    doc: 'The worker sends mail from an outbox: tries per mail before it is marked failed (0: until its code expires), the first retry after MAIL_RETRY_BASE_MS, doubling (0: at once).',
+    value: '8',
+  },
+  MAIL_RETRY_BASE_MS: { group: 'Mail, account recovery, identity', doc: '', value: '2000' },
+  MAIL_SEND_TIMEOUT_MS: {
+    group: 'Mail, account recovery, identity',
+    doc: 'SMTP connect, greeting and command timeout; a send still going after three times this is tried again.',
+    value: '20000',
+  },
   PASSWORD_RESET_LIMIT_PER_HOUR: {
     group: 'Mail, account recovery, identity',
     doc: '/password/forgot and /password/reset per phone and per client address per hour.',

@@ -649,6 +649,34 @@ ALTER TABLE public.ledger_transactions ALTER COLUMN id ADD GENERATED ALWAYS AS I
     CACHE 1
 );
 
+CREATE TABLE public.mail_outbox (
+    id bigint NOT NULL,
+    kind character varying(16) NOT NULL,
+    user_id integer NOT NULL,
+    code_id bigint NOT NULL,
+    recipient character varying(254) NOT NULL,
+    sealed bytea,
+    status character varying(8) DEFAULT 'queued'::character varying NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    last_error text,
+    claimed_at timestamp with time zone,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    sent_at timestamp with time zone,
+    CONSTRAINT mail_outbox_kind_check CHECK (((kind)::text = ANY ((ARRAY['mail_bind'::character varying, 'password_reset'::character varying])::text[]))),
+    CONSTRAINT mail_outbox_sealed_while_pending CHECK ((((status)::text = ANY ((ARRAY['queued'::character varying, 'sending'::character varying])::text[])) = (sealed IS NOT NULL))),
+    CONSTRAINT mail_outbox_status_check CHECK (((status)::text = ANY ((ARRAY['queued'::character varying, 'sending'::character varying, 'sent'::character varying, 'failed'::character varying, 'expired'::character varying])::text[])))
+);
+
+ALTER TABLE public.mail_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.mail_outbox_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 CREATE TABLE public.message_states (
     user_id integer NOT NULL,
     message_id integer NOT NULL,
@@ -1221,6 +1249,9 @@ ALTER TABLE ONLY public.ledger_transactions
 ALTER TABLE ONLY public.ledger_transactions
     ADD CONSTRAINT ledger_transactions_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.mail_outbox
+    ADD CONSTRAINT mail_outbox_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.message_states
     ADD CONSTRAINT message_states_pkey PRIMARY KEY (user_id, message_id);
 
@@ -1374,6 +1405,10 @@ CREATE INDEX ledger_transactions_created_idx ON public.ledger_transactions USING
 
 CREATE INDEX ledger_transactions_user_idx ON public.ledger_transactions USING btree (user_id, id);
 
+CREATE INDEX mail_outbox_code_idx ON public.mail_outbox USING btree (code_id);
+
+CREATE INDEX mail_outbox_pending_idx ON public.mail_outbox USING btree (next_attempt_at) WHERE ((status)::text = ANY ((ARRAY['queued'::character varying, 'sending'::character varying])::text[]));
+
 CREATE INDEX messages_user_idx ON public.messages USING btree (user_id, id);
 
 CREATE INDEX moment_likes_user_idx ON public.moment_likes USING btree (user_id, moment_id);
@@ -1523,6 +1558,12 @@ ALTER TABLE ONLY public.ledger_postings
 
 ALTER TABLE ONLY public.ledger_transactions
     ADD CONSTRAINT ledger_transactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.mail_outbox
+    ADD CONSTRAINT mail_outbox_code_id_fkey FOREIGN KEY (code_id) REFERENCES public.one_time_codes(id);
+
+ALTER TABLE ONLY public.mail_outbox
+    ADD CONSTRAINT mail_outbox_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.message_states
     ADD CONSTRAINT message_states_message_id_fkey FOREIGN KEY (message_id) REFERENCES public.messages(id) ON DELETE CASCADE;

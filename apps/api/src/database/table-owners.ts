@@ -45,6 +45,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   withdrawal_attempts: 'withdrawals',
   withdrawal_addresses: 'withdrawals',
   one_time_codes: 'mail',
+  mail_outbox: 'mail',
   verifications: 'identity',
   card_deposits: 'card-deposits',
   banners: 'content',

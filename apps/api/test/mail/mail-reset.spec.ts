@@ -10,6 +10,8 @@ import {
   startApp,
   uniquePhone,
 } from '../support/harness';
+import { BuiltProcess, killBuilt, startWorker } from '../support/built-process';
+import { eventually } from '../support/eventually';
 import { startSmtp } from '../support/smtp';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
@@ -17,19 +19,24 @@ type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 describe('a bound mailbox and password reset through a real SMTP server', () => {
   let smtp: Smtp;
   let t: TestApp;
+  let worker: BuiltProcess;
   let admin: Record<string, string>;
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await startApp({
+    const settings = {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Membership <no-reply@example.test>',
       MAIL_CODE_RESEND_SECONDS: '30',
       PASSWORD_RESET_LIMIT_PER_HOUR: '6',
-    });
+    };
+    t = await startApp(settings);
+    // The API puts the mail in the outbox; the worker sends it.
+    worker = await startWorker(settings);
     admin = await operator(t);
   });
   afterAll(async () => {
+    await killBuilt(worker);
     await t.close();
     await smtp.close();
   });
@@ -52,12 +59,26 @@ describe('a bound mailbox and password reset through a real SMTP server', () => 
     expect((await t.http().get('/users/mail').set(m.auth)).body).toEqual({
       mail: null,
       delivery: 'smtp',
+      code_mail: null,
     });
     const bound = await bind(m, ' Member.One@Example.test ');
     expect(bound.status).toBe(200);
     const mail = smtp.mails.at(-1)!;
     expect(mail.to).toEqual(['member.one@example.test']);
     expect(mail.subject).toMatch(/^Your code: \d{6}$/);
+    // Sent from the outbox, with a Message-ID of its row.
+    const row = await eventually(async () => {
+      const [r] = await t.db.query(
+        `SELECT id, status, attempts, sealed FROM mail_outbox WHERE user_id = $1`,
+        [m.id],
+      );
+      return r.status === 'sent' ? r : undefined;
+    });
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, sealed: null });
+    expect(mail.messageId).toBe(`<mail-outbox-${row.id}@example.test>`);
+    expect((await t.http().get('/users/mail').set(m.auth)).body).toMatchObject({
+      code_mail: 'sent',
+    });
     expect((await me(t, m)).mail).toBe('member.one@example.test');
   });
 

@@ -33,3 +33,22 @@ export function runBuilt(entry: string, env: Record<string, string> = {}): Built
   );
   return { child, exited, output: () => output };
 }
+
+/** A real worker process (`dist/worker.js`), once it says it has started. */
+export async function startWorker(env: Record<string, string> = {}): Promise<BuiltProcess> {
+  const worker = runBuilt('worker.js', env);
+  const until = Date.now() + 20_000;
+  while (!worker.output().includes('worker started')) {
+    if (worker.child.exitCode !== null || Date.now() > until)
+      throw new Error(`the worker did not start:\n${worker.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return worker;
+}
+
+/** Stops a process at once and waits for it to be gone. */
+export async function killBuilt(p: BuiltProcess | undefined): Promise<void> {
+  if (!p || p.child.exitCode !== null || p.child.signalCode !== null) return;
+  p.child.kill('SIGKILL');
+  await p.exited;
+}

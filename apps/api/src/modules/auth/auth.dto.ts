@@ -86,6 +86,14 @@ export class MailStatus {
     example: 'smtp',
   })
   delivery: 'smtp' | 'log' | 'off';
+  @ApiProperty({
+    enum: ['queued', 'sent', 'failed', 'expired'],
+    nullable: true,
+    description:
+      'The mail with the latest mailbox code: queued (being sent; retried while the mail server is away), sent, failed (gave up: ask for a new code, at once), expired (the code expired before it could be sent); null: no code asked for',
+    example: 'sent',
+  })
+  code_mail: 'queued' | 'sent' | 'failed' | 'expired' | null;
 }
 
 const trimmed = ({ value }: { value: unknown }) =>

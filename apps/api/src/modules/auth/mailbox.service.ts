@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
+import { MailOutboxService } from '../mail/mail-outbox.service';
 import { MailService } from '../mail/mail.service';
 import { OneTimeCodesService } from '../mail/one-time-codes.service';
 import { UsersService } from '../users/users.service';
@@ -19,25 +20,35 @@ export class MailboxService {
     private readonly auth: AuthService,
     private readonly codes: OneTimeCodesService,
     private readonly mail: MailService,
+    private readonly outbox: MailOutboxService,
   ) {}
 
   async status(userId: number) {
-    return { mail: await this.users.mailOf(userId), delivery: this.mail.delivery };
+    const [mail, codeMail] = await Promise.all([
+      this.users.mailOf(userId),
+      this.outbox.latestStatus(userId, 'mail_bind'),
+    ]);
+    return { mail, delivery: this.mail.delivery, code_mail: codeMail };
   }
 
+  /**
+   * Answers once the code and its mail are committed: the worker sends it,
+   * again and again while the SMTP server is away (GET /users/mail says how it went).
+   */
   async sendCode(userId: number, rawMail: string, password?: string): Promise<void> {
     if (this.mail.delivery === 'off') throw new AppError('MAIL_NOT_CONFIGURED');
     const mail = normalizeMail(rawMail);
     if (await this.users.mailOf(userId)) {
       await this.auth.checkOwnPassword(userId, password ?? '');
     }
-    const { code } = await this.codes.issue(userId, 'mail_bind', mail);
-    await this.mail.send({
-      to: mail,
-      subject: `Your code: ${code}`,
-      text:
-        `Your code to bind this mailbox is ${code}.\n` +
-        `It works for 10 minutes. If you did not ask for it, ignore this mail.`,
+    await this.codes.issue(userId, 'mail_bind', mail, {
+      mail: (code) => ({
+        to: mail,
+        subject: `Your code: ${code}`,
+        text:
+          `Your code to bind this mailbox is ${code}.\n` +
+          `It works for 10 minutes. If you did not ask for it, ignore this mail.`,
+      }),
     });
   }
 

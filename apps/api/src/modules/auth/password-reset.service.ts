@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { isValidPhone, normalizePhone } from '@app/domain';
 import { AppError } from '../../common/app-error';
@@ -20,8 +20,6 @@ import { AuthService } from './auth.service';
  */
 @Injectable()
 export class PasswordResetService {
-  private readonly logger = new Logger(PasswordResetService.name);
-
   constructor(
     private readonly users: UsersService,
     private readonly auth: AuthService,
@@ -39,17 +37,22 @@ export class PasswordResetService {
     if (!user?.isActive) return;
     const mail = await this.users.mailOf(user.id);
     if (!mail || this.mail.delivery === 'off') return;
-    const issued = await this.codes.issue(user.id, 'password_reset', mail).catch(() => null);
-    if (!issued) return; // asked again within the resend delay: the first code still works
-    void this.mail
-      .send({
-        to: mail,
-        subject: `Password reset code: ${issued.code}`,
-        text:
-          `Your code to set a new password is ${issued.code}.\n` +
-          `It works for 10 minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
+    // The mail goes through the outbox: the worker sends it, retrying while SMTP is away.
+    await this.codes
+      .issue(user.id, 'password_reset', mail, {
+        mail: (code) => ({
+          to: mail,
+          subject: `Password reset code: ${code}`,
+          text:
+            `Your code to set a new password is ${code}.\n` +
+            `It works for 10 minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
+        }),
       })
-      .catch((error) => this.logger.warn(`reset mail for member ${user.id}: ${String(error)}`));
+      .catch((error: unknown) => {
+        // Asked again within the resend delay: the first code still works.
+        if (error instanceof AppError && error.code === 'TOO_MANY_ATTEMPTS') return;
+        throw error;
+      });
   }
 
   async reset(rawPhone: string, code: string, password: string, ip: string): Promise<void> {

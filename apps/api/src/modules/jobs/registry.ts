@@ -1,5 +1,6 @@
 import { depositsBackground } from '../deposits/deposits.jobs';
 import { ledgerBackground } from '../ledger/ledger.jobs';
+import { mailBackground } from '../mail/mail.jobs';
 import { proofsBackground } from '../proofs/proofs.jobs';
 import { promotionsBackground } from '../promotions/promotions.jobs';
 import { usersBackground } from '../users/users.jobs';
@@ -18,4 +19,5 @@ export const BACKGROUND: BackgroundDeclaration[] = [
   depositsBackground,
   withdrawalsBackground,
   ledgerBackground,
+  mailBackground,
 ];

@@ -1,13 +1,26 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module';
+import { MailOutboxRepository } from './mail-outbox.repository';
+import { MAIL_QUEUE, MailOutboxService } from './mail-outbox.service';
 import { MailService } from './mail.service';
 import { OneTimeCodesRepository } from './one-time-codes.repository';
 import { OneTimeCodesService } from './one-time-codes.service';
 
+/**
+ * Mailed codes and the outbox that sends them (the API writes and queues,
+ * the worker sends: mail.jobs.ts). Owns one_time_codes and mail_outbox.
+ */
 @Global()
 @Module({
-  imports: [UsersModule],
-  providers: [MailService, OneTimeCodesService, OneTimeCodesRepository],
-  exports: [MailService, OneTimeCodesService],
+  imports: [UsersModule, BullModule.registerQueue({ name: MAIL_QUEUE })],
+  providers: [
+    MailService,
+    MailOutboxService,
+    MailOutboxRepository,
+    OneTimeCodesService,
+    OneTimeCodesRepository,
+  ],
+  exports: [MailService, MailOutboxService, OneTimeCodesService],
 })
 export class MailModule {}

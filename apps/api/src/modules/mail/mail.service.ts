@@ -15,6 +15,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** A Message-ID of the outbox's making, so a mail sent twice is recognisable as one. */
+  messageId?: string;
 }
 
 @Injectable()
@@ -24,7 +26,16 @@ export class MailService implements OnApplicationShutdown {
   readonly delivery: MailDelivery;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.transport = config.SMTP_URL ? createTransport(config.SMTP_URL) : null;
+    // Bounded waits: a hanging server fails the attempt, and the outbox tries again later.
+    const timeout = config.MAIL_SEND_TIMEOUT_MS;
+    this.transport = config.SMTP_URL
+      ? createTransport({
+          url: config.SMTP_URL,
+          connectionTimeout: timeout,
+          greetingTimeout: timeout,
+          socketTimeout: timeout,
+        } as Parameters<typeof createTransport>[0])
+      : null;
     this.delivery = this.transport ? 'smtp' : config.NODE_ENV === 'production' ? 'off' : 'log';
   }
 
@@ -32,18 +43,23 @@ export class MailService implements OnApplicationShutdown {
     this.transport?.close();
   }
 
-  /** Sends one mail; 503 MAIL_NOT_CONFIGURED when there is no way to. */
+  /**
+   * Sends one mail (the worker's outbox job calls it); 503
+   * MAIL_NOT_CONFIGURED when there is no way to, the server's error when it
+   * refuses or is away.
+   */
   async send(mail: Mail): Promise<void> {
     if (this.delivery === 'off') throw new AppError('MAIL_NOT_CONFIGURED');
     if (this.delivery === 'log') {
       this.logger.log(`mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
       return;
     }
-    try {
-      await this.transport!.sendMail({ from: this.config.MAIL_FROM, ...mail });
-    } catch (error) {
-      this.logger.error(`could not send mail to ${mail.to}: ${String(error)}`);
-      throw new AppError('SERVICE_UNAVAILABLE', 'Mail could not be sent, try again later');
-    }
+    await this.transport!.sendMail({ from: this.config.MAIL_FROM, ...mail });
+  }
+
+  /** The Message-ID of outbox row `id`, in MAIL_FROM's domain. */
+  messageId(id: string): string {
+    const domain = /@([^>\s]+)/.exec(this.config.MAIL_FROM)?.[1] ?? 'localhost';
+    return `<mail-outbox-${id}@${domain}>`;
   }
 }

@@ -6,7 +6,8 @@ import { EntityManager } from 'typeorm';
 export class OneTimeCodesRepository {
   /**
    * Seconds until the member's latest code of `purpose` is older than
-   * `resendSeconds`, or null when there is no such recent code.
+   * `resendSeconds`, or null when there is no such recent code. A code whose
+   * mail finally failed does not count: the member may ask again at once.
    */
   async resendWait(
     db: EntityManager,
@@ -16,7 +17,8 @@ export class OneTimeCodesRepository {
   ): Promise<number | null> {
     const [recent]: { wait: number }[] = await db.query(
       `SELECT ceil(extract(epoch FROM created_at + make_interval(secs => $3) - now()))::int AS wait
-       FROM one_time_codes WHERE user_id = $1 AND purpose = $2 AND created_at > now() - make_interval(secs => $3)
+       FROM one_time_codes c WHERE user_id = $1 AND purpose = $2 AND created_at > now() - make_interval(secs => $3)
+         AND NOT EXISTS (SELECT 1 FROM mail_outbox o WHERE o.code_id = c.id AND o.status = 'failed')
        ORDER BY id DESC LIMIT 1`,
       [userId, purpose, resendSeconds],
     );
@@ -34,13 +36,13 @@ export class OneTimeCodesRepository {
   async insert(
     db: EntityManager,
     c: { userId: number; purpose: string; target: string | null; hash: string; ttlSeconds: number },
-  ): Promise<Date> {
-    const [row]: { expires_at: Date }[] = await db.query(
+  ): Promise<{ id: string; expires_at: Date }> {
+    const [row]: { id: string; expires_at: Date }[] = await db.query(
       `INSERT INTO one_time_codes (user_id, purpose, target, code_hash, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING expires_at`,
+       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING id, expires_at`,
       [c.userId, c.purpose, c.target, c.hash, c.ttlSeconds],
     );
-    return row.expires_at;
+    return row;
   }
 
   /** The member's live code of `purpose`, locked, with whether its tries are spent. */

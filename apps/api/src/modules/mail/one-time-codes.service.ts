@@ -4,6 +4,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { UsersService } from '../users/users.service';
+import { MailOutboxService } from './mail-outbox.service';
+import type { Mail } from './mail.service';
 import { OneTimeCodesRepository } from './one-time-codes.repository';
 
 export type CodePurpose = 'mail_bind' | 'password_reset';
@@ -21,6 +23,7 @@ export class OneTimeCodesService {
     private readonly dataSource: DataSource,
     private readonly repository: OneTimeCodesRepository,
     private readonly users: UsersService,
+    private readonly outbox: MailOutboxService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -31,17 +34,23 @@ export class OneTimeCodesService {
   /**
    * A new code, or 429 while the last one is younger than the resend delay
    * (`respectResend` false: an operator's code, never delayed). `alongside`
-   * runs in the same transaction (an operator's audit entry).
+   * runs in the same transaction (an operator's audit entry). `mail`: the
+   * mail that carries the code, put in the outbox in the same transaction
+   * and queued for the worker once committed (the answer never waits for SMTP).
    */
   async issue(
     userId: number,
     purpose: CodePurpose,
     target: string | null,
-    options: { respectResend?: boolean; alongside?: (db: EntityManager) => Promise<void> } = {},
+    options: {
+      respectResend?: boolean;
+      alongside?: (db: EntityManager) => Promise<void>;
+      mail?: (code: string) => Mail;
+    } = {},
   ): Promise<{ code: string; expiresAt: Date }> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const resend = options.respectResend === false ? 0 : this.config.MAIL_CODE_RESEND_SECONDS;
-    return this.dataSource.transaction(async (db) => {
+    const issued = await this.dataSource.transaction(async (db) => {
       // Serialises issues for one member, so two parallel requests cannot both pass the delay.
       await this.users.lock(db, userId);
       const wait = await this.repository.resendWait(db, userId, purpose, resend);
@@ -51,7 +60,7 @@ export class OneTimeCodesService {
         });
       }
       await this.repository.retire(db, userId, purpose);
-      const expiresAt = await this.repository.insert(db, {
+      const inserted = await this.repository.insert(db, {
         userId,
         purpose,
         target,
@@ -59,8 +68,18 @@ export class OneTimeCodesService {
         ttlSeconds: this.config.MAIL_CODE_TTL_SECONDS,
       });
       await options.alongside?.(db);
-      return { code, expiresAt };
+      const mailId = options.mail
+        ? await this.outbox.add(db, {
+            kind: purpose,
+            userId,
+            codeId: inserted.id,
+            mail: options.mail(code),
+          })
+        : null;
+      return { code, expiresAt: inserted.expires_at, mailId };
     });
+    if (issued.mailId) this.outbox.queued(issued.mailId, purpose);
+    return { code: issued.code, expiresAt: issued.expiresAt };
   }
 
   /**

@@ -12,9 +12,9 @@ const routes = [
 const click = (name: string) =>
   act(async () => fireEvent.click(screen.getByRole('button', { name })));
 
-function serve(status: { mail: string | null; delivery: string }) {
+function serve(status: { mail: string | null; delivery: string; code_mail?: string | null }) {
   const api = apiFetch(({ method, path }) => {
-    if (path === '/users/mail' && method === 'GET') return status;
+    if (path === '/users/mail' && method === 'GET') return { code_mail: null, ...status };
     if (method === 'POST') return { ok: true };
     return undefined;
   });
@@ -41,6 +41,34 @@ describe('<MailPage>', () => {
       ['/users/mail', { mail: 'me@example.test', code: '042917' }],
     ]);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/mine/safety'));
+  });
+
+  it("says when the code's mail waits for the mail server, and when it could not be delivered", async () => {
+    const status: { mail: null; delivery: string; code_mail: string | null } = {
+      mail: null,
+      delivery: 'smtp',
+      code_mail: null,
+    };
+    const api = serve(status);
+    await renderWithApp(routes, { at: '/mine/safety/mail' });
+    expect(await screen.findByText('No mailbox is bound yet.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Mailbox'), { target: { value: 'slow@example.test' } });
+    status.code_mail = 'queued';
+    await click('Send code');
+    expect((await screen.findByTestId('code-mail')).textContent).toMatch(/on its way/);
+    // The page looks again by itself: the mail finally failed.
+    status.code_mail = 'failed';
+    await waitFor(
+      () => expect(screen.getByRole('alert').textContent).toMatch(/could not be delivered/),
+      { timeout: 5000 },
+    );
+    await click('Ask for a new code');
+    status.code_mail = 'sent';
+    await click('Send code');
+    expect(await screen.findByLabelText('Code (6 digits)')).toBeTruthy();
+    expect(screen.queryByTestId('code-mail')).toBeNull();
+    const posts = api.requests.filter((r) => r.method === 'POST').map((r) => r.path);
+    expect(posts).toEqual(['/users/mail/code', '/users/mail/code']);
   });
 
   it('asks for the login password to change a bound mailbox', async () => {

@@ -14,16 +14,28 @@ import { translateFieldError } from '../../lib/form-errors';
 
 type MailForm = z.infer<typeof mailFormSchema>;
 
+/** How often the page looks again while the code's mail waits for the mail server. */
+const MAIL_STATUS_POLL_MS = 3000;
+
 /**
  * `/mine/safety/mail`: a code goes to the mailbox, the code binds it.
  * Password-reset codes go there afterwards; changing it needs the login
- * password. When the server cannot send mail, the page says so.
+ * password. When the server cannot send mail, the page says so. The code's
+ * mail leaves from the server's outbox: while it waits for the mail server
+ * the page says so and looks again every few seconds; when it could not be
+ * delivered, a new code may be asked for at once.
  */
 export function MailPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
-  const status = useGetMailStatus({ query: { refetchOnMount: 'always' } });
+  const status = useGetMailStatus({
+    query: {
+      refetchOnMount: 'always',
+      refetchInterval: (query) =>
+        query.state.data?.code_mail === 'queued' ? MAIL_STATUS_POLL_MS : false,
+    },
+  });
   const sendCode = useSendMailCode();
   const bind = useBindMail();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -78,6 +90,9 @@ export function MailPage() {
   };
 
   const off = status.data?.delivery === 'off';
+  // How the code just asked for fares; nothing is said once it is sent (the toast said so).
+  const codeMail = sentTo === null ? null : status.data?.code_mail;
+  const undelivered = codeMail === 'failed' || codeMail === 'expired';
   return (
     <main className="page">
       <PageHeader
@@ -124,6 +139,16 @@ export function MailPage() {
           </button>
         ) : (
           <>
+            {codeMail === 'queued' ? (
+              <p className="form__note" role="status" data-testid="code-mail">
+                {t('mail.sending')}
+              </p>
+            ) : null}
+            {undelivered ? (
+              <p className="form__note" role="alert" data-testid="code-mail">
+                {t(codeMail === 'failed' ? 'mail.failed' : 'mail.expired')}
+              </p>
+            ) : null}
             <TextField
               label={t('auth.code')}
               inputMode="numeric"
@@ -141,7 +166,7 @@ export function MailPage() {
               {t('mail.bind')}
             </button>
             <button type="button" className="button button--ghost" onClick={() => setSentTo(null)}>
-              {t('mail.again')}
+              {t(undelivered ? 'mail.newCode' : 'mail.again')}
             </button>
           </>
         )}

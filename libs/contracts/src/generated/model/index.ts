@@ -148,6 +148,7 @@ export * from './livenessResponse';
 export * from './livenessResponseStatus';
 export * from './mailCodeBody';
 export * from './mailStatus';
+export * from './mailStatusCodeMail';
 export * from './mailStatusDelivery';
 export * from './mainMessage';
 export * from './mediaLink';

@@ -5,9 +5,15 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { MailStatusCodeMail } from './mailStatusCodeMail';
 import type { MailStatusDelivery } from './mailStatusDelivery';
 
 export interface MailStatus {
+  /**
+   * The mail with the latest mailbox code: queued (being sent; retried while the mail server is away), sent, failed (gave up: ask for a new code, at once), expired (the code expired before it could be sent); null: no code asked for
+   * @nullable
+   */
+  code_mail: MailStatusCodeMail;
   /** smtp: mail is sent; log: no SMTP_URL, mails are printed to the API log (development); off: mail is not configured */
   delivery: MailStatusDelivery;
   /** @nullable */

@@ -11,11 +11,11 @@ export {
   useGetVerification,
   useLatestProof,
   useMyProof,
-  useSendMailCode,
 } from '@app/contracts';
 export {
   useBindMail,
   useChangeNickname,
+  useSendMailCode,
   useSetTransactionPassword,
   useSignOut,
   useSubmitVerification,

@@ -6,6 +6,7 @@ import {
   getGetVerificationQueryKey,
   useBindMail as useBindMailCall,
   useChangeNickname as useChangeNicknameCall,
+  useSendMailCode as useSendMailCodeCall,
   useSetTransactionPassword as useSetTransactionPasswordCall,
   useSubmitVerification as useSubmitVerificationCall,
 } from '@app/contracts';
@@ -24,6 +25,19 @@ export function useSetTransactionPassword() {
   const queryClient = useQueryClient();
   return useSetTransactionPasswordCall({
     mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() }) },
+  });
+}
+
+/**
+ * Asks for a mailbox code; the mail status is read again, so the page shows
+ * how the code's mail fares (the worker sends it from the outbox).
+ */
+export function useSendMailCode() {
+  const queryClient = useQueryClient();
+  return useSendMailCodeCall({
+    mutation: {
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: getGetMailStatusQueryKey() }),
+    },
   });
 }
 
