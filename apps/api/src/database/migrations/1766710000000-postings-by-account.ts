@@ -9,8 +9,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * account's postings after the checkpoint"; nothing reads by
  * `(account_id, contra_account_id)`, which the contra join never needed.
  */
-export class PostingsByAccount1766700000000 implements MigrationInterface {
-  name = 'PostingsByAccount1766700000000';
+export class PostingsByAccount1766710000000 implements MigrationInterface {
+  name = 'PostingsByAccount1766710000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX ledger_postings_statement_idx`);
