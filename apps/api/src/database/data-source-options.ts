@@ -30,6 +30,7 @@ import { MonthThreeIndexes1766510000000 } from './migrations/1766510000000-month
 import { ClosedDayFigures1766520000000 } from './migrations/1766520000000-closed-day-figures';
 import { NoPlaceholderCard1766600000000 } from './migrations/1766600000000-no-placeholder-card';
 import { MailOutbox1766700000000 } from './migrations/1766700000000-mail-outbox';
+import { PostingsByAccount1766710000000 } from './migrations/1766710000000-postings-by-account';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -62,6 +63,7 @@ export const MIGRATIONS = [
   ClosedDayFigures1766520000000,
   NoPlaceholderCard1766600000000,
   MailOutbox1766700000000,
+  PostingsByAccount1766710000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

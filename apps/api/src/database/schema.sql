@@ -1395,9 +1395,7 @@ CREATE UNIQUE INDEX ledger_accounts_member_key ON public.ledger_accounts USING b
 
 CREATE UNIQUE INDEX ledger_accounts_system_key ON public.ledger_accounts USING btree (kind) WHERE (user_id IS NULL);
 
-CREATE INDEX ledger_postings_account_idx ON public.ledger_postings USING btree (account_id, contra_account_id);
-
-CREATE INDEX ledger_postings_statement_idx ON public.ledger_postings USING btree (account_id, id) WHERE (balance_after IS NOT NULL);
+CREATE INDEX ledger_postings_account_idx ON public.ledger_postings USING btree (account_id, id);
 
 CREATE INDEX ledger_postings_transaction_idx ON public.ledger_postings USING btree (transaction_id);
 

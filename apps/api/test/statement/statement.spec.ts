@@ -17,6 +17,7 @@ import {
 import { loadConfig } from '../../src/config/config';
 import { dataSourceOptions } from '../../src/database/data-source-options';
 import { StatementBalances1766200000000 } from '../../src/database/migrations/1766200000000-statement-balances';
+import { PostingsByAccount1766710000000 } from '../../src/database/migrations/1766710000000-postings-by-account';
 import { separateDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 import {
@@ -351,6 +352,8 @@ describe('ledger_postings.balance_after: backfilled, then written by ledger_post
   it('backfills running balances per account and keeps them exact for repeated accounts', async () => {
     const [{ id: userId }] = await db.query(`SELECT id FROM users ORDER BY id LIMIT 1`);
     const runner = db.createQueryRunner();
+    // Back to before the statement, later migrations first.
+    await new PostingsByAccount1766710000000().down(runner);
     await new StatementBalances1766200000000().down(runner);
     await post('a', [[null, 'deposits', userId, 'money', 'USDT', 100]]);
     await post('b', [
@@ -359,6 +362,7 @@ describe('ledger_postings.balance_after: backfilled, then written by ledger_post
     ]);
     await post('c', [[null, 'adjustments', userId, 'money', 'USDT', 5]]);
     await new StatementBalances1766200000000().up(runner);
+    await new PostingsByAccount1766710000000().up(runner);
     await runner.release();
     expect(await postings(userId)).toEqual([
       ['money', 100, 100],

@@ -58,7 +58,7 @@ function referenceOf(kind: StatementKind, memo: Record<string, unknown>): string
 /**
  * A member's statement, read from the postings of their own accounts with
  * the balance ledger_post stored on each (migration 1766200000000). Each
- * account is read backwards along ledger_postings_statement_idx (account_id,
+ * account is read backwards along ledger_postings_account_idx (account_id,
  * id) for at most one page, and the pages are merged: the cost is a page per
  * account however long the history.
  */
