@@ -29,6 +29,7 @@ import { LedgerCheckpoints1766500000000 } from './migrations/1766500000000-ledge
 import { MonthThreeIndexes1766510000000 } from './migrations/1766510000000-month-three-indexes';
 import { ClosedDayFigures1766520000000 } from './migrations/1766520000000-closed-day-figures';
 import { NoPlaceholderCard1766600000000 } from './migrations/1766600000000-no-placeholder-card';
+import { ContentLanguages1766740000000 } from './migrations/1766740000000-content-languages';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -60,6 +61,7 @@ export const MIGRATIONS = [
   MonthThreeIndexes1766510000000,
   ClosedDayFigures1766520000000,
   NoPlaceholderCard1766600000000,
+  ContentLanguages1766740000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
+import type { Language } from '../../common/language';
+import { mailText } from '../mail/mail-templates';
 import { MailService } from '../mail/mail.service';
 import { OneTimeCodesService } from '../mail/one-time-codes.service';
 import { UsersService } from '../users/users.service';
@@ -25,7 +27,13 @@ export class MailboxService {
     return { mail: await this.users.mailOf(userId), delivery: this.mail.delivery };
   }
 
-  async sendCode(userId: number, rawMail: string, password?: string): Promise<void> {
+  /** Mails a code in the member's language (the one their client asked in). */
+  async sendCode(
+    userId: number,
+    rawMail: string,
+    password: string | undefined,
+    lang: Language,
+  ): Promise<void> {
     if (this.mail.delivery === 'off') throw new AppError('MAIL_NOT_CONFIGURED');
     const mail = normalizeMail(rawMail);
     if (await this.users.mailOf(userId)) {
@@ -34,10 +42,7 @@ export class MailboxService {
     const { code } = await this.codes.issue(userId, 'mail_bind', mail);
     await this.mail.send({
       to: mail,
-      subject: `Your code: ${code}`,
-      text:
-        `Your code to bind this mailbox is ${code}.\n` +
-        `It works for 10 minutes. If you did not ask for it, ignore this mail.`,
+      ...mailText('mail_bind_code', lang, { code, minutes: this.codes.lifetimeMinutes }),
     });
   }
 

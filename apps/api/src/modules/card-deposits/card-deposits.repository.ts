@@ -38,11 +38,21 @@ export class CardDepositsRepository {
       amount: string;
       receiptKey: string;
     },
-  ): Promise<void> {
-    await db.query(
-      `INSERT INTO card_deposits (user_id, record_id, currency, amount, receipt_key) VALUES ($1, $2, $3, $4, $5)`,
+  ): Promise<number> {
+    const [row]: { id: number }[] = await db.query(
+      `INSERT INTO card_deposits (user_id, record_id, currency, amount, receipt_key) VALUES ($1, $2, $3, $4, $5)
+       RETURNING id`,
       [d.userId, d.recordId, d.currency, d.amount, d.receiptKey],
     );
+    return Number(row.id);
+  }
+
+  /** Requests under review (the console's count). */
+  async countUnderReview(): Promise<number> {
+    const [row]: { n: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM card_deposits WHERE status = 'under_review'`,
+    );
+    return row.n;
   }
 
   /** The receipt key of one of the member's card deposits, by its record id. */

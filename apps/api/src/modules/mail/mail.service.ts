@@ -15,6 +15,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same words as HTML (mail-templates.ts); plain text alone when left out. */
+  html?: string;
 }
 
 @Injectable()

@@ -87,6 +87,15 @@ export class WithdrawalsRepository {
     }));
   }
 
+  /** How many withdrawals are in one status (the status index). */
+  async countIn(status: WithdrawalStatus): Promise<number> {
+    const [row]: { n: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM withdrawals WHERE status = $1`,
+      [status],
+    );
+    return row.n;
+  }
+
   list(filter: { status?: WithdrawalStatus; userId?: number; limit: number; before?: number }) {
     return this.dataSource.query(
       `SELECT ${COLUMNS} FROM withdrawals
