@@ -166,6 +166,7 @@ describe('platform: errors, docs, health, seed', () => {
         'getOwnPhoto',
         'getOwnReceipt',
         'getProgress',
+        'getQueueCounts',
         'getSite',
         'getSiteSettings',
         'getStatement',

@@ -6,6 +6,7 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  html: string;
 }
 
 /** A real SMTP server on loopback that keeps every mail it is given. */
@@ -21,6 +22,7 @@ export async function startSmtp() {
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
           });
           done();
         })
