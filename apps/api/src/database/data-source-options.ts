@@ -30,6 +30,7 @@ import { MonthThreeIndexes1766510000000 } from './migrations/1766510000000-month
 import { ClosedDayFigures1766520000000 } from './migrations/1766520000000-closed-day-figures';
 import { NoPlaceholderCard1766600000000 } from './migrations/1766600000000-no-placeholder-card';
 import { ContentLanguages1766740000000 } from './migrations/1766740000000-content-languages';
+import { ConsoleSortIndexes1766750000000 } from './migrations/1766750000000-console-sort-indexes';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -62,6 +63,7 @@ export const MIGRATIONS = [
   ClosedDayFigures1766520000000,
   NoPlaceholderCard1766600000000,
   ContentLanguages1766740000000,
+  ConsoleSortIndexes1766750000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -188,6 +188,7 @@ describe('platform: errors, docs, health, seed', () => {
         'listAllTrailers',
         'listAudit',
         'listBalanceRecords',
+        'listBanners',
         'listCampaigns',
         'listCardDeposits',
         'listChallenges',

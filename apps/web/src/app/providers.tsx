@@ -3,7 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { onAuthLost, setApiBaseUrl, syncTokensFromStorage } from '@app/contracts';
 import { ToastProvider } from '../components/ui/toast';
 import { env } from '../lib/env';
-import { createQueryClient } from '../lib/query-client';
+import { i18n } from '../lib/i18n';
+import { createQueryClient, refetchContent } from '../lib/query-client';
 
 setApiBaseUrl(env.VITE_API_BASE_URL);
 
@@ -18,7 +19,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
       if (event.key === null || event.key === 'tokens') syncTokensFromStorage();
     };
     window.addEventListener('storage', onStorage);
+    // Content comes in the interface language: a new one refetches it.
+    const onLanguage = () => refetchContent(queryClient);
+    i18n.on('languageChanged', onLanguage);
     return () => {
+      i18n.off('languageChanged', onLanguage);
       stopAuthLost();
       window.removeEventListener('storage', onStorage);
     };

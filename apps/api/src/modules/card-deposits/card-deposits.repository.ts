@@ -73,10 +73,11 @@ export class CardDepositsRepository {
   }
 
   /** Requests under review oldest first, others newest first. */
-  list(status: string | null): Promise<CardDepositRow[]> {
+  list(status: string | null, order?: 'asc' | 'desc'): Promise<CardDepositRow[]> {
+    const ascending = order ? order === 'asc' : status === 'under_review';
     return this.dataSource.query(
       `SELECT * FROM card_deposits WHERE ($1::varchar IS NULL OR status = $1)
-       ORDER BY id ${status === 'under_review' ? 'ASC' : 'DESC'} LIMIT 200`,
+       ORDER BY id ${ascending ? 'ASC' : 'DESC'} LIMIT 200`,
       [status],
     );
   }

@@ -115,8 +115,8 @@ export class CardDepositsService {
     return next;
   }
 
-  async list(status?: string): Promise<CardDepositItem[]> {
-    const rows = await this.repository.list(status ?? null);
+  async list(status?: string, order?: 'asc' | 'desc'): Promise<CardDepositItem[]> {
+    const rows = await this.repository.list(status ?? null, order);
     const rates = await this.rates();
     const approvals = await this.approvals.byRequest(
       'card_deposit',

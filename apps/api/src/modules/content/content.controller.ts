@@ -102,6 +102,16 @@ export class AdminSettingsController {
 export class AdminBannersController {
   constructor(private readonly content: ContentService) {}
 
+  @Get()
+  @ApiOperation({
+    summary: 'Every home banner, of every language, in their order',
+    description: 'GET /site shows a reader only those for every language and for theirs.',
+  })
+  @ApiOkResponse({ type: [BannerItem] })
+  listBanners(): Promise<BannerItem[]> {
+    return this.content.banners();
+  }
+
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Add a home banner: an image, where a tap leads, its order (audited)' })
