@@ -1,6 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { setRequestLanguage } from '@app/contracts';
 
 export const LANGUAGES = ['ru', 'en', 'uz'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -25,8 +24,6 @@ function storedLanguage(): Language {
 
 function applyLanguage(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
-  // Every API call asks for content and mail in this language (contract section 10).
-  setRequestLanguage(isLanguage(lng) ? lng : DEFAULT_LANGUAGE);
   try {
     localStorage.setItem(LANG_KEY, lng);
   } catch {
