@@ -106,7 +106,9 @@ function directParameters(
   const declared = Reflect.getMetadata('design:paramtypes', controller.prototype, method) as
     unknown[] | undefined;
   const params = routeArgsOf(controller, method);
-  if (params.some((param) => param.factory !== currentUserOf && param.factory !== contentLanguageOf))
+  if (
+    params.some((param) => param.factory !== currentUserOf && param.factory !== contentLanguageOf)
+  )
     refuse('takes a parameter other than @CurrentUser() and @ContentLanguage()');
   if (params.length !== (declared?.length ?? 0)) refuse('takes a parameter without a decorator');
   return params.map((param) => ({

@@ -79,8 +79,7 @@ describe('the console lists oldest or newest first', () => {
         .expect(200);
     }
     const asc = ids(
-      (await t.http().get(`/admin/withdrawals?user_id=${m.id}&order=asc&limit=2`).set(admin))
-        .body,
+      (await t.http().get(`/admin/withdrawals?user_id=${m.id}&order=asc&limit=2`).set(admin)).body,
     );
     expect(asc).toHaveLength(2);
     expect(asc[0]).toBeLessThan(asc[1]);

@@ -55,9 +55,7 @@ describe('content and mail in ru, en and uz', () => {
     expect(missing).toBe(0);
     const messages = (await t.http().get('/messages').set(m.auth).set('Accept-Language', 'uz'))
       .body;
-    expect(messages.map((x: { title: string }) => x.title)).toContain(
-      'Mukofotlar qanday ishlaydi',
-    );
+    expect(messages.map((x: { title: string }) => x.title)).toContain('Mukofotlar qanday ishlaydi');
   });
 
   it('lets operators write a trailer per language; readers of a missing one get Russian, else any', async () => {
@@ -112,7 +110,7 @@ describe('content and mail in ru, en and uz', () => {
     expect(none.body.detail[0].loc).toEqual(['body', 'title_ru']);
   });
 
-  it("sends a broadcast per language: each member reads their own, live too, and the rest fall back", async () => {
+  it('sends a broadcast per language: each member reads their own, live too, and the rest fall back', async () => {
     const m = await member(t);
     const sent = await t.http().post('/admin/messages').set(admin).send({
       title_ru: 'Новости',
@@ -188,9 +186,9 @@ describe('content and mail in ru, en and uz', () => {
     expect(await strip('ru')).toBe('Привет');
     expect(await strip('en')).toBe('Привет');
     // The query's lang wins over the header (older clients send it).
-    expect((await t.http().get('/messages/main?lang=uz').set('Accept-Language', 'ru')).body).toEqual(
-      { message: 'Salom' },
-    );
+    expect(
+      (await t.http().get('/messages/main?lang=uz').set('Accept-Language', 'ru')).body,
+    ).toEqual({ message: 'Salom' });
     await t.http().put('/admin/settings').set(admin).send(before).expect(200);
   });
 

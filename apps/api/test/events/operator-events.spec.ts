@@ -1,12 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import {
-  Member,
-  TestApp,
-  member,
-  operator,
-  setCardNumber,
-  startApp,
-} from '../support/harness';
+import { Member, TestApp, member, operator, setCardNumber, startApp } from '../support/harness';
 import { SseStream, openSse } from '../support/sse';
 import { demoteStaff, staffMember } from '../support/staff';
 
@@ -139,11 +132,7 @@ describe('operators hear of their queues live; GET /admin/queues counts them', (
       id: post.body.id,
     });
     expect((await counts(support.auth)).reports).toBe(before.reports + 1);
-    await t
-      .http()
-      .post(`/admin/moments/${post.body.id}/hide`)
-      .set(support.auth)
-      .expect(200);
+    await t.http().post(`/admin/moments/${post.body.id}/hide`).set(support.auth).expect(200);
     await supportStream.next((e) => e.event === 'queue');
     expect((await counts(support.auth)).reports).toBe(before.reports);
     expect(financeStream.events.filter((e) => e.event === 'queue')).toEqual([]);

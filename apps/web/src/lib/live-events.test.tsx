@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import { setFetch, setRequestLanguage, setTokens, useGetMe, useGetQueueCounts } from '@app/contracts';
+import {
+  setFetch,
+  setRequestLanguage,
+  setTokens,
+  useGetMe,
+  useGetQueueCounts,
+} from '@app/contracts';
 import { MEMBER, apiFetch, signedInApi } from '../test/fake-api';
 import { renderWithApp } from '../test/render';
 import { useLiveEvents } from './live-events';

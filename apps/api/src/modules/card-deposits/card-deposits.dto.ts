@@ -86,7 +86,8 @@ export class CardDepositListQuery {
 
   @ApiPropertyOptional({
     enum: ['asc', 'desc'],
-    description: 'By time: asc oldest first, desc newest first (default: under review oldest first, others newest first)',
+    description:
+      'By time: asc oldest first, desc newest first (default: under review oldest first, others newest first)',
   })
   @IsOptional()
   @IsIn(['asc', 'desc'])

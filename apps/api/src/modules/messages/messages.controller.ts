@@ -19,7 +19,8 @@ export class MessagesController {
   @Get()
   @ApiOperation({
     summary: "The member's messages, newest first",
-    description: "In the reader's language (`Accept-Language`), else Russian, else the one written.",
+    description:
+      "In the reader's language (`Accept-Language`), else Russian, else the one written.",
   })
   @ApiOkResponse({ type: [MessageItem] })
   listMessages(
