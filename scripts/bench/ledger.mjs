@@ -157,7 +157,7 @@ if (process.env.BENCH_LEDGER_CHILD) {
 await db.query(`UPDATE packages SET daily_trailers = 100000 WHERE vip_level = 9`);
 await db.query(
   `INSERT INTO trailers (title, image_url, trailer_key)
-   SELECT 'Bench ' || g, '/static/trailers/1.svg', 'aqz-KE-bpKQ' FROM generate_series(1, $1) g`,
+   SELECT jsonb_build_object('en', 'Bench ' || g), '/static/trailers/1.svg', 'aqz-KE-bpKQ' FROM generate_series(1, $1) g`,
   [TRAILERS],
 );
 const trailerIds = (await db.query(`SELECT id FROM trailers ORDER BY id`)).map((r) => r.id);

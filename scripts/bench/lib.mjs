@@ -133,7 +133,7 @@ export async function prepareMembers(databaseUrl, { members, trailers, posts }) 
     await db.query(`UPDATE packages SET daily_trailers = 100000 WHERE vip_level = 9`);
     await db.query(
       `INSERT INTO trailers (title, image_url, trailer_key)
-       SELECT 'Load ' || g, '/static/trailers/1.svg', 'aqz-KE-bpKQ' FROM generate_series(1, $1) g`,
+       SELECT jsonb_build_object('en', 'Load ' || g), '/static/trailers/1.svg', 'aqz-KE-bpKQ' FROM generate_series(1, $1) g`,
       [trailers],
     );
     const rows = (

@@ -236,7 +236,7 @@ async function build(db, { members, postings }) {
        FROM generate_series(1, $4) g RETURNING 1
      )
      INSERT INTO messages (user_id, title, description)
-     SELECT CASE WHEN g % 2 = 0 THEN NULL ELSE $2 + g % $3 END, 'Message ' || g, 'Text ' || g
+     SELECT CASE WHEN g % 2 = 0 THEN NULL ELSE $2 + g % $3 END, jsonb_build_object('en', 'Message ' || g), jsonb_build_object('en', 'Text ' || g)
      FROM generate_series(1, 1000) g`,
     [admin, u0, members, tenth],
   );

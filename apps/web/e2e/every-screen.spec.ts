@@ -106,7 +106,11 @@ test('a member completes and claims a challenge, then every screen opens clean a
   await approveEconomyChanges(request, await secondAdmin(request, admin));
   const message = await request.post('/api/admin/messages', {
     headers: admin,
-    data: { user_id: inviterId, title: 'Hello', description: 'A message for every screen.' },
+    data: {
+      user_id: inviterId,
+      title_ru: 'Hello',
+      description_ru: 'A message for every screen.',
+    },
   });
   expect(message.status()).toBe(200);
   const messageId = ((await message.json()) as { id: number }).id;

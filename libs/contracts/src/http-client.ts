@@ -61,6 +61,7 @@ export const BAD_CREDENTIALS_DETAIL = 'Incorrect email or password';
 const TOKENS_KEY = 'tokens';
 
 let apiBaseUrl = '/api';
+let requestLanguage: string | null = null;
 let fetchImpl: typeof fetch | undefined;
 let memoryTokens: Tokens | null | undefined;
 let refreshInFlight: Promise<Tokens | null> | null = null;
@@ -73,6 +74,19 @@ export function setApiBaseUrl(url: string): void {
 
 export function getApiBaseUrl(): string {
   return apiBaseUrl;
+}
+
+/**
+ * The interface language every call sends as `Accept-Language` (contract
+ * section 10: the API picks content and mail by it); null sends none, and
+ * the browser's own applies.
+ */
+export function setRequestLanguage(language: string | null): void {
+  requestLanguage = language;
+}
+
+export function getRequestLanguage(): string | null {
+  return requestLanguage;
 }
 
 /**
@@ -253,6 +267,8 @@ async function send(config: RequestConfig, init: RequestInit | undefined, access
   const headers = new Headers(init?.headers);
   for (const [key, value] of Object.entries(config.headers ?? {})) headers.set(key, value);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (requestLanguage && !headers.has('Accept-Language'))
+    headers.set('Accept-Language', requestLanguage);
   if (access) headers.set('Authorization', `Bearer ${access}`);
   const body = encodeBody(config.data, headers);
   return doFetch(buildUrl(config.url, config.params), {

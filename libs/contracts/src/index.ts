@@ -6,6 +6,7 @@ export {
   clearTokens,
   fetchBlob,
   getApiBaseUrl,
+  getRequestLanguage,
   getTokens,
   httpClient,
   onAuthLost,
@@ -14,6 +15,7 @@ export {
   resolveApiUrl,
   setApiBaseUrl,
   setFetch,
+  setRequestLanguage,
   setTokens,
   syncTokensFromStorage,
 } from './http-client';

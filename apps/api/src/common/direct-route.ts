@@ -10,7 +10,7 @@
  * method that answers. Only methods whose whole pipeline is the sign-in
  * check qualify, and the app refuses to start when a marked method has more
  * (another guard, a pipe, an interceptor, a filter, a parameter other than
- * `@CurrentUser()`, a status or header decorator, a method other than GET):
+ * `@CurrentUser()` and `@ContentLanguage()`, a status or header decorator, a method other than GET):
  * what runs is then exactly what the pipeline would have run. Errors take
  * the same road as ever: Fastify hands them to Nest's handler, which runs
  * ErrorFilter; the request hooks (id, headers, log line, metrics) are
@@ -39,6 +39,7 @@ import {
   routeArgsOf,
 } from './framework/nest-internals';
 import { REACH_KEY, type ReachDeclaration, ReachGuard } from './reach';
+import { type Language, contentLanguageOf, languageOf } from './language';
 import { AppValidationPipe } from './validation.pipe';
 
 const DIRECT_ROUTE = 'direct-route';
@@ -68,15 +69,21 @@ const refuser =
     throw new Error(`@DirectRoute() on ${where}: ${why}`);
   };
 
+/** Where the method takes the signed-in member and where the reader's language. */
+interface DirectParameter {
+  index: number;
+  kind: 'user' | 'language';
+}
+
 /**
- * What `@CurrentUser()` positions the method takes, after checking that its
+ * What `@CurrentUser()` and `@ContentLanguage()` positions the method takes, after checking that its
  * pipeline is nothing but the sign-in check; throws at start-up otherwise.
  */
 function directParameters(
   { controller, method }: DirectTarget,
   handler: Method,
   refuse: (why: string) => never,
-): number[] {
+): DirectParameter[] {
   if (requestMethodOf(handler) !== RequestMethod.GET) refuse('not a GET');
   const guards = pipelineListOf('guards', controller, handler);
   // An operator route also lists the reach guard (common/reach.ts), which lets
@@ -99,10 +106,15 @@ function directParameters(
   const declared = Reflect.getMetadata('design:paramtypes', controller.prototype, method) as
     unknown[] | undefined;
   const params = routeArgsOf(controller, method);
-  if (params.some((param) => param.factory !== currentUserOf))
-    refuse('takes a parameter other than @CurrentUser()');
+  if (
+    params.some((param) => param.factory !== currentUserOf && param.factory !== contentLanguageOf)
+  )
+    refuse('takes a parameter other than @CurrentUser() and @ContentLanguage()');
   if (params.length !== (declared?.length ?? 0)) refuse('takes a parameter without a decorator');
-  return params.map((param) => param.index);
+  return params.map((param) => ({
+    index: param.index,
+    kind: param.factory === currentUserOf ? 'user' : 'language',
+  }));
 }
 
 /**
@@ -135,7 +147,7 @@ export function registerDirectRoutes(app: NestFastifyApplication) {
       if (!target) return;
       const handler = (target.controller.prototype as Record<string, Method>)[target.method];
       const refuse = refuser(`${target.controller.name}.${target.method}`);
-      const userAt = directParameters(target, handler, refuse);
+      const parameters = directParameters(target, handler, refuse);
       checkGlobalPipeline(app, refuse);
       // The guard's rule: the method's roles win over its controller's.
       const roles = app
@@ -144,15 +156,17 @@ export function registerDirectRoutes(app: NestFastifyApplication) {
       const verifier = app.get<AccessVerifier>(ACCESS_VERIFIER, { strict: false });
       const controller = app.get(target.controller, { strict: false }) as Record<
         string,
-        (...args: AuthUser[]) => unknown
+        (...args: (AuthUser | Language)[]) => unknown
       >;
       const call = controller[target.method].bind(controller);
       route.handler = async (request: FastifyRequest & { user?: AuthUser }) => {
         const user = authenticate(verifier, request.headers.authorization, roles);
         // The log line names the member, as it does after the guard.
         request.user = user;
-        const args: AuthUser[] = [];
-        for (const index of userAt) args[index] = user;
+        const args: (AuthUser | Language)[] = [];
+        for (const { index, kind } of parameters) {
+          args[index] = kind === 'user' ? user : languageOf(request.headers['accept-language']);
+        }
         return call(...args);
       };
     });

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 
 /**
  * Keyset paging, one definition for every list (issue 26): `limit` rows of
@@ -33,6 +33,38 @@ export function PageBefore(description: string, example?: number): PropertyDecor
     Min(1),
     // Ids are below 2^53; a larger cursor is a mistake, not a page.
     Max(Number.MAX_SAFE_INTEGER),
+  );
+}
+
+/**
+ * The cursor of an oldest-first list (`order=asc`): only rows with an id
+ * above it (the last id of the previous page).
+ */
+export function PageAfter(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ description, minimum: 0 }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt(),
+    Min(0),
+    Max(Number.MAX_SAFE_INTEGER),
+  );
+}
+
+/**
+ * Which end of a list by id (that is, by time) comes first: `desc` newest
+ * first, paged with `before`; `asc` oldest first (working a queue in the
+ * order it arrived), paged with `after`.
+ */
+export function PageOrder(fallback: 'asc' | 'desc'): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({
+      enum: ['asc', 'desc'],
+      default: fallback,
+      description: 'asc: oldest first (page with `after`); desc: newest first (page with `before`)',
+    }),
+    IsOptional(),
+    IsIn(['asc', 'desc']),
   );
 }
 

@@ -31,6 +31,8 @@ import { ClosedDayFigures1766520000000 } from './migrations/1766520000000-closed
 import { NoPlaceholderCard1766600000000 } from './migrations/1766600000000-no-placeholder-card';
 import { MailOutbox1766700000000 } from './migrations/1766700000000-mail-outbox';
 import { PostingsByAccount1766710000000 } from './migrations/1766710000000-postings-by-account';
+import { ContentLanguages1766740000000 } from './migrations/1766740000000-content-languages';
+import { ConsoleSortIndexes1766750000000 } from './migrations/1766750000000-console-sort-indexes';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -64,6 +66,8 @@ export const MIGRATIONS = [
   NoPlaceholderCard1766600000000,
   MailOutbox1766700000000,
   PostingsByAccount1766710000000,
+  ContentLanguages1766740000000,
+  ConsoleSortIndexes1766750000000,
 ];
 
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {

@@ -1,93 +1,176 @@
 import { usdt } from '@app/domain';
 
-/** Demo content for `pnpm db:seed`: fictional films, local poster images. */
-export const SEED_TRAILERS = [
-  [
-    'Night Harbour',
-    'A lighthouse keeper spots a ship that sank fifty years ago, lights blazing.',
-    'aqz-KE-bpKQ',
-  ],
-  [
-    'The Salt Road',
-    "Two sisters cross a dried-up sea to return their grandmother's letters.",
-    'eRsGyueVLvQ',
-  ],
-  [
-    'Copper Sky',
-    'A grounded pilot takes one last job flying medicine over the mountains.',
-    'YE7VzlLtp-4',
-  ],
-  [
-    'Quiet Engines',
-    'An engineer teaches an old locomotive and a stubborn town to run again.',
-    'WhWc3b3KhnY',
-  ],
-  [
-    'Paper Tigers',
-    'A school chess club challenges the city champions and learns to lose.',
-    'TLkA0RELQ1g',
-  ],
-  [
-    'Glass Orchard',
-    'A botanist grows a garden inside an abandoned greenhouse on the moon.',
-    'mN0zPOpADL4',
-  ],
-  [
-    'Last Tram Home',
-    'Strangers on the final tram of the night share the stories of their day.',
-    'R6MlUcmOul8',
-  ],
-  [
-    'The Map Maker',
-    'A cartographer draws a village that does not exist, until it does.',
-    'Z9AYPxH5NTM',
-  ],
-  [
-    'Winter Choir',
-    'A retired singer gathers a choir of neighbours for one night of music.',
-    'X3Z_Od1Q8_Q',
-  ],
-  [
-    'Red Desert Run',
-    'A courier races a sandstorm across the desert with a parcel for a wedding.',
-    'oDAw7vW7H0c',
-  ],
-  [
-    'Moonlit Bazaar',
-    'A night market appears once a year and sells only forgotten memories.',
-    'F1B9Fk_SgI0',
-  ],
-  [
-    'The Long Table',
-    'Three generations, one dinner, and a recipe nobody wrote down.',
-    'Vm0xbkUC2_0',
-  ],
-  [
-    'Signal Lost',
-    'A radio operator on an island hears a voice calling from next week.',
-    'bGZjPAbk8wI',
-  ],
-  [
-    'Silk and Steel',
-    'A tailor and a blacksmith build a bridge together after a flood.',
-    'c8qHjuLJ9Zg',
-  ],
-] as const;
+/** Text per language, as content is stored (common/language.ts). */
+type SeedTexts = { ru: string; en: string; uz: string };
 
-export const SEED_MESSAGES = [
-  [
-    'Welcome to Trailer Club',
-    'Watch trailers every day and earn rewards according to your VIP level.',
-  ],
-  [
-    'How rewards work',
-    'Open a trailer and watch it for at least 10 seconds. Each trailer counts once a day.',
-  ],
-  [
-    'Invite your friends',
-    'Share your invitation link from the Invite tab. Your team has three levels.',
-  ],
-] as const;
+/** Demo content for `pnpm db:seed`: fictional films, local poster images, in ru, en and uz. */
+export const SEED_TRAILERS: { key: string; title: SeedTexts; description: SeedTexts }[] = [
+  {
+    key: 'aqz-KE-bpKQ',
+    title: { ru: 'Ночная гавань', en: 'Night Harbour', uz: 'Tungi bandargoh' },
+    description: {
+      ru: 'Смотритель маяка замечает корабль, затонувший полвека назад, — с горящими огнями.',
+      en: 'A lighthouse keeper spots a ship that sank fifty years ago, lights blazing.',
+      uz: 'Mayoq qorovuli ellik yil oldin cho‘kib ketgan kemani chiroqlari yonib turgan holda ko‘radi.',
+    },
+  },
+  {
+    key: 'eRsGyueVLvQ',
+    title: { ru: 'Соляная дорога', en: 'The Salt Road', uz: 'Tuz yo‘li' },
+    description: {
+      ru: 'Две сестры пересекают высохшее море, чтобы вернуть письма своей бабушки.',
+      en: "Two sisters cross a dried-up sea to return their grandmother's letters.",
+      uz: 'Ikki opa-singil buvisining maktublarini qaytarish uchun qurigan dengizni kesib o‘tadi.',
+    },
+  },
+  {
+    key: 'YE7VzlLtp-4',
+    title: { ru: 'Медное небо', en: 'Copper Sky', uz: 'Mis osmon' },
+    description: {
+      ru: 'Отстранённый от полётов пилот берётся за последний рейс — доставить лекарства через горы.',
+      en: 'A grounded pilot takes one last job flying medicine over the mountains.',
+      uz: 'Parvozdan chetlatilgan uchuvchi tog‘lar osha dori-darmon yetkazish uchun so‘nggi topshiriqni oladi.',
+    },
+  },
+  {
+    key: 'WhWc3b3KhnY',
+    title: { ru: 'Тихие моторы', en: 'Quiet Engines', uz: 'Sokin motorlar' },
+    description: {
+      ru: 'Инженер заново учит старый паровоз и упрямый городок двигаться вперёд.',
+      en: 'An engineer teaches an old locomotive and a stubborn town to run again.',
+      uz: 'Muhandis eski parovoz va qaysar shaharchani yana harakatlanishga o‘rgatadi.',
+    },
+  },
+  {
+    key: 'TLkA0RELQ1g',
+    title: { ru: 'Бумажные тигры', en: 'Paper Tigers', uz: 'Qog‘oz yo‘lbarslar' },
+    description: {
+      ru: 'Школьный шахматный клуб бросает вызов чемпионам города и учится проигрывать.',
+      en: 'A school chess club challenges the city champions and learns to lose.',
+      uz: 'Maktab shaxmat to‘garagi shahar chempionlariga bellashuv e’lon qiladi va yutqazishni o‘rganadi.',
+    },
+  },
+  {
+    key: 'mN0zPOpADL4',
+    title: { ru: 'Стеклянный сад', en: 'Glass Orchard', uz: 'Shisha bog‘' },
+    description: {
+      ru: 'Ботаник выращивает сад в заброшенной оранжерее на Луне.',
+      en: 'A botanist grows a garden inside an abandoned greenhouse on the moon.',
+      uz: 'Botanik Oydagi tashlandiq issiqxonada bog‘ yetishtiradi.',
+    },
+  },
+  {
+    key: 'R6MlUcmOul8',
+    title: { ru: 'Последний трамвай домой', en: 'Last Tram Home', uz: 'Uyga so‘nggi tramvay' },
+    description: {
+      ru: 'Незнакомцы в последнем ночном трамвае делятся историями своего дня.',
+      en: 'Strangers on the final tram of the night share the stories of their day.',
+      uz: 'Tungi so‘nggi tramvaydagi notanishlar kunlari haqidagi hikoyalarni bo‘lishadi.',
+    },
+  },
+  {
+    key: 'Z9AYPxH5NTM',
+    title: { ru: 'Картограф', en: 'The Map Maker', uz: 'Xaritachi' },
+    description: {
+      ru: 'Картограф рисует деревню, которой не существует, — пока она не появляется.',
+      en: 'A cartographer draws a village that does not exist, until it does.',
+      uz: 'Kartograf mavjud bo‘lmagan qishloqni chizadi — toki u paydo bo‘lguncha.',
+    },
+  },
+  {
+    key: 'X3Z_Od1Q8_Q',
+    title: { ru: 'Зимний хор', en: 'Winter Choir', uz: 'Qishki xor' },
+    description: {
+      ru: 'Певица на пенсии собирает хор из соседей ради одного музыкального вечера.',
+      en: 'A retired singer gathers a choir of neighbours for one night of music.',
+      uz: 'Nafaqadagi xonanda bir kechalik musiqa uchun qo‘shnilaridan xor yig‘adi.',
+    },
+  },
+  {
+    key: 'oDAw7vW7H0c',
+    title: { ru: 'Бег по красной пустыне', en: 'Red Desert Run', uz: 'Qizil cho‘l bo‘ylab' },
+    description: {
+      ru: 'Курьер наперегонки с песчаной бурей везёт через пустыню посылку к свадьбе.',
+      en: 'A courier races a sandstorm across the desert with a parcel for a wedding.',
+      uz: 'Kuryer to‘y uchun posilka bilan cho‘l bo‘ylab qum bo‘roni bilan poyga qiladi.',
+    },
+  },
+  {
+    key: 'F1B9Fk_SgI0',
+    title: { ru: 'Лунный базар', en: 'Moonlit Bazaar', uz: 'Oydin bozor' },
+    description: {
+      ru: 'Ночной рынок появляется раз в год и продаёт только забытые воспоминания.',
+      en: 'A night market appears once a year and sells only forgotten memories.',
+      uz: 'Tungi bozor yilda bir marta paydo bo‘ladi va faqat unutilgan xotiralarni sotadi.',
+    },
+  },
+  {
+    key: 'Vm0xbkUC2_0',
+    title: { ru: 'Длинный стол', en: 'The Long Table', uz: 'Uzun dasturxon' },
+    description: {
+      ru: 'Три поколения, один ужин и рецепт, который никто не записал.',
+      en: 'Three generations, one dinner, and a recipe nobody wrote down.',
+      uz: 'Uch avlod, bitta kechki ovqat va hech kim yozib qo‘ymagan retsept.',
+    },
+  },
+  {
+    key: 'bGZjPAbk8wI',
+    title: { ru: 'Сигнал потерян', en: 'Signal Lost', uz: 'Signal yo‘qoldi' },
+    description: {
+      ru: 'Радист на острове слышит голос, который зовёт из следующей недели.',
+      en: 'A radio operator on an island hears a voice calling from next week.',
+      uz: 'Oroldagi radist kelasi haftadan chaqirayotgan ovozni eshitadi.',
+    },
+  },
+  {
+    key: 'c8qHjuLJ9Zg',
+    title: { ru: 'Шёлк и сталь', en: 'Silk and Steel', uz: 'Ipak va po‘lat' },
+    description: {
+      ru: 'Портной и кузнец вместе строят мост после наводнения.',
+      en: 'A tailor and a blacksmith build a bridge together after a flood.',
+      uz: 'Tikuvchi va temirchi toshqindan keyin birgalikda ko‘prik quradi.',
+    },
+  },
+];
+
+export const SEED_MESSAGES: { title: SeedTexts; description: SeedTexts }[] = [
+  {
+    title: {
+      ru: 'Добро пожаловать в Trailer Club',
+      en: 'Welcome to Trailer Club',
+      uz: 'Trailer Club’ga xush kelibsiz',
+    },
+    description: {
+      ru: 'Смотрите трейлеры каждый день и получайте вознаграждение по своему VIP-уровню.',
+      en: 'Watch trailers every day and earn rewards according to your VIP level.',
+      uz: 'Har kuni treylerlarni tomosha qiling va VIP darajangizga ko‘ra mukofot oling.',
+    },
+  },
+  {
+    title: {
+      ru: 'Как начисляются награды',
+      en: 'How rewards work',
+      uz: 'Mukofotlar qanday ishlaydi',
+    },
+    description: {
+      ru: 'Откройте трейлер и смотрите его не меньше 10 секунд. Каждый трейлер засчитывается раз в день.',
+      en: 'Open a trailer and watch it for at least 10 seconds. Each trailer counts once a day.',
+      uz: 'Treylerni oching va kamida 10 soniya tomosha qiling. Har bir treyler kuniga bir marta hisoblanadi.',
+    },
+  },
+  {
+    title: {
+      ru: 'Пригласите друзей',
+      en: 'Invite your friends',
+      uz: 'Do‘stlaringizni taklif qiling',
+    },
+    description: {
+      ru: 'Поделитесь пригласительной ссылкой на вкладке «Пригласить». В вашей команде три уровня.',
+      en: 'Share your invitation link from the Invite tab. Your team has three levels.',
+      uz: 'Taklif havolangizni «Taklif» bo‘limidan ulashing. Jamoangiz uch darajadan iborat.',
+    },
+  },
+];
 
 export const SEED_MAIN_MESSAGE = 'main_message.promotion';
 

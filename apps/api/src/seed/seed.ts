@@ -46,17 +46,25 @@ export async function seed(dataSource: DataSource, admin?: { phone: string; pass
         c.holdDays,
       ],
     );
-    for (const [index, [title, description, key]] of SEED_TRAILERS.entries()) {
+    // A seeded row seeded before content had languages holds its English
+    // text only (the migration made it `en`): while that is still the seed's
+    // own, the seed adds the languages it lacks; an operator's text stays.
+    for (const [index, { title, description, key }] of SEED_TRAILERS.entries()) {
       const id = index + 1;
       await m.query(
         `INSERT INTO trailers (id, title, description, image_url, trailer_key) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (id) DO NOTHING`,
+         ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title || trailers.title,
+           description = EXCLUDED.description || trailers.description
+         WHERE trailers.title->>'en' = EXCLUDED.title->>'en'`,
         [id, title, description, `/static/trailers/${id}.svg`, key],
       );
     }
-    for (const [index, [title, description]] of SEED_MESSAGES.entries()) {
+    for (const [index, { title, description }] of SEED_MESSAGES.entries()) {
       await m.query(
-        `INSERT INTO messages (id, user_id, title, description) VALUES ($1, NULL, $2, $3) ON CONFLICT (id) DO NOTHING`,
+        `INSERT INTO messages (id, user_id, title, description) VALUES ($1, NULL, $2, $3)
+         ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title || messages.title,
+           description = EXCLUDED.description || messages.description
+         WHERE messages.user_id IS NULL AND messages.title->>'en' = EXCLUDED.title->>'en'`,
         [index + 1, title, description],
       );
     }

@@ -234,13 +234,13 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
       .http()
       .post('/admin/messages')
       .set(staff.support)
-      .send({ title: 'To all', description: 'Hello everyone' })
+      .send({ title_ru: 'To all', description_ru: 'Hello everyone' })
       .expect(200);
     await t
       .http()
       .post('/admin/messages')
       .set(staff.support)
-      .send({ user_id: a.id, title: 'Only A', description: 'Hello A' })
+      .send({ user_id: a.id, title_ru: 'Only A', description_ru: 'Hello A' })
       .expect(200);
     expect(await unread(a.auth)).toEqual(expect.arrayContaining(['To all', 'Only A']));
     expect(await unread(b.auth)).toContain('To all');
@@ -251,7 +251,7 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
           .http()
           .post('/admin/messages')
           .set(admin)
-          .send({ user_id: 2147483000, title: 'x', description: 'y' })
+          .send({ user_id: 2147483000, title_ru: 'x', description_ru: 'y' })
       ).body.code,
     ).toBe('NOT_FOUND');
     expect(
@@ -260,7 +260,7 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
           .http()
           .post('/admin/messages')
           .set(staff.finance)
-          .send({ title: 'x', description: 'y' })
+          .send({ title_ru: 'x', description_ru: 'y' })
       ).status,
     ).toBe(403);
   });
@@ -268,8 +268,8 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
   it('adds a trailer as a draft, gives it a poster, publishes it; members see only published ones', async () => {
     const m = await member(t);
     const body = {
-      title: 'Operator pick',
-      description: 'A fresh one',
+      title_ru: 'Operator pick',
+      description_ru: 'A fresh one',
       trailer_key: 'abc_DEF-123',
       category: 'new',
       sort_order: -5,

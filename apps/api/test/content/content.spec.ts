@@ -87,7 +87,7 @@ describe('trailers, messages and content', () => {
       const a = await member(t);
       const b = await member(t);
       const [row] = await t.db.query(
-        `INSERT INTO messages (user_id, title, description) VALUES ($1, 'Personal', 'Only for A') RETURNING id`,
+        `INSERT INTO messages (user_id, title, description) VALUES ($1, '{"en": "Personal"}', '{"en": "Only for A"}') RETURNING id`,
         [a.id],
       );
       expect((await t.http().get(`/messages/${row.id}`).set(a.auth)).status).toBe(200);
@@ -119,7 +119,7 @@ describe('trailers, messages and content', () => {
 
       // A message sent after clearing shows up again.
       const [row] = await t.db.query(
-        `INSERT INTO messages (user_id, title, description) VALUES ($1, 'New', 'Later') RETURNING id`,
+        `INSERT INTO messages (user_id, title, description) VALUES ($1, '{"en": "New"}', '{"en": "Later"}') RETURNING id`,
         [a.id],
       );
       const later = await t.http().get('/messages').set(a.auth);

@@ -121,7 +121,7 @@ describe('GET /users/me/events: live events over Server-Sent Events', () => {
       .http()
       .post('/admin/messages')
       .set(admin)
-      .send({ user_id: m.id, title: 'While you were away', description: 'Hello' });
+      .send({ user_id: m.id, title_ru: 'While you were away', description_ru: 'Hello' });
     expect(sent.status).toBe(200);
     await t.http().post('/users/transfer').set(m.auth).send({ amount: 2 }).expect(200);
 
@@ -146,7 +146,7 @@ describe('GET /users/me/events: live events over Server-Sent Events', () => {
       .http()
       .post('/admin/messages')
       .set(admin)
-      .send({ title: 'To everyone', description: 'News' });
+      .send({ title_ru: 'To everyone', description_ru: 'News' });
     expect(all.status).toBe(200);
     expect(json(await elsewhere.next((e) => e.event === 'message'))).toEqual({
       id: all.body.id,

@@ -47,6 +47,7 @@ describe('a bound mailbox and password reset through a real SMTP server', () => 
       .http()
       .post('/users/mail/code')
       .set(m.auth)
+      .set('Accept-Language', 'en')
       .send({ mail, ...(password ? { password } : {}) });
     expect(asked.status).toBe(200);
     const code = await smtp.codeFor(mail.trim().toLowerCase(), sent);
@@ -189,7 +190,11 @@ describe('a bound mailbox and password reset through a real SMTP server', () => 
     const m = await member(t);
     await bind(m, 'reset@example.test');
     const sent = smtp.mails.length;
-    const forgot = await t.http().post('/password/forgot').send({ email: m.phone });
+    const forgot = await t
+      .http()
+      .post('/password/forgot')
+      .set('Accept-Language', 'en-GB,en;q=0.9')
+      .send({ email: m.phone });
     expect(forgot.status).toBe(200);
     expect(forgot.body).toEqual({ ok: true });
     const code = await smtp.codeFor('reset@example.test', sent);

@@ -7,6 +7,7 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   messageId: string;
+  html: string;
 }
 
 /**
@@ -33,6 +34,7 @@ export async function startSmtp(options: { port?: number; mails?: ReceivedMail[]
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             messageId: parsed.messageId ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
           });
           done();
         })

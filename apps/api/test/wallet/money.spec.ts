@@ -407,7 +407,7 @@ describe('money: ledger, wallet, rewards', () => {
       for (let i = 0; i < 50; i++) {
         const [row] = await t.db.query(
           `INSERT INTO trailers (title, image_url, trailer_key) VALUES ($1, '/static/trailers/1.svg', 'aqz-KE-bpKQ') RETURNING id`,
-          [`Extra ${i}`],
+          [{ en: `Extra ${i}` }],
         );
         ids.push(row.id);
       }

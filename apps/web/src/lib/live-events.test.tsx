@@ -1,9 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import { setFetch, setTokens, useGetMe } from '@app/contracts';
+import {
+  setFetch,
+  setRequestLanguage,
+  setTokens,
+  useGetMe,
+  useGetQueueCounts,
+} from '@app/contracts';
 import { MEMBER, apiFetch, signedInApi } from '../test/fake-api';
 import { renderWithApp } from '../test/render';
 import { useLiveEvents } from './live-events';
+import { i18n } from './i18n';
 
 /** EventSource as the browser gives it, driven by the test. */
 class FakeEventSource extends EventTarget {
@@ -107,5 +114,50 @@ describe('useLiveEvents', () => {
     await waitFor(() => expect(FakeEventSource.all).toHaveLength(3));
     expect(FakeEventSource.all[1].readyState).toBe(FakeEventSource.CLOSED);
     expect(new URL(FakeEventSource.all[2].url).searchParams.get('access_token')).toBe('b');
+  });
+
+  it("refetches an operator's queue counts and that queue on a queue event", async () => {
+    let waiting = 1;
+    const api = apiFetch(({ path }) =>
+      path === '/users/me'
+        ? { ...MEMBER, role: 'finance' }
+        : path === '/admin/queues'
+          ? { withdrawals: waiting, card_deposits: 0, verifications: null, reports: null }
+          : undefined,
+    );
+    setFetch(api.fetch);
+    function Counts() {
+      useLiveEvents();
+      const counts = useGetQueueCounts();
+      return <p data-testid="waiting">{counts.data?.withdrawals ?? '…'}</p>;
+    }
+    await renderWithApp([{ path: '/', element: <Counts /> }]);
+    await waitFor(() => expect(screen.getByTestId('waiting').textContent).toBe('1'));
+    const source = FakeEventSource.all[0];
+    act(() => source.open());
+    waiting = 2;
+    act(() => source.emit('queue', { queue: 'withdrawals', id: 9 }, '1-0_0-0_4-0'));
+    await waitFor(() => expect(screen.getByTestId('waiting').textContent).toBe('2'));
+  });
+
+  it('asks for message titles in the interface language, and reopens when it changes', async () => {
+    setFetch(apiFetch(({ path }) => (path === '/users/me' ? MEMBER : undefined)).fetch);
+    setRequestLanguage('uz');
+    await renderWithApp([{ path: '/', element: <Balances /> }], { language: 'uz' });
+    const first = FakeEventSource.all[0];
+    expect(new URL(first.url).searchParams.get('lang')).toBe('uz');
+    act(() => first.open());
+    act(() => first.emit('balance', { money: 1, points: 0, points_hold: 0 }, '7-0_0-0'));
+    setRequestLanguage('en');
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(2));
+    const second = new URL(FakeEventSource.all[1].url).searchParams;
+    expect(second.get('lang')).toBe('en');
+    // From where the first stream stopped: nothing is missed.
+    expect(second.get('last_event_id')).toBe('7-0_0-0');
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    setRequestLanguage(null);
   });
 });

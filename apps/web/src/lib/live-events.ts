@@ -2,13 +2,29 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import { getTokens, onTokensChange, refreshTokens, resolveApiUrl } from '@app/contracts';
+import {
+  getRequestLanguage,
+  getTokens,
+  onTokensChange,
+  refreshTokens,
+  resolveApiUrl,
+} from '@app/contracts';
+import { i18n } from './i18n';
 import { useToast } from '../components/ui/toast';
 
 /** Queries a money movement can change: balances, records, the statement, progress. */
 const MONEY_QUERIES = ['/users/me', '/balance', '/challenges'];
 const MESSAGE_QUERIES = ['/messages'];
-const ALL_QUERIES = [...MONEY_QUERIES, ...MESSAGE_QUERIES];
+/** The console's queue counts (operators only; members never ask for them). */
+const QUEUE_COUNTS = '/admin/queues';
+/** What a `queue` event changes besides the counts: that queue's list. */
+const QUEUE_LISTS: Record<string, string> = {
+  withdrawals: '/admin/withdrawals',
+  card_deposits: '/admin/card_deposits',
+  verifications: '/admin/verifications',
+  reports: '/admin/moments',
+};
+const ALL_QUERIES = [...MONEY_QUERIES, ...MESSAGE_QUERIES, QUEUE_COUNTS];
 const MAX_RETRY_MS = 30_000;
 
 function refetch(queryClient: QueryClient, prefixes: readonly string[]) {
@@ -35,7 +51,10 @@ function tokenLeftMs(token: string): number {
  * The browser reconnects by itself with Last-Event-ID; when the stream is
  * refused or its token lapsed, this reconnects with a fresh token and the
  * last id seen (backing off up to 30 s). Returning to the tab refetches what
- * the member sees, in case events were missed while it slept.
+ * the member sees, in case events were missed while it slept. Message titles
+ * come in the interface language (`lang`): a new language reopens the stream.
+ * Operators also get `queue` events: their console's counts and that queue's
+ * list refetch.
  */
 export function useLiveEvents(): void {
   const queryClient = useQueryClient();
@@ -73,6 +92,8 @@ export function useLiveEvents(): void {
       token = tokens.access;
       const url = new URL(resolveApiUrl('/users/me/events'), window.location.href);
       url.searchParams.set('access_token', tokens.access);
+      const lang = getRequestLanguage();
+      if (lang) url.searchParams.set('lang', lang);
       if (lastId) url.searchParams.set('last_event_id', lastId);
       const opened = new EventSource(url.toString());
       source = opened;
@@ -118,6 +139,11 @@ export function useLiveEvents(): void {
         say.current.toast(say.current.t('live.message', { title: String(data.title ?? '') }));
         refetch(queryClient, MESSAGE_QUERIES);
       });
+      opened.addEventListener('queue', (event) => {
+        const data = read(event);
+        const list = QUEUE_LISTS[String(data.queue)];
+        refetch(queryClient, list ? [QUEUE_COUNTS, list] : [QUEUE_COUNTS]);
+      });
     };
 
     const onVisible = () => {
@@ -131,9 +157,13 @@ export function useLiveEvents(): void {
       if (access !== token) connect();
     });
     document.addEventListener('visibilitychange', onVisible);
+    // Reopened from the last id seen: nothing is missed, titles come in the new language.
+    const onLanguage = () => connect();
+    i18n.on('languageChanged', onLanguage);
     connect();
     return () => {
       stopped = true;
+      i18n.off('languageChanged', onLanguage);
       clearTimeout(retry);
       source?.close();
       stopTokens();

@@ -16,3 +16,18 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * What the API answers in the reader's language (Accept-Language): trailers,
+ * messages, the home strip, banners; operators' trailer list names each in
+ * theirs too.
+ */
+export const CONTENT_QUERIES = ['/trailers', '/messages', '/site', '/admin/trailers'];
+
+/** Refetches the content queries (after the interface language changed). */
+export function refetchContent(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey: [first] }) =>
+      typeof first === 'string' && CONTENT_QUERIES.some((prefix) => first.startsWith(prefix)),
+  });
+}

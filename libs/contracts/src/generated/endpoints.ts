@@ -107,6 +107,7 @@ import type {
   PackageItem,
   PosterResponse,
   ProgressResponse,
+  QueueCounts,
   RecordSweepBody,
   RecordSweepResponse,
   RefreshTokenParams,
@@ -456,8 +457,8 @@ export const useRejectAdjustment = <
 };
 
 /**
- * Operator actions, newest first. Signed in with one of the roles: admin.
- * @summary Operator actions, newest first
+ * Operator actions, newest first (or oldest first: order=asc). Signed in with one of the roles: admin.
+ * @summary Operator actions, newest first (or oldest first: order=asc)
  */
 export const listAudit = (
   params?: ListAuditParams,
@@ -548,7 +549,7 @@ export function useListAudit<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
- * @summary Operator actions, newest first
+ * @summary Operator actions, newest first (or oldest first: order=asc)
  */
 
 export function useListAudit<
@@ -684,6 +685,113 @@ export function useVerifyAudit<
 }
 
 /**
+ * GET /site shows a reader only those for every language and for theirs.
+ * @summary Every home banner, of every language, in their order
+ */
+export const listBanners = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<BannerItem[]>({ url: `/admin/banners`, method: 'GET', signal }, options);
+};
+
+export const getListBannersQueryKey = () => {
+  return [`/admin/banners`] as const;
+};
+
+export const getListBannersQueryOptions = <
+  TData = Awaited<ReturnType<typeof listBanners>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listBanners>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListBannersQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listBanners>>> = ({ signal }) =>
+    listBanners(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listBanners>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListBannersQueryResult = NonNullable<Awaited<ReturnType<typeof listBanners>>>;
+export type ListBannersQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useListBanners<
+  TData = Awaited<ReturnType<typeof listBanners>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listBanners>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBanners>>,
+          TError,
+          Awaited<ReturnType<typeof listBanners>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListBanners<
+  TData = Awaited<ReturnType<typeof listBanners>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listBanners>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBanners>>,
+          TError,
+          Awaited<ReturnType<typeof listBanners>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListBanners<
+  TData = Awaited<ReturnType<typeof listBanners>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listBanners>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Every home banner, of every language, in their order
+ */
+
+export function useListBanners<
+  TData = Awaited<ReturnType<typeof listBanners>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listBanners>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListBannersQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
  * Add a home banner: an image, where a tap leads, its order (audited). Signed in with one of the roles: admin.
  * @summary Add a home banner: an image, where a tap leads, its order (audited)
  */
@@ -694,6 +802,9 @@ export const addBanner = (
 ) => {
   const formData = new FormData();
   formData.append(`image`, addBannerBody.image);
+  if (addBannerBody.lang !== undefined) {
+    formData.append(`lang`, addBannerBody.lang);
+  }
   if (addBannerBody.link !== undefined) {
     formData.append(`link`, addBannerBody.link);
   }
@@ -3246,7 +3357,7 @@ export function useExportRecords<
 }
 
 /**
- * Send a message to one member (user_id) or to every member (audited). Signed in with one of the roles: admin, support.
+ * Written per language (`title_ru` with `description_ru`, ...), in at least one; members reading another get Russian, else the one written.
  * @summary Send a message to one member (user_id) or to every member (audited)
  */
 export const sendMessage = (
@@ -3870,6 +3981,116 @@ export const usePublishProof = <
 
   return useMutation(mutationOptions, queryClient);
 };
+
+/**
+ * The console counts these on its navigation; a `queue` event on GET /users/me/events says when to ask again.
+ * @summary How many items wait in each queue the caller works (null: not their role)
+ */
+export const getQueueCounts = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<QueueCounts>({ url: `/admin/queues`, method: 'GET', signal }, options);
+};
+
+export const getGetQueueCountsQueryKey = () => {
+  return [`/admin/queues`] as const;
+};
+
+export const getGetQueueCountsQueryOptions = <
+  TData = Awaited<ReturnType<typeof getQueueCounts>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getQueueCounts>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetQueueCountsQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getQueueCounts>>> = ({ signal }) =>
+    getQueueCounts(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getQueueCounts>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetQueueCountsQueryResult = NonNullable<Awaited<ReturnType<typeof getQueueCounts>>>;
+export type GetQueueCountsQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useGetQueueCounts<
+  TData = Awaited<ReturnType<typeof getQueueCounts>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getQueueCounts>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getQueueCounts>>,
+          TError,
+          Awaited<ReturnType<typeof getQueueCounts>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetQueueCounts<
+  TData = Awaited<ReturnType<typeof getQueueCounts>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getQueueCounts>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getQueueCounts>>,
+          TError,
+          Awaited<ReturnType<typeof getQueueCounts>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetQueueCounts<
+  TData = Awaited<ReturnType<typeof getQueueCounts>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getQueueCounts>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary How many items wait in each queue the caller works (null: not their role)
+ */
+
+export function useGetQueueCounts<
+  TData = Awaited<ReturnType<typeof getQueueCounts>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getQueueCounts>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetQueueCountsQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
 
 /**
  * Totals per account kind; whether the ledger balances and every cached figure matches it; member liabilities against the hot wallet and unswept deposits. Signed in with one of the roles: admin, finance.
@@ -6425,8 +6646,8 @@ export function useGetVerificationPhoto<
 }
 
 /**
- * Withdrawals, newest first, by status. Signed in with one of the roles: admin, finance.
- * @summary Withdrawals, newest first, by status
+ * Withdrawals by status, newest first (or oldest first: order=asc). Signed in with one of the roles: admin, finance.
+ * @summary Withdrawals by status, newest first (or oldest first: order=asc)
  */
 export const listWithdrawals = (
   params?: ListWithdrawalsParams,
@@ -6520,7 +6741,7 @@ export function useListWithdrawals<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
- * @summary Withdrawals, newest first, by status
+ * @summary Withdrawals by status, newest first (or oldest first: order=asc)
  */
 
 export function useListWithdrawals<
@@ -8628,7 +8849,7 @@ export const useDeleteAllMessages = <TError = ErrorType<ErrorBody>, TContext = u
 };
 
 /**
- * The member's messages, newest first. Any signed-in member.
+ * In the reader's language (`Accept-Language`), else Russian, else the one written.
  * @summary The member's messages, newest first
  */
 export const listMessages = (
@@ -9800,7 +10021,7 @@ export function useListPackages<
 }
 
 /**
- * Always answers {ok: true}: whether the phone is registered or has a mailbox is not told.
+ * Always answers {ok: true}: whether the phone is registered or has a mailbox is not told. The mail is written in the language of `Accept-Language` (ru, en or uz; else ru).
  * @summary Mail a password-reset code to the mailbox bound to this phone
  */
 export const forgotPassword = (
@@ -10372,7 +10593,7 @@ export const useLogin = <
 };
 
 /**
- * All trailers, newest first. Any signed-in member.
+ * Titles and descriptions in the reader's language (`Accept-Language`: ru, en or uz), else Russian, else the one written.
  * @summary All trailers, newest first
  */
 export const listTrailers = (
@@ -10482,7 +10703,7 @@ export function useListTrailers<
 }
 
 /**
- * One trailer with its video key; starts this member's view. Any signed-in member.
+ * Titles and descriptions in the reader's language (`Accept-Language`: ru, en or uz), else Russian, else the one written.
  * @summary One trailer with its video key; starts this member's view
  */
 export const getTrailer = (
@@ -11174,7 +11395,7 @@ export const useBindMail = <
 };
 
 /**
- * Changing a mailbox already bound needs the login password too.
+ * Changing a mailbox already bound needs the login password too. The mail is written in the language of `Accept-Language` (ru, en or uz; else ru).
  * @summary Mail a 6-digit code to a mailbox (valid 10 minutes, 5 tries)
  */
 export const sendMailCode = (

@@ -46,13 +46,19 @@ export class AuditRepository {
     );
   }
 
-  /** Newest first, ids below `before`, actions starting with `actionPrefix`. */
-  list(limit: number, before: number | null, actionPrefix: string | null): Promise<AuditRow[]> {
+  /** Newest (or oldest) first, ids below `before` and above `after`, actions starting with `actionPrefix`. */
+  list(
+    limit: number,
+    before: number | null,
+    actionPrefix: string | null,
+    page: { after?: number | null; order?: 'asc' | 'desc' } = {},
+  ): Promise<AuditRow[]> {
     return this.dataSource.query(
       `SELECT id, actor_id, action, target_user_id, details, created_at FROM audit_log
        WHERE ($1::bigint IS NULL OR id < $1) AND ($3::text IS NULL OR starts_with(action, $3))
-       ORDER BY id DESC LIMIT $2`,
-      [before, limit, actionPrefix],
+         AND ($4::bigint IS NULL OR id > $4)
+       ORDER BY id ${page.order === 'asc' ? 'ASC' : 'DESC'} LIMIT $2`,
+      [before, limit, actionPrefix, page.after ?? null],
     );
   }
 

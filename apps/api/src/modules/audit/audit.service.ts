@@ -32,8 +32,13 @@ export class AuditService {
   }
 
   /** Newest first; `actionPrefix` keeps one kind of action (`economy.` for the economy's history). */
-  async list(limit: number, before?: number, actionPrefix?: string): Promise<AuditEntry[]> {
-    const rows = await this.repository.list(limit, before ?? null, actionPrefix ?? null);
+  async list(
+    limit: number,
+    before?: number,
+    actionPrefix?: string,
+    page: { after?: number; order?: 'asc' | 'desc' } = {},
+  ): Promise<AuditEntry[]> {
+    const rows = await this.repository.list(limit, before ?? null, actionPrefix ?? null, page);
     return rows.map((row) => ({
       ...row,
       id: Number(row.id),

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
+import { ContentLanguage, type Language } from '../../common/language';
 import { OK, OkResponse } from '../../common/ok.dto';
 import { BindMailBody, MailCodeBody, MailStatus } from './auth.dto';
 import { MailboxService } from './mailbox.service';
@@ -24,7 +25,8 @@ export class MailboxController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Mail a 6-digit code to a mailbox (valid 10 minutes, 5 tries)',
-    description: 'Changing a mailbox already bound needs the login password too.',
+    description:
+      'Changing a mailbox already bound needs the login password too. The mail is written in the language of `Accept-Language` (ru, en or uz; else ru).',
   })
   @ApiOkResponse({ type: OkResponse })
   @ApiErrors(
@@ -37,8 +39,9 @@ export class MailboxController {
   async sendMailCode(
     @CurrentUser() user: AuthUser,
     @Body() body: MailCodeBody,
+    @ContentLanguage() lang: Language,
   ): Promise<OkResponse> {
-    await this.mailbox.sendCode(user.id, body.mail, body.password);
+    await this.mailbox.sendCode(user.id, body.mail, body.password, lang);
     return OK;
   }
 

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
+import type { Language } from '../../common/language';
 import { MailOutboxService } from '../mail/mail-outbox.service';
+import { mailText } from '../mail/mail-templates';
 import { MailService } from '../mail/mail.service';
 import { OneTimeCodesService } from '../mail/one-time-codes.service';
 import { UsersService } from '../users/users.service';
@@ -32,10 +34,16 @@ export class MailboxService {
   }
 
   /**
+   * Mails a code in the member's language (the one their client asked in).
    * Answers once the code and its mail are committed: the worker sends it,
    * again and again while the SMTP server is away (GET /users/mail says how it went).
    */
-  async sendCode(userId: number, rawMail: string, password?: string): Promise<void> {
+  async sendCode(
+    userId: number,
+    rawMail: string,
+    password: string | undefined,
+    lang: Language,
+  ): Promise<void> {
     if (this.mail.delivery === 'off') throw new AppError('MAIL_NOT_CONFIGURED');
     const mail = normalizeMail(rawMail);
     if (await this.users.mailOf(userId)) {
@@ -44,10 +52,7 @@ export class MailboxService {
     await this.codes.issue(userId, 'mail_bind', mail, {
       mail: (code) => ({
         to: mail,
-        subject: `Your code: ${code}`,
-        text:
-          `Your code to bind this mailbox is ${code}.\n` +
-          `It works for 10 minutes. If you did not ask for it, ignore this mail.`,
+        ...mailText('mail_bind_code', lang, { code, minutes: this.codes.lifetimeMinutes }),
       }),
     });
   }

@@ -6,6 +6,7 @@ import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
+import { ContentLanguage, type Language } from '../../common/language';
 import { OK, OkResponse } from '../../common/ok.dto';
 import { ForgotBody, ResetBody, ResetCodeResponse } from './auth.dto';
 import { PasswordResetService } from './password-reset.service';
@@ -20,12 +21,16 @@ export class PasswordResetController {
   @ApiOperation({
     summary: 'Mail a password-reset code to the mailbox bound to this phone',
     description:
-      'Always answers {ok: true}: whether the phone is registered or has a mailbox is not told.',
+      'Always answers {ok: true}: whether the phone is registered or has a mailbox is not told. The mail is written in the language of `Accept-Language` (ru, en or uz; else ru).',
   })
   @ApiOkResponse({ type: OkResponse })
   @ApiErrors('TOO_MANY_ATTEMPTS', 'VALIDATION_ERROR')
-  async forgotPassword(@Body() body: ForgotBody, @Req() request: FastifyRequest) {
-    await this.reset.forgot(body.email, request.ip);
+  async forgotPassword(
+    @Body() body: ForgotBody,
+    @Req() request: FastifyRequest,
+    @ContentLanguage() lang: Language,
+  ) {
+    await this.reset.forgot(body.email, request.ip, lang);
     return OK;
   }
 

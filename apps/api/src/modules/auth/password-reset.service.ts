@@ -4,6 +4,8 @@ import { isValidPhone, normalizePhone } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
+import type { Language } from '../../common/language';
+import { mailText } from '../mail/mail-templates';
 import { MailService } from '../mail/mail.service';
 import { OneTimeCodesService } from '../mail/one-time-codes.service';
 import { REDIS } from '../redis/redis.module';
@@ -30,7 +32,8 @@ export class PasswordResetService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async forgot(rawPhone: string, ip: string): Promise<void> {
+  /** The code is mailed in the language of the client that asked (Accept-Language). */
+  async forgot(rawPhone: string, ip: string, lang: Language): Promise<void> {
     const phone = this.phone(rawPhone);
     await this.limit('forgot', phone, ip);
     const user = await this.users.credentials({ phone });
@@ -42,10 +45,7 @@ export class PasswordResetService {
       .issue(user.id, 'password_reset', mail, {
         mail: (code) => ({
           to: mail,
-          subject: `Password reset code: ${code}`,
-          text:
-            `Your code to set a new password is ${code}.\n` +
-            `It works for 10 minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
+          ...mailText('password_reset_code', lang, { code, minutes: this.codes.lifetimeMinutes }),
         }),
       })
       .catch((error: unknown) => {

@@ -97,7 +97,7 @@ export class CardDepositReviewController {
   @ApiOkResponse({ type: [CardDepositItem] })
   @ApiErrors('VALIDATION_ERROR')
   listCardDeposits(@Query() query: CardDepositListQuery): Promise<CardDepositItem[]> {
-    return this.cards.list(query.status);
+    return this.cards.list(query.status, query.order);
   }
 
   @Get('card_deposits/:id/receipt')

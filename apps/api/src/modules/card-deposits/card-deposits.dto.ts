@@ -83,6 +83,15 @@ export class CardDepositListQuery {
   @IsOptional()
   @IsIn(['under_review', 'success', 'fail'])
   status?: 'under_review' | 'success' | 'fail';
+
+  @ApiPropertyOptional({
+    enum: ['asc', 'desc'],
+    description:
+      'By time: asc oldest first, desc newest first (default: under review oldest first, others newest first)',
+  })
+  @IsOptional()
+  @IsIn(['asc', 'desc'])
+  order?: 'asc' | 'desc';
 }
 
 export class ApproveCardDepositBody {

@@ -21,5 +21,6 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
   ],
   controllers: [CardDepositsController, CardDepositReviewController],
   providers: [CardDepositsService, CardDepositsRepository],
+  exports: [CardDepositsService],
 })
 export class CardDepositsModule {}

@@ -38,11 +38,21 @@ export class CardDepositsRepository {
       amount: string;
       receiptKey: string;
     },
-  ): Promise<void> {
-    await db.query(
-      `INSERT INTO card_deposits (user_id, record_id, currency, amount, receipt_key) VALUES ($1, $2, $3, $4, $5)`,
+  ): Promise<number> {
+    const [row]: { id: number }[] = await db.query(
+      `INSERT INTO card_deposits (user_id, record_id, currency, amount, receipt_key) VALUES ($1, $2, $3, $4, $5)
+       RETURNING id`,
       [d.userId, d.recordId, d.currency, d.amount, d.receiptKey],
     );
+    return Number(row.id);
+  }
+
+  /** Requests under review (the console's count). */
+  async countUnderReview(): Promise<number> {
+    const [row]: { n: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM card_deposits WHERE status = 'under_review'`,
+    );
+    return row.n;
   }
 
   /** The receipt key of one of the member's card deposits, by its record id. */
@@ -63,10 +73,11 @@ export class CardDepositsRepository {
   }
 
   /** Requests under review oldest first, others newest first. */
-  list(status: string | null): Promise<CardDepositRow[]> {
+  list(status: string | null, order?: 'asc' | 'desc'): Promise<CardDepositRow[]> {
+    const ascending = order ? order === 'asc' : status === 'under_review';
     return this.dataSource.query(
       `SELECT * FROM card_deposits WHERE ($1::varchar IS NULL OR status = $1)
-       ORDER BY id ${status === 'under_review' ? 'ASC' : 'DESC'} LIMIT 200`,
+       ORDER BY id ${ascending ? 'ASC' : 'DESC'} LIMIT 200`,
       [status],
     );
   }

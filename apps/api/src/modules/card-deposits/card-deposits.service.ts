@@ -1,3 +1,4 @@
+import { MemberEventsService } from '../events/member-events.service';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { microToNumber } from '@app/domain';
 import { DataSource, EntityManager } from 'typeorm';
@@ -46,6 +47,7 @@ export class CardDepositsService {
     private readonly content: ContentService,
     private readonly approvals: ApprovalsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: MemberEventsService,
     @Optional() reach?: ReachRegistry,
   ) {
     reach?.register('card_deposit', (id) => this.repository.ownerOf(id));
@@ -59,9 +61,10 @@ export class CardDepositsService {
     }
     const stored = await this.storage.saveImage(receipt, 'private');
     try {
-      return await this.dataSource.transaction(async (db) => {
+      let depositId = 0;
+      const created = await this.dataSource.transaction(async (db) => {
         const recordId = await this.wallet.addCardRecord(db, userId);
-        await this.repository.insert(db, {
+        depositId = await this.repository.insert(db, {
           userId,
           recordId,
           currency,
@@ -70,10 +73,18 @@ export class CardDepositsService {
         });
         return { id: Number(recordId), status: 'under_review' as const };
       });
+      // Committed: operators who review card deposits see it arrive.
+      this.events.publishQueue('card_deposits', depositId);
+      return created;
     } catch (error) {
       await this.storage.remove(stored.key);
       throw error;
     }
+  }
+
+  /** Requests waiting for an operator's review (the console's count). */
+  waitingCount(): Promise<number> {
+    return this.repository.countUnderReview();
   }
 
   /** The receipt of one of the member's own card deposits (by its record id). */
@@ -104,8 +115,8 @@ export class CardDepositsService {
     return next;
   }
 
-  async list(status?: string): Promise<CardDepositItem[]> {
-    const rows = await this.repository.list(status ?? null);
+  async list(status?: string, order?: 'asc' | 'desc'): Promise<CardDepositItem[]> {
+    const rows = await this.repository.list(status ?? null, order);
     const rates = await this.rates();
     const approvals = await this.approvals.byRequest(
       'card_deposit',
@@ -196,6 +207,7 @@ export class CardDepositsService {
       );
       return updated;
     });
+    this.events.publishQueue('card_deposits', id);
     const approvals = await this.approvals.byRequest('card_deposit', [decided.id]);
     return toItem(
       decided,

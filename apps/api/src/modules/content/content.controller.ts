@@ -29,6 +29,7 @@ import {
   SiteSettings,
 } from './content.dto';
 import { ContentService } from './content.service';
+import { ContentLanguage, type Language } from '../../common/language';
 import { PublicRoute } from '../redis/public-rate-limit';
 
 @ApiTags('content')
@@ -41,8 +42,11 @@ export class ContentController {
   @ApiOperation({ summary: 'The home page message (no sign-in needed)' })
   @ApiOkResponse({ type: MainMessage })
   @ApiErrors('VALIDATION_ERROR')
-  getMainMessage(@Query() query: MainMessageQuery): Promise<MainMessage> {
-    return this.content.mainMessage(query.lang);
+  getMainMessage(
+    @Query() query: MainMessageQuery,
+    @ContentLanguage() lang: Language,
+  ): Promise<MainMessage> {
+    return this.content.mainMessage(query.lang ?? lang);
   }
 
   @Get('site')
@@ -52,8 +56,8 @@ export class ContentController {
       'Support and media links, home banners and tutorial videos set by operators (no sign-in needed)',
   })
   @ApiOkResponse({ type: SiteInfo })
-  getSite(): Promise<SiteInfo> {
-    return this.content.site();
+  getSite(@ContentLanguage() lang: Language): Promise<SiteInfo> {
+    return this.content.site(lang);
   }
 
   @Get('card')
@@ -98,6 +102,16 @@ export class AdminSettingsController {
 export class AdminBannersController {
   constructor(private readonly content: ContentService) {}
 
+  @Get()
+  @ApiOperation({
+    summary: 'Every home banner, of every language, in their order',
+    description: 'GET /site shows a reader only those for every language and for theirs.',
+  })
+  @ApiOkResponse({ type: [BannerItem] })
+  listBanners(): Promise<BannerItem[]> {
+    return this.content.banners();
+  }
+
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Add a home banner: an image, where a tap leads, its order (audited)' })
@@ -110,6 +124,11 @@ export class AdminBannersController {
         image: { type: 'string', format: 'binary' },
         link: { type: 'string', example: '/about' },
         sort_order: { type: 'integer', example: 0 },
+        lang: {
+          type: 'string',
+          enum: ['ru', 'en', 'uz'],
+          description: 'Only for readers of this language; left out: everyone',
+        },
       },
     },
   })

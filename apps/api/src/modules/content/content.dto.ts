@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
-export const LANGUAGES = ['ru', 'en', 'uz'] as const;
+import { LANGUAGES, type Language } from '../../common/language';
+
 const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
 
@@ -19,17 +20,21 @@ export class CardResponse {
 export class MainMessage {
   @ApiProperty({
     required: false,
-    description: 'Translation key or text of the home strip',
+    description:
+      "Translation key or text of the home strip: the reader's own (`lang`, else Accept-Language), else the common one, else Russian, else any",
     example: 'main_message.promotion',
   })
   message?: string;
 }
 
 export class MainMessageQuery {
-  @ApiPropertyOptional({ enum: LANGUAGES, description: "The reader's language; its own text wins" })
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    description: "The reader's language (else Accept-Language); its own text wins",
+  })
   @IsOptional()
   @IsIn(LANGUAGES)
-  lang?: (typeof LANGUAGES)[number];
+  lang?: Language;
 }
 
 /** What operators edit here; an empty text removes that setting. */
@@ -131,6 +136,13 @@ export class BannerItem {
   link: string | null;
   @ApiProperty()
   sort_order: number;
+  @ApiProperty({
+    type: String,
+    enum: LANGUAGES,
+    nullable: true,
+    description: 'Shown to readers of this language only (its image has words); null: to everyone',
+  })
+  lang: Language | null;
 }
 
 export class MediaLink {
@@ -157,7 +169,11 @@ export class SiteInfo {
   support_url: string | null;
   @ApiProperty({ type: [MediaLink], description: 'Only the links an operator set' })
   media: MediaLink[];
-  @ApiProperty({ type: [BannerItem] })
+  @ApiProperty({
+    type: [BannerItem],
+    description:
+      "Those for every language and those for the reader's (Accept-Language; a language without banners of its own gets Russian's, else any)",
+  })
   banners: BannerItem[];
   @ApiProperty({ type: TutorialVideos })
   tutorial: TutorialVideos;
@@ -181,4 +197,13 @@ export class BannerForm {
   @Min(-1_000_000)
   @Max(1_000_000)
   sort_order?: number;
+
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    description: 'Only for readers of this language (an image with words); left out: everyone',
+  })
+  @IsOptional()
+  @Transform(({ value }) => (value === '' ? undefined : value))
+  @IsIn(LANGUAGES)
+  lang?: Language;
 }

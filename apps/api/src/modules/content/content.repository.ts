@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { AppSetting } from './content.entities';
+import type { Language } from '../../common/language';
 import { BannerItem } from './content.dto';
 
 export interface BannerRow {
@@ -8,6 +9,7 @@ export interface BannerRow {
   image_url: string;
   link: string | null;
   sort_order: number;
+  lang: Language | null;
 }
 
 /** The only door to `app_settings` and `banners`. */
@@ -44,7 +46,7 @@ export class ContentRepository {
 
   banners(): Promise<BannerItem[]> {
     return this.dataSource.query(
-      `SELECT id, image_url, link, sort_order FROM banners ORDER BY sort_order, id`,
+      `SELECT id, image_url, link, sort_order, lang FROM banners ORDER BY sort_order, id`,
     );
   }
 
@@ -53,10 +55,12 @@ export class ContentRepository {
     imageUrl: string | null,
     link: string | null,
     sortOrder: number,
+    lang: Language | null,
   ): Promise<BannerRow> {
     const [row]: BannerRow[] = await db.query(
-      `INSERT INTO banners (image_url, link, sort_order) VALUES ($1, $2, $3) RETURNING id, image_url, link, sort_order`,
-      [imageUrl, link, sortOrder],
+      `INSERT INTO banners (image_url, link, sort_order, lang) VALUES ($1, $2, $3, $4)
+       RETURNING id, image_url, link, sort_order, lang`,
+      [imageUrl, link, sortOrder, lang],
     );
     return row;
   }
@@ -64,7 +68,7 @@ export class ContentRepository {
   /** Deletes a banner; the row it deleted, or undefined when there was none. */
   async deleteBanner(db: EntityManager, id: number): Promise<BannerRow | undefined> {
     const [[row]] = (await db.query(
-      `DELETE FROM banners WHERE id = $1 RETURNING id, image_url, link, sort_order`,
+      `DELETE FROM banners WHERE id = $1 RETURNING id, image_url, link, sort_order, lang`,
       [id],
     )) as [BannerRow[], number];
     return row;

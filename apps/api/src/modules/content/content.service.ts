@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { LANGUAGES, type Language, chooseLanguage } from '../../common/language';
 import { SETTING_CARD, SETTING_MAIN_MESSAGE } from './content.entities';
 import { ContentRepository } from './content.repository';
 import { AuditService } from '../audit/audit.service';
@@ -45,16 +46,29 @@ export class ContentService {
     return this.repository.replaceSetting(db, key, value);
   }
 
-  /** The language's own text when an operator wrote one, else the common one. */
-  async mainMessage(lang?: string): Promise<MainMessage> {
-    const own = lang ? await this.setting(`${SETTING_MAIN_MESSAGE}.${lang}`) : null;
-    const message = own || (await this.setting(SETTING_MAIN_MESSAGE));
+  /**
+   * The reader's own text when an operator wrote one, else the common one
+   * (often a translation key the client translates), else Russian's, else any.
+   */
+  async mainMessage(lang: Language): Promise<MainMessage> {
+    const rows = await this.repository.settings([
+      SETTING_MAIN_MESSAGE,
+      ...LANGUAGES.map((l) => `${SETTING_MAIN_MESSAGE}.${l}`),
+    ]);
+    const text = (key: string) => rows.find((row) => row.key === key)?.value ?? '';
+    const own = text(`${SETTING_MAIN_MESSAGE}.${lang}`) || text(SETTING_MAIN_MESSAGE);
+    const fallback = chooseLanguage(lang, (l) => Boolean(text(`${SETTING_MAIN_MESSAGE}.${l}`)));
+    const message = own || (fallback ? text(`${SETTING_MAIN_MESSAGE}.${fallback}`) : '');
     return message ? { message } : {};
   }
 
   /** The member client's operator-set content: support and media links, banners, tutorials. */
-  async site(): Promise<SiteInfo> {
-    const [settings, banners] = await Promise.all([this.siteSettings(), this.banners()]);
+  async site(lang: Language): Promise<SiteInfo> {
+    const [settings, all] = await Promise.all([this.siteSettings(), this.banners()]);
+    // The reader's banners: every language's, with their own language's or,
+    // when it has none, those of the fallback's.
+    const shown = chooseLanguage(lang, (l) => all.some((banner) => banner.lang === l));
+    const banners = all.filter((banner) => banner.lang === null || banner.lang === shown);
     return {
       support_url: settings.support_url || null,
       media: MEDIA_KINDS.filter((kind) => settings[`media_${kind}`]).map((kind) => ({
@@ -77,7 +91,7 @@ export class ContentService {
   async addBanner(
     operatorId: number,
     image: Buffer,
-    form: { link?: string; sort_order?: number },
+    form: { link?: string; sort_order?: number; lang?: Language },
   ): Promise<BannerItem[]> {
     const stored = await this.storage.saveImage(image, 'public');
     try {
@@ -87,6 +101,7 @@ export class ContentService {
           stored.url,
           form.link || null,
           form.sort_order ?? 0,
+          form.lang ?? null,
         );
         await this.audit.record(db, operatorId, 'banner.add', null, { after: row });
       });

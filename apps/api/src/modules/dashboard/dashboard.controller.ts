@@ -2,9 +2,11 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
-import { Auth, Staff } from '../../common/auth';
-import { DashboardQuery, DashboardResponse } from './dashboard.dto';
+import { Auth, CurrentUser, Staff } from '../../common/auth';
+import type { AuthUser } from '../../common/auth';
+import { DashboardQuery, DashboardResponse, QueueCounts } from './dashboard.dto';
 import { DashboardService } from './dashboard.service';
+import { QueuesService } from './queues.service';
 
 @ApiTags('admin')
 @Controller('admin/dashboard')
@@ -22,5 +24,24 @@ export class DashboardController {
   @ApiErrors('VALIDATION_ERROR')
   getDashboard(@Query() query: DashboardQuery): Promise<DashboardResponse> {
     return this.dashboard.dashboard(query.days ?? 30);
+  }
+}
+
+@ApiTags('admin')
+@Controller('admin/queues')
+@Auth(...Staff.any)
+@Reach('none')
+export class QueuesController {
+  constructor(private readonly queues: QueuesService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'How many items wait in each queue the caller works (null: not their role)',
+    description:
+      'The console counts these on its navigation; a `queue` event on GET /users/me/events says when to ask again.',
+  })
+  @ApiOkResponse({ type: QueueCounts })
+  getQueueCounts(@CurrentUser() user: AuthUser): Promise<QueueCounts> {
+    return this.queues.counts(user.role);
   }
 }

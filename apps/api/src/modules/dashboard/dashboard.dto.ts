@@ -66,3 +66,35 @@ export class DashboardResponse {
   @ApiProperty({ type: [QueueHealth] })
   queues: QueueHealth[];
 }
+
+/** What waits for operators; null: a queue the caller's role does not work. */
+export class QueueCounts {
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Withdrawals waiting for review (admin, finance)',
+    example: 3,
+  })
+  withdrawals: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Card deposits under review (admin, finance)',
+    example: 1,
+  })
+  card_deposits: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Identity verifications waiting for review (admin, support)',
+    example: 2,
+  })
+  verifications: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Reported posts members still see (admin, support)',
+    example: 0,
+  })
+  reports: number | null;
+}

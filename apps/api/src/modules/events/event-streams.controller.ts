@@ -8,11 +8,12 @@ import {
   ApiPropertyOptional,
   ApiTags,
 } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { ACCESS_VERIFIER, authenticate } from '../../common/auth';
 import type { AccessVerifier } from '../../common/auth';
+import { LANGUAGES, type Language, languageOf } from '../../common/language';
 import { EventStreamsService, parseEventId } from './event-streams.service';
 
 /** Seconds since the epoch when a (verified) JWT lapses, from its payload. */
@@ -42,6 +43,15 @@ export class EventsQuery {
   @IsString()
   @MaxLength(100)
   last_event_id?: string;
+
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    description:
+      "The reader's language for messages' titles (EventSource cannot set Accept-Language); else Accept-Language",
+  })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  lang?: Language;
 }
 
 const STREAM_DESCRIPTION = [
@@ -49,7 +59,10 @@ const STREAM_DESCRIPTION = [
   '`balance` `{money, points, points_hold}` after any movement of their accounts,',
   '`deposit` `{id, status, amount}` when a deposit is credited,',
   '`withdrawal` `{id, status, amount, tx_id}` when a withdrawal is sent or fails,',
-  '`message` `{id, title}` for a new message; a comment line (`: keep-alive`) at least every 25 s.',
+  "`message` `{id, title}` for a new message (the title in the reader's language);",
+  'for operators also `queue` `{queue, id}` when an item arrives in or leaves one of the queues their role works',
+  '(`withdrawals`, `card_deposits`, `verifications`, `reports`; counts: GET /admin/queues), their event ids carrying a third part;',
+  'a comment line (`: keep-alive`) at least every 25 s.',
   'Authenticate with the `Authorization` header or, for EventSource, `?access_token=`; the stream',
   'ends when that token expires (reconnect with a fresh one and `last_event_id`).',
 ].join(' ');
@@ -83,6 +96,7 @@ export class EventStreamsController {
     @Res() reply: FastifyReply,
     @Headers('authorization') authorization?: string,
     @Headers('last-event-id') lastEventId?: string,
+    @Headers('accept-language') acceptLanguage?: string,
     @Query() query: EventsQuery = {},
   ): Promise<void> {
     const accessToken = query.access_token;
@@ -93,7 +107,8 @@ export class EventStreamsController {
     const resumeFrom = parseEventId(lastEventId ?? lastEventIdQuery);
     const raw = reply.raw;
     let expiry: NodeJS.Timeout | undefined;
-    const close = await this.streams.open(user.id, resumeFrom, {
+    const lang = query.lang ?? languageOf(acceptLanguage);
+    const close = await this.streams.open(user, lang, resumeFrom, {
       start: () => {
         reply.hijack();
         raw.writeHead(200, {

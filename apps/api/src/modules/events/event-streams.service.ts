@@ -7,17 +7,32 @@ import { AppError } from '../../common/app-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { LedgerService } from '../ledger/ledger.service';
 import { REDIS } from '../redis/redis.module';
-import { BROADCAST_KEY, EVENTS_CHANNEL, memberKey } from './member-events.service';
+import { type Role, Staff, isStaff } from '../../common/auth';
+import { type Language, type Texts, pickText } from '../../common/language';
+import {
+  BROADCAST_KEY,
+  EVENTS_CHANNEL,
+  STAFF_KEY,
+  type StaffQueue,
+  memberKey,
+} from './member-events.service';
 
-/** Where a client stands in its two streams: the member's own and the one to all members. */
+/**
+ * Where a client stands in its streams: the member's own, the one to all
+ * members and, for operators, the staff one (their queues).
+ */
 interface Cursors {
   member: string;
   all: string;
+  staff?: string;
 }
 
 /** One open event stream of this process. */
 interface OpenStream {
   userId: number;
+  role: Role;
+  /** The reader's language: a message's title is sent in it. */
+  lang: Language;
   id: string;
   cursors: Cursors;
   write: (chunk: string) => void;
@@ -28,12 +43,24 @@ interface OpenStream {
 const STREAM_ID = /^\d{1,20}-\d{1,20}$/;
 const PAGE = 100;
 
-/** `Last-Event-ID` as this API writes it: `<member stream id>_<broadcast stream id>`. */
+/**
+ * `Last-Event-ID` as this API writes it: `<member stream id>_<broadcast
+ * stream id>`, and `_<staff stream id>` after them for operators.
+ */
 export function parseEventId(value: string | undefined): Cursors | null {
-  const [member, all, ...rest] = (value ?? '').trim().split('_');
+  const [member, all, staff, ...rest] = (value ?? '').trim().split('_');
   if (rest.length || !STREAM_ID.test(member ?? '') || !STREAM_ID.test(all ?? '')) return null;
-  return { member, all };
+  if (staff !== undefined && !STREAM_ID.test(staff)) return null;
+  return staff === undefined ? { member, all } : { member, all, staff };
 }
+
+/** Which operators work which queue: those the queue's admin routes admit. */
+const QUEUE_ROLES: Record<StaffQueue, readonly Role[]> = {
+  withdrawals: Staff.money,
+  card_deposits: Staff.money,
+  verifications: Staff.people,
+  reports: Staff.people,
+};
 
 /**
  * Admits a stream when the member has fewer than the limit open, counting
@@ -98,7 +125,12 @@ export class EventStreamsService implements OnModuleDestroy {
 
   private grew(key: string) {
     for (const stream of this.streams) {
-      if (key === BROADCAST_KEY || key === memberKey(stream.userId)) this.read(stream);
+      if (
+        key === BROADCAST_KEY ||
+        key === memberKey(stream.userId) ||
+        (key === STAFF_KEY && stream.cursors.staff !== undefined)
+      )
+        this.read(stream);
     }
   }
 
@@ -109,11 +141,13 @@ export class EventStreamsService implements OnModuleDestroy {
    * Returns the function that closes it (also called on shutdown).
    */
   async open(
-    userId: number,
+    user: { id: number; role: Role },
+    lang: Language,
     resumeFrom: Cursors | null,
     io: { start: () => void; write: (chunk: string) => void; end: () => void },
   ): Promise<() => void> {
     await this.subscribe();
+    const userId = user.id;
     const id = randomUUID();
     const heartbeatMs = this.config.EVENTS_HEARTBEAT_SECONDS * 1000;
     const openKey = `events:open:${userId}`;
@@ -130,8 +164,21 @@ export class EventStreamsService implements OnModuleDestroy {
     );
     if (admitted !== 1) throw new AppError('EVENT_STREAMS_LIMIT');
 
-    const cursors = resumeFrom ?? (await this.latest(userId));
-    const stream: OpenStream = { userId, id, cursors, write: io.write, reading: Promise.resolve() };
+    const latest = await this.latest(userId);
+    const cursors: Cursors = resumeFrom
+      ? { member: resumeFrom.member, all: resumeFrom.all }
+      : { member: latest.member, all: latest.all };
+    // Operators follow their queues too (from their Last-Event-ID's, else from now).
+    if (isStaff(user.role)) cursors.staff = resumeFrom?.staff ?? latest.staff;
+    const stream: OpenStream = {
+      userId,
+      role: user.role,
+      lang,
+      id,
+      cursors,
+      write: io.write,
+      reading: Promise.resolve(),
+    };
     io.start();
     this.streams.add(stream);
     const heartbeat = setInterval(() => {
@@ -158,13 +205,18 @@ export class EventStreamsService implements OnModuleDestroy {
     return close;
   }
 
-  /** The newest ids of both streams: a client without Last-Event-ID starts from now. */
-  private async latest(userId: number): Promise<Cursors> {
-    const [member, all] = await Promise.all([
-      this.redis.xrevrange(memberKey(userId), '+', '-', 'COUNT', 1),
-      this.redis.xrevrange(BROADCAST_KEY, '+', '-', 'COUNT', 1),
-    ]);
-    return { member: member[0]?.[0] ?? '0-0', all: all[0]?.[0] ?? '0-0' };
+  /** The newest ids of the streams: a client without Last-Event-ID starts from now. */
+  private async latest(userId: number): Promise<Required<Cursors>> {
+    const [member, all, staff] = await Promise.all(
+      [memberKey(userId), BROADCAST_KEY, STAFF_KEY].map((key) =>
+        this.redis.xrevrange(key, '+', '-', 'COUNT', 1),
+      ),
+    );
+    return {
+      member: member[0]?.[0] ?? '0-0',
+      all: all[0]?.[0] ?? '0-0',
+      staff: staff[0]?.[0] ?? '0-0',
+    };
   }
 
   private read(stream: OpenStream) {
@@ -177,10 +229,16 @@ export class EventStreamsService implements OnModuleDestroy {
   private async drain(stream: OpenStream) {
     if (!this.streams.has(stream)) return;
     let balanceChanged = false;
-    for (const which of ['member', 'all'] as const) {
-      const key = which === 'member' ? memberKey(stream.userId) : BROADCAST_KEY;
+    const keys = {
+      member: memberKey(stream.userId),
+      all: BROADCAST_KEY,
+      staff: STAFF_KEY,
+    } as const;
+    for (const which of ['member', 'all', 'staff'] as const) {
+      if (stream.cursors[which] === undefined) continue;
+      const key = keys[which];
       for (;;) {
-        const entries = await this.redis.xrange(
+        const entries: [string, string[]][] = await this.redis.xrange(
           key,
           `(${stream.cursors[which]}`,
           '+',
@@ -192,7 +250,10 @@ export class EventStreamsService implements OnModuleDestroy {
           const event = fields[fields.indexOf('e') + 1];
           const data = fields[fields.indexOf('d') + 1];
           if (event === 'balance') balanceChanged = true;
-          else stream.write(this.frame(stream, event, data));
+          else {
+            const delivered = this.deliverable(stream, event, data);
+            if (delivered !== null) stream.write(this.frame(stream, event, delivered));
+          }
         }
         if (entries.length < PAGE) break;
       }
@@ -208,7 +269,28 @@ export class EventStreamsService implements OnModuleDestroy {
     }
   }
 
+  /**
+   * An event's data as this reader gets it, or null when it is not theirs: a
+   * message's title (stored per language) in the reader's language, a queue
+   * event only to the operators who work that queue.
+   */
+  private deliverable(stream: OpenStream, event: string, data: string): string | null {
+    if (event === 'message') {
+      const message = JSON.parse(data) as { id: number; title: Texts | string };
+      const title =
+        typeof message.title === 'string' ? message.title : pickText(message.title, stream.lang);
+      return JSON.stringify({ id: message.id, title });
+    }
+    if (event === 'queue') {
+      const { queue } = JSON.parse(data) as { queue: StaffQueue };
+      return QUEUE_ROLES[queue]?.includes(stream.role) ? data : null;
+    }
+    return data;
+  }
+
   private frame(stream: OpenStream, event: string, data: string) {
-    return `id: ${stream.cursors.member}_${stream.cursors.all}\nevent: ${event}\ndata: ${data}\n\n`;
+    const { member, all, staff } = stream.cursors;
+    const id = staff === undefined ? `${member}_${all}` : `${member}_${all}_${staff}`;
+    return `id: ${id}\nevent: ${event}\ndata: ${data}\n\n`;
   }
 }

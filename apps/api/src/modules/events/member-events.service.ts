@@ -7,6 +7,14 @@ import { REDIS } from '../redis/redis.module';
 /** The events of GET /users/me/events (contract section 9). */
 export type MemberEventName = 'balance' | 'deposit' | 'withdrawal' | 'message';
 
+/**
+ * The operators' queues: a `queue` event `{queue, id}` tells operators whose
+ * role works that queue that an item arrived in it or left it (the console
+ * then refetches its counts, GET /admin/queues).
+ */
+export const STAFF_QUEUES = ['withdrawals', 'card_deposits', 'verifications', 'reports'] as const;
+export type StaffQueue = (typeof STAFF_QUEUES)[number];
+
 export interface MemberEvent {
   /** The member, or null for every member (a message to all). */
   userId: number | null;
@@ -17,6 +25,8 @@ export interface MemberEvent {
 /** Every API process listens here for the keys of streams that grew. */
 export const EVENTS_CHANNEL = 'events:notify';
 export const BROADCAST_KEY = 'events:all';
+/** Operators' queue events, one stream for all staff (filtered by role when delivered). */
+export const STAFF_KEY = 'events:staff';
 export const memberKey = (userId: number) => `events:member:${userId}`;
 export const streamKeyOf = (userId: number | null) =>
   userId === null ? BROADCAST_KEY : memberKey(userId);
@@ -81,16 +91,27 @@ export class MemberEventsService implements OnModuleInit {
   /** Fire and forget: a Redis failure is logged, never thrown. */
   publish(...events: MemberEvent[]): void {
     if (events.length === 0) return;
-    void this.write(events).catch((error: unknown) =>
-      this.logger.warn(`live events not published: ${String(error)}`),
+    void this.write(events.map((e) => ({ ...e, key: streamKeyOf(e.userId) }))).catch(
+      (error: unknown) => this.logger.warn(`live events not published: ${String(error)}`),
     );
   }
 
-  private async write(events: MemberEvent[]): Promise<void> {
+  /**
+   * Tells operators an item arrived in (or left) one of their queues; after
+   * the commit, like publish, and never failing the caller.
+   */
+  publishQueue(queue: StaffQueue, id: number | string): void {
+    void this.write([{ key: STAFF_KEY, event: 'queue', data: { queue, id: Number(id) } }]).catch(
+      (error: unknown) => this.logger.warn(`queue event not published: ${String(error)}`),
+    );
+  }
+
+  private async write(
+    events: { key: string; event: string; data: Record<string, unknown> }[],
+  ): Promise<void> {
     const pipeline = this.redis.pipeline();
     const keys = new Set<string>();
-    for (const { userId, event, data } of events) {
-      const key = streamKeyOf(userId);
+    for (const { key, event, data } of events) {
       keys.add(key);
       pipeline.xadd(
         key,

@@ -53,7 +53,7 @@ export class IdentityRepository {
       frontKey: string;
       backKey: string;
     },
-  ): Promise<boolean> {
+  ): Promise<number | null> {
     // An INSERT answers its RETURNING rows (an UPDATE or DELETE answers [rows, count]).
     const rows: { id: string }[] = await db.query(
       `INSERT INTO verifications (user_id, country, document_type, full_name, document_number, front_key, back_key)
@@ -62,7 +62,15 @@ export class IdentityRepository {
        RETURNING id`,
       [v.userId, v.country, v.documentType, v.fullName, v.documentNumber, v.frontKey, v.backKey],
     );
-    return rows.length > 0;
+    return rows.length > 0 ? Number(rows[0].id) : null;
+  }
+
+  /** Requests waiting for review (the console's count). */
+  async countPending(): Promise<number> {
+    const [row]: { n: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM verifications WHERE status = 'pending'`,
+    );
+    return row.n;
   }
 
   /** Pending requests oldest first, others newest first. */

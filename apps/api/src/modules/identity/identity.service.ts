@@ -1,3 +1,4 @@
+import { MemberEventsService } from '../events/member-events.service';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { usdt } from '@app/domain';
@@ -29,6 +30,7 @@ export class IdentityService {
     private readonly audit: AuditService,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: MemberEventsService,
     @Optional() reach?: ReachRegistry,
   ) {
     reach?.register('verification', (id) => this.repository.ownerOf(id));
@@ -68,7 +70,7 @@ export class IdentityService {
     try {
       stored.push(await this.storage.saveImage(front, 'private'));
       stored.push(await this.storage.saveImage(back, 'private'));
-      await this.dataSource.transaction(async (db) => {
+      const submitted = await this.dataSource.transaction(async (db) => {
         const inserted = await this.repository.insert(db, {
           userId,
           country: form.country,
@@ -78,9 +80,12 @@ export class IdentityService {
           frontKey: stored[0].key,
           backKey: stored[1].key,
         });
-        if (!inserted) throw new AppError('VERIFICATION_PENDING');
+        if (inserted === null) throw new AppError('VERIFICATION_PENDING');
         await this.users.setVerification(db, userId, 'pending');
+        return inserted;
       });
+      // Committed: operators who review verifications see it arrive.
+      this.events.publishQueue('verifications', submitted);
     } catch (error) {
       await Promise.all(stored.map((s) => this.storage.remove(s.key)));
       // The partial unique index: a parallel request got there first.
@@ -112,7 +117,7 @@ export class IdentityService {
     verdict: 'approved' | 'rejected',
     reason?: string,
   ): Promise<VerificationItem> {
-    return this.dataSource.transaction(async (db) => {
+    const decided = await this.dataSource.transaction(async (db) => {
       const row = await this.repository.decide(db, id, verdict, reason ?? null, operatorId);
       if (!row) {
         const exists = await this.repository.exists(db, id);
@@ -131,6 +136,13 @@ export class IdentityService {
       );
       return toItem(row);
     });
+    this.events.publishQueue('verifications', id);
+    return decided;
+  }
+
+  /** Requests waiting for an operator's review (the console's count). */
+  waitingCount(): Promise<number> {
+    return this.repository.countPending();
   }
 
   /** Withdrawals above WITHDRAWAL_VERIFICATION_THRESHOLD USDT need an approved verification. */

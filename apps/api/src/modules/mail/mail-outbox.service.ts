@@ -27,6 +27,9 @@ export type SendOutcome = 'sent' | 'expired' | 'already';
  * the server's acceptance and the mark can send it twice, with the same
  * Message-ID. A mail whose code no longer works is not sent (expired).
  */
+/** What the outbox keeps of a mail until it is settled (html absent in rows of before it had one). */
+type SealedMail = Pick<Mail, 'subject' | 'text' | 'html'>;
+
 @Injectable()
 export class MailOutboxService {
   private readonly logger = new Logger('MailOutbox');
@@ -56,7 +59,7 @@ export class MailOutboxService {
       userId: m.userId,
       codeId: m.codeId,
       recipient: m.mail.to,
-      sealed: this.seal({ subject: m.mail.subject, text: m.mail.text }),
+      sealed: this.seal({ subject: m.mail.subject, text: m.mail.text, html: m.mail.html }),
     });
   }
 
@@ -97,7 +100,7 @@ export class MailOutboxService {
     const claimed = await this.outbox.claim(id, this.leaseMs);
     if (!claimed) return 'already'; // sent, settled, or another worker has it now
     if (claimed.status === 'expired') return 'expired';
-    let mail: { subject: string; text: string };
+    let mail: SealedMail;
     try {
       mail = this.open(claimed.sealed!);
     } catch {
@@ -150,10 +153,10 @@ export class MailOutboxService {
     return Buffer.concat([iv, cipher.getAuthTag(), body]);
   }
 
-  private open(sealed: Buffer): { subject: string; text: string } {
+  private open(sealed: Buffer): SealedMail {
     const decipher = createDecipheriv('aes-256-gcm', this.key, sealed.subarray(0, 12));
     decipher.setAuthTag(sealed.subarray(12, 28));
     const text = Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]);
-    return JSON.parse(text.toString('utf8')) as { subject: string; text: string };
+    return JSON.parse(text.toString('utf8')) as SealedMail;
   }
 }

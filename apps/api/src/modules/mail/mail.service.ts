@@ -17,6 +17,8 @@ export interface Mail {
   text: string;
   /** A Message-ID of the outbox's making, so a mail sent twice is recognisable as one. */
   messageId?: string;
+  /** The same words as HTML (mail-templates.ts); plain text alone when left out. */
+  html?: string;
 }
 
 @Injectable()

@@ -27,6 +27,11 @@ export class OneTimeCodesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** How long a code works, in whole minutes (what the mails say). */
+  get lifetimeMinutes(): number {
+    return Math.max(1, Math.ceil(this.config.MAIL_CODE_TTL_SECONDS / 60));
+  }
+
   private hash(code: string) {
     return createHmac('sha256', this.config.JWT_SECRET).update(`otc:${code}`).digest('hex');
   }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
+import { ContentLanguage, type Language, checkLanguages, textsOf } from '../../common/language';
 import { IdParam } from '../../common/id-param.dto';
 import { OK, OkResponse } from '../../common/ok.dto';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
@@ -16,10 +17,17 @@ export class MessagesController {
   constructor(private readonly messages: MessagesService) {}
 
   @Get()
-  @ApiOperation({ summary: "The member's messages, newest first" })
+  @ApiOperation({
+    summary: "The member's messages, newest first",
+    description:
+      "In the reader's language (`Accept-Language`), else Russian, else the one written.",
+  })
   @ApiOkResponse({ type: [MessageItem] })
-  listMessages(@CurrentUser() user: AuthUser): Promise<MessageItem[]> {
-    return this.messages.list(user.id);
+  listMessages(
+    @CurrentUser() user: AuthUser,
+    @ContentLanguage() lang: Language,
+  ): Promise<MessageItem[]> {
+    return this.messages.list(user.id, lang);
   }
 
   @Post('read_all')
@@ -43,8 +51,12 @@ export class MessagesController {
   @ApiOperation({ summary: 'One message (marks it read)' })
   @ApiOkResponse({ type: MessageItem })
   @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
-  getMessage(@CurrentUser() user: AuthUser, @Param() params: IdParam): Promise<MessageItem> {
-    return this.messages.open(user.id, params.id);
+  getMessage(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @ContentLanguage() lang: Language,
+  ): Promise<MessageItem> {
+    return this.messages.open(user.id, params.id, lang);
   }
 }
 
@@ -57,17 +69,26 @@ export class AdminMessagesController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Send a message to one member (user_id) or to every member (audited)' })
+  @ApiOperation({
+    summary: 'Send a message to one member (user_id) or to every member (audited)',
+    description:
+      'Written per language (`title_ru` with `description_ru`, ...), in at least one; members reading another get Russian, else the one written.',
+  })
   @ApiOkResponse({ type: SentMessage })
   @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
   sendMessage(@CurrentUser() user: AuthUser, @Body() body: SendMessageBody): Promise<SentMessage> {
+    checkLanguages(body, 'title', ['title', 'description']);
     return this.messages.send(user.id, {
       // A null user_id (which @IsOptional() lets through) is "every member", as when
       // left out: TypeORM 0.3 ignored a null in a where (so it always meant that),
       // TypeORM 1 refuses one.
       userId: body.user_id ?? undefined,
-      title: body.title,
-      description: body.description,
+      title: textsOf({ ru: body.title_ru, en: body.title_en, uz: body.title_uz }),
+      description: textsOf({
+        ru: body.description_ru,
+        en: body.description_en,
+        uz: body.description_uz,
+      }),
     });
   }
 }

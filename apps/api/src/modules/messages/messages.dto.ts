@@ -5,6 +5,10 @@ import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
 
+/**
+ * A message per language: in at least one, each with its title and text;
+ * members reading another language get Russian, else the one written.
+ */
 export class SendMessageBody {
   @ApiPropertyOptional({ description: 'One member; left out: every member', example: 42 })
   @IsOptional()
@@ -14,17 +18,47 @@ export class SendMessageBody {
   @Max(2_147_483_647)
   user_id?: number;
 
-  @ApiProperty({ example: 'New trailers this week' })
+  @ApiPropertyOptional({ example: 'Новые трейлеры этой недели' })
+  @IsOptional()
   @Transform(trimmed)
   @IsString()
-  @Length(1, 200)
-  title: string;
+  @Length(0, 200)
+  title_ru?: string;
 
-  @ApiProperty({ example: 'Ten new trailers are waiting for you.' })
+  @ApiPropertyOptional({ example: 'New trailers this week' })
+  @IsOptional()
   @Transform(trimmed)
   @IsString()
-  @Length(1, 5000)
-  description: string;
+  @Length(0, 200)
+  title_en?: string;
+
+  @ApiPropertyOptional({ example: 'Bu haftaning yangi treylerlari' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @Length(0, 200)
+  title_uz?: string;
+
+  @ApiPropertyOptional({ example: 'Вас ждут десять новых трейлеров.' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @Length(0, 5000)
+  description_ru?: string;
+
+  @ApiPropertyOptional({ example: 'Ten new trailers are waiting for you.' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @Length(0, 5000)
+  description_en?: string;
+
+  @ApiPropertyOptional({ example: 'Sizni o‘nta yangi treyler kutmoqda.' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @Length(0, 5000)
+  description_uz?: string;
 }
 
 export class SentMessage {

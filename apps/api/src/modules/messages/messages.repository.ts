@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { Texts } from '../../common/language';
 
 export interface MessageRow {
   id: number;
-  title: string;
-  description: string;
+  /** Per language (common/language.ts). */
+  title: Texts;
+  description: Texts;
   created_at: Date;
   read_at: Date | null;
 }
@@ -26,7 +28,7 @@ export class MessagesRepository {
   /** A message to one member, or to every member when `userId` is null. */
   async insert(
     db: EntityManager,
-    message: { userId: number | null; title: string; description: string },
+    message: { userId: number | null; title: Texts; description: Texts },
   ): Promise<number> {
     const [row]: { id: number }[] = await db.query(
       `INSERT INTO messages (user_id, title, description) VALUES ($1, $2, $3) RETURNING id`,

@@ -1,19 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { type Language, type Texts, chooseLanguage } from '../../common/language';
 import { AuditService } from '../audit/audit.service';
 import { MemberEventsService } from '../events/member-events.service';
 import { UsersService } from '../users/users.service';
 import { MessageItem } from './messages.dto';
 import { MessageRow, MessagesRepository } from './messages.repository';
 
-const item = (row: MessageRow): MessageItem => ({
-  id: row.id,
-  title: row.title,
-  description: row.description,
-  created_at: row.created_at.toISOString(),
-  is_read: row.read_at !== null,
-});
+/** A message in the reader's language: theirs, else Russian, else the one written. */
+const item = (row: MessageRow, lang: Language): MessageItem => {
+  const chosen = chooseLanguage(lang, (candidate) => Boolean(row.title[candidate])) ?? lang;
+  return {
+    id: row.id,
+    title: row.title[chosen] ?? '',
+    description: row.description[chosen] ?? '',
+    created_at: row.created_at.toISOString(),
+    is_read: row.read_at !== null,
+  };
+};
 
 @Injectable()
 export class MessagesService {
@@ -28,7 +33,7 @@ export class MessagesService {
   /** An operator's message to one member or to all (the members' badges count it). */
   async send(
     operatorId: number,
-    message: { userId?: number; title: string; description: string },
+    message: { userId?: number; title: Texts; description: Texts },
   ): Promise<{ id: number; user_id: number | null }> {
     if (message.userId !== undefined && !(await this.users.exists(message.userId))) {
       throw new AppError('NOT_FOUND', 'No such member');
@@ -43,21 +48,22 @@ export class MessagesService {
       });
       return id;
     });
-    // Committed: the member (or every member) hears of it live.
+    // Committed: the member (or every member) hears of it live; each stream
+    // picks the title in its reader's language (event-streams.service.ts).
     this.events.publish({ userId, event: 'message', data: { id, title: message.title } });
     return { id, user_id: userId };
   }
 
-  async list(userId: number): Promise<MessageItem[]> {
-    return (await this.messages.visible(userId)).map(item);
+  async list(userId: number, lang: Language): Promise<MessageItem[]> {
+    return (await this.messages.visible(userId)).map((row) => item(row, lang));
   }
 
   /** Opening a message marks it read; another member's message does not exist for you. */
-  async open(userId: number, messageId: number): Promise<MessageItem> {
+  async open(userId: number, messageId: number, lang: Language): Promise<MessageItem> {
     const row = await this.messages.findVisible(userId, messageId);
     if (!row) throw new AppError('NOT_FOUND', 'Message not found');
     await this.messages.markRead(userId, messageId);
-    return item({ ...row, read_at: row.read_at ?? new Date() });
+    return item({ ...row, read_at: row.read_at ?? new Date() }, lang);
   }
 
   async readAll(userId: number): Promise<void> {

@@ -9,5 +9,6 @@ import { MomentsRepository } from './moments.repository';
   imports: [AuditModule],
   controllers: [MomentsController, AdminMomentsController],
   providers: [MomentsService, MomentsRepository],
+  exports: [MomentsService],
 })
 export class MomentsModule {}

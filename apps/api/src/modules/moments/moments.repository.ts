@@ -137,6 +137,16 @@ export class MomentsRepository {
     );
   }
 
+  /** Reported posts neither hidden nor deleted. */
+  async countReportedLive(): Promise<number> {
+    const [row]: { n: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM moments m
+       WHERE m.deleted_at IS NULL AND m.hidden_at IS NULL
+         AND EXISTS (SELECT 1 FROM moment_reports r WHERE r.moment_id = m.id)`,
+    );
+    return row.n;
+  }
+
   /** Hides or shows a live post; its author, or null when there is none. */
   async setHidden(
     db: EntityManager,

@@ -1,3 +1,4 @@
+import { MemberEventsService } from '../events/member-events.service';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { effectiveVipLevel } from '@app/domain';
@@ -30,6 +31,7 @@ export class MomentsService {
     private readonly storage: StorageService,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: MemberEventsService,
   ) {}
 
   private item(row: MomentRow, viewerId: number): MomentItem {
@@ -113,6 +115,12 @@ export class MomentsService {
   async report(userId: number, id: number, reason: string): Promise<void> {
     await this.visible(id);
     await this.repository.insertReport(userId, id, reason);
+    this.events.publishQueue('reports', id);
+  }
+
+  /** Reported posts members still see (the console's count of posts to look at). */
+  waitingCount(): Promise<number> {
+    return this.repository.countReportedLive();
   }
 
   /** The author deletes their own post; staff any post (audited). Its photos are removed. */
@@ -128,6 +136,7 @@ export class MomentsService {
       }
       return images.flatMap((i) => [i.url, i.thumb_url]);
     });
+    if (isStaff(user.role)) this.events.publishQueue('reports', id);
     await Promise.all(urls.map((url) => this.storage.remove(url).catch(() => undefined)));
   }
 
@@ -155,5 +164,6 @@ export class MomentsService {
         },
       );
     });
+    this.events.publishQueue('reports', id);
   }
 }

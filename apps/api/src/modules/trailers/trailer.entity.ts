@@ -1,15 +1,17 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { Texts } from '../../common/language';
 
 @Entity('trailers')
 export class Trailer {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
-  @Column({ type: 'varchar', length: 200 })
-  title: string;
+  /** Per language (common/language.ts); at least one. */
+  @Column({ type: 'jsonb' })
+  title: Texts;
 
-  @Column({ type: 'text', default: '' })
-  description: string;
+  @Column({ type: 'jsonb', default: () => `'{}'::jsonb` })
+  description: Texts;
 
   @Column({ name: 'image_url', type: 'varchar', length: 500 })
   imageUrl: string;

@@ -4,6 +4,7 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nes
 import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { DirectRoute } from '../../common/direct-route';
+import { ContentLanguage, type Language } from '../../common/language';
 import { IdParam } from '../../common/id-param.dto';
 import { Auth, CurrentUser, Roles, Staff } from '../../common/auth';
 import { MoneyRoute } from '../../common/money-rate-limit';
@@ -21,6 +22,9 @@ import { PostersService } from './posters.service';
 import { TrailersService } from './trailers.service';
 import { WatchService } from './watch.service';
 
+const LANGUAGE_NOTE =
+  "Titles and descriptions in the reader's language (`Accept-Language`: ru, en or uz), else Russian, else the one written.";
+
 @ApiTags('trailers')
 @Controller('trailers')
 @Auth()
@@ -32,18 +36,28 @@ export class TrailersController {
 
   @Get()
   @DirectRoute()
-  @ApiOperation({ summary: 'All trailers, newest first' })
+  @ApiOperation({
+    summary: 'All trailers, newest first',
+    description: LANGUAGE_NOTE,
+  })
   @ApiOkResponse({ type: [TrailerSummary] })
-  listTrailers(): Promise<TrailerSummary[]> {
-    return this.trailers.list();
+  listTrailers(@ContentLanguage() lang: Language): Promise<TrailerSummary[]> {
+    return this.trailers.list(lang);
   }
 
   @Get(':id')
-  @ApiOperation({ summary: "One trailer with its video key; starts this member's view" })
+  @ApiOperation({
+    summary: "One trailer with its video key; starts this member's view",
+    description: LANGUAGE_NOTE,
+  })
   @ApiOkResponse({ type: TrailerDetail })
   @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
-  getTrailer(@CurrentUser() user: AuthUser, @Param() params: IdParam): Promise<TrailerDetail> {
-    return this.trailers.open(user.id, params.id);
+  getTrailer(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @ContentLanguage() lang: Language,
+  ): Promise<TrailerDetail> {
+    return this.trailers.open(user.id, params.id, lang);
   }
 
   @Post(':id/watch')
@@ -76,8 +90,8 @@ export class AdminTrailersController {
   @Get()
   @ApiOperation({ summary: 'Every trailer, drafts included, in the order members see them' })
   @ApiOkResponse({ type: [AdminTrailer] })
-  listAllTrailers(): Promise<AdminTrailer[]> {
-    return this.trailers.listAll();
+  listAllTrailers(@ContentLanguage() lang: Language): Promise<AdminTrailer[]> {
+    return this.trailers.listAll(lang);
   }
 
   @Post()

@@ -62,19 +62,53 @@ export class WatchResponse {
   today: TodayResponse;
 }
 
-/** A trailer as operators edit it (the poster is uploaded apart). */
+/**
+ * A trailer as operators edit it (the poster is uploaded apart): title and
+ * description per language, a title in at least one (members reading another
+ * get Russian, else the one written); an empty text is "not written".
+ */
 export class TrailerBody {
-  @ApiProperty({ example: 'Night Harbour' })
+  @ApiPropertyOptional({ example: 'Ночная гавань' })
+  @IsOptional()
   @Transform(trimmed)
   @IsString()
-  @Length(1, 200)
-  title: string;
+  @Length(0, 200)
+  title_ru?: string;
 
-  @ApiProperty({ example: 'A lighthouse keeper finds a ship that sank fifty years ago.' })
+  @ApiPropertyOptional({ example: 'Night Harbour' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @Length(0, 200)
+  title_en?: string;
+
+  @ApiPropertyOptional({ example: 'Tungi bandargoh' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @Length(0, 200)
+  title_uz?: string;
+
+  @ApiPropertyOptional({ example: 'Смотритель маяка видит корабль, затонувший полвека назад.' })
+  @IsOptional()
   @Transform(trimmed)
   @IsString()
   @Length(0, 5000)
-  description: string;
+  description_ru?: string;
+
+  @ApiPropertyOptional({ example: 'A lighthouse keeper finds a ship that sank fifty years ago.' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @Length(0, 5000)
+  description_en?: string;
+
+  @ApiPropertyOptional({ example: 'Mayoq qorovuli ellik yil oldin cho‘kkan kemani ko‘radi.' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @Length(0, 5000)
+  description_uz?: string;
 
   @ApiProperty({ description: 'Video id on the external video site', example: 'dQw4w9WgXcQ' })
   @Transform(trimmed)
@@ -101,7 +135,20 @@ export class TrailerBody {
   published?: boolean;
 }
 
+/** What operators see: the texts of every language, and `title`/`description` in theirs. */
 export class AdminTrailer extends TrailerDetail {
+  @ApiProperty({ description: 'Empty: not written in Russian' })
+  title_ru: string;
+  @ApiProperty()
+  title_en: string;
+  @ApiProperty()
+  title_uz: string;
+  @ApiProperty()
+  description_ru: string;
+  @ApiProperty()
+  description_en: string;
+  @ApiProperty()
+  description_uz: string;
   @ApiProperty()
   sort_order: number;
   @ApiProperty()

@@ -1,21 +1,41 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import {
+  FALLBACK_LANGUAGE,
+  type Language,
+  checkLanguages,
+  chooseLanguage,
+  textsOf,
+} from '../../common/language';
 import { Trailer } from './trailer.entity';
 import { AdminTrailer, TrailerBody, TrailerDetail, TrailerSummary } from './trailers.dto';
 import { AuditService } from '../audit/audit.service';
 import { PublishedTrailer, TrailersRepository } from './trailers.repository';
 
-const summary = (t: PublishedTrailer): TrailerSummary => ({
-  id: t.id,
-  title: t.title,
-  description: t.description,
-  image_url: t.imageUrl,
-  category: t.category,
-});
+/**
+ * A trailer in the reader's language: the title's language (theirs, else
+ * Russian, else any) gives the description too, so the two always match.
+ */
+const summary = (t: PublishedTrailer, lang: Language): TrailerSummary => {
+  const chosen = chooseLanguage(lang, (candidate) => Boolean(t.title[candidate])) ?? lang;
+  return {
+    id: t.id,
+    title: t.title[chosen] ?? '',
+    description: t.description[chosen] ?? '',
+    image_url: t.imageUrl,
+    category: t.category,
+  };
+};
 
-const adminItem = (t: Trailer): AdminTrailer => ({
-  ...summary(t),
+const adminItem = (t: Trailer, lang: Language = FALLBACK_LANGUAGE): AdminTrailer => ({
+  ...summary(t, lang),
+  title_ru: t.title.ru ?? '',
+  title_en: t.title.en ?? '',
+  title_uz: t.title.uz ?? '',
+  description_ru: t.description.ru ?? '',
+  description_en: t.description.en ?? '',
+  description_uz: t.description.uz ?? '',
   trailer_key: t.trailerKey,
   sort_order: t.sortOrder,
   published: t.published,
@@ -23,8 +43,12 @@ const adminItem = (t: Trailer): AdminTrailer => ({
 });
 
 const columns = (body: TrailerBody): Partial<Trailer> => ({
-  title: body.title,
-  description: body.description,
+  title: textsOf({ ru: body.title_ru, en: body.title_en, uz: body.title_uz }),
+  description: textsOf({
+    ru: body.description_ru,
+    en: body.description_en,
+    uz: body.description_uz,
+  }),
   trailerKey: body.trailer_key,
   category: body.category,
   sortOrder: body.sort_order ?? 0,
@@ -43,12 +67,13 @@ export class TrailersService {
     return this.trailers.countedBetween(userId, from, to);
   }
 
-  async listAll(): Promise<AdminTrailer[]> {
-    return (await this.trailers.listAll()).map(adminItem);
+  async listAll(lang: Language): Promise<AdminTrailer[]> {
+    return (await this.trailers.listAll()).map((trailer) => adminItem(trailer, lang));
   }
 
   /** A new trailer without a poster yet (an empty image_url until one is uploaded), audited. */
   async create(operatorId: number, body: TrailerBody): Promise<AdminTrailer> {
+    checkLanguages(body, 'title');
     return this.dataSource.transaction(async (db) => {
       const row = await this.trailers.insert(db, { ...columns(body), imageUrl: '' });
       await this.audit.record(db, operatorId, 'trailer.create', null, {
@@ -60,6 +85,7 @@ export class TrailersService {
   }
 
   async update(operatorId: number, id: number, body: TrailerBody): Promise<AdminTrailer> {
+    checkLanguages(body, 'title');
     return this.dataSource.transaction(async (db) => {
       const changed = await this.trailers.update(db, id, columns(body));
       if (!changed) throw new AppError('NOT_FOUND', 'Trailer not found');
@@ -77,8 +103,8 @@ export class TrailersService {
     return this.trailers.dailyActive(days);
   }
 
-  async list(): Promise<TrailerSummary[]> {
-    return (await this.trailers.list()).map(summary);
+  async list(lang: Language): Promise<TrailerSummary[]> {
+    return (await this.trailers.list()).map((trailer) => summary(trailer, lang));
   }
 
   /** Sets a trailer's poster in the caller's transaction; returns the previous one. */
@@ -89,11 +115,11 @@ export class TrailersService {
   }
 
   /** The trailer, and the start of this member's view of it. */
-  async open(userId: number, id: number): Promise<TrailerDetail> {
+  async open(userId: number, id: number, lang: Language): Promise<TrailerDetail> {
     // Drafts (unpublished) do not exist for members.
     const trailer = await this.trailers.findById(id);
     if (!trailer) throw new AppError('NOT_FOUND', 'Trailer not found');
     await this.trailers.startView(userId, id);
-    return { ...summary(trailer), trailer_key: trailer.trailerKey };
+    return { ...summary(trailer, lang), trailer_key: trailer.trailerKey };
   }
 }

@@ -134,7 +134,7 @@ export class AdminWithdrawalsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Withdrawals, newest first, by status' })
+  @ApiOperation({ summary: 'Withdrawals by status, newest first (or oldest first: order=asc)' })
   @ApiOkResponse({ type: [AdminWithdrawal] })
   @ApiErrors('VALIDATION_ERROR')
   async listWithdrawals(@Query() query: AdminWithdrawalsQuery): Promise<AdminWithdrawal[]> {
@@ -143,6 +143,8 @@ export class AdminWithdrawalsController {
       userId: query.user_id,
       limit: query.limit ?? 50,
       before: query.before,
+      after: query.after,
+      order: query.order,
     });
     const approvals = await this.withdrawals.approvalsOf(rows.map((w) => w.id));
     return rows.map((w) => toItem(w, approvals.get(w.id)));

@@ -16,7 +16,7 @@ import { isTronAddress } from '@app/domain';
 import { IsUsdtAmount } from '../../common/validators';
 import { BalanceRecordItem } from '../wallet/wallet.dto';
 import { ApprovalEntry } from '../approvals/approvals.dto';
-import { PageBefore, PageLimit } from '../../common/paging.dto';
+import { PageAfter, PageBefore, PageLimit, PageOrder } from '../../common/paging.dto';
 
 @ValidatorConstraint({ name: 'isTronAddress' })
 class TronAddressRule implements ValidatorConstraintInterface {
@@ -135,6 +135,12 @@ export class AdminWithdrawalsQuery {
 
   @PageBefore('Only withdrawals with a smaller id (the next page)')
   before?: number;
+
+  @PageAfter('Only withdrawals with a larger id (the next page, oldest first)')
+  after?: number;
+
+  @PageOrder('desc')
+  order?: 'asc' | 'desc';
 }
 
 export class RejectWithdrawalBody {

@@ -87,13 +87,36 @@ export class WithdrawalsRepository {
     }));
   }
 
-  list(filter: { status?: WithdrawalStatus; userId?: number; limit: number; before?: number }) {
+  /** How many withdrawals are in one status (the status index). */
+  async countIn(status: WithdrawalStatus): Promise<number> {
+    const [row]: { n: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM withdrawals WHERE status = $1`,
+      [status],
+    );
+    return row.n;
+  }
+
+  /** By id (time) either way; the status and member indexes serve both. */
+  list(filter: {
+    status?: WithdrawalStatus;
+    userId?: number;
+    limit: number;
+    before?: number;
+    after?: number;
+    order?: 'asc' | 'desc';
+  }) {
     return this.dataSource.query(
       `SELECT ${COLUMNS} FROM withdrawals
        WHERE ($1::varchar IS NULL OR status = $1) AND ($2::int IS NULL OR user_id = $2)
-         AND ($3::bigint IS NULL OR id < $3)
-       ORDER BY id DESC LIMIT $4`,
-      [filter.status ?? null, filter.userId ?? null, filter.before ?? null, filter.limit],
+         AND ($3::bigint IS NULL OR id < $3) AND ($5::bigint IS NULL OR id > $5)
+       ORDER BY id ${filter.order === 'asc' ? 'ASC' : 'DESC'} LIMIT $4`,
+      [
+        filter.status ?? null,
+        filter.userId ?? null,
+        filter.before ?? null,
+        filter.limit,
+        filter.after ?? null,
+      ],
     ) as Promise<WithdrawalRow[]>;
   }
 

@@ -1,3 +1,4 @@
+import { MemberEventsService } from '../events/member-events.service';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { effectiveVipLevel, microToNumber, withdrawalQuote, withdrawalRefusal } from '@app/domain';
@@ -61,6 +62,7 @@ export class WithdrawalsService {
     private readonly identity: IdentityService,
     private readonly approvals: ApprovalsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: MemberEventsService,
     @Optional() reach?: ReachRegistry,
   ) {
     reach?.register(
@@ -76,7 +78,8 @@ export class WithdrawalsService {
       throw new AppError('WITHDRAWAL_TO_DEPOSIT_ADDRESS');
     }
     const { fee, net } = withdrawalQuote(amount);
-    return this.dataSource.transaction(async (db) => {
+    let withdrawalId = '';
+    const requested = await this.dataSource.transaction(async (db) => {
       // One request at a time per member: the balance check below stays true.
       await this.users.lock(db, userId);
       const user = await this.users.membership(db, userId);
@@ -87,6 +90,7 @@ export class WithdrawalsService {
       if (refusal) throw new AppError(REFUSALS[refusal]);
       const recordId = await this.records.addWithdrawalRecord(db, { userId, amount, fee, wallet });
       const id = await this.withdrawals.insert(db, { userId, recordId, wallet, amount, fee, net });
+      withdrawalId = id;
       await this.ledger.post(db, {
         key: `withdrawal:${id}:hold`,
         kind: 'withdrawal_request',
@@ -101,6 +105,9 @@ export class WithdrawalsService {
         net_amount: microToNumber(net),
       };
     });
+    // Committed: operators who review withdrawals see it arrive.
+    this.events.publishQueue('withdrawals', withdrawalId);
+    return requested;
   }
 
   async addressBook(userId: number) {
@@ -161,7 +168,7 @@ export class WithdrawalsService {
    * Until then the request stays `requested`; each approval is audited.
    */
   async approve(operatorId: number, id: string): Promise<WithdrawalRow> {
-    return this.dataSource.transaction(async (db) => {
+    const approved = await this.dataSource.transaction(async (db) => {
       const w = await this.withdrawals.find(db, id, true);
       if (!w) throw new AppError('NOT_FOUND');
       if (w.status !== 'requested') throw new AppError('WITHDRAWAL_STATE_CONFLICT');
@@ -196,6 +203,8 @@ export class WithdrawalsService {
       await this.audit.record(db, operatorId, 'withdrawal.approve', w.user_id, details);
       return (await this.withdrawals.find(db, id))!;
     });
+    this.events.publishQueue('withdrawals', id);
+    return approved;
   }
 
   /** Who approved these withdrawals so far, by id. */
@@ -210,7 +219,7 @@ export class WithdrawalsService {
 
   /** Refuses a request, or gives up on a failed one: the whole amount goes back. */
   async reject(operatorId: number, id: string, reason: string): Promise<WithdrawalRow> {
-    return this.dataSource.transaction(async (db) => {
+    const rejected = await this.dataSource.transaction(async (db) => {
       const w = await this.withdrawals.find(db, id, true);
       if (!w) throw new AppError('NOT_FOUND');
       const to = w.status === 'failed' ? 'refunded' : 'rejected';
@@ -237,6 +246,13 @@ export class WithdrawalsService {
       );
       return (await this.withdrawals.find(db, id))!;
     });
+    this.events.publishQueue('withdrawals', id);
+    return rejected;
+  }
+
+  /** Withdrawals waiting for an operator's review (the console's count). */
+  waitingCount(): Promise<number> {
+    return this.withdrawals.countIn('requested');
   }
 
   private async decide(

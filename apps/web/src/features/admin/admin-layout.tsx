@@ -1,11 +1,19 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useGetMe } from './api';
+import type { QueueCounts } from '@app/contracts';
+import { useGetMe, useGetQueueCounts } from './api';
+import { Badge } from '../../components/ui/badge';
 import { PageHeader } from '../../components/ui/page-header';
 import { i18n, loadAdminStrings } from '../../lib/i18n';
 import { canUse, type StaffArea } from '../../lib/staff';
 import { useDesk } from '../../lib/desk';
+
+/** Which queues' counts a tab shows (their sum): what waits for the operator there. */
+const TAB_QUEUES: Record<string, (keyof QueueCounts)[]> = {
+  withdrawals: ['withdrawals'],
+  reviews: ['card_deposits', 'verifications', 'reports'],
+};
 
 const TABS: { to: string; key: string; area: StaffArea; end?: boolean }[] = [
   { to: '/admin', key: 'dashboard', area: 'any', end: true },
@@ -22,7 +30,8 @@ const TABS: { to: string; key: string; area: StaffArea; end?: boolean }[] = [
 /**
  * The operator area: navigation by what the operator's role may open, then the page.
  * On a phone, wrapping tabs above a column; at a desk (DESK_QUERY), a side navigation
- * beside content that uses the width.
+ * beside content that uses the width. Tabs with queues count what waits there,
+ * live (a `queue` event refetches the counts, lib/live-events.ts) and on focus.
  */
 export function AdminLayout() {
   const { t } = useTranslation();
@@ -37,6 +46,11 @@ export function AdminLayout() {
     };
   }, []);
   const role = useGetMe().data?.role;
+  const counts = useGetQueueCounts({
+    query: { enabled: ready && role !== undefined, refetchOnWindowFocus: true },
+  }).data;
+  const waiting = (key: string) =>
+    (TAB_QUEUES[key] ?? []).reduce((sum, queue) => sum + (counts?.[queue] ?? 0), 0);
   const className = desk ? 'page admin admin--desk' : 'page admin';
   if (!ready) return <main className={className} aria-busy="true" />;
   return (
@@ -51,6 +65,7 @@ export function AdminLayout() {
             className={({ isActive }) => `tabs__tab${isActive ? ' is-active' : ''}`}
           >
             {t(`admin.tabs.${tab.key}` as 'admin.tabs.dashboard')}
+            <Badge count={waiting(tab.key)} label={t('admin.queues.waiting')} />
           </NavLink>
         ))}
       </nav>

@@ -1,18 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format-date';
+import { useState } from 'react';
 import { useAuditPages } from './api';
+import { OrderSelect, type SortOrder } from './sort-controls';
 
-/** Operator actions, newest first, with "Load more" (`before` = last id). */
+/** Operator actions, newest (or oldest) first, with "Load more". */
 export function AuditLog() {
   const { t, i18n } = useTranslation();
-  const audit = useAuditPages();
+  const [order, setOrder] = useState<SortOrder>('desc');
+  const audit = useAuditPages(order);
   const entries = audit.data?.pages.flat() ?? [];
 
   return (
     <section className="admin-section" aria-labelledby="audit-title">
-      <h2 id="audit-title" className="section-title">
-        {t('admin.audit.title')}
-      </h2>
+      <div className="admin-section__head">
+        <h2 id="audit-title" className="section-title">
+          {t('admin.audit.title')}
+        </h2>
+        <OrderSelect id="audit-order" value={order} onChange={setOrder} />
+      </div>
       {audit.isPending ? <p className="empty">{t('common.loading')}</p> : null}
       {audit.isError ? <p className="empty">{t('errors.generic')}</p> : null}
       {audit.isSuccess && entries.length === 0 ? (

@@ -245,7 +245,7 @@ describe('operator console pages', () => {
     expect(screen.getByText('0 waiting, 1 failed')).toBeTruthy();
   });
 
-  it('adds a trailer, then uploads its poster as multipart', async () => {
+  it('adds a trailer written per language, then uploads its poster as multipart', async () => {
     const sent: { path: string; body: unknown }[] = [];
     const api = apiFetch((request) => {
       if (request.path === '/users/me') return { ...MEMBER, role: 'admin' };
@@ -286,7 +286,11 @@ describe('operator console pages', () => {
     await renderWithApp([{ path: '/admin/content', element: <ContentPage /> }], {
       at: '/admin/content',
     });
-    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'New one' } });
+    const add = await screen.findByRole('button', { name: 'Add trailer' });
+    // Nothing written in any language yet: nothing to save.
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Title (English)'), { target: { value: 'New one' } });
+    fireEvent.change(screen.getByLabelText('Description (Uzbek)'), { target: { value: 'Yangi' } });
     fireEvent.change(screen.getByLabelText('Video id'), { target: { value: 'abc' } });
     const poster = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'p.png', {
       type: 'image/png',
@@ -298,8 +302,12 @@ describe('operator console pages', () => {
     expect(await screen.findByText('Saved “New one”')).toBeTruthy();
     const create = sent.find((r) => r.path.endsWith('/admin/trailers') && r.body !== undefined)!;
     expect(JSON.parse(create.body as string)).toEqual({
-      title: 'New one',
-      description: '',
+      title_ru: '',
+      title_en: 'New one',
+      title_uz: '',
+      description_ru: '',
+      description_en: '',
+      description_uz: 'Yangi',
       trailer_key: 'abc',
       category: 'new',
       sort_order: 0,

@@ -2,11 +2,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminTrailer, SiteSettings, TrailerBody, TrailerBodyCategory } from '@app/contracts';
 import { TextField } from '../../components/ui/text-field';
+import { CONTENT_LANGUAGES, LanguageFields, emptyTexts, writtenIn } from './language-fields';
 import { apiErrorKey } from '../../lib/api-errors';
 import {
   resolveApiUrl,
   useAddBanner,
-  useGetSite,
+  useListBanners,
   useGetSiteSettings,
   useListAllTrailers,
   useRemoveBanner,
@@ -16,8 +17,7 @@ import {
 
 const CATEGORIES: TrailerBodyCategory[] = ['hot', 'new', 'soon'];
 const EMPTY: TrailerBody = {
-  title: '',
-  description: '',
+  ...emptyTexts(['title', 'description']),
   trailer_key: '',
   category: 'new',
   sort_order: 0,
@@ -25,8 +25,12 @@ const EMPTY: TrailerBody = {
 };
 
 const bodyOf = (t: AdminTrailer): TrailerBody => ({
-  title: t.title,
-  description: t.description,
+  title_ru: t.title_ru,
+  title_en: t.title_en,
+  title_uz: t.title_uz,
+  description_ru: t.description_ru,
+  description_en: t.description_en,
+  description_uz: t.description_uz,
   trailer_key: t.trailer_key,
   category: t.category,
   sort_order: t.sort_order,
@@ -55,32 +59,31 @@ function TrailerForm({ editing, onDone }: { editing: AdminTrailer | null; onDone
       setMessage(t(apiErrorKey(error)));
     }
   };
-  const field = (key: 'title' | 'trailer_key', label: string) => (
-    <TextField
-      label={label}
-      value={body[key]}
-      onChange={(e) => setBody({ ...body, [key]: e.target.value })}
-    />
-  );
+  const hasTitle = writtenIn(body, 'title').length > 0;
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={t('admin.content.form')}>
       <h3 className="section-title">
         {editing ? t('admin.content.edit', { title: editing.title }) : t('admin.content.add')}
       </h3>
-      {field('title', t('admin.content.title'))}
-      <div className="field">
-        <label className="field__label" htmlFor="trailer-description">
-          {t('admin.content.description')}
-        </label>
-        <textarea
-          id="trailer-description"
-          className="field__input field__textarea"
-          rows={3}
-          value={body.description}
-          onChange={(e) => setBody({ ...body, description: e.target.value })}
-        />
-      </div>
-      {field('trailer_key', t('admin.content.videoKey'))}
+      <LanguageFields
+        idPrefix="trailer"
+        fields={[
+          { key: 'title', label: t('admin.content.title'), maxLength: 200 },
+          {
+            key: 'description',
+            label: t('admin.content.description'),
+            maxLength: 5000,
+            multiline: true,
+          },
+        ]}
+        values={body}
+        onChange={(name, value) => setBody({ ...body, [name]: value })}
+      />
+      <TextField
+        label={t('admin.content.videoKey')}
+        value={body.trailer_key}
+        onChange={(e) => setBody({ ...body, trailer_key: e.target.value })}
+      />
       <div className="filters">
         <div className="field">
           <label className="field__label" htmlFor="trailer-category">
@@ -120,7 +123,7 @@ function TrailerForm({ editing, onDone }: { editing: AdminTrailer | null; onDone
         accept="image/jpeg,image/png,image/webp"
         onChange={(e) => setPoster(e.target.files?.[0] ?? null)}
       />
-      <button type="submit" className="button button--primary">
+      <button type="submit" className="button button--primary" disabled={!hasTitle}>
         {editing ? t('admin.content.save') : t('admin.content.create')}
       </button>
       {message ? (
@@ -189,12 +192,14 @@ function SettingsForm() {
 
 function BannersSection() {
   const { t } = useTranslation();
-  const site = useGetSite();
+  // Every banner, of every language (GET /site shows each reader theirs only).
+  const banners = useListBanners();
   const add = useAddBanner();
   const remove = useRemoveBanner();
   const [image, setImage] = useState<File | null>(null);
   const [link, setLink] = useState('');
   const [order, setOrder] = useState('0');
+  const [lang, setLang] = useState<'' | (typeof CONTENT_LANGUAGES)[number]>('');
   const [message, setMessage] = useState<string | null>(null);
   return (
     <section className="admin-section" aria-labelledby="banners-title">
@@ -202,7 +207,7 @@ function BannersSection() {
         {t('admin.content.banners')}
       </h2>
       <ul className="record-list">
-        {(site.data?.banners ?? []).map((banner) => (
+        {(banners.data ?? []).map((banner) => (
           <li key={banner.id} className="record-row" data-testid="admin-banner">
             <img
               className="review-photo"
@@ -211,7 +216,8 @@ function BannersSection() {
               loading="lazy"
             />
             <span className="form__note">
-              {banner.link ?? '—'} · {banner.sort_order}
+              {banner.link ?? '—'} · {banner.sort_order} ·{' '}
+              {banner.lang ? t(`admin.languages.${banner.lang}`) : t('admin.languages.every')}
             </span>
             <div className="modal__buttons">
               <button
@@ -246,6 +252,7 @@ function BannersSection() {
                 image,
                 ...(link.trim() ? { link: link.trim() } : {}),
                 sort_order: Number(order) || 0,
+                ...(lang ? { lang } : {}),
               },
             });
             setMessage(t('admin.economy.saved'));
@@ -271,6 +278,24 @@ function BannersSection() {
           value={order}
           onChange={(e) => setOrder(e.target.value)}
         />
+        <div className="field">
+          <label className="field__label" htmlFor="banner-lang">
+            {t('admin.languages.bannerFor')}
+          </label>
+          <select
+            id="banner-lang"
+            className="field__input"
+            value={lang}
+            onChange={(e) => setLang(e.target.value as typeof lang)}
+          >
+            <option value="">{t('admin.languages.every')}</option>
+            {CONTENT_LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {t(`admin.languages.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className="button button--ghost button--small">
           {t('admin.content.addBanner')}
         </button>

@@ -6,6 +6,7 @@ import type { ListMembersParams } from '@app/contracts';
 import { useListMembers } from './api';
 import { TextField } from '../../components/ui/text-field';
 import { formatDateTime } from '../../lib/format-date';
+import { SortHeader, type SortOrder } from './sort-controls';
 
 const PAGE_SIZE = 20;
 const FILTERS = ['level', 'active', 'verification', 'role'] as const;
@@ -57,6 +58,16 @@ export function MembersPage() {
     event.preventDefault();
     update({ q: q.trim() || undefined });
   };
+  // Column headers sort on the server as the Sort select does (both live in the URL).
+  const sortable = (column: (typeof SORTS)[number], label: string, className?: string) => (
+    <SortHeader
+      label={label}
+      className={className}
+      active={params.sort === column}
+      order={(params.order ?? 'desc') as SortOrder}
+      onSort={(order) => update({ sort: column, order })}
+    />
+  );
   const total = members.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = params.page ?? 1;
@@ -136,15 +147,16 @@ export function MembersPage() {
       <p className="form__note" role="status">
         {members.isSuccess ? t('admin.members.found', { count: total }) : t('common.loading')}
       </p>
-      <div className="table-scroll">
+      {/* Focusable so a keyboard can scroll a table wider than the screen. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="members-title">
         <table className="data-table">
           <thead>
             <tr>
-              <th>ID</th>
-              <th>{t('admin.members.columns.member')}</th>
-              <th>{t('admin.members.columns.level')}</th>
-              <th className="num">{t('admin.members.columns.money')}</th>
-              <th>{t('admin.members.columns.joined')}</th>
+              {sortable('id', 'ID')}
+              <th scope="col">{t('admin.members.columns.member')}</th>
+              {sortable('vip_level', t('admin.members.columns.level'))}
+              {sortable('money', t('admin.members.columns.money'), 'num')}
+              {sortable('created_at', t('admin.members.columns.joined'))}
             </tr>
           </thead>
           <tbody>

@@ -3,19 +3,30 @@ import { useTranslation } from 'react-i18next';
 import { useSendMessage } from './api';
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
+import { CONTENT_LANGUAGES, LanguageFields, emptyTexts, writtenIn } from './language-fields';
 
-/** `/admin/messages` (admin, support): a message to one member or to every member. */
+const FIELDS = ['title', 'description'];
+
+/**
+ * `/admin/messages` (admin, support): a message to one member or to every
+ * member, written per language: in at least one, each with its title and
+ * text; members reading another get Russian, else the one written.
+ */
 export function MessagesAdminPage() {
   const { t } = useTranslation();
   const send = useSendMessage();
   const [to, setTo] = useState<'all' | 'one'>('all');
   const [memberId, setMemberId] = useState('');
-  const [title, setTitle] = useState('');
-  const [text, setText] = useState('');
+  const [texts, setTexts] = useState(() => emptyTexts(FIELDS));
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const idValid = to === 'all' || /^[1-9]\d{0,9}$/.test(memberId.trim());
-  const valid = idValid && title.trim().length > 0 && text.trim().length > 0;
+  const titled = writtenIn(texts, 'title');
+  const described = writtenIn(texts, 'description');
+  // Each language written has both its title and its text.
+  const paired =
+    titled.length === described.length && titled.every((lang) => described.includes(lang));
+  const valid = idValid && titled.length > 0 && paired;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,8 +38,13 @@ export function MessagesAdminPage() {
     try {
       await send.mutateAsync({
         data: {
-          title: title.trim(),
-          description: text.trim(),
+          ...Object.fromEntries(
+            CONTENT_LANGUAGES.flatMap((lang) =>
+              titled.includes(lang)
+                ? FIELDS.map((field) => [`${field}_${lang}`, texts[`${field}_${lang}`].trim()])
+                : [],
+            ),
+          ),
           ...(to === 'one' ? { user_id: Number(memberId.trim()) } : {}),
         },
       });
@@ -37,8 +53,7 @@ export function MessagesAdminPage() {
           id: memberId.trim(),
         }),
       );
-      setTitle('');
-      setText('');
+      setTexts(emptyTexts(FIELDS));
     } catch (error) {
       setMessage(t(apiErrorKey(error)));
     } finally {
@@ -69,25 +84,28 @@ export function MessagesAdminPage() {
             onChange={(e) => setMemberId(e.target.value)}
           />
         ) : null}
-        <TextField
-          label={t('admin.messages.subject')}
-          maxLength={200}
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
+        <LanguageFields
+          idPrefix="message"
+          fields={[
+            { key: 'title', label: t('admin.messages.subject'), maxLength: 200 },
+            {
+              key: 'description',
+              label: t('admin.messages.text'),
+              maxLength: 5000,
+              multiline: true,
+            },
+          ]}
+          values={texts}
+          onChange={(name, value) => {
+            setTexts({ ...texts, [name]: value });
+            setConfirming(false);
+          }}
         />
-        <div className="field">
-          <label className="field__label" htmlFor="message-text">
-            {t('admin.messages.text')}
-          </label>
-          <textarea
-            id="message-text"
-            className="field__input field__textarea"
-            maxLength={5000}
-            rows={5}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
+        {titled.length > 0 && !paired ? (
+          <p className="form__note" role="alert">
+            {t('admin.languages.paired')}
+          </p>
+        ) : null}
         {confirming ? (
           <p className="form__note" role="status">
             {t(to === 'all' ? 'admin.messages.confirmAll' : 'admin.messages.confirmOne', {

@@ -19,6 +19,7 @@ import {
   useUnhideMoment,
 } from './api';
 import { ApprovalTrail } from './approval-trail';
+import { OrderSelect, type SortOrder } from './sort-controls';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
@@ -337,8 +338,10 @@ export function ReviewsSection() {
     { status: 'pending' },
     { query: { refetchOnMount: 'always', enabled: people } },
   );
+  // Under review: oldest first by default (worked in the order they came).
+  const [cardOrder, setCardOrder] = useState<SortOrder>('asc');
   const cards = useListCardDeposits(
-    { status: 'under_review' },
+    { status: 'under_review', order: cardOrder },
     { query: { refetchOnMount: 'always', enabled: money } },
   );
   return (
@@ -361,7 +364,10 @@ export function ReviewsSection() {
       ) : null}
       {money ? (
         <>
-          <h3 className="section-title">{t('admin.reviews.cardDeposits')}</h3>
+          <div className="admin-section__head">
+            <h3 className="section-title">{t('admin.reviews.cardDeposits')}</h3>
+            <OrderSelect id="card-deposits-order" value={cardOrder} onChange={setCardOrder} />
+          </div>
           {cards.isSuccess && cards.data.length === 0 ? (
             <p className="empty">{t('common.noRecords')}</p>
           ) : null}

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useTronCostsReport } from './api';
 import { RefreshableSection } from './refreshable-section';
-
-const trx = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+import { formatNumber } from '../../lib/format-date';
 
 /** What TRON costs the club: TRX burnt per day and per deposit, the staking account, and a warning. */
 export function TronCostsSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // TRX and energy in the reader's way of writing numbers (lib/format-date.ts).
+  const trx = (value: number) => formatNumber(value, i18n.language, { maximumFractionDigits: 2 });
   const report = useTronCostsReport({ query: { refetchOnMount: 'always' } });
   const data = report.data;
   const unpayable = data && (data.withdrawals_payable === false || data.sweeps_lendable === false);
@@ -32,7 +33,7 @@ export function TronCostsSection() {
               <dt>{t('admin.tronCosts.stakingEnergy')}</dt>
               <dd>
                 {data.energy_account
-                  ? `${data.energy_account.energy?.toLocaleString('en-US') ?? '—'} (${t(
+                  ? `${data.energy_account.energy == null ? '—' : formatNumber(data.energy_account.energy, i18n.language)} (${t(
                       'admin.tronCosts.lendable',
                       { trx: trx(data.energy_account.lendable_trx ?? 0) },
                     )})`

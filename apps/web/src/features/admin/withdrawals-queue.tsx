@@ -13,6 +13,7 @@ import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { ConfirmBox } from '../../components/ui/confirm-box';
+import { OrderSelect, type SortOrder } from './sort-controls';
 
 const FILTERS: ListWithdrawalsStatus[] = [
   'requested',
@@ -32,7 +33,9 @@ type Pending = { id: number; action: 'approve' | 'reject' | 'retry' };
 export function WithdrawalsQueue() {
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<ListWithdrawalsStatus>('requested');
-  const list = useListWithdrawals({ status }, { query: { refetchOnMount: 'always' } });
+  // Newest first, or oldest first to work the queue in the order it arrived.
+  const [order, setOrder] = useState<SortOrder>('desc');
+  const list = useListWithdrawals({ status, order }, { query: { refetchOnMount: 'always' } });
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
@@ -95,6 +98,7 @@ export function WithdrawalsQueue() {
             </option>
           ))}
         </select>
+        <OrderSelect id="withdrawals-order" value={order} onChange={setOrder} />
       </div>
       {list.isPending ? <p className="empty">{t('common.loading')}</p> : null}
       {list.isError ? <p className="empty">{t('errors.generic')}</p> : null}

@@ -5,9 +5,12 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { AddBannerBodyLang } from './addBannerBodyLang';
 
 export type AddBannerBody = {
   image: Blob;
+  /** Only for readers of this language; left out: everyone */
+  lang?: AddBannerBodyLang;
   link?: string;
   sort_order?: number;
 };

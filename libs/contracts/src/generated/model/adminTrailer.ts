@@ -12,12 +12,19 @@ export interface AdminTrailer {
   category: AdminTrailerCategory;
   created_at: string;
   description: string;
+  description_en: string;
+  description_ru: string;
+  description_uz: string;
   id: number;
   /** Poster path on this API (prefix with the API base) */
   image_url: string;
   published: boolean;
   sort_order: number;
   title: string;
+  title_en: string;
+  /** Empty: not written in Russian */
+  title_ru: string;
+  title_uz: string;
   /** Video id on the external video site */
   trailer_key: string;
 }

@@ -5,10 +5,16 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { BannerItemLang } from './bannerItemLang';
 
 export interface BannerItem {
   id: number;
   image_url: string;
+  /**
+   * Shown to readers of this language only (its image has words); null: to everyone
+   * @nullable
+   */
+  lang: BannerItemLang;
   /**
    * Where a tap leads (an app path or https address)
    * @nullable

@@ -9,7 +9,7 @@ import type { GetMainMessageLang } from './getMainMessageLang';
 
 export type GetMainMessageParams = {
   /**
-   * The reader's language; its own text wins
+   * The reader's language (else Accept-Language); its own text wins
    */
   lang?: GetMainMessageLang;
 };

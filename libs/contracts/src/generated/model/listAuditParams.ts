@@ -5,6 +5,7 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { ListAuditOrder } from './listAuditOrder';
 
 export type ListAuditParams = {
   /**
@@ -16,4 +17,13 @@ export type ListAuditParams = {
    * Only entries with an id below this
    */
   before?: number;
+  /**
+   * Only entries with a larger id (the next page, oldest first)
+   * @minimum 0
+   */
+  after?: number;
+  /**
+   * asc: oldest first (page with `after`); desc: newest first (page with `before`)
+   */
+  order?: ListAuditOrder;
 };

@@ -6,7 +6,12 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { ListCardDepositsStatus } from './listCardDepositsStatus';
+import type { ListCardDepositsOrder } from './listCardDepositsOrder';
 
 export type ListCardDepositsParams = {
   status?: ListCardDepositsStatus;
+  /**
+   * By time: asc oldest first, desc newest first (default: under review oldest first, others newest first)
+   */
+  order?: ListCardDepositsOrder;
 };

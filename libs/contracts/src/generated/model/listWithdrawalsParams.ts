@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { ListWithdrawalsStatus } from './listWithdrawalsStatus';
+import type { ListWithdrawalsOrder } from './listWithdrawalsOrder';
 
 export type ListWithdrawalsParams = {
   status?: ListWithdrawalsStatus;
@@ -22,4 +23,13 @@ export type ListWithdrawalsParams = {
    * Only withdrawals with a smaller id (the next page)
    */
   before?: number;
+  /**
+   * Only withdrawals with a larger id (the next page, oldest first)
+   * @minimum 0
+   */
+  after?: number;
+  /**
+   * asc: oldest first (page with `after`); desc: newest first (page with `before`)
+   */
+  order?: ListWithdrawalsOrder;
 };

@@ -7,6 +7,6 @@
  */
 
 export interface MainMessage {
-  /** Translation key or text of the home strip */
+  /** Translation key or text of the home strip: the reader's own (`lang`, else Accept-Language), else the common one, else Russian, else any */
   message?: string;
 }

@@ -7,8 +7,12 @@
  */
 
 export interface SendMessageBody {
-  description: string;
-  title: string;
+  description_en?: string;
+  description_ru?: string;
+  description_uz?: string;
+  title_en?: string;
+  title_ru?: string;
+  title_uz?: string;
   /** One member; left out: every member */
   user_id?: number;
 }

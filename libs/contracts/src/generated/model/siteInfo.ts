@@ -10,6 +10,7 @@ import type { MediaLink } from './mediaLink';
 import type { TutorialVideos } from './tutorialVideos';
 
 export interface SiteInfo {
+  /** Those for every language and those for the reader's (Accept-Language; a language without banners of its own gets Russian's, else any) */
   banners: BannerItem[];
   /** Only the links an operator set */
   media: MediaLink[];

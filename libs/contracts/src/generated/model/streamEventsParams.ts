@@ -5,6 +5,7 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { StreamEventsLang } from './streamEventsLang';
 
 export type StreamEventsParams = {
   /**
@@ -15,4 +16,8 @@ export type StreamEventsParams = {
    * Resume after this event id (as the Last-Event-ID header)
    */
   last_event_id?: string;
+  /**
+   * The reader's language for messages' titles (EventSource cannot set Accept-Language); else Accept-Language
+   */
+  lang?: StreamEventsLang;
 };

@@ -9,12 +9,16 @@ import type { TrailerBodyCategory } from './trailerBodyCategory';
 
 export interface TrailerBody {
   category: TrailerBodyCategory;
-  description: string;
+  description_en?: string;
+  description_ru?: string;
+  description_uz?: string;
   /** Members see published trailers only */
   published?: boolean;
   /** Lower first */
   sort_order?: number;
-  title: string;
+  title_en?: string;
+  title_ru?: string;
+  title_uz?: string;
   /** Video id on the external video site */
   trailer_key: string;
 }

@@ -3,12 +3,21 @@ import { fetchBlob, getListAuditQueryKey, listAudit } from '@app/contracts';
 
 export const AUDIT_PAGE_SIZE = 20;
 
-/** Operator actions, newest first, a page at a time (`before` = last id). */
-export function useAuditPages() {
+/**
+ * Operator actions a page at a time: newest first (`before` = last id) or
+ * oldest first (`after` = last id).
+ */
+export function useAuditPages(order: 'asc' | 'desc' = 'desc') {
   return useInfiniteQuery({
-    queryKey: [...getListAuditQueryKey(), 'pages'],
+    queryKey: [...getListAuditQueryKey(), 'pages', order],
     queryFn: ({ pageParam, signal }) =>
-      listAudit({ limit: AUDIT_PAGE_SIZE, before: pageParam }, undefined, signal),
+      listAudit(
+        order === 'asc'
+          ? { limit: AUDIT_PAGE_SIZE, order, after: pageParam }
+          : { limit: AUDIT_PAGE_SIZE, before: pageParam },
+        undefined,
+        signal,
+      ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) =>
       last.length < AUDIT_PAGE_SIZE ? undefined : last[last.length - 1]?.id,

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   getGetSiteQueryKey,
   getGetSiteSettingsQueryKey,
+  getListBannersQueryKey,
   getListAllTrailersQueryKey,
   useAddBanner as useAddBannerCall,
   useCreateTrailer,
@@ -49,10 +50,14 @@ export function useSetSiteSettings() {
   });
 }
 
-/** Banners are part of the site answer: it is read again after each change. */
+/** Banners are part of the site answer and the operators' list: both are read again after each change. */
 function useRefreshSite() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: getGetSiteQueryKey() });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: getGetSiteQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: getListBannersQueryKey() }),
+    ]);
 }
 
 export function useAddBanner() {
