@@ -1,4 +1,5 @@
 import { TestApp, member, operator, startApp } from '../support/harness';
+import { BuiltProcess, killBuilt, startWorker } from '../support/built-process';
 import { startSmtp } from '../support/smtp';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
@@ -17,13 +18,18 @@ describe('content and mail in ru, en and uz', () => {
   let t: TestApp;
   let smtp: Smtp;
   let admin: Record<string, string>;
+  let worker: BuiltProcess;
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await startApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Club <no-reply@example.test>' });
+    const settings = { SMTP_URL: smtp.url, MAIL_FROM: 'Club <no-reply@example.test>' };
+    t = await startApp(settings);
+    // The API puts each mail in the outbox; the worker sends it.
+    worker = await startWorker(settings);
     admin = await operator(t);
   });
   afterAll(async () => {
+    await killBuilt(worker);
     await t.close();
     await smtp.close();
   });
