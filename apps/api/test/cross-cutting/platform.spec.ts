@@ -278,7 +278,12 @@ describe('platform: errors, docs, health, seed', () => {
           `SELECT (SELECT count(*) FROM trailers) t, (SELECT count(*) FROM messages WHERE user_id IS NULL) m, (SELECT count(*) FROM packages) p, (SELECT count(*) FROM users WHERE role = 'admin') a`,
         )
       )[0];
-    await t.db.query(`UPDATE app_settings SET value = '4000 0000 0000 0002' WHERE key = 'card'`);
+    // An operator's card (nothing is seeded: another suite may or may not have set one).
+    const [previous] = await t.db.query(`SELECT value FROM app_settings WHERE key = 'card'`);
+    await t.db.query(
+      `INSERT INTO app_settings (key, value) VALUES ('card', '4000 0000 0000 0002')
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+    );
     const before = await count(t.db);
     await seed(t.db, { phone: process.env.ADMIN_PHONE!, password: process.env.ADMIN_PASSWORD! });
     expect(await count(t.db)).toEqual(before);
@@ -292,7 +297,9 @@ describe('platform: errors, docs, health, seed', () => {
     expect(seeded.role).toBe('admin');
     const [card] = await t.db.query(`SELECT value FROM app_settings WHERE key = 'card'`);
     expect(card.value).toBe('4000 0000 0000 0002');
-    await t.db.query(`UPDATE app_settings SET value = '8600 1234 5678 9012' WHERE key = 'card'`);
+    if (previous)
+      await t.db.query(`UPDATE app_settings SET value = $1 WHERE key = 'card'`, [previous.value]);
+    else await t.db.query(`DELETE FROM app_settings WHERE key = 'card'`);
   });
 
   it('never answers 201: every POST success is 200', async () => {
