@@ -29,6 +29,7 @@ import { LedgerCheckpoints1766500000000 } from './migrations/1766500000000-ledge
 import { MonthThreeIndexes1766510000000 } from './migrations/1766510000000-month-three-indexes';
 import { ClosedDayFigures1766520000000 } from './migrations/1766520000000-closed-day-figures';
 import { NoPlaceholderCard1766600000000 } from './migrations/1766600000000-no-placeholder-card';
+import { KeptCounters1766700000000 } from './migrations/1766700000000-kept-counters';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -60,12 +61,14 @@ export const MIGRATIONS = [
   MonthThreeIndexes1766510000000,
   ClosedDayFigures1766520000000,
   NoPlaceholderCard1766600000000,
+  KeptCounters1766700000000,
 ];
 
-export function dataSourceOptions(config: AppConfig): DataSourceOptions {
+/** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */
+export function dataSourceOptions(config: AppConfig, url = config.DATABASE_URL): DataSourceOptions {
   return {
     type: 'postgres',
-    url: config.DATABASE_URL,
+    url,
     // Entities are registered by the modules that own them (TypeOrmModule.forFeature
     // with autoLoadEntities); migrations and the seed use SQL only.
     entities: [],

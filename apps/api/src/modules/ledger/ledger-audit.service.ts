@@ -79,8 +79,10 @@ export class LedgerAuditService {
    * the short range of the primary key it is.
    */
   withCheckpoint<T>(work: (runner: QueryRunner, cp: Checkpoint) => Promise<T>) {
-    return this.repository.snapshot(async (runner) =>
-      work(runner, await this.repository.latest(runner)),
+    return this.repository.snapshot(
+      async (runner) => work(runner, await this.repository.latest(runner)),
+      true,
+      'reports',
     );
   }
 
@@ -92,6 +94,7 @@ export class LedgerAuditService {
   /** The incremental audit: the checkpoint plus the postings after it and the findings. */
   figures(): Promise<AuditFigures & { checkpoint: Checkpoint }> {
     const repo = this.repository;
+    // Operators' pages only (the report, the dashboard): the reports database.
     return repo.snapshot(async (runner) => {
       const cp = await repo.latest(runner);
       const accounts = await repo.wrongAccountsAfter(runner, cp);
@@ -122,7 +125,7 @@ export class LedgerAuditService {
           deltas,
         ),
       };
-    });
+    }, true, 'reports');
   }
 
   /**

@@ -24,6 +24,9 @@ export type { Credentials, Membership } from './users.repository';
  */
 export const USER_ACCESS_CHANNEL = 'user_access';
 
+/** The dashboard's longest period (GET /admin/dashboard?days=90). */
+export const DASHBOARD_MAX_DAYS = 90;
+
 /** Members: registration, profile, levels and the invitation tree. */
 @Injectable()
 export class UsersService {
@@ -114,6 +117,10 @@ export class UsersService {
   }
   dailySignups(days: number) {
     return this.users.dailySignups(days);
+  }
+  /** The worker's: keeps the closed days of sign-ups the dashboard reads (the longest period it shows). */
+  keepClosedSignups() {
+    return this.users.keepClosedSignups(DASHBOARD_MAX_DAYS);
   }
   staffView(userId: number) {
     return this.users.staffView(userId);
