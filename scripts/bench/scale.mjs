@@ -227,6 +227,28 @@ async function build(db, { members, postings }) {
      FROM generate_series(1, (SELECT count(*) FROM w)) g`,
     [u0, members, tenth],
   );
+  // The figures the watch statement and the deposit triggers keep (triggers are off for the load).
+  await step(
+    'kept counters',
+    `WITH a AS (
+       INSERT INTO watch_daily_active (day, shard, count)
+       SELECT watch_day, user_id % 16, count(*) FROM watch_days WHERE user_id >= $1 GROUP BY 1, 2
+       ON CONFLICT (day, shard) DO UPDATE SET count = watch_daily_active.count + EXCLUDED.count
+       RETURNING 1
+     )
+     UPDATE deposit_totals SET credited_micro = (SELECT coalesce(sum(amount_micro), 0) FROM chain_deposits),
+       swept_micro = (SELECT coalesce(sum(amount_micro), 0) FROM sweeps)
+     WHERE (SELECT count(*) FROM a) >= 0`,
+    [u0],
+  );
+  // What the worker's closed-day-signups tick keeps (UsersRepository.keepClosedSignups).
+  await step(
+    'closed days of sign-ups',
+    `INSERT INTO users_daily_signups (day, count)
+     SELECT (created_at AT TIME ZONE 'UTC')::date, count(*) FROM users
+     WHERE created_at < ((now() AT TIME ZONE 'UTC')::date - 1) AT TIME ZONE 'UTC' GROUP BY 1
+     ON CONFLICT (day) DO UPDATE SET count = EXCLUDED.count`,
+  );
   const [{ admin }] = (await q(`SELECT id AS admin FROM users WHERE role = 'admin' LIMIT 1`)).rows;
   await step(
     'audit, messages',
