@@ -30,6 +30,7 @@ import { MonthThreeIndexes1766510000000 } from './migrations/1766510000000-month
 import { ClosedDayFigures1766520000000 } from './migrations/1766520000000-closed-day-figures';
 import { NoPlaceholderCard1766600000000 } from './migrations/1766600000000-no-placeholder-card';
 import { KeptCounters1766700000000 } from './migrations/1766700000000-kept-counters';
+import { TeamPaging1766710000000 } from './migrations/1766710000000-team-paging';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -62,6 +63,7 @@ export const MIGRATIONS = [
   ClosedDayFigures1766520000000,
   NoPlaceholderCard1766600000000,
   KeptCounters1766700000000,
+  TeamPaging1766710000000,
 ];
 
 /** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */

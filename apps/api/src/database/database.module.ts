@@ -43,7 +43,8 @@ class ReportsDataSource implements OnApplicationShutdown {
 
   async open(): Promise<ReportsDatabase> {
     const url = this.config.DATABASE_REPLICA_URL;
-    if (!url || process.env.OPENAPI_ONLY === '1') return { dataSource: this.primary, replica: false };
+    if (!url || process.env.OPENAPI_ONLY === '1')
+      return { dataSource: this.primary, replica: false };
     const own = new DataSource({ ...dataSourceOptions(this.config, url), migrations: [] });
     namedStatements(own, this.config.DATABASE_PREPARED_STATEMENTS);
     this.own = await own.initialize();

@@ -48,8 +48,11 @@ export class MessagesService {
     return { id, user_id: userId };
   }
 
-  async list(userId: number): Promise<MessageItem[]> {
-    return (await this.messages.visible(userId)).map(item);
+  async list(
+    userId: number,
+    page?: { limit: number; before: number | null },
+  ): Promise<MessageItem[]> {
+    return (await this.messages.visible(userId, page)).map(item);
   }
 
   /** Opening a message marks it read; another member's message does not exist for you. */

@@ -7,11 +7,17 @@ import { InvitesResponse } from './team.dto';
 export class TeamService {
   constructor(private readonly users: UsersService) {}
 
-  /** The three levels below a member, oldest first within each level. */
-  async invites(userId: number): Promise<InvitesResponse> {
+  /**
+   * The three levels below a member, oldest first within each level; with
+   * `page`, only that level's page (newest first), the other two empty.
+   */
+  async invites(
+    userId: number,
+    page?: { depth: 1 | 2 | 3; limit: number; before: number | null },
+  ): Promise<InvitesResponse> {
     const result: InvitesResponse = { level1: [], level2: [], level3: [] };
     const levels = [result.level1, result.level2, result.level3];
-    for (const row of await this.users.downline(userId)) {
+    for (const row of await this.users.downline(userId, page)) {
       levels[row.depth - 1].push({
         id: row.id,
         vip_level: row.vipLevel,

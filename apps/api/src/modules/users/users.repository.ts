@@ -410,4 +410,27 @@ export class UsersRepository {
       [id],
     );
   }
+
+  /**
+   * One level of the team, newest first: `limit` members with ids below
+   * `before`. Level 1 reads the (inviter_id, id) index backwards and stops at
+   * the page; levels 2 and 3 gather the level (through the levels above it)
+   * before taking the page.
+   */
+  async downlinePage(
+    id: number,
+    depth: 1 | 2 | 3,
+    page: { limit: number; before: number | null },
+  ): Promise<TeamMemberRow[]> {
+    const from = [
+      `users u WHERE u.inviter_id = $1`,
+      `users l1 JOIN users u ON u.inviter_id = l1.id WHERE l1.inviter_id = $1`,
+      `users l1 JOIN users l2 ON l2.inviter_id = l1.id JOIN users u ON u.inviter_id = l2.id WHERE l1.inviter_id = $1`,
+    ][depth - 1];
+    return this.dataSource.query(
+      `SELECT ${depth} AS depth, u.id, u.vip_level AS "vipLevel", u.vip_expire AS "vipExpire", u.created_at AS "createdAt"
+       FROM ${from} AND ($2::int IS NULL OR u.id < $2) ORDER BY u.id DESC LIMIT $3`,
+      [id, page.before, page.limit],
+    );
+  }
 }

@@ -199,10 +199,18 @@ export class UsersService {
     return this.users.dueExpirations(limit);
   }
 
-  /** The three levels below a member with the level that counts today. */
-  async downline(userId: number) {
+  /**
+   * The three levels below a member with the level that counts today; with
+   * `page`, one level's page of it, newest first.
+   */
+  async downline(
+    userId: number,
+    page?: { depth: 1 | 2 | 3; limit: number; before: number | null },
+  ) {
     const now = new Date();
-    const rows = await this.users.downline(userId);
+    const rows = page
+      ? await this.users.downlinePage(userId, page.depth, page)
+      : await this.users.downline(userId);
     return rows.map((row) => ({
       depth: row.depth,
       id: row.id,
