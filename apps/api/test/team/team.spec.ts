@@ -71,6 +71,16 @@ describe('team: three levels of invitees and their commissions', () => {
       };
     };
     const ids = (ms: { id: number }[]) => ms.map((m) => m.id);
+    // A level's first page also counts the whole level (the screen's headers); later pages do not.
+    await setLevel(t, l1[1].id, 3);
+    await setLevel(t, l1[2].id, 2, -1); // expired yesterday: no longer a VIP
+    const counts = async (query: string) =>
+      (await t.http().get(`/users/invites?${query}`).set(root.auth)).body.counts;
+    expect(await counts('level=1&limit=1')).toEqual({ total: 3, vip: 1 });
+    expect(await counts('level=2&limit=1')).toEqual({ total: 2, vip: 0 });
+    expect(await counts('level=3')).toEqual({ total: 1, vip: 0 });
+    expect(await counts(`level=1&limit=1&before=${l1[2].id}`)).toBeUndefined();
+    expect(await counts('')).toBeUndefined();
     expect(await page('level=1&limit=2')).toEqual({
       level1: ids(l1).reverse().slice(0, 2),
       level2: [],

@@ -35,6 +35,13 @@ export class TeamMember {
   created_at: string;
 }
 
+export class LevelCounts {
+  @ApiProperty({ description: 'Members on the level', example: 10000 })
+  total: number;
+  @ApiProperty({ description: 'Of them, holding a VIP level now', example: 3200 })
+  vip: number;
+}
+
 export class InvitesResponse {
   @ApiProperty({ type: [TeamMember], description: 'Invited by you' })
   level1: TeamMember[];
@@ -42,4 +49,10 @@ export class InvitesResponse {
   level2: TeamMember[];
   @ApiProperty({ type: [TeamMember], description: 'Invited by your level 2' })
   level3: TeamMember[];
+  @ApiPropertyOptional({
+    type: LevelCounts,
+    description:
+      "Only on a level's first page (`level` without `before`): the whole level's counts",
+  })
+  counts?: LevelCounts;
 }

@@ -12,6 +12,13 @@ export interface Membership {
   inviterId: number | null;
 }
 
+/** The members on level 1, 2 or 3 below member $1 (as `u`), for a WHERE to continue. */
+const LEVEL_FROM = [
+  `users u WHERE u.inviter_id = $1`,
+  `users l1 JOIN users u ON u.inviter_id = l1.id WHERE l1.inviter_id = $1`,
+  `users l1 JOIN users l2 ON l2.inviter_id = l1.id JOIN users u ON u.inviter_id = l2.id WHERE l1.inviter_id = $1`,
+];
+
 export interface TeamMemberRow {
   depth: number;
   id: number;
@@ -411,6 +418,16 @@ export class UsersRepository {
     );
   }
 
+  /** A level of the team: its size and how many hold a VIP level now (effectiveVipLevel's rule). */
+  async downlineCounts(id: number, depth: 1 | 2 | 3): Promise<{ total: number; vip: number }> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE u.vip_level > 0 AND u.vip_expire > now())::int AS vip
+       FROM ${LEVEL_FROM[depth - 1]}`,
+      [id],
+    );
+    return row;
+  }
+
   /**
    * One level of the team, newest first: `limit` members with ids below
    * `before`. Level 1 reads the (inviter_id, id) index backwards and stops at
@@ -422,14 +439,9 @@ export class UsersRepository {
     depth: 1 | 2 | 3,
     page: { limit: number; before: number | null },
   ): Promise<TeamMemberRow[]> {
-    const from = [
-      `users u WHERE u.inviter_id = $1`,
-      `users l1 JOIN users u ON u.inviter_id = l1.id WHERE l1.inviter_id = $1`,
-      `users l1 JOIN users l2 ON l2.inviter_id = l1.id JOIN users u ON u.inviter_id = l2.id WHERE l1.inviter_id = $1`,
-    ][depth - 1];
     return this.dataSource.query(
       `SELECT ${depth} AS depth, u.id, u.vip_level AS "vipLevel", u.vip_expire AS "vipExpire", u.created_at AS "createdAt"
-       FROM ${from} AND ($2::int IS NULL OR u.id < $2) ORDER BY u.id DESC LIMIT $3`,
+       FROM ${LEVEL_FROM[depth - 1]} AND ($2::int IS NULL OR u.id < $2) ORDER BY u.id DESC LIMIT $3`,
       [id, page.before, page.limit],
     );
   }

@@ -199,6 +199,11 @@ export class UsersService {
     return this.users.dueExpirations(limit);
   }
 
+  /** The size of one level of a member's team and how many on it hold a VIP level. */
+  downlineCounts(userId: number, depth: 1 | 2 | 3) {
+    return this.users.downlineCounts(userId, depth);
+  }
+
   /**
    * The three levels below a member with the level that counts today; with
    * `page`, one level's page of it, newest first.

@@ -116,6 +116,7 @@ export * from './ledgerReportResponseLastFullAudit';
 export * from './ledgerTotal';
 export * from './ledgerTotalCurrency';
 export * from './ledgerTotalOwner';
+export * from './levelCounts';
 export * from './likeState';
 export * from './listAdjustmentsParams';
 export * from './listAdjustmentsStatus';
