@@ -55,7 +55,7 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   },
   DATABASE_SESSION_URL: {
     group: 'Storage',
-    doc: 'When DATABASE_URL is a transaction-mode pooler (PgBouncer): a connection that keeps its session, PostgreSQL itself or a session-mode pool, for LISTEN (deactivations, role changes) and the worker\'s session advisory locks. Unset: DATABASE_URL.',
+    doc: "When DATABASE_URL is a transaction-mode pooler (PgBouncer): a connection that keeps its session, PostgreSQL itself or a session-mode pool, for LISTEN (deactivations, role changes) and the worker's session advisory locks. Unset: DATABASE_URL.",
     value: '',
   },
   REDIS_URL: {
@@ -240,7 +240,7 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   DATABASE_POOL_SIZE: { group: 'Optional tuning (defaults shown)', doc: '' },
   DATABASE_PREPARED_STATEMENTS: {
     group: 'Optional tuning (defaults shown)',
-    doc: "The hot reads and the ledger posting run as named prepared statements (planned once per connection). false: unnamed statements, for a pooler in transaction mode that cannot keep named ones (PgBouncer before 1.21, or without max_prepared_statements).",
+    doc: 'The hot reads and the ledger posting run as named prepared statements (planned once per connection). false: unnamed statements, for a pooler in transaction mode that cannot keep named ones (PgBouncer before 1.21, or without max_prepared_statements).',
   },
   DATABASE_CONNECT_TIMEOUT_MS: {
     group: 'Optional tuning (defaults shown)',

@@ -1,13 +1,5 @@
 import { separateDatabase } from '../support/database';
-import {
-  TestApp,
-  adjust,
-  member,
-  operator,
-  setLevel,
-  startApp,
-  viewFor,
-} from '../support/harness';
+import { TestApp, adjust, member, operator, setLevel, startApp, viewFor } from '../support/harness';
 import { SOUND_LEDGER_REPORT } from '../support/ledger-report';
 import { LedgerAuditService } from '../../src/modules/ledger/ledger-audit.service';
 import { UsersService } from '../../src/modules/users/users.service';

@@ -218,7 +218,7 @@ export async function startPgBouncer(root: string, serverPort: number): Promise<
       break;
     } catch (error) {
       if (i > 100 || child.exitCode !== null)
-        throw new Error(`pgbouncer did not start: ${output || error}`);
+        throw new Error(`pgbouncer did not start: ${output || error}`, { cause: error });
       await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -33,7 +33,9 @@ function TeamLevel({ level, label }: { level: ListInvitesLevel; label: string })
         <span
           className="team-level__count"
           data-testid={`team-count-${label}`}
-          aria-label={counts ? t('team.countLabel', counts) : undefined}
+          aria-label={
+            counts ? t('team.countLabel', { vip: counts.vip, total: counts.total }) : undefined
+          }
         >
           {counts ? `${counts.vip} / ${counts.total}` : '…'}
         </span>
