@@ -57,7 +57,7 @@ export class KeptCounters1766700000000 implements MigrationInterface {
           CREATE FUNCTION ${table}_total_${event}() RETURNS trigger LANGUAGE plpgsql AS $$
           DECLARE delta bigint := ${delta};
           BEGIN
-            -- An update of other columns (the deposit's ledger transaction) changes nothing here.
+            -- An update of other columns (a deposit's ledger transaction) moves no amount.
             IF delta <> 0 THEN
               UPDATE deposit_totals SET ${column} = ${column} + delta;
             END IF;
