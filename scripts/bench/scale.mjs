@@ -79,6 +79,19 @@ async function build(db, { members, postings }) {
      FROM generate_series(1, $2) n`,
     [u0, members, hash, Math.min(TEAM_SIZE, members - 1)],
   );
+  // What the users_set_uplines trigger sets at registration (triggers are off for the load).
+  await step(
+    'uplines 2',
+    `UPDATE users u SET inviter2_id = i.inviter_id FROM users i
+     WHERE u.id >= $1 AND i.id = u.inviter_id AND i.inviter_id IS NOT NULL`,
+    [u0],
+  );
+  await step(
+    'uplines 3',
+    `UPDATE users u SET inviter3_id = i.inviter2_id FROM users i
+     WHERE u.id >= $1 AND i.id = u.inviter_id AND i.inviter2_id IS NOT NULL`,
+    [u0],
+  );
   await step(
     'ledger accounts',
     `INSERT INTO ledger_accounts (id, user_id, kind, currency) OVERRIDING SYSTEM VALUE
@@ -249,6 +262,8 @@ async function build(db, { members, postings }) {
      WHERE created_at < ((now() AT TIME ZONE 'UTC')::date - 1) AT TIME ZONE 'UTC' GROUP BY 1
      ON CONFLICT (day) DO UPDATE SET count = EXCLUDED.count`,
   );
+  // The audit log's rows are chained (hash and sequence) by its trigger: written with triggers on.
+  await q(`SET session_replication_role = origin`);
   const [{ admin }] = (await q(`SELECT id AS admin FROM users WHERE role = 'admin' LIMIT 1`)).rows;
   await step(
     'audit, messages',
@@ -271,7 +286,6 @@ async function build(db, { members, postings }) {
     await q(
       `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), (SELECT max(${column}) FROM ${table}))`,
     );
-  await q(`SET session_replication_role = origin`);
   return { firstMember: u0 };
 }
 
@@ -282,10 +296,19 @@ async function checkpoint(url) {
   const { dataSourceOptions } = requireApi('./dist/database/data-source-options.js');
   const { loadConfig } = requireApi('./dist/config/config.js');
   const { LedgerAuditService } = requireApi('./dist/modules/ledger/ledger-audit.service.js');
-  const ds = new DataSource(dataSourceOptions(loadConfig({ ...process.env, DATABASE_URL: url })));
+  const { LedgerAuditRepository } = requireApi('./dist/modules/ledger/ledger-audit.repository.js');
+  const { SessionLocks } = requireApi('./dist/database/session-locks.js');
+  const config = loadConfig({ ...process.env, DATABASE_URL: url });
+  const ds = new DataSource(dataSourceOptions(config));
   await ds.initialize();
   try {
-    const audit = new LedgerAuditService(ds);
+    // As Nest would wire them in the worker: the primary as the reports database too.
+    const repository = new LedgerAuditRepository(
+      ds,
+      { dataSource: ds, replica: false },
+      new SessionLocks(config),
+    );
+    const audit = new LedgerAuditService(repository);
     const t0 = process.hrtime.bigint();
     while (await audit.advance(5_000_000));
     const sumMs = ms(t0);

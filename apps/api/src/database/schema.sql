@@ -288,6 +288,15 @@ CREATE FUNCTION public.users_access_notify() RETURNS trigger
         RETURN NULL;
       END $$;
 
+CREATE FUNCTION public.users_set_uplines() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        SELECT u.inviter_id, u.inviter2_id INTO NEW.inviter2_id, NEW.inviter3_id
+        FROM users u WHERE u.id = NEW.inviter_id;
+        RETURN NEW;
+      END $$;
+
 CREATE TABLE public.adjustment_requests (
     id bigint NOT NULL,
     request_key character varying(160) NOT NULL,
@@ -1072,6 +1081,8 @@ CREATE TABLE public.users (
     transaction_password_hash text,
     mail character varying(254),
     verification character varying(16) DEFAULT 'none'::character varying NOT NULL,
+    inviter2_id integer,
+    inviter3_id integer,
     CONSTRAINT users_role_check CHECK (((role)::text = ANY ((ARRAY['member'::character varying, 'admin'::character varying, 'finance'::character varying, 'support'::character varying])::text[]))),
     CONSTRAINT users_verification_check CHECK (((verification)::text = ANY ((ARRAY['none'::character varying, 'pending'::character varying, 'approved'::character varying, 'rejected'::character varying])::text[]))),
     CONSTRAINT users_vip_level_check CHECK (((vip_level >= 0) AND (vip_level <= 9)))
@@ -1487,6 +1498,10 @@ CREATE INDEX tron_costs_ref ON public.tron_costs USING btree (kind, ref_id);
 
 CREATE INDEX users_created_idx ON public.users USING btree (created_at, id);
 
+CREATE INDEX users_inviter2_id_idx ON public.users USING btree (inviter2_id, id) WHERE (inviter2_id IS NOT NULL);
+
+CREATE INDEX users_inviter3_id_idx ON public.users USING btree (inviter3_id, id) WHERE (inviter3_id IS NOT NULL);
+
 CREATE INDEX users_inviter_id_idx ON public.users USING btree (inviter_id, id);
 
 CREATE INDEX users_nickname_trgm_idx ON public.users USING gin (nickname public.gin_trgm_ops);
@@ -1534,6 +1549,8 @@ CREATE TRIGGER sweeps_total_update AFTER UPDATE ON public.sweeps REFERENCING OLD
 CREATE TRIGGER users_access_changed AFTER UPDATE OF is_active, role ON public.users FOR EACH ROW WHEN (((old.is_active IS DISTINCT FROM new.is_active) OR ((old.role)::text IS DISTINCT FROM (new.role)::text))) EXECUTE FUNCTION public.users_access_notify();
 
 CREATE TRIGGER users_access_created AFTER INSERT ON public.users FOR EACH ROW WHEN (((NOT new.is_active) OR ((new.role)::text <> 'member'::text))) EXECUTE FUNCTION public.users_access_notify();
+
+CREATE TRIGGER users_set_uplines BEFORE INSERT ON public.users FOR EACH ROW EXECUTE FUNCTION public.users_set_uplines();
 
 ALTER TABLE ONLY public.adjustment_requests
     ADD CONSTRAINT adjustment_requests_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES public.users(id);

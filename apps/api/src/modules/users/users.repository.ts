@@ -12,11 +12,15 @@ export interface Membership {
   inviterId: number | null;
 }
 
-/** The members on level 1, 2 or 3 below member $1 (as `u`), for a WHERE to continue. */
+/**
+ * The members on level 1, 2 or 3 below member $1 (as `u`), for a WHERE to
+ * continue: each is one range of an index (inviter_id, inviter2_id or
+ * inviter3_id with the id; migration TeamPaging1766710000000).
+ */
 const LEVEL_FROM = [
   `users u WHERE u.inviter_id = $1`,
-  `users l1 JOIN users u ON u.inviter_id = l1.id WHERE l1.inviter_id = $1`,
-  `users l1 JOIN users l2 ON l2.inviter_id = l1.id JOIN users u ON u.inviter_id = l2.id WHERE l1.inviter_id = $1`,
+  `users u WHERE u.inviter2_id = $1`,
+  `users u WHERE u.inviter3_id = $1`,
 ];
 
 export interface TeamMemberRow {
@@ -430,9 +434,7 @@ export class UsersRepository {
 
   /**
    * One level of the team, newest first: `limit` members with ids below
-   * `before`. Level 1 reads the (inviter_id, id) index backwards and stops at
-   * the page; levels 2 and 3 gather the level (through the levels above it)
-   * before taking the page.
+   * `before`, read backwards from the level's index, stopping at the page.
    */
   async downlinePage(
     id: number,
