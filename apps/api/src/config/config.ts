@@ -19,6 +19,19 @@ export const SETTINGS_SCHEMA = z.object({
     .url({ protocol: /^postgres(ql)?$/ })
     .default('postgres://postgres@127.0.0.1:5432/app'),
   DATABASE_POOL_SIZE: intFrom(10, 1, 200),
+  /** A streaming replica for operators' heavy reads; unset: the primary (contract section 7). */
+  DATABASE_REPLICA_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /**
+   * A connection that keeps its session (LISTEN, session advisory locks):
+   * PostgreSQL itself or a session-mode pool when DATABASE_URL is a
+   * transaction-mode pooler; unset: DATABASE_URL.
+   */
+  DATABASE_SESSION_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Hot queries as named prepared statements; false behind a pooler that cannot keep them. */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /**
    * How long opening a PostgreSQL connection (or waiting for a pooled one)
    * may take before the request fails with 503; 0: no limit.

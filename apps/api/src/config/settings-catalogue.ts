@@ -48,6 +48,16 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     doc: 'PostgreSQL: the source of truth (money, ledger, pending work).',
     value: 'postgres://postgres@127.0.0.1:5432/app',
   },
+  DATABASE_REPLICA_URL: {
+    group: 'Storage',
+    doc: "A PostgreSQL streaming replica (directly or through a pooler) for operators' heavy reads: the dashboard, the ledger report, solvency, the audit list and the CSV exports. They show the replica's data, as of its replay. Unset: the primary.",
+    value: '',
+  },
+  DATABASE_SESSION_URL: {
+    group: 'Storage',
+    doc: "When DATABASE_URL is a transaction-mode pooler (PgBouncer): a connection that keeps its session, PostgreSQL itself or a session-mode pool, for LISTEN (deactivations, role changes) and the worker's session advisory locks. Unset: DATABASE_URL.",
+    value: '',
+  },
   REDIS_URL: {
     group: 'Storage',
     doc: 'Redis: BullMQ queues and rate-limit counters; it may lose everything safely.',
@@ -239,6 +249,10 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     doc: "An economy change raising members' pay by more than this percentage waits for a second admin. 0: off.",
   },
   DATABASE_POOL_SIZE: { group: 'Optional tuning (defaults shown)', doc: '' },
+  DATABASE_PREPARED_STATEMENTS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'The hot reads and the ledger posting run as named prepared statements (planned once per connection). false: unnamed statements, for a pooler in transaction mode that cannot keep named ones (PgBouncer before 1.21, or without max_prepared_statements).',
+  },
   DATABASE_CONNECT_TIMEOUT_MS: {
     group: 'Optional tuning (defaults shown)',
     doc: 'While PostgreSQL is away requests answer 503 (Retry-After) instead of waiting: opening a connection (or waiting for a pooled one) gives up after this (0: no limit).',

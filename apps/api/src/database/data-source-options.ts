@@ -33,6 +33,8 @@ import { MailOutbox1766700000000 } from './migrations/1766700000000-mail-outbox'
 import { PostingsByAccount1766710000000 } from './migrations/1766710000000-postings-by-account';
 import { ContentLanguages1766740000000 } from './migrations/1766740000000-content-languages';
 import { ConsoleSortIndexes1766750000000 } from './migrations/1766750000000-console-sort-indexes';
+import { KeptCounters1766760000000 } from './migrations/1766760000000-kept-counters';
+import { TeamPaging1766770000000 } from './migrations/1766770000000-team-paging';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -68,12 +70,15 @@ export const MIGRATIONS = [
   PostingsByAccount1766710000000,
   ContentLanguages1766740000000,
   ConsoleSortIndexes1766750000000,
+  KeptCounters1766760000000,
+  TeamPaging1766770000000,
 ];
 
-export function dataSourceOptions(config: AppConfig): DataSourceOptions {
+/** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */
+export function dataSourceOptions(config: AppConfig, url = config.DATABASE_URL): DataSourceOptions {
   return {
     type: 'postgres',
-    url: config.DATABASE_URL,
+    url,
     // Entities are registered by the modules that own them (TypeOrmModule.forFeature
     // with autoLoadEntities); migrations and the seed use SQL only.
     entities: [],

@@ -4,7 +4,11 @@ import { dataSourceOptions } from './data-source-options';
 
 /** Applies pending migrations; safe to run on every start. */
 export async function migrate(): Promise<string[]> {
-  const dataSource = new DataSource(dataSourceOptions(loadConfig()));
+  // Schema changes on a connection that keeps its session, not through a transaction-mode pooler.
+  const config = loadConfig();
+  const dataSource = new DataSource(
+    dataSourceOptions(config, config.DATABASE_SESSION_URL ?? config.DATABASE_URL),
+  );
   await dataSource.initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });

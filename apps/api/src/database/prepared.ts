@@ -2,10 +2,25 @@ import { Query, type PoolClient, type QueryResultRow } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import { poolOf } from './typeorm-internals';
 
+/** Data sources whose connections go through a pooler that cannot keep named statements. */
+const unnamed = new WeakSet<DataSource>();
+
+/**
+ * DATABASE_PREPARED_STATEMENTS=false: this data source's hot queries run as
+ * unnamed statements (parsed and planned on every call). PgBouncer in
+ * transaction mode hands each transaction any server connection, where a
+ * statement prepared on another one does not exist (and before 1.21 it
+ * cannot track them: docs/decisions.md "Reports on a replica, through a pooler").
+ */
+export function namedStatements(dataSource: DataSource, enabled: boolean): void {
+  if (enabled) unnamed.delete(dataSource);
+  else unnamed.add(dataSource);
+}
+
 /**
  * Runs a hot query as a named prepared statement, so PostgreSQL plans it once
  * per connection instead of on every call (planning the watch query costs
- * more than running it). Inside a transaction it uses the transaction's
+ * more than running it); unnamed where namedStatements turned them off. Inside a transaction it uses the transaction's
  * connection; otherwise a pooled one for the one statement. Errors are
  * node-postgres errors (`code` is the SQLSTATE), not TypeORM's.
  */
@@ -15,12 +30,13 @@ export async function preparedQuery<T>(
   text: string,
   values: unknown[],
 ): Promise<T[]> {
+  const dataSource = executor instanceof DataSource ? executor : executor.connection;
+  if (unnamed.has(dataSource)) name = '';
   const inTransaction = executor instanceof EntityManager ? executor.queryRunner : undefined;
   if (inTransaction && !inTransaction.isReleased) {
     const client = (await inTransaction.connect()) as PoolClient;
     return run<T>(client, name, text, values);
   }
-  const dataSource = executor instanceof DataSource ? executor : executor.connection;
   // The driver's own pool (typeorm-internals.ts): a QueryRunner per call
   // would cost a third of /users/me's throughput.
   const pool = poolOf(dataSource);
@@ -45,7 +61,8 @@ export async function preparedQuery<T>(
  */
 function run<T>(client: PoolClient, name: string, text: string, values: unknown[]): Promise<T[]> {
   const query = new Query<QueryResultRow>(text, values);
-  (query as unknown as { name: string }).name = name;
+  // No name: node-postgres sends it as the unnamed statement.
+  if (name) (query as unknown as { name: string }).name = name;
   return new Promise<T[]>((resolve, reject) => {
     query.on('end', (result) => resolve(result.rows as T[]));
     query.on('error', reject);

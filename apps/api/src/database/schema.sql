@@ -34,6 +34,42 @@ CREATE FUNCTION public.audit_row_hash(p_prev text, p_seq bigint, p_id bigint, p_
           to_char(p_created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')), 'UTF8')), 'hex')
       $$;
 
+CREATE FUNCTION public.chain_deposits_total_delete() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+          DECLARE delta bigint := -(SELECT coalesce(sum(amount_micro), 0) FROM old_rows);
+          BEGIN
+            -- An update of other columns (a deposit's ledger transaction) moves no amount.
+            IF delta <> 0 THEN
+              UPDATE deposit_totals SET credited_micro = credited_micro + delta;
+            END IF;
+            RETURN NULL;
+          END $$;
+
+CREATE FUNCTION public.chain_deposits_total_insert() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+          DECLARE delta bigint := (SELECT coalesce(sum(amount_micro), 0) FROM new_rows);
+          BEGIN
+            -- An update of other columns (a deposit's ledger transaction) moves no amount.
+            IF delta <> 0 THEN
+              UPDATE deposit_totals SET credited_micro = credited_micro + delta;
+            END IF;
+            RETURN NULL;
+          END $$;
+
+CREATE FUNCTION public.chain_deposits_total_update() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+          DECLARE delta bigint := (SELECT coalesce(sum(amount_micro), 0) FROM new_rows) - (SELECT coalesce(sum(amount_micro), 0) FROM old_rows);
+          BEGIN
+            -- An update of other columns (a deposit's ledger transaction) moves no amount.
+            IF delta <> 0 THEN
+              UPDATE deposit_totals SET credited_micro = credited_micro + delta;
+            END IF;
+            RETURN NULL;
+          END $$;
+
 CREATE FUNCTION public.ledger_member_summary(p_user_id integer) RETURNS TABLE(money bigint, points bigint, points_hold bigint, earned_rewards bigint, earned_commissions bigint)
     LANGUAGE sql STABLE
     AS $$
@@ -207,6 +243,42 @@ CREATE FUNCTION public.moment_author(p_user_id integer) RETURNS TABLE(nickname c
         SELECT nickname, vip_level, vip_expire FROM users WHERE id = p_user_id
       $$;
 
+CREATE FUNCTION public.sweeps_total_delete() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+          DECLARE delta bigint := -(SELECT coalesce(sum(amount_micro), 0) FROM old_rows);
+          BEGIN
+            -- An update of other columns (a deposit's ledger transaction) moves no amount.
+            IF delta <> 0 THEN
+              UPDATE deposit_totals SET swept_micro = swept_micro + delta;
+            END IF;
+            RETURN NULL;
+          END $$;
+
+CREATE FUNCTION public.sweeps_total_insert() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+          DECLARE delta bigint := (SELECT coalesce(sum(amount_micro), 0) FROM new_rows);
+          BEGIN
+            -- An update of other columns (a deposit's ledger transaction) moves no amount.
+            IF delta <> 0 THEN
+              UPDATE deposit_totals SET swept_micro = swept_micro + delta;
+            END IF;
+            RETURN NULL;
+          END $$;
+
+CREATE FUNCTION public.sweeps_total_update() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+          DECLARE delta bigint := (SELECT coalesce(sum(amount_micro), 0) FROM new_rows) - (SELECT coalesce(sum(amount_micro), 0) FROM old_rows);
+          BEGIN
+            -- An update of other columns (a deposit's ledger transaction) moves no amount.
+            IF delta <> 0 THEN
+              UPDATE deposit_totals SET swept_micro = swept_micro + delta;
+            END IF;
+            RETURN NULL;
+          END $$;
+
 CREATE FUNCTION public.users_access_notify() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
@@ -214,6 +286,15 @@ CREATE FUNCTION public.users_access_notify() RETURNS trigger
         PERFORM pg_notify('user_access',
           json_build_object('id', NEW.id, 'active', NEW.is_active, 'role', NEW.role)::text);
         RETURN NULL;
+      END $$;
+
+CREATE FUNCTION public.users_set_uplines() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+      BEGIN
+        SELECT u.inviter_id, u.inviter2_id INTO NEW.inviter2_id, NEW.inviter3_id
+        FROM users u WHERE u.id = NEW.inviter_id;
+        RETURN NEW;
       END $$;
 
 CREATE TABLE public.adjustment_requests (
@@ -459,6 +540,13 @@ CREATE TABLE public.deposit_addresses (
     user_id integer NOT NULL,
     address character varying(34) NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.deposit_totals (
+    id boolean DEFAULT true NOT NULL,
+    credited_micro bigint NOT NULL,
+    swept_micro bigint NOT NULL,
+    CONSTRAINT deposit_totals_id_check CHECK (id)
 );
 
 CREATE TABLE public.economy_changes (
@@ -1027,6 +1115,8 @@ CREATE TABLE public.users (
     transaction_password_hash text,
     mail character varying(254),
     verification character varying(16) DEFAULT 'none'::character varying NOT NULL,
+    inviter2_id integer,
+    inviter3_id integer,
     CONSTRAINT users_role_check CHECK (((role)::text = ANY ((ARRAY['member'::character varying, 'admin'::character varying, 'finance'::character varying, 'support'::character varying])::text[]))),
     CONSTRAINT users_verification_check CHECK (((verification)::text = ANY ((ARRAY['none'::character varying, 'pending'::character varying, 'approved'::character varying, 'rejected'::character varying])::text[]))),
     CONSTRAINT users_vip_level_check CHECK (((vip_level >= 0) AND (vip_level <= 9)))
@@ -1074,7 +1164,8 @@ ALTER TABLE public.verifications ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
 
 CREATE TABLE public.watch_daily_active (
     day date NOT NULL,
-    count integer NOT NULL
+    count integer NOT NULL,
+    shard smallint NOT NULL
 );
 
 CREATE TABLE public.watch_days (
@@ -1213,6 +1304,9 @@ ALTER TABLE ONLY public.deposit_addresses
 ALTER TABLE ONLY public.deposit_addresses
     ADD CONSTRAINT deposit_addresses_pkey PRIMARY KEY (user_id);
 
+ALTER TABLE ONLY public.deposit_totals
+    ADD CONSTRAINT deposit_totals_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.economy_changes
     ADD CONSTRAINT economy_changes_pkey PRIMARY KEY (id);
 
@@ -1346,7 +1440,7 @@ ALTER TABLE ONLY public.verifications
     ADD CONSTRAINT verifications_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.watch_daily_active
-    ADD CONSTRAINT watch_daily_active_pkey PRIMARY KEY (day);
+    ADD CONSTRAINT watch_daily_active_pkey PRIMARY KEY (day, shard);
 
 ALTER TABLE ONLY public.watch_days
     ADD CONSTRAINT watch_days_pkey PRIMARY KEY (user_id, watch_day);
@@ -1443,7 +1537,11 @@ CREATE INDEX tron_costs_ref ON public.tron_costs USING btree (kind, ref_id);
 
 CREATE INDEX users_created_idx ON public.users USING btree (created_at, id);
 
-CREATE INDEX users_inviter_idx ON public.users USING btree (inviter_id);
+CREATE INDEX users_inviter2_id_idx ON public.users USING btree (inviter2_id, id) WHERE (inviter2_id IS NOT NULL);
+
+CREATE INDEX users_inviter3_id_idx ON public.users USING btree (inviter3_id, id) WHERE (inviter3_id IS NOT NULL);
+
+CREATE INDEX users_inviter_id_idx ON public.users USING btree (inviter_id, id);
 
 CREATE INDEX users_nickname_trgm_idx ON public.users USING gin (nickname public.gin_trgm_ops);
 
@@ -1469,6 +1567,12 @@ CREATE TRIGGER audit_log_link BEFORE INSERT ON public.audit_log FOR EACH ROW EXE
 
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION public.audit_log_append_only();
 
+CREATE TRIGGER chain_deposits_total_delete AFTER DELETE ON public.chain_deposits REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.chain_deposits_total_delete();
+
+CREATE TRIGGER chain_deposits_total_insert AFTER INSERT ON public.chain_deposits REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.chain_deposits_total_insert();
+
+CREATE TRIGGER chain_deposits_total_update AFTER UPDATE ON public.chain_deposits REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.chain_deposits_total_update();
+
 CREATE TRIGGER ledger_accounts_never_deleted BEFORE DELETE ON public.ledger_accounts FOR EACH ROW EXECUTE FUNCTION public.ledger_refuse_change();
 
 CREATE TRIGGER ledger_postings_append_only BEFORE DELETE OR UPDATE ON public.ledger_postings FOR EACH ROW EXECUTE FUNCTION public.ledger_refuse_change();
@@ -1477,9 +1581,17 @@ CREATE TRIGGER ledger_postings_gated BEFORE INSERT ON public.ledger_postings FOR
 
 CREATE TRIGGER ledger_transactions_append_only BEFORE DELETE OR UPDATE ON public.ledger_transactions FOR EACH ROW EXECUTE FUNCTION public.ledger_refuse_change();
 
+CREATE TRIGGER sweeps_total_delete AFTER DELETE ON public.sweeps REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.sweeps_total_delete();
+
+CREATE TRIGGER sweeps_total_insert AFTER INSERT ON public.sweeps REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.sweeps_total_insert();
+
+CREATE TRIGGER sweeps_total_update AFTER UPDATE ON public.sweeps REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.sweeps_total_update();
+
 CREATE TRIGGER users_access_changed AFTER UPDATE OF is_active, role ON public.users FOR EACH ROW WHEN (((old.is_active IS DISTINCT FROM new.is_active) OR ((old.role)::text IS DISTINCT FROM (new.role)::text))) EXECUTE FUNCTION public.users_access_notify();
 
 CREATE TRIGGER users_access_created AFTER INSERT ON public.users FOR EACH ROW WHEN (((NOT new.is_active) OR ((new.role)::text <> 'member'::text))) EXECUTE FUNCTION public.users_access_notify();
+
+CREATE TRIGGER users_set_uplines BEFORE INSERT ON public.users FOR EACH ROW EXECUTE FUNCTION public.users_set_uplines();
 
 ALTER TABLE ONLY public.adjustment_requests
     ADD CONSTRAINT adjustment_requests_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES public.users(id);

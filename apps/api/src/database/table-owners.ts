@@ -41,6 +41,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   chain_deposits: 'deposits',
   foreign_deposits: 'deposits',
   sweeps: 'deposits',
+  deposit_totals: 'deposits',
   withdrawals: 'withdrawals',
   withdrawal_attempts: 'withdrawals',
   withdrawal_addresses: 'withdrawals',

@@ -100,6 +100,36 @@ describe('trailers, messages and content', () => {
       expect(aList.body[0].id).toBe(row.id);
     });
 
+    it('pages the list on request (limit, before), newest first; every message by default', async () => {
+      const m = await member(t);
+      for (let i = 0; i < 3; i++)
+        await t.db.query(
+          `INSERT INTO messages (user_id, title, description) VALUES ($1, $2, 'paged')`,
+          [m.id, `paged ${i}`],
+        );
+      const all = (await t.http().get('/messages').set(m.auth).expect(200)).body as {
+        id: number;
+      }[];
+      const first = await t.http().get('/messages?limit=2').set(m.auth);
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual(all.slice(0, 2));
+      const next = await t.http().get(`/messages?limit=2&before=${first.body[1].id}`).set(m.auth);
+      expect(next.body).toEqual(all.slice(2, 4));
+      for (const [bad, status] of [
+        ['limit=0', 422],
+        ['limit=201', 422],
+        ['limit=x', 422],
+        ['before=5', 400],
+      ]) {
+        const res = await t.http().get(`/messages?${bad}`).set(m.auth);
+        expect({ bad, status: res.status, code: res.body.code }).toEqual({
+          bad,
+          status,
+          code: status === 400 ? 'BAD_REQUEST' : 'VALIDATION_ERROR',
+        });
+      }
+    });
+
     it('marks all read, then clears all for this member only', async () => {
       const a = await member(t);
       const b = await member(t);

@@ -105,6 +105,21 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
       );
       return row.n === 2 ? true : undefined;
     });
+    // Solvency's unswept deposits: the kept sums (deposit_totals), as summing every row would say.
+    const unswept = async () =>
+      (await t.http().get('/admin/reports/ledger').set(admin)).body.solvency.unswept_deposits;
+    const summed = async () =>
+      Number(
+        (
+          await t.db.query(
+            `SELECT ((SELECT coalesce(sum(amount_micro), 0) FROM chain_deposits)
+                   - (SELECT coalesce(sum(amount_micro), 0) FROM sweeps))::text AS micro`,
+          )
+        )[0].micro,
+      ) / 1e6;
+    const unsweptBefore = await unswept();
+    expect(unsweptBefore).toBe(await summed());
+    expect(unsweptBefore).toBeGreaterThanOrEqual(53);
     const hot = TEST_WALLET.hotWalletAddress;
     const hotBefore = await usdtOf(hot);
     const state = join(mkdtempSync(join(tmpdir(), 'sweep-')), 'state.json');
@@ -124,6 +139,8 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
     expect(await usdtOf(hot)).toBe(hotBefore + 50n * USDT);
     const sweeps = (await t.http().get('/admin/sweeps').set(admin)).body;
     expect(sweeps[0]).toMatchObject({ user_id: rich.id, address: richAddress, amount: 50 });
+    expect(await unswept()).toBeCloseTo(unsweptBefore - 50, 6);
+    expect(await unswept()).toBe(await summed());
     // What the sweep transfer burnt (its energy: the address had no energy of its own).
     const [cost] = await t.db.query(
       `SELECT kind, ref_id::int AS ref_id, fee_sun::bigint AS fee FROM tron_costs WHERE tx_id = $1`,

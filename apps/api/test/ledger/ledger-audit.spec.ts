@@ -1,7 +1,8 @@
 import { separateDatabase } from '../support/database';
-import { TestApp, adjust, member, operator, startApp } from '../support/harness';
+import { TestApp, adjust, member, operator, setLevel, startApp, viewFor } from '../support/harness';
 import { SOUND_LEDGER_REPORT } from '../support/ledger-report';
 import { LedgerAuditService } from '../../src/modules/ledger/ledger-audit.service';
+import { UsersService } from '../../src/modules/users/users.service';
 
 /**
  * The incremental ledger audit (issue 27): a checkpoint summed by the worker,
@@ -136,43 +137,69 @@ describe('ledger audit', () => {
       });
     });
 
-    it('counts closed days of members once and keeps them; the last two days live', async () => {
+    it("counts members joined per day live until the worker keeps a closed day; the dashboard's GET writes nothing", async () => {
       const day = (back: number) =>
         new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
       let phones = 0;
-      const joined = async (back: number, n: number) => {
-        const rows = await t.db.query(
+      const joined = (back: number, n: number) =>
+        t.db.query(
           `INSERT INTO users (phone, password_hash, created_at)
            SELECT '+99873' || lpad(($3::int + g)::text, 6, '0'), 'x', now() - make_interval(days => $1::int)
-           FROM generate_series(1, $2) g RETURNING id`,
+           FROM generate_series(1, $2) g`,
           [back, n, (phones += 100)],
         );
-        await t.db.query(
-          `INSERT INTO watch_days (user_id, watch_day, count, amount_micro)
-           SELECT id, (now() AT TIME ZONE 'UTC')::date - $2::int, 1, 1 FROM unnest($1::int[]) id`,
-          [rows.map((r: { id: number }) => r.id), back],
+      const kept = () =>
+        t.db.query(
+          `SELECT to_char(day, 'YYYY-MM-DD') AS day, count FROM users_daily_signups WHERE count > 0`,
         );
-      };
       await joined(20, 4);
       await joined(1, 2);
-      const first = (await dashboard(30)).days as {
-        day: string;
-        new_members: number;
-        active_members: number;
-      }[];
+      const first = (await dashboard(30)).days as { day: string; new_members: number }[];
       const of = (days: typeof first, back: number) => days.find((d) => d.day === day(back))!;
-      expect(of(first, 20)).toMatchObject({ new_members: 4, active_members: 4 });
-      expect(of(first, 1)).toMatchObject({ new_members: 2, active_members: 2 });
-      expect(
-        await t.db.query(`SELECT count::int FROM users_daily_signups WHERE day = $1`, [day(20)]),
-      ).toEqual([{ count: 4 }]);
+      expect(of(first, 20)).toMatchObject({ new_members: 4 });
+      expect(of(first, 1)).toMatchObject({ new_members: 2 });
+      // A GET may run on a replica: it counted the closed day without keeping it.
+      expect(await kept()).toEqual([]);
+
+      // The worker keeps closed days (two and more back) only.
+      expect(await t.app.get(UsersService).keepClosedSignups()).toBe(90 - 2);
+      expect(await kept()).toEqual([{ day: day(20), count: 4 }]);
+      expect(await t.app.get(UsersService).keepClosedSignups()).toBe(0);
       // A closed day is read from its kept figure (a member backdated into it
       // is not counted: closed days cannot change); the last two days are counted live.
       await joined(20, 1);
       await joined(1, 1);
       const second = (await dashboard(30)).days as typeof first;
-      expect(of(second, 20)).toMatchObject({ new_members: 4, active_members: 4 });
-      expect(of(second, 1)).toMatchObject({ new_members: 3, active_members: 3 });
+      expect(of(second, 20)).toMatchObject({ new_members: 4 });
+      expect(of(second, 1)).toMatchObject({ new_members: 3 });
+    });
+
+    it("counts today's active members as watches happen: once per member, exact against watch_days", async () => {
+      const activeToday = async () =>
+        ((await dashboard(7)).days as { day: string; active_members: number }[]).find(
+          (d) => d.day === new Date().toISOString().slice(0, 10),
+        )?.active_members ?? 0;
+      const before = await activeToday();
+      const watchers = [await member(t), await member(t), await member(t)];
+      for (const m of watchers) {
+        await setLevel(t, m.id, 9);
+        for (const trailer of [1, 2]) {
+          await viewFor(t, m, trailer, 30);
+          expect((await t.http().post(`/trailers/${trailer}/watch`).set(m.auth)).status).toBe(200);
+        }
+      }
+      // A second trailer of the day does not count the member again.
+      expect(await activeToday()).toBe(before + 3);
+      // The kept figure is what counting the day's watch_days would say.
+      const [{ n }] = await t.db.query(
+        `SELECT count(*)::int AS n FROM watch_days WHERE watch_day = (now() AT TIME ZONE 'UTC')::date AND count > 0`,
+      );
+      expect(await activeToday()).toBe(n);
+      // Spread over rows by member id (no single hot row for the first watches of the day).
+      const [{ rows }] = await t.db.query(
+        `SELECT count(*)::int AS rows FROM watch_daily_active WHERE day = (now() AT TIME ZONE 'UTC')::date`,
+      );
+      expect(rows).toBeGreaterThan(1);
     });
   });
 

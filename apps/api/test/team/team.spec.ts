@@ -55,4 +55,64 @@ describe('team: three levels of invitees and their commissions', () => {
     expect(res.body.level2.map((x: { id: number }) => x.id)).toEqual([c.id]);
     expect(res.body.level3.map((x: { id: number }) => x.id)).toEqual([d.id]);
   });
+
+  it('pages one level on request, newest first, in the same shape; whole by default', async () => {
+    const root = await member(t);
+    const l1 = [await member(t, root.id), await member(t, root.id), await member(t, root.id)];
+    const l2 = [await member(t, l1[0].id), await member(t, l1[2].id)];
+    const l3 = await member(t, l2[1].id);
+    const page = async (query: string) => {
+      const res = await t.http().get(`/users/invites?${query}`).set(root.auth);
+      expect(res.status).toBe(200);
+      return {
+        level1: res.body.level1.map((x: { id: number }) => x.id),
+        level2: res.body.level2.map((x: { id: number }) => x.id),
+        level3: res.body.level3.map((x: { id: number }) => x.id),
+      };
+    };
+    const ids = (ms: { id: number }[]) => ms.map((m) => m.id);
+    // A level's first page also counts the whole level (the screen's headers); later pages do not.
+    await setLevel(t, l1[1].id, 3);
+    await setLevel(t, l1[2].id, 2, -1); // expired yesterday: no longer a VIP
+    const counts = async (query: string) =>
+      (await t.http().get(`/users/invites?${query}`).set(root.auth)).body.counts;
+    expect(await counts('level=1&limit=1')).toEqual({ total: 3, vip: 1 });
+    expect(await counts('level=2&limit=1')).toEqual({ total: 2, vip: 0 });
+    expect(await counts('level=3')).toEqual({ total: 1, vip: 0 });
+    expect(await counts(`level=1&limit=1&before=${l1[2].id}`)).toBeUndefined();
+    expect(await counts('')).toBeUndefined();
+    expect(await page('level=1&limit=2')).toEqual({
+      level1: ids(l1).reverse().slice(0, 2),
+      level2: [],
+      level3: [],
+    });
+    expect(await page(`level=1&limit=2&before=${l1[1].id}`)).toEqual({
+      level1: [l1[0].id],
+      level2: [],
+      level3: [],
+    });
+    expect(await page('level=2')).toEqual({ level1: [], level2: ids(l2).reverse(), level3: [] });
+    expect(await page(`level=2&before=${l2[1].id}`)).toEqual({
+      level1: [],
+      level2: [l2[0].id],
+      level3: [],
+    });
+    expect(await page('level=3&limit=1')).toEqual({ level1: [], level2: [], level3: [l3.id] });
+    // The contract's answer is unchanged: all three levels, oldest first.
+    expect(await page('')).toEqual({ level1: ids(l1), level2: ids(l2), level3: [l3.id] });
+    for (const [bad, status] of [
+      ['level=4', 422],
+      ['level=1&limit=0', 422],
+      ['level=1&limit=201', 422],
+      ['limit=5', 400],
+      ['before=3', 400],
+    ]) {
+      const res = await t.http().get(`/users/invites?${bad}`).set(root.auth);
+      expect({ bad, status: res.status, code: res.body.code }).toEqual({
+        bad,
+        status,
+        code: status === 400 ? 'BAD_REQUEST' : 'VALIDATION_ERROR',
+      });
+    }
+  });
 });

@@ -83,7 +83,9 @@ import type {
   ListDepositsParams,
   ListEconomyChangesParams,
   ListForeignDepositsParams,
+  ListInvitesParams,
   ListMembersParams,
+  ListMessagesParams,
   ListModerationParams,
   ListMomentsParams,
   ListMyMomentsParams,
@@ -8849,33 +8851,37 @@ export const useDeleteAllMessages = <TError = ErrorType<ErrorBody>, TContext = u
 };
 
 /**
- * In the reader's language (`Accept-Language`), else Russian, else the one written.
+ * In the reader's language (`Accept-Language`), else Russian, else the one written. Every message by default; with `limit` (and `before`), one page of them.
  * @summary The member's messages, newest first
  */
 export const listMessages = (
+  params?: ListMessagesParams,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<MessageItem[]>({ url: `/messages`, method: 'GET', signal }, options);
+  return httpClient<MessageItem[]>({ url: `/messages`, method: 'GET', params, signal }, options);
 };
 
-export const getListMessagesQueryKey = () => {
-  return [`/messages`] as const;
+export const getListMessagesQueryKey = (params?: ListMessagesParams) => {
+  return [`/messages`, ...(params ? [params] : [])] as const;
 };
 
 export const getListMessagesQueryOptions = <
   TData = Awaited<ReturnType<typeof listMessages>>,
-  TError = ErrorType<ErrorBody>,
->(options?: {
-  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMessages>>, TError, TData>>;
-  request?: SecondParameter<typeof httpClient>;
-}) => {
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListMessagesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMessages>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
   const { query: queryOptions, request: requestOptions } = options ?? {};
 
-  const queryKey = queryOptions?.queryKey ?? getListMessagesQueryKey();
+  const queryKey = queryOptions?.queryKey ?? getListMessagesQueryKey(params);
 
   const queryFn: QueryFunction<Awaited<ReturnType<typeof listMessages>>> = ({ signal }) =>
-    listMessages(requestOptions, signal);
+    listMessages(params, requestOptions, signal);
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
     Awaited<ReturnType<typeof listMessages>>,
@@ -8885,12 +8891,13 @@ export const getListMessagesQueryOptions = <
 };
 
 export type ListMessagesQueryResult = NonNullable<Awaited<ReturnType<typeof listMessages>>>;
-export type ListMessagesQueryError = ErrorType<ErrorBody>;
+export type ListMessagesQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
 
 export function useListMessages<
   TData = Awaited<ReturnType<typeof listMessages>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
 >(
+  params: undefined | ListMessagesParams,
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMessages>>, TError, TData>> &
       Pick<
@@ -8907,8 +8914,9 @@ export function useListMessages<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListMessages<
   TData = Awaited<ReturnType<typeof listMessages>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
 >(
+  params?: ListMessagesParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMessages>>, TError, TData>> &
       Pick<
@@ -8925,8 +8933,9 @@ export function useListMessages<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListMessages<
   TData = Awaited<ReturnType<typeof listMessages>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
 >(
+  params?: ListMessagesParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMessages>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -8939,15 +8948,16 @@ export function useListMessages<
 
 export function useListMessages<
   TData = Awaited<ReturnType<typeof listMessages>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
 >(
+  params?: ListMessagesParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listMessages>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-  const queryOptions = getListMessagesQueryOptions(options);
+  const queryOptions = getListMessagesQueryOptions(params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -10996,30 +11006,40 @@ export const useRegister = <
 };
 
 /**
- * Team members on levels L1, L2, L3. Any signed-in member.
+ * Whole by default. With `level` (and `limit`, `before`): one page of that level, newest first, in the same shape (the other levels empty).
  * @summary Team members on levels L1, L2, L3
  */
-export const listInvites = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
-  return httpClient<InvitesResponse>({ url: `/users/invites`, method: 'GET', signal }, options);
+export const listInvites = (
+  params?: ListInvitesParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<InvitesResponse>(
+    { url: `/users/invites`, method: 'GET', params, signal },
+    options,
+  );
 };
 
-export const getListInvitesQueryKey = () => {
-  return [`/users/invites`] as const;
+export const getListInvitesQueryKey = (params?: ListInvitesParams) => {
+  return [`/users/invites`, ...(params ? [params] : [])] as const;
 };
 
 export const getListInvitesQueryOptions = <
   TData = Awaited<ReturnType<typeof listInvites>>,
-  TError = ErrorType<ErrorBody>,
->(options?: {
-  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvites>>, TError, TData>>;
-  request?: SecondParameter<typeof httpClient>;
-}) => {
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListInvitesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvites>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
   const { query: queryOptions, request: requestOptions } = options ?? {};
 
-  const queryKey = queryOptions?.queryKey ?? getListInvitesQueryKey();
+  const queryKey = queryOptions?.queryKey ?? getListInvitesQueryKey(params);
 
   const queryFn: QueryFunction<Awaited<ReturnType<typeof listInvites>>> = ({ signal }) =>
-    listInvites(requestOptions, signal);
+    listInvites(params, requestOptions, signal);
 
   return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
     Awaited<ReturnType<typeof listInvites>>,
@@ -11029,12 +11049,13 @@ export const getListInvitesQueryOptions = <
 };
 
 export type ListInvitesQueryResult = NonNullable<Awaited<ReturnType<typeof listInvites>>>;
-export type ListInvitesQueryError = ErrorType<ErrorBody>;
+export type ListInvitesQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
 
 export function useListInvites<
   TData = Awaited<ReturnType<typeof listInvites>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
 >(
+  params: undefined | ListInvitesParams,
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvites>>, TError, TData>> &
       Pick<
@@ -11051,8 +11072,9 @@ export function useListInvites<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListInvites<
   TData = Awaited<ReturnType<typeof listInvites>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
 >(
+  params?: ListInvitesParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvites>>, TError, TData>> &
       Pick<
@@ -11069,8 +11091,9 @@ export function useListInvites<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListInvites<
   TData = Awaited<ReturnType<typeof listInvites>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
 >(
+  params?: ListInvitesParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvites>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -11083,15 +11106,16 @@ export function useListInvites<
 
 export function useListInvites<
   TData = Awaited<ReturnType<typeof listInvites>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
 >(
+  params?: ListInvitesParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvites>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-  const queryOptions = getListInvitesQueryOptions(options);
+  const queryOptions = getListInvitesQueryOptions(params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

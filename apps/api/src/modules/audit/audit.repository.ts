@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { REPORTS_DATABASE, ReportsDatabase } from '../../database/reports';
 import { DataSource, EntityManager } from 'typeorm';
 
 export interface ChainRow {
@@ -21,7 +22,10 @@ export interface AuditRow {
 /** The only door to `audit_log` and `audit_chain_head`. */
 @Injectable()
 export class AuditRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(REPORTS_DATABASE) private readonly reports: ReportsDatabase,
+  ) {}
 
   /** Appends an entry in the caller's transaction (the database links it into the chain). */
   async insert(
@@ -39,7 +43,7 @@ export class AuditRepository {
 
   /** Entries in [from, to), by id after `afterId`. */
   exportPage(from: Date, to: Date, afterId: number, limit: number) {
-    return this.dataSource.query(
+    return this.reports.dataSource.query(
       `SELECT id, actor_id, action, target_user_id, details, created_at FROM audit_log
        WHERE created_at >= $1 AND created_at < $2 AND id > $3 ORDER BY id LIMIT $4`,
       [from, to, afterId, limit],
@@ -53,7 +57,7 @@ export class AuditRepository {
     actionPrefix: string | null,
     page: { after?: number | null; order?: 'asc' | 'desc' } = {},
   ): Promise<AuditRow[]> {
-    return this.dataSource.query(
+    return this.reports.dataSource.query(
       `SELECT id, actor_id, action, target_user_id, details, created_at FROM audit_log
        WHERE ($1::bigint IS NULL OR id < $1) AND ($3::text IS NULL OR starts_with(action, $3))
          AND ($4::bigint IS NULL OR id > $4)

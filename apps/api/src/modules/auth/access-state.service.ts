@@ -53,7 +53,10 @@ export class AccessStateService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async connect() {
-    const client = new Client({ connectionString: this.config.DATABASE_URL });
+    // LISTEN needs a session: a transaction-mode pooler would drop it between statements.
+    const client = new Client({
+      connectionString: this.config.DATABASE_SESSION_URL ?? this.config.DATABASE_URL,
+    });
     client.on('notification', (message) => {
       if (message.channel === USER_ACCESS_CHANNEL && message.payload) this.apply(message.payload);
     });

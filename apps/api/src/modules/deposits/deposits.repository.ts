@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { REPORTS_DATABASE, ReportsDatabase } from '../../database/reports';
 import { DataSource, EntityManager } from 'typeorm';
 
 export interface CreditedLog {
@@ -21,7 +22,10 @@ export interface ForeignDepositRow {
 /** The only door to deposit addresses, the chain cursor and credited chain logs. */
 @Injectable()
 export class DepositsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(REPORTS_DATABASE) private readonly reports: ReportsDatabase,
+  ) {}
 
   async addressOf(userId: number): Promise<string | null> {
     const rows: { address: string }[] = await this.dataSource.query(
@@ -184,11 +188,15 @@ export class DepositsRepository {
     );
   }
 
-  /** USDT credited to member addresses and not swept yet, in micro-USDT (solvency's asset side). */
+  /**
+   * USDT credited to member addresses and not swept yet, in micro-USDT
+   * (solvency's asset side): the sums deposit_totals keeps (statement
+   * triggers on chain_deposits and sweeps), not a sum of every deposit. A
+   * read of the reports database.
+   */
   async unsweptTotal(): Promise<bigint> {
-    const rows: { total: string | null }[] = await this.dataSource.query(
-      `SELECT ((SELECT coalesce(sum(amount_micro), 0) FROM chain_deposits)
-             - (SELECT coalesce(sum(amount_micro), 0) FROM sweeps))::text AS total`,
+    const rows: { total: string | null }[] = await this.reports.dataSource.query(
+      `SELECT (credited_micro - swept_micro)::text AS total FROM deposit_totals`,
     );
     return BigInt(rows[0]?.total ?? '0');
   }

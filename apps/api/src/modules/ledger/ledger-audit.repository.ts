@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { REPORTS_DATABASE, ReportsDatabase } from '../../database/reports';
+import { SessionLocks } from '../../database/session-locks';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import {
   ACCOUNT_DELTAS,
@@ -48,11 +50,24 @@ const TRANSACTION_SPREAD = 10_000;
  */
 @Injectable()
 export class LedgerAuditRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(REPORTS_DATABASE) private readonly reports: ReportsDatabase,
+    private readonly locks: SessionLocks,
+  ) {}
 
-  /** Runs `work` in a REPEATABLE READ transaction of its own: one snapshot for every query. */
-  async snapshot<T>(work: (runner: QueryRunner) => Promise<T>, readOnly = true): Promise<T> {
-    const runner = this.dataSource.createQueryRunner();
+  /**
+   * Runs `work` in a REPEATABLE READ transaction of its own: one snapshot for
+   * every query; `on: 'reports'` on the reports database (a replica, when
+   * there is one: read-only work for operators' pages).
+   */
+  async snapshot<T>(
+    work: (runner: QueryRunner) => Promise<T>,
+    readOnly = true,
+    on: 'primary' | 'reports' = 'primary',
+  ): Promise<T> {
+    const source = on === 'reports' ? this.reports.dataSource : this.dataSource;
+    const runner = source.createQueryRunner();
     await runner.connect();
     try {
       await runner.query(`BEGIN ISOLATION LEVEL REPEATABLE READ${readOnly ? ' READ ONLY' : ''}`);
@@ -68,23 +83,20 @@ export class LedgerAuditRepository {
   }
 
   /**
-   * Runs `work` on a connection of its own holding the session advisory lock
-   * `lock`; null (without running it) when another session holds it.
+   * Runs `work` on a connection of its own while this process holds the
+   * session advisory lock `lock` (SessionLocks); null (without running it)
+   * when another session holds it.
    */
   async whileLocked<T>(lock: number, work: (runner: QueryRunner) => Promise<T>): Promise<T | null> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const [{ locked }] = await runner.query(`SELECT pg_try_advisory_lock($1) AS locked`, [lock]);
-      if (!locked) return null;
+    return this.locks.run(lock, false, async () => {
+      const runner = this.dataSource.createQueryRunner();
+      await runner.connect();
       try {
         return await work(runner);
       } finally {
-        await runner.query(`SELECT pg_advisory_unlock($1)`, [lock]);
+        await runner.release();
       }
-    } finally {
-      await runner.release();
-    }
+    });
   }
 
   /** Runs `work` in a REPEATABLE READ transaction on the caller's (locked) connection. */

@@ -79,8 +79,10 @@ export class LedgerAuditService {
    * the short range of the primary key it is.
    */
   withCheckpoint<T>(work: (runner: QueryRunner, cp: Checkpoint) => Promise<T>) {
-    return this.repository.snapshot(async (runner) =>
-      work(runner, await this.repository.latest(runner)),
+    return this.repository.snapshot(
+      async (runner) => work(runner, await this.repository.latest(runner)),
+      true,
+      'reports',
     );
   }
 
@@ -92,37 +94,42 @@ export class LedgerAuditService {
   /** The incremental audit: the checkpoint plus the postings after it and the findings. */
   figures(): Promise<AuditFigures & { checkpoint: Checkpoint }> {
     const repo = this.repository;
-    return repo.snapshot(async (runner) => {
-      const cp = await repo.latest(runner);
-      const accounts = await repo.wrongAccountsAfter(runner, cp);
-      const fresh = await repo.wrongTransactionsAfter(runner, cp);
-      const found = await repo.transactionFindings(runner);
-      const deltas = await repo.kindDeltas(runner, cp.posting_id, MAX_ID);
-      const counts = await repo.countsAfter(runner, cp);
-      const systemKinds = await repo.systemKinds(runner);
-      return {
-        checkpoint: cp,
-        unbalanced_transactions: new Set([...fresh, ...found].map((r) => r.id)).size,
-        mismatched_accounts: accounts.filter((a) => a.balance_wrong).length,
-        mismatched_earnings: accounts.filter((a) => a.earned_wrong).length,
-        negative_member_accounts: accounts.filter((a) => a.negative).length,
-        postings: Number(BigInt(cp.postings) + BigInt(counts.postings)),
-        transactions: Number(BigInt(cp.transactions) + BigInt(counts.transactions)),
-        totals: mergeTotals(
-          [
-            ...systemKinds.map((k) => ({ ...k, owner: 'system' as const, total: '0' })),
-            ...Object.entries(MEMBER_ACCOUNTS).map(([kind, currency]) => ({
-              kind,
-              currency,
-              owner: 'member' as const,
-              total: '0',
-            })),
-          ],
-          cp.totals,
-          deltas,
-        ),
-      };
-    });
+    // Operators' pages only (the report, the dashboard): the reports database.
+    return repo.snapshot(
+      async (runner) => {
+        const cp = await repo.latest(runner);
+        const accounts = await repo.wrongAccountsAfter(runner, cp);
+        const fresh = await repo.wrongTransactionsAfter(runner, cp);
+        const found = await repo.transactionFindings(runner);
+        const deltas = await repo.kindDeltas(runner, cp.posting_id, MAX_ID);
+        const counts = await repo.countsAfter(runner, cp);
+        const systemKinds = await repo.systemKinds(runner);
+        return {
+          checkpoint: cp,
+          unbalanced_transactions: new Set([...fresh, ...found].map((r) => r.id)).size,
+          mismatched_accounts: accounts.filter((a) => a.balance_wrong).length,
+          mismatched_earnings: accounts.filter((a) => a.earned_wrong).length,
+          negative_member_accounts: accounts.filter((a) => a.negative).length,
+          postings: Number(BigInt(cp.postings) + BigInt(counts.postings)),
+          transactions: Number(BigInt(cp.transactions) + BigInt(counts.transactions)),
+          totals: mergeTotals(
+            [
+              ...systemKinds.map((k) => ({ ...k, owner: 'system' as const, total: '0' })),
+              ...Object.entries(MEMBER_ACCOUNTS).map(([kind, currency]) => ({
+                kind,
+                currency,
+                owner: 'member' as const,
+                total: '0',
+              })),
+            ],
+            cp.totals,
+            deltas,
+          ),
+        };
+      },
+      true,
+      'reports',
+    );
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
@@ -7,7 +7,8 @@ import { IdParam } from '../../common/id-param.dto';
 import { OK, OkResponse } from '../../common/ok.dto';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
-import { MessageItem, SendMessageBody, SentMessage } from './messages.dto';
+import { AppError } from '../../common/app-error';
+import { MessageItem, MessagesQuery, SendMessageBody, SentMessage } from './messages.dto';
 import { MessagesService } from './messages.service';
 
 @ApiTags('messages')
@@ -20,14 +21,22 @@ export class MessagesController {
   @ApiOperation({
     summary: "The member's messages, newest first",
     description:
-      "In the reader's language (`Accept-Language`), else Russian, else the one written.",
+      "In the reader's language (`Accept-Language`), else Russian, else the one written. " +
+      'Every message by default; with `limit` (and `before`), one page of them.',
   })
   @ApiOkResponse({ type: [MessageItem] })
+  @ApiErrors('BAD_REQUEST', 'VALIDATION_ERROR')
   listMessages(
     @CurrentUser() user: AuthUser,
     @ContentLanguage() lang: Language,
+    @Query() query: MessagesQuery,
   ): Promise<MessageItem[]> {
-    return this.messages.list(user.id, lang);
+    if (query.limit === undefined) {
+      if (query.before !== undefined)
+        throw new AppError('BAD_REQUEST', '`before` pages with `limit`');
+      return this.messages.list(user.id, lang);
+    }
+    return this.messages.list(user.id, lang, { limit: query.limit, before: query.before ?? null });
   }
 
   @Post('read_all')

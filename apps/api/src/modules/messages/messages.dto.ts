@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { PageBefore } from '../../common/paging.dto';
 
 const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
@@ -66,6 +67,27 @@ export class SentMessage {
   id: number;
   @ApiProperty({ type: Number, nullable: true, description: 'null: sent to every member' })
   user_id: number | null;
+}
+
+/**
+ * Optional paging (issue 27): without `limit` the answer is the contract's,
+ * every message; with it, `limit` messages with ids below `before`.
+ */
+export class MessagesQuery {
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 200,
+    description: 'Page size; without it every message comes back (the contract)',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit?: number;
+
+  @PageBefore('Only messages with an id below this (the last id of the previous page)')
+  before?: number;
 }
 
 export class MessageItem {

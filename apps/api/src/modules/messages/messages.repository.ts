@@ -37,10 +37,17 @@ export class MessagesRepository {
     return row.id;
   }
 
-  visible(userId: number): Promise<MessageRow[]> {
+  /** Newest first; with `page`, `limit` of them below `before`. */
+  visible(userId: number, page?: { limit: number; before: number | null }): Promise<MessageRow[]> {
+    if (!page)
+      return this.dataSource.query(
+        `SELECT m.id, m.title, m.description, m.created_at, s.read_at ${VISIBLE} ORDER BY m.id DESC`,
+        [userId],
+      );
     return this.dataSource.query(
-      `SELECT m.id, m.title, m.description, m.created_at, s.read_at ${VISIBLE} ORDER BY m.id DESC`,
-      [userId],
+      `SELECT m.id, m.title, m.description, m.created_at, s.read_at ${VISIBLE}
+         AND ($2::bigint IS NULL OR m.id < $2) ORDER BY m.id DESC LIMIT $3`,
+      [userId, page.before, page.limit],
     );
   }
 

@@ -54,8 +54,12 @@ export class MessagesService {
     return { id, user_id: userId };
   }
 
-  async list(userId: number, lang: Language): Promise<MessageItem[]> {
-    return (await this.messages.visible(userId)).map((row) => item(row, lang));
+  async list(
+    userId: number,
+    lang: Language,
+    page?: { limit: number; before: number | null },
+  ): Promise<MessageItem[]> {
+    return (await this.messages.visible(userId, page)).map((row) => item(row, lang));
   }
 
   /** Opening a message marks it read; another member's message does not exist for you. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { SessionLocks } from '../../database/session-locks';
 import { ReserveAddress } from './reserves.reader';
 
 export interface SnapshotRow {
@@ -33,25 +34,27 @@ const SNAPSHOT_COLUMNS = `id, root_hash, total_micro, leaves, bucket_bits, block
 /** The proof tables: snapshots, their stored trees (buckets) and reserve addresses. */
 @Injectable()
 export class ProofsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly locks: SessionLocks,
+  ) {}
 
   /**
-   * Runs `work` on a connection of its own holding the session advisory lock
-   * `lock`, waiting for it when another session holds it.
+   * Runs `work` on a connection of its own while this process holds the
+   * session advisory lock `lock` (SessionLocks), waiting for it when another
+   * session holds it.
    */
   async whileLocked<T>(lock: number, work: (runner: QueryRunner) => Promise<T>): Promise<T> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.query('SELECT pg_advisory_lock($1)', [lock]);
+    const result = await this.locks.run(lock, true, async () => {
+      const runner = this.dataSource.createQueryRunner();
+      await runner.connect();
       try {
-        return await work(runner);
+        return { value: await work(runner) };
       } finally {
-        await runner.query('SELECT pg_advisory_unlock($1)', [lock]);
+        await runner.release();
       }
-    } finally {
-      await runner.release();
-    }
+    });
+    return result!.value;
   }
 
   async insertSnapshot(

@@ -7,11 +7,23 @@ import { InvitesResponse } from './team.dto';
 export class TeamService {
   constructor(private readonly users: UsersService) {}
 
-  /** The three levels below a member, oldest first within each level. */
-  async invites(userId: number): Promise<InvitesResponse> {
+  /**
+   * The three levels below a member, oldest first within each level; with
+   * `page`, only that level's page (newest first), the other two empty, and
+   * on its first page the level's counts (the screen's headers).
+   */
+  async invites(
+    userId: number,
+    page?: { depth: 1 | 2 | 3; limit: number; before: number | null },
+  ): Promise<InvitesResponse> {
     const result: InvitesResponse = { level1: [], level2: [], level3: [] };
     const levels = [result.level1, result.level2, result.level3];
-    for (const row of await this.users.downline(userId)) {
+    const [rows, counts] = await Promise.all([
+      this.users.downline(userId, page),
+      page && page.before === null ? this.users.downlineCounts(userId, page.depth) : undefined,
+    ]);
+    if (counts) result.counts = counts;
+    for (const row of rows) {
       levels[row.depth - 1].push({
         id: row.id,
         vip_level: row.vipLevel,

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { preparedQuery } from '../../database/prepared';
+import { REPORTS_DATABASE, ReportsDatabase } from '../../database/reports';
 import type { PostingGuard } from '../ledger/ledger.service';
 import { Trailer } from './trailer.entity';
 
@@ -33,10 +34,19 @@ export type PublishedTrailer = Pick<
   'id' | 'title' | 'description' | 'imageUrl' | 'category'
 >;
 
-/** The only door to `trailers`, `trailer_views`, `trailer_watches` and `watch_days`. */
+/**
+ * Rows a day of `watch_daily_active` (by member id): members' first watches
+ * of the day count up one of them, so they do not queue on a single row.
+ */
+const ACTIVE_SHARDS = 16;
+
+/** The only door to `trailers`, `trailer_views`, `trailer_watches`, `watch_days` and `watch_daily_active`. */
 @Injectable()
 export class TrailersRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(REPORTS_DATABASE) private readonly reports: ReportsDatabase,
+  ) {}
 
   /**
    * What members see: published trailers, by the operator's order, then
@@ -129,7 +139,8 @@ export class TrailersRepository {
   /**
    * Adds the watch to the day's counter only while it is under the quota (the
    * counter row serialises one member's concurrent watches), and records the
-   * watch itself; a second watch of one trailer hits the unique index (the
+   * watch itself; the member's first watch of the day (a new counter row, count
+   * 1) counts them in the day's active members; a second watch of one trailer hits the unique index (the
    * caller maps it). No row back means the quota was reached. As a posting
    * guard, so the reward is posted in the same statement (LedgerService.postGuarded).
    */
@@ -150,6 +161,10 @@ export class TrailersRepository {
        ), watch AS (
          INSERT INTO trailer_watches (user_id, trailer_id, watch_day, reward_micro)
          SELECT $1, $2, $3, $4 FROM counter RETURNING 1
+       ), active AS (
+         INSERT INTO watch_daily_active (day, shard, count)
+         SELECT $3, $1 % ${ACTIVE_SHARDS}, 1 FROM counter WHERE counter.count = 1
+         ON CONFLICT (day, shard) DO UPDATE SET count = watch_daily_active.count + 1
        )`,
       select: `SELECT counter.count, counter.amount_micro FROM counter, watch`,
       values: [watch.userId, watch.trailerId, watch.day, watch.reward.toString(), watch.quota],
@@ -186,30 +201,14 @@ export class TrailersRepository {
   }
 
   /**
-   * Members who had a trailer counted, per day over the last `days` days:
-   * days two and more back from watch_daily_active (counted once, here, when
-   * missing), the last two counted live.
+   * Members who had a trailer counted, per UTC day over the last `days` days:
+   * the counters the watches keep (watchCounter), so no day is counted from
+   * `watch_days`. A read of the reports database.
    */
   dailyActive(days: number): Promise<{ day: string; count: number }[]> {
-    return this.dataSource.query(
-      `WITH b AS (SELECT (now() AT TIME ZONE 'UTC')::date AS today),
-       missing AS (
-         SELECT d::date AS day FROM generate_series((SELECT today FROM b) - ($1::int - 1), (SELECT today FROM b) - 2, interval '1 day') d
-         WHERE NOT EXISTS (SELECT 1 FROM watch_daily_active a WHERE a.day = d::date)
-       ), filled AS (
-         INSERT INTO watch_daily_active (day, count)
-         SELECT m.day, (SELECT count(*) FROM watch_days w WHERE w.watch_day = m.day AND w.count > 0)
-         FROM missing m ON CONFLICT DO NOTHING RETURNING day, count
-       ), figures AS (
-         SELECT day, count FROM watch_daily_active
-         WHERE day >= (SELECT today FROM b) - ($1::int - 1) AND day <= (SELECT today FROM b) - 2
-         UNION ALL SELECT day, count FROM filled
-         UNION ALL
-         SELECT watch_day, count(*)::int FROM watch_days
-         WHERE watch_day >= (SELECT today FROM b) - LEAST($1::int, 2) + 1 AND count > 0 GROUP BY 1
-       )
-       SELECT to_char(day, 'YYYY-MM-DD') AS day, max(count)::int AS count FROM figures
-       WHERE count > 0 GROUP BY day ORDER BY day`,
+    return this.reports.dataSource.query(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(count)::int AS count FROM watch_daily_active
+       WHERE day >= ${TODAY} - ($1::int - 1) GROUP BY day HAVING sum(count) > 0 ORDER BY day`,
       [days],
     );
   }

@@ -3,11 +3,28 @@ import { MAINTENANCE_JOB_OPTIONS, MAINTENANCE_QUEUE, SWEEP_BATCH } from '../jobs
 import { UsersModule } from './users.module';
 import { UsersService } from './users.service';
 
-/** Memberships that ran out go back to level 0 (found in PostgreSQL, settled by a job). */
+/** A day closes once a day; hourly is soon enough and costs one indexed look-up. */
+const CLOSED_DAYS_MS = 3_600_000;
+
+/**
+ * Memberships that ran out go back to level 0 (found in PostgreSQL, settled
+ * by a job); the dashboard's closed days of sign-ups are kept.
+ */
 export const usersBackground = background({
   owner: 'users',
   module: UsersModule,
   ticks: [
+    tick({
+      name: 'closed-day-signups',
+      does: "keeps the dashboard's members joined per closed day (two and more back)",
+      process: 'worker',
+      every: { ms: CLOSED_DAYS_MS },
+      atStart: true,
+      handler: UsersService,
+      run: async (users) => {
+        await users.keepClosedSignups();
+      },
+    }),
     tick({
       name: 'memberships-sweep',
       does: 'queues memberships that ran out',

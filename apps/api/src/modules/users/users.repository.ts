@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CSV_USDT } from '../../common/csv';
 import { DataSource, EntityManager } from 'typeorm';
 import { preparedQuery } from '../../database/prepared';
+import { REPORTS_DATABASE, ReportsDatabase } from '../../database/reports';
 import { User } from './user.entity';
 
 /** A member's level as stored: `effectiveVipLevel` in libs/domain says what counts today. */
@@ -10,6 +11,17 @@ export interface Membership {
   vipExpire: Date | null;
   inviterId: number | null;
 }
+
+/**
+ * The members on level 1, 2 or 3 below member $1 (as `u`), for a WHERE to
+ * continue: each is one range of an index (inviter_id, inviter2_id or
+ * inviter3_id with the id; migration TeamPaging1766770000000).
+ */
+const LEVEL_FROM = [
+  `users u WHERE u.inviter_id = $1`,
+  `users u WHERE u.inviter2_id = $1`,
+  `users u WHERE u.inviter3_id = $1`,
+];
 
 export interface TeamMemberRow {
   depth: number;
@@ -67,7 +79,10 @@ export interface Credentials {
 /** The only door to the `users` table. */
 @Injectable()
 export class UsersRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(REPORTS_DATABASE) private readonly reports: ReportsDatabase,
+  ) {}
 
   private repo(db: EntityManager = this.dataSource.manager) {
     return db.getRepository(User);
@@ -335,7 +350,7 @@ export class UsersRepository {
 
   /** Members who joined in [from, to), by id after `afterId`: a page of the CSV export. */
   exportPage(from: Date, to: Date, afterId: number, limit = 1000) {
-    return this.dataSource.query(
+    return this.reports.dataSource.query(
       `SELECT u.id, u.phone, u.nickname, u.role, u.is_active, u.vip_level, u.vip_expire, u.verification,
               u.mail, u.inviter_id, u.created_at, ${CSV_USDT('s.money')} AS money, ${CSV_USDT('s.points')} AS points
        FROM users u CROSS JOIN LATERAL ledger_member_summary(u.id) s
@@ -345,33 +360,46 @@ export class UsersRepository {
   }
 
   /**
-   * Members who joined per UTC day over the last `days` days: days two and
-   * more back from users_daily_signups (counted once, here, when missing),
-   * the last two counted live.
+   * Members who joined per UTC day over the last `days` days: closed days
+   * (two and more back) from users_daily_signups, where the worker keeps them
+   * (keepClosedSignups); any other day counted live. A read of the reports
+   * database: a GET never writes (it may run on a replica).
    */
   dailySignups(days: number): Promise<{ day: string; count: number }[]> {
-    return this.dataSource.query(
+    return this.reports.dataSource.query(
       `WITH b AS (SELECT (now() AT TIME ZONE 'UTC')::date AS today),
-       missing AS (
-         SELECT d::date AS day FROM generate_series((SELECT today FROM b) - ($1::int - 1), (SELECT today FROM b) - 2, interval '1 day') d
-         WHERE NOT EXISTS (SELECT 1 FROM users_daily_signups s WHERE s.day = d::date)
-       ), filled AS (
-         INSERT INTO users_daily_signups (day, count)
-         SELECT m.day, (SELECT count(*) FROM users u
-                        WHERE u.created_at >= m.day AT TIME ZONE 'UTC' AND u.created_at < (m.day + 1) AT TIME ZONE 'UTC')
-         FROM missing m ON CONFLICT DO NOTHING RETURNING day, count
-       ), figures AS (
+       kept AS (
          SELECT day, count FROM users_daily_signups
          WHERE day >= (SELECT today FROM b) - ($1::int - 1) AND day <= (SELECT today FROM b) - 2
-         UNION ALL SELECT day, count FROM filled
-         UNION ALL
-         SELECT (created_at AT TIME ZONE 'UTC')::date, count(*)::int FROM users
-         WHERE created_at >= ((SELECT today FROM b) - LEAST($1::int, 2) + 1) AT TIME ZONE 'UTC' GROUP BY 1
+       ), live AS (
+         SELECT d::date AS day, (SELECT count(*)::int FROM users u
+           WHERE u.created_at >= d::date AT TIME ZONE 'UTC' AND u.created_at < (d::date + 1) AT TIME ZONE 'UTC') AS count
+         FROM generate_series((SELECT today FROM b) - ($1::int - 1), (SELECT today FROM b), interval '1 day') d
+         WHERE d::date > (SELECT today FROM b) - 2 OR d::date NOT IN (SELECT day FROM kept)
        )
-       SELECT to_char(day, 'YYYY-MM-DD') AS day, max(count)::int AS count FROM figures
-       WHERE count > 0 GROUP BY day ORDER BY day`,
+       SELECT to_char(day, 'YYYY-MM-DD') AS day, count FROM (SELECT * FROM kept UNION ALL SELECT * FROM live) f
+       WHERE count > 0 ORDER BY day`,
       [days],
     );
+  }
+
+  /**
+   * Counts and keeps the closed days (two and more back, which nothing can
+   * change any more) of the last `days` that users_daily_signups lacks; the
+   * worker's, on the primary. Returns how many it kept.
+   */
+  async keepClosedSignups(days: number): Promise<number> {
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH b AS (SELECT (now() AT TIME ZONE 'UTC')::date AS today)
+       INSERT INTO users_daily_signups (day, count)
+       SELECT d::date, (SELECT count(*) FROM users u
+         WHERE u.created_at >= d::date AT TIME ZONE 'UTC' AND u.created_at < (d::date + 1) AT TIME ZONE 'UTC')
+       FROM generate_series((SELECT today FROM b) - ($1::int - 1), (SELECT today FROM b) - 2, interval '1 day') d
+       WHERE NOT EXISTS (SELECT 1 FROM users_daily_signups s WHERE s.day = d::date)
+       ON CONFLICT DO NOTHING RETURNING day`,
+      [days],
+    );
+    return rows.length;
   }
 
   accessExceptions(): Promise<{ id: number; isActive: boolean; role: User['role'] }[]> {
@@ -391,6 +419,32 @@ export class UsersRepository {
        SELECT depth, id, vip_level AS "vipLevel", vip_expire AS "vipExpire", created_at AS "createdAt"
        FROM team ORDER BY depth, id`,
       [id],
+    );
+  }
+
+  /** A level of the team: its size and how many hold a VIP level now (effectiveVipLevel's rule). */
+  async downlineCounts(id: number, depth: 1 | 2 | 3): Promise<{ total: number; vip: number }> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE u.vip_level > 0 AND u.vip_expire > now())::int AS vip
+       FROM ${LEVEL_FROM[depth - 1]}`,
+      [id],
+    );
+    return row;
+  }
+
+  /**
+   * One level of the team, newest first: `limit` members with ids below
+   * `before`, read backwards from the level's index, stopping at the page.
+   */
+  async downlinePage(
+    id: number,
+    depth: 1 | 2 | 3,
+    page: { limit: number; before: number | null },
+  ): Promise<TeamMemberRow[]> {
+    return this.dataSource.query(
+      `SELECT ${depth} AS depth, u.id, u.vip_level AS "vipLevel", u.vip_expire AS "vipExpire", u.created_at AS "createdAt"
+       FROM ${LEVEL_FROM[depth - 1]} AND ($2::int IS NULL OR u.id < $2) ORDER BY u.id DESC LIMIT $3`,
+      [id, page.before, page.limit],
     );
   }
 }

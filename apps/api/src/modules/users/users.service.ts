@@ -24,6 +24,9 @@ export type { Credentials, Membership } from './users.repository';
  */
 export const USER_ACCESS_CHANNEL = 'user_access';
 
+/** The dashboard's longest period (GET /admin/dashboard?days=90). */
+export const DASHBOARD_MAX_DAYS = 90;
+
 /** Members: registration, profile, levels and the invitation tree. */
 @Injectable()
 export class UsersService {
@@ -115,6 +118,10 @@ export class UsersService {
   dailySignups(days: number) {
     return this.users.dailySignups(days);
   }
+  /** The worker's: keeps the closed days of sign-ups the dashboard reads (the longest period it shows). */
+  keepClosedSignups() {
+    return this.users.keepClosedSignups(DASHBOARD_MAX_DAYS);
+  }
   staffView(userId: number) {
     return this.users.staffView(userId);
   }
@@ -192,10 +199,23 @@ export class UsersService {
     return this.users.dueExpirations(limit);
   }
 
-  /** The three levels below a member with the level that counts today. */
-  async downline(userId: number) {
+  /** The size of one level of a member's team and how many on it hold a VIP level. */
+  downlineCounts(userId: number, depth: 1 | 2 | 3) {
+    return this.users.downlineCounts(userId, depth);
+  }
+
+  /**
+   * The three levels below a member with the level that counts today; with
+   * `page`, one level's page of it, newest first.
+   */
+  async downline(
+    userId: number,
+    page?: { depth: 1 | 2 | 3; limit: number; before: number | null },
+  ) {
     const now = new Date();
-    const rows = await this.users.downline(userId);
+    const rows = page
+      ? await this.users.downlinePage(userId, page.depth, page)
+      : await this.users.downline(userId);
     return rows.map((row) => ({
       depth: row.depth,
       id: row.id,

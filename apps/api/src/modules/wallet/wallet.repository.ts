@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { REPORTS_DATABASE, ReportsDatabase } from '../../database/reports';
 import { CSV_USDT } from '../../common/csv';
 import { preparedQuery } from '../../database/prepared';
 import { DataSource, EntityManager } from 'typeorm';
@@ -42,7 +43,10 @@ const settled = (row: SettledRow): SettledRecord => ({
 /** The only door to `balance_records`: what members see of money in and out. */
 @Injectable()
 export class WalletRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(REPORTS_DATABASE) private readonly reports: ReportsDatabase,
+  ) {}
 
   async add(
     db: EntityManager,
@@ -250,7 +254,7 @@ export class WalletRepository {
 
   /** Records created in [from, to), by id after `afterId`: a page of the CSV export. */
   exportPage(from: Date, to: Date, afterId: number, limit = 1000) {
-    return this.dataSource.query(
+    return this.reports.dataSource.query(
       `SELECT id, user_id, type, is_add, ${CSV_USDT('amount_micro')} AS amount, ${CSV_USDT('fee_micro')} AS fee,
               status, tx_id, wallet, reason, created_at
        FROM balance_records WHERE created_at >= $1 AND created_at < $2 AND id > $3 ORDER BY id LIMIT $4`,

@@ -22,7 +22,8 @@ export function MainLayout() {
   // Balances, records and messages follow the member's live events.
   useLiveEvents();
   // The unread badge follows new messages without a reload.
-  const messages = useListMessages({ query: { refetchInterval: 60_000 } });
+  // Every message (the unpaged list): the badge counts the unread ones among all.
+  const messages = useListMessages(undefined, { query: { refetchInterval: 60_000 } });
   // The operator's support link when set, else the build's default.
   const supportUrl = useSupportUrl();
   const unread = messages.data?.filter((message) => !message.is_read).length ?? 0;

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { setFetch } from '@app/contracts';
 import { apiFetch, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
+import { MESSAGES_PAGE_SIZE } from './api';
 import { MessagesPage } from './messages-page';
 
 const routes = [{ path: '/message', element: <MessagesPage /> }];
@@ -40,5 +41,34 @@ describe('<MessagesPage>', () => {
     await act(async () => fireEvent.click(within(ask).getByRole('button', { name: 'Delete all' })));
     expect(await screen.findByText('Messages deleted')).toBeTruthy();
     expect(deletes()).toHaveLength(1);
+  });
+
+  it('pages the list: newest first, more on request, and asks before deleting what it has not shown', async () => {
+    const many = Array.from({ length: MESSAGES_PAGE_SIZE + 3 }, (_, i) => ({
+      ...MESSAGES[0],
+      id: i + 1,
+      title: `Message ${i + 1}`,
+    })).reverse();
+    const api = apiFetch(({ method, path, query }) => {
+      if (method !== 'GET' || path !== '/messages') return undefined;
+      const before = query.get('before') ? Number(query.get('before')) : Infinity;
+      return many.filter((m) => m.id < before).slice(0, Number(query.get('limit')));
+    });
+    setFetch(api.fetch);
+    await renderWithApp(routes, { at: '/message' });
+    await screen.findByText(`Message ${many.length}`);
+    expect(screen.queryByText('Message 1')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete all' })));
+    const ask = await screen.findByRole('dialog', { name: 'Delete all messages?' });
+    expect(ask.textContent).toContain('Every message will be deleted.');
+    await act(async () => fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Load more' })));
+    expect(await screen.findByText('Message 1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const gets = api.requests.filter((r) => r.path === '/messages');
+    expect(gets.map((r) => [r.query.get('limit'), r.query.get('before')])).toEqual([
+      [String(MESSAGES_PAGE_SIZE), null],
+      [String(MESSAGES_PAGE_SIZE), '4'],
+    ]);
   });
 });

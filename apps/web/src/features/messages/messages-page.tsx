@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useDeleteAllMessages, useListMessages, useReadAllMessages } from './api';
+import { useDeleteAllMessages, useMessagePages, useReadAllMessages } from './api';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { useToast } from '../../components/ui/toast';
@@ -11,10 +11,11 @@ export function MessagesPage() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const toast = useToast();
-  const messages = useListMessages();
+  const messages = useMessagePages();
   const readAll = useReadAllMessages();
   const deleteAll = useDeleteAllMessages(() => toast(t('messages.deleted')));
-  const list = messages.data ?? [];
+  const list = messages.data?.pages.flat() ?? [];
+  const more = messages.hasNextPage;
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const inAccount = pathname.startsWith('/mine/');
 
@@ -30,7 +31,7 @@ export function MessagesPage() {
           type="button"
           className="button button--ghost button--small"
           onClick={() => readAll.mutate()}
-          disabled={readAll.isPending || list.every((m) => m.is_read)}
+          disabled={readAll.isPending || (!more && list.every((m) => m.is_read))}
         >
           {t('messages.readAll')}
         </button>
@@ -53,7 +54,11 @@ export function MessagesPage() {
         }}
         onCancel={() => setConfirmingDelete(false)}
       >
-        <p>{t('messages.confirmDeleteAllBody', { count: list.length })}</p>
+        <p>
+          {more
+            ? t('messages.confirmDeleteAllUncounted')
+            : t('messages.confirmDeleteAllBody', { count: list.length })}
+        </p>
       </ConfirmDialog>
       {messages.isPending ? <p className="empty">{t('common.loading')}</p> : null}
       {messages.isSuccess && list.length === 0 ? (
@@ -80,6 +85,16 @@ export function MessagesPage() {
           </li>
         ))}
       </ul>
+      {more ? (
+        <button
+          type="button"
+          className="button button--ghost button--block load-more"
+          onClick={() => void messages.fetchNextPage()}
+          disabled={messages.isFetchingNextPage}
+        >
+          {messages.isFetchingNextPage ? t('common.loading') : t('common.loadMore')}
+        </button>
+      ) : null}
     </main>
   );
 }

@@ -1,28 +1,24 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import type { ApiTeamMember } from '@app/contracts';
-import { useGetMe, useListInvites } from './api';
+import type { ListInvitesLevel } from '@app/contracts';
+import { useGetMe, useTeamLevelPages } from './api';
 import { PageHeader } from '../../components/ui/page-header';
 import { formatDayMonthYear } from '../../lib/format-date';
 
-type LevelKey = 'level1' | 'level2' | 'level3';
-
-const LEVELS: { key: LevelKey; label: string }[] = [
-  { key: 'level1', label: 'L1' },
-  { key: 'level2', label: 'L2' },
-  { key: 'level3', label: 'L3' },
+const LEVELS: { level: ListInvitesLevel; label: string }[] = [
+  { level: 1, label: 'L1' },
+  { level: 2, label: 'L2' },
+  { level: 3, label: 'L3' },
 ];
 
-/** Counter of a team level: members holding a VIP level, and all members. */
-export function teamCounts(members: readonly ApiTeamMember[]): { vip: number; total: number } {
-  return { vip: members.filter((m) => m.vip_level > 0).length, total: members.length };
-}
-
-function TeamLevel({ label, members }: { label: string; members: ApiTeamMember[] }) {
+/** One level: its counts in the header, its members a page at a time when opened. */
+function TeamLevel({ level, label }: { level: ListInvitesLevel; label: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const { vip, total } = teamCounts(members);
+  const pages = useTeamLevelPages(level);
+  const members = pages.data?.pages.flatMap((page) => page[`level${level}`]) ?? [];
+  const counts = pages.data?.pages[0]?.counts;
   const panelId = `team-${label}`;
   return (
     <li className="team-level">
@@ -37,9 +33,11 @@ function TeamLevel({ label, members }: { label: string; members: ApiTeamMember[]
         <span
           className="team-level__count"
           data-testid={`team-count-${label}`}
-          aria-label={t('team.countLabel', { vip, total })}
+          aria-label={
+            counts ? t('team.countLabel', { vip: counts.vip, total: counts.total }) : undefined
+          }
         >
-          {vip} / {total}
+          {counts ? `${counts.vip} / ${counts.total}` : '…'}
         </span>
         <span className="dropdown__caret" aria-hidden="true">
           {open ? '▴' : '▾'}
@@ -47,9 +45,12 @@ function TeamLevel({ label, members }: { label: string; members: ApiTeamMember[]
       </button>
       {open ? (
         <div id={panelId}>
-          {members.length === 0 ? (
+          {pages.isPending ? <p className="empty">{t('common.loading')}</p> : null}
+          {pages.isError ? <p className="empty">{t('errors.generic')}</p> : null}
+          {pages.isSuccess && members.length === 0 ? (
             <p className="empty">{t('common.noRecords')}</p>
-          ) : (
+          ) : null}
+          {members.length > 0 ? (
             <ul className="team-members">
               {members.map((member) => (
                 <li key={member.id} className="team-member">
@@ -61,7 +62,17 @@ function TeamLevel({ label, members }: { label: string; members: ApiTeamMember[]
                 </li>
               ))}
             </ul>
-          )}
+          ) : null}
+          {pages.hasNextPage ? (
+            <button
+              type="button"
+              className="button button--ghost button--block load-more"
+              onClick={() => void pages.fetchNextPage()}
+              disabled={pages.isFetchingNextPage}
+            >
+              {pages.isFetchingNextPage ? t('common.loading') : t('common.loadMore')}
+            </button>
+          ) : null}
         </div>
       ) : null}
     </li>
@@ -71,7 +82,6 @@ function TeamLevel({ label, members }: { label: string; members: ApiTeamMember[]
 export function TeamPage() {
   const { t } = useTranslation();
   const me = useGetMe({ query: { refetchOnMount: 'always' } });
-  const invites = useListInvites({ query: { refetchOnMount: 'always' } });
   const user = me.data;
 
   return (
@@ -92,15 +102,11 @@ export function TeamPage() {
         </div>
       </dl>
       <p className="form__note">{t('team.countLegend')}</p>
-      {invites.isPending ? <p className="empty">{t('common.loading')}</p> : null}
-      {invites.isError ? <p className="empty">{t('errors.generic')}</p> : null}
-      {invites.data ? (
-        <ul className="team-levels">
-          {LEVELS.map((level) => (
-            <TeamLevel key={level.key} label={level.label} members={invites.data[level.key]} />
-          ))}
-        </ul>
-      ) : null}
+      <ul className="team-levels">
+        {LEVELS.map((level) => (
+          <TeamLevel key={level.level} level={level.level} label={level.label} />
+        ))}
+      </ul>
     </main>
   );
 }

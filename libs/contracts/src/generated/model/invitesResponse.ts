@@ -5,9 +5,12 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { LevelCounts } from './levelCounts';
 import type { TeamMember } from './teamMember';
 
 export interface InvitesResponse {
+  /** Only on a level's first page (`level` without `before`): the whole level's counts */
+  counts?: LevelCounts;
   /** Invited by you */
   level1: TeamMember[];
   /** Invited by your level 1 */

@@ -1,13 +1,36 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getListMessagesQueryKey,
+  listMessages,
   useDeleteAllMessages as useDeleteAllMessagesCall,
   useGetMessage,
   useReadAllMessages as useReadAllMessagesCall,
 } from '@app/contracts';
 
 export { useListMessages } from '@app/contracts';
+
+export const MESSAGES_PAGE_SIZE = 30;
+
+/**
+ * The member's messages, newest first, a page at a time (issue 27: the list
+ * returned every message). Under the list's query key, so every refresh of
+ * the list refreshes it.
+ */
+export function useMessagePages() {
+  return useInfiniteQuery({
+    queryKey: [...getListMessagesQueryKey(), 'pages'],
+    queryFn: ({ pageParam, signal }) =>
+      listMessages(
+        { limit: MESSAGES_PAGE_SIZE, ...(pageParam ? { before: pageParam } : {}) },
+        undefined,
+        signal,
+      ),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) =>
+      last.length < MESSAGES_PAGE_SIZE ? undefined : last[last.length - 1]?.id,
+  });
+}
 
 function useRefreshMessages() {
   const queryClient = useQueryClient();
