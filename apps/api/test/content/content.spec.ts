@@ -104,8 +104,8 @@ describe('trailers, messages and content', () => {
       const m = await member(t);
       for (let i = 0; i < 3; i++)
         await t.db.query(
-          `INSERT INTO messages (user_id, title, description) VALUES ($1, $2, 'paged')`,
-          [m.id, `paged ${i}`],
+          `INSERT INTO messages (user_id, title, description) VALUES ($1, $2, '{"en": "paged"}')`,
+          [m.id, { en: `paged ${i}` }],
         );
       const all = (await t.http().get('/messages').set(m.auth).expect(200)).body as {
         id: number;
