@@ -71,7 +71,7 @@ export class CardDepositsService {
         return { id: Number(recordId), status: 'under_review' as const };
       });
     } catch (error) {
-      await this.storage.remove(stored.key);
+      await this.storage.discard([stored.key]);
       throw error;
     }
   }

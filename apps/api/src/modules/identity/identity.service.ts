@@ -82,7 +82,7 @@ export class IdentityService {
         await this.users.setVerification(db, userId, 'pending');
       });
     } catch (error) {
-      await Promise.all(stored.map((s) => this.storage.remove(s.key)));
+      await this.storage.discard(stored.map((s) => s.key));
       // The partial unique index: a parallel request got there first.
       if ((error as { code?: string }).code === '23505') throw new AppError('VERIFICATION_PENDING');
       throw error;
