@@ -430,7 +430,7 @@ try {
     trailers: TRAILERS,
     posts: 50,
   });
-  const { Client } = requireApi('pg');
+  const { Client, Pool } = requireApi('pg');
   const db = new Client({ connectionString: dbUrl.href });
   await db.connect();
   // Members who only ask for reset codes (a reset would end the load's logins).
@@ -710,16 +710,11 @@ try {
   // -------------------------------------------------------------------------
   // The invariants, checked every CHECK_EVERY_S seconds and at the end.
 
-  const checkDb = new Client({ connectionString: dbUrl.href, connectionTimeoutMillis: 5000 });
-  let checkDbUp = false;
-  async function query(sql, params = []) {
-    if (!checkDbUp) {
-      await checkDb.connect();
-      checkDbUp = true;
-    }
-    return (await checkDb.query(sql, params)).rows;
-  }
+  // A pool, so that the checks reconnect after a PostgreSQL restart.
+  const checkDb = new Pool({ connectionString: dbUrl.href, max: 2, connectionTimeoutMillis: 5000 });
   checkDb.on('error', () => undefined);
+  closers.push(() => checkDb.end());
+  const query = async (sql, params = []) => (await checkDb.query(sql, params)).rows;
   const violations = {}; // invariant -> [messages]
   const violated = (name, message) => (violations[name] ??= []).push(message);
   let checksRun = 0;

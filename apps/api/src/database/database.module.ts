@@ -1,9 +1,11 @@
-import { Global, Injectable, Module, OnModuleInit } from '@nestjs/common';
+import { Global, Injectable, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { registerAfterCommit } from './after-commit';
 import { dataSourceOptions } from './data-source-options';
+import { surviveLostConnections } from './lost-connections';
+import { poolOf } from './typeorm-internals';
 
 /** afterCommit's callbacks run for every data source of the app. */
 @Injectable()
@@ -11,6 +13,17 @@ class AfterCommitRegistration implements OnModuleInit {
   constructor(private readonly dataSource: DataSource) {}
   onModuleInit() {
     registerAfterCommit(this.dataSource);
+  }
+}
+
+/** A connection lost while checked out never ends the process (lost-connections.ts). */
+@Injectable()
+class LostConnections implements OnModuleInit {
+  private readonly logger = new Logger('Database');
+  constructor(private readonly dataSource: DataSource) {}
+  onModuleInit() {
+    if (!this.dataSource.isInitialized) return; // OPENAPI_ONLY
+    surviveLostConnections(poolOf(this.dataSource), (message) => this.logger.warn(message));
   }
 }
 
@@ -27,6 +40,6 @@ class AfterCommitRegistration implements OnModuleInit {
       }),
     }),
   ],
-  providers: [AfterCommitRegistration],
+  providers: [AfterCommitRegistration, LostConnections],
 })
 export class DatabaseModule {}
