@@ -69,8 +69,14 @@ export function isUnavailable(error: unknown, depth = 0): boolean {
   if ($fault === 'server' || (typeof httpStatus === 'number' && httpStatus >= 500)) return true;
   // ioredis gave up on a command while Redis is away; TypeORM released a
   // transaction's query runner because its connection died under it (the
-  // transaction's next query then throws this instead of the socket error).
-  if (name === 'MaxRetriesPerRequestError' || name === 'QueryRunnerAlreadyReleasedError')
+  // transaction's next query then throws one of these instead of the socket
+  // error: the runner's own, or its EntityManager's; the second was a 500
+  // until bench:chaos restarted PostgreSQL under an operator's approval).
+  if (
+    name === 'MaxRetriesPerRequestError' ||
+    name === 'QueryRunnerAlreadyReleasedError' ||
+    name === 'QueryRunnerProviderAlreadyReleasedError'
+  )
     return true;
   if (typeof message === 'string' && MESSAGES.some((re) => re.test(message))) return true;
   // TypeORM wraps the driver's error; Node wraps causes; AggregateError lists attempts.

@@ -158,6 +158,22 @@ describe('a connection PostgreSQL ends while it is checked out', () => {
     for (let i = 0; i < 12; i++)
       expect((await t.http().get('/users/me').set(auth)).status).toBe(200);
   });
+
+  it('fails a transaction whose connection ended with an error that answers 503', async () => {
+    const admin = new Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    const error = await t.db
+      .transaction(async (manager) => {
+        const [{ pid }] = await manager.query('SELECT pg_backend_pid() AS pid');
+        await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await manager.query('SELECT 1');
+      })
+      .catch((e: unknown) => e);
+    await admin.end();
+    expect(error).toBeInstanceOf(Error);
+    expect(isUnavailable(error)).toBe(true);
+  });
 });
 
 describe('isUnavailable', () => {
@@ -171,6 +187,10 @@ describe('isUnavailable', () => {
     ['pool wait', new Error('timeout exceeded when trying to connect')],
     ['TypeORM wrapper', Object.assign(new Error('q'), { driverError: withCode('08006') })],
     ['released runner', Object.assign(new Error('x'), { name: 'QueryRunnerAlreadyReleasedError' })],
+    [
+      "released runner's manager",
+      Object.assign(new Error('x'), { name: 'QueryRunnerProviderAlreadyReleasedError' }),
+    ],
     ['ioredis gave up', Object.assign(new Error('x'), { name: 'MaxRetriesPerRequestError' })],
     ['ioredis closed', new Error('Connection is closed.')],
     ['statement_timeout', withCode('57014', 'canceling statement due to statement timeout')],
