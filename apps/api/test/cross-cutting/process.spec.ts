@@ -1,9 +1,9 @@
-import { ChildProcess } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { runBuilt } from '../support/built-process';
+import { DIST, runBuilt } from '../support/built-process';
 import { useTestEnv } from '../support/env';
 
 useTestEnv();
@@ -101,6 +101,31 @@ describe('processes', () => {
     expect(worker.output()).toContain('worker stopped on SIGTERM');
     for (const line of worker.output().trim().split('\n'))
       expect(() => JSON.parse(line)).not.toThrow();
+  });
+
+  it('a stop asked for while the app is still starting closes it once made: exit 0, not death by the signal', async () => {
+    // As worker.ts and main.ts use it, in a process of its own; the app takes 1.5 s to make
+    // (bench:chaos stopped a worker whose metrics port was up but whose start was not over).
+    const script = `
+      const { stopPolitely } = require(${JSON.stringify(join(DIST, 'common/graceful-stop.js'))});
+      const started = stopPolitely(10000);
+      console.log('armed');
+      setTimeout(() => {
+        const app = { close: async (signal) => console.log('closed on ' + signal) };
+        console.log('go on: ' + started(app));
+      }, 1500);
+      setInterval(() => undefined, 1000);
+    `;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    running = child;
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    const exited = new Promise((done) => child.on('exit', (code, signal) => done({ code, signal })));
+    await waitFor(() => output.includes('armed'));
+    child.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(output).toContain('go on: false');
+    expect(output).toContain('closed on SIGTERM');
   });
 
   it("the worker's health check passes while its heartbeat is fresh, fails before and after", async () => {
