@@ -33,9 +33,7 @@ export function stopPolitely(graceMs: number): (app: INestApplicationContext) =>
     (target as INestApplicationContext & { close(signal?: string): Promise<void> }).close(by).then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(
-          `stop on ${by} failed: ${error instanceof Error ? error.message : error}`,
-        );
+        console.error(`stop on ${by} failed: ${error instanceof Error ? error.message : error}`);
         process.exit(1);
       },
     );

@@ -215,7 +215,10 @@ describe('isUnavailable', () => {
     ['a bug', new TypeError('Cannot read properties of undefined')],
     [
       'S3 access denied (a setting, not an outage)',
-      Object.assign(new Error('Access Denied'), { $fault: 'client', $metadata: { httpStatusCode: 403 } }),
+      Object.assign(new Error('Access Denied'), {
+        $fault: 'client',
+        $metadata: { httpStatusCode: 403 },
+      }),
     ],
     ['a missing folder', withCode('ENOENT', 'no such file or directory')],
     ['not an error', 'ECONNREFUSED'],

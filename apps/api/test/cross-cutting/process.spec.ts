@@ -120,7 +120,9 @@ describe('processes', () => {
     running = child;
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));
-    const exited = new Promise((done) => child.on('exit', (code, signal) => done({ code, signal })));
+    const exited = new Promise((done) =>
+      child.on('exit', (code, signal) => done({ code, signal })),
+    );
     await waitFor(() => output.includes('armed'));
     child.kill('SIGTERM');
     expect(await exited).toEqual({ code: 0, signal: null });
