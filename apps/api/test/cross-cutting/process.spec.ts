@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { DIST, runBuilt } from '../support/built-process';
@@ -200,6 +201,33 @@ describe('processes', () => {
       const res = await answer;
       expect(res.status).toBe(200);
       expect(Array.isArray(await res.json())).toBe(true);
+      expect(await p.exited).toEqual({ code: 0, signal: null });
+    });
+
+    it('a request that comes on a kept connection while the API stops gets 503 with Retry-After', async () => {
+      const p = api();
+      running = p.child;
+      await up();
+      await hold('packages');
+      // Two requests on one connection: the second is read once the first is answered.
+      const socket = connect(PORT, '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk));
+      const closed = new Promise((resolve) => socket.on('close', resolve));
+      const get = 'GET /packages HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+      socket.write(get);
+      await someoneWaits();
+      p.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      socket.write(get);
+      await db.query('ROLLBACK');
+      await closed;
+      const [first, second] = received.split(/(?=HTTP\/1\.1 )/);
+      expect(first).toMatch(/^HTTP\/1\.1 200/);
+      // Fastify's own had no Retry-After and not the contract's body (found by bench:chaos).
+      expect(second).toMatch(/^HTTP\/1\.1 503/);
+      expect(second).toMatch(/\r\nretry-after: \d+\r\n/i);
+      expect(second).toContain('"code":"SERVICE_UNAVAILABLE"');
       expect(await p.exited).toEqual({ code: 0, signal: null });
     });
 
