@@ -934,7 +934,8 @@ try {
         // sync (a replica still loading after an earlier kill would leave no Redis at all).
         const syncUntil = Date.now() + 30_000;
         for (;;) {
-          const replica = PORTS.redis.find((port) => port !== (await redisMaster()));
+          const current = await redisMaster();
+          const replica = PORTS.redis.find((port) => port !== current);
           const probe = new Redis({ port: replica, lazyConnect: true, maxRetriesPerRequest: 1 });
           probe.on('error', () => undefined);
           const info = await probe
