@@ -698,6 +698,7 @@ try {
 
   // Operators: approve what members ask for (through whichever API is up).
   let operatorOn = true;
+  /** One pass over what waits for an operator; true when there was any. */
   async function operatorRound() {
     const w = await request('operator', 'GET', '/admin/withdrawals?status=requested', {
       auth: admin.access_token,
@@ -717,12 +718,11 @@ try {
         json: { amount: 5 },
       }),
     );
+    return [w.body, c.body].some((list) => Array.isArray(list) && list.length > 0);
   }
   const operatorLoop = (async () => {
-    while (operatorOn && !stopping) {
-      await operatorRound();
-      await sleep(2000);
-    }
+    // Straight on while there is a backlog; a pause when there was nothing to do.
+    while (operatorOn && !stopping) if (!(await operatorRound())) await sleep(1000);
   })();
 
   // -------------------------------------------------------------------------
