@@ -146,6 +146,11 @@ step "domain unit" vitest pnpm --filter @app/domain run test
 step "tron node" vitest pnpm --filter @app/tron-node run test
 step "api integration" jest env DATABASE_URL="$TEST_DATABASE_URL" REDIS_URL="$TEST_REDIS_URL" \
   pnpm --filter @app/api run test
+# A minute of random faults under load (fixed seed: a PostgreSQL restart, an API and a worker
+# killed, storage, TRON, SMTP and database-network faults) on its own PostgreSQL, Redis and
+# Sentinel; every money invariant must hold. On this machine's Node, with the dist built above.
+step "chaos 60 s" check env BENCH_NO_BUILD=1 BENCH_RUNTIME=local BENCH_CHAOS_MINUTES=1 \
+  BENCH_CHAOS_SEED=15 bash scripts/bench/chaos.sh
 step "web unit" vitest pnpm --filter @app/web run test
 step "web build" check pnpm --filter @app/web run build
 # Explicit, so that a DATABASE_URL exported for development is never used here.

@@ -11,7 +11,10 @@ import { loadavg } from 'node:os';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  answerKind,
+  apisAnswer,
   lpad,
+  noAnswerKind,
   nodeRuntime,
   outDir,
   pad,
@@ -162,18 +165,9 @@ try {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       await res.arrayBuffer();
-      kind =
-        res.status < 300
-          ? 'ok'
-          : res.status === 503
-            ? res.headers.get('retry-after')
-              ? '503'
-              : '503 no Retry-After'
-            : res.status >= 500
-              ? '5xx'
-              : `${res.status}`;
+      kind = answerKind(res);
     } catch (error) {
-      kind = error.name === 'TimeoutError' ? 'timeout' : 'connection';
+      kind = noAnswerKind(error);
     }
     events.push({ t: started, ms: Date.now() - started, kind, route });
     if (route === 'watch') {
@@ -190,30 +184,7 @@ try {
   });
 
   /** Until every API is ready and answers a real request, polled every 100 ms. */
-  async function recovered(timeoutS) {
-    const until = Date.now() + timeoutS * 1000;
-    while (Date.now() < until) {
-      const ok = await Promise.all(
-        apiUrls.map(async (url) => {
-          try {
-            const opts = { signal: AbortSignal.timeout(2000) };
-            const ready = await fetch(`${url}/health/ready`, opts);
-            if (!ready.ok) return false;
-            const me = await fetch(`${url}/users/me`, {
-              ...opts,
-              headers: { authorization: `Bearer ${tokens[0]}` },
-            });
-            return me.ok;
-          } catch {
-            return false;
-          }
-        }),
-      );
-      if (ok.every(Boolean)) return true;
-      await sleep(100);
-    }
-    return false;
-  }
+  const recovered = (timeoutS) => apisAnswer(apiUrls, tokens[0], timeoutS);
 
   /** Stops a service with BENCH_FAULTS_<SERVICE>_STOP, keeps it down DOWN seconds, starts it again. */
   const restart = (service) => async () => {

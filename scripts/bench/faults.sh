@@ -24,35 +24,19 @@ source scripts/lib/bench.sh
 
 PG_PORT=${BENCH_FAULTS_PG_PORT:-5499}
 REDIS_PORT=${BENCH_FAULTS_REDIS_PORT:-6399}
-PG_BIN=${BENCH_FAULTS_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
-if [[ ! -x $PG_BIN/initdb ]]; then
-  echo "bench: PostgreSQL server binaries not found (set BENCH_FAULTS_PG_BIN)" >&2
-  exit 2
-fi
+BENCH_PG_BIN=${BENCH_PG_BIN:-${BENCH_FAULTS_PG_BIN:-}}
 if ! command -v redis-server >/dev/null; then
   echo "bench: redis-server is missing" >&2
   exit 2
 fi
-for port in "$PG_PORT" "$REDIS_PORT"; do
-  if (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-    echo "bench: port $port is taken (set BENCH_FAULTS_PG_PORT / BENCH_FAULTS_REDIS_PORT)" >&2
-    exit 2
-  fi
-done
+ports_free "$PG_PORT" "$REDIS_PORT"
 
-# PostgreSQL refuses to run as root: the cluster belongs to the postgres user then.
-as_pg=()
-if ((EUID == 0)); then as_pg=(runuser -u postgres --); fi
 TMP=$(mktemp -d /tmp/bench-faults.XXXXXX)
-chmod 755 "$TMP"
-PGDATA=$TMP/pg
-mkdir -p "$PGDATA" "$TMP/sock"
-((EUID == 0)) && chown postgres: "$PGDATA" "$TMP/sock"
-
+OWN_PG_KILL=true
 cleanup() {
   local status=$?
   trap - EXIT INT TERM
-  "${as_pg[@]}" "$PG_BIN/pg_ctl" -D "$PGDATA" stop -m immediate -w -t 20 >/dev/null 2>&1 || true
+  bash -c "$OWN_PG_KILL" >/dev/null 2>&1 || true
   redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
   rm -rf "$TMP"
   exit "$status"
@@ -60,17 +44,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-echo "bench: own PostgreSQL on 127.0.0.1:$PG_PORT ($PGDATA), own Redis on 127.0.0.1:$REDIS_PORT"
-"${as_pg[@]}" "$PG_BIN/initdb" -D "$PGDATA" -U postgres -A trust --no-sync >"$TMP/initdb.log" 2>&1 ||
-  {
-    cat "$TMP/initdb.log" >&2
-    exit 2
-  }
-PG_OPTS="-p $PG_PORT -c listen_addresses=127.0.0.1 -k $TMP/sock -c fsync=off -c max_connections=100"
-pg_start() {
-  "${as_pg[@]}" "$PG_BIN/pg_ctl" -D "$PGDATA" -o "$PG_OPTS" -l "$PGDATA/server.log" start -w -t 60 >/dev/null
-}
-pg_start
+echo "bench: own PostgreSQL on 127.0.0.1:$PG_PORT ($TMP/pg), own Redis on 127.0.0.1:$REDIS_PORT"
+own_postgres "$PG_PORT" "$TMP"
 redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no --daemonize yes \
   --logfile "$TMP/redis.log" >/dev/null
 
@@ -88,8 +63,7 @@ export ACCESS_TOKEN_TTL_SECONDS=86400 LOG_LEVEL=${LOG_LEVEL:-warn}
 production_api +998900000007
 
 # faults.mjs restarts PostgreSQL and Redis through these.
-export BENCH_FAULTS_PG_STOP="${as_pg[*]} $PG_BIN/pg_ctl -D $PGDATA stop -m fast -w -t 30"
-export BENCH_FAULTS_PG_START="${as_pg[*]} $PG_BIN/pg_ctl -D $PGDATA -o '$PG_OPTS' -l $PGDATA/server.log start -w -t 60"
+export BENCH_FAULTS_PG_STOP=$OWN_PG_STOP BENCH_FAULTS_PG_START=$OWN_PG_START
 export BENCH_FAULTS_REDIS_STOP="redis-cli -p $REDIS_PORT shutdown nosave"
 export BENCH_FAULTS_REDIS_START="redis-server --bind 127.0.0.1 --port $REDIS_PORT --save '' --appendonly no --daemonize yes --logfile $TMP/redis.log"
 

@@ -194,9 +194,58 @@ export const nodeRuntime = () =>
 export const pad = (text, width) => String(text).padEnd(width);
 export const lpad = (text, width) => String(text).padStart(width);
 
-/** Prints each `[goal, value, ok]` check as a PASS or FAIL row; true when all pass. */
+/**
+ * Prints each `[goal, value, ok, label?]` check as a PASS or FAIL row (or its
+ * label, e.g. FINDING for a known fault that does not fail the run yet); true
+ * when all pass.
+ */
 export function reportChecks(checks, goalWidth, valueWidth) {
-  for (const [goal, value, ok] of checks)
-    console.log(`  ${pad(goal, goalWidth)}${pad(value, valueWidth)}${ok ? 'PASS' : 'FAIL'}`);
+  for (const [goal, value, ok, label] of checks)
+    console.log(
+      `  ${pad(goal, goalWidth)}${pad(value, valueWidth)}${label ?? (ok ? 'PASS' : 'FAIL')}`,
+    );
   return checks.every(([, , ok]) => ok);
+}
+
+/**
+ * What an answer was, for the fault benches: ok (2xx), the 4xx status,
+ * '503' (with Retry-After: a clean "come back later"), '503 no Retry-After',
+ * '5xx' (any other server error: a bug).
+ */
+export function answerKind(res) {
+  if (res.status < 300) return 'ok';
+  if (res.status === 503) return res.headers.get('retry-after') ? '503' : '503 no Retry-After';
+  return res.status >= 500 ? '5xx' : String(res.status);
+}
+
+/** What a request that got no answer was: 'timeout' (past its signal's time) or 'connection'. */
+export const noAnswerKind = (error) => (error?.name === 'TimeoutError' ? 'timeout' : 'connection');
+
+/**
+ * Until every API at `apiUrls` is ready and answers GET /users/me for
+ * `token`, polled every 100 ms; false after `timeoutS` seconds.
+ */
+export async function apisAnswer(apiUrls, token, timeoutS) {
+  const until = Date.now() + timeoutS * 1000;
+  while (Date.now() < until) {
+    const ok = await Promise.all(
+      apiUrls.map(async (url) => {
+        try {
+          const opts = { signal: AbortSignal.timeout(2000) };
+          const ready = await fetch(`${url}/health/ready`, opts);
+          if (!ready.ok) return false;
+          const me = await fetch(`${url}/users/me`, {
+            ...opts,
+            headers: { authorization: `Bearer ${token}` },
+          });
+          return me.ok;
+        } catch {
+          return false;
+        }
+      }),
+    );
+    if (ok.every(Boolean)) return true;
+    await sleep(100);
+  }
+  return false;
 }

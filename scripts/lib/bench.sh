@@ -72,3 +72,43 @@ on_production_node() {
   production_node
   NODE_OPTIONS=$PRODUCTION_NODE_OPTIONS "$PRODUCTION_NODE" "$@"
 }
+
+# own_postgres PORT DIR: a PostgreSQL of the bench's own (initdb into DIR/pg,
+# listening on 127.0.0.1:PORT, fsync off), so that restarting it touches
+# nobody else's database. Sets OWN_PG_STOP and OWN_PG_START (commands that
+# stop it fast and start it again) and OWN_PG_KILL (stops it at once, for the
+# cleanup). As root the cluster belongs to the postgres user (PostgreSQL
+# refuses to run as root). BENCH_PG_BIN names the server binaries' folder.
+own_postgres() {
+  local port=$1 dir=$2 bin as_pg=() opts
+  bin=${BENCH_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
+  if [[ ! -x $bin/initdb ]]; then
+    echo "bench: PostgreSQL server binaries not found (set BENCH_PG_BIN)" >&2
+    exit 2
+  fi
+  if ((EUID == 0)); then as_pg=(runuser -u postgres --); fi
+  chmod 755 "$dir"
+  mkdir -p "$dir/pg" "$dir/sock"
+  if ((EUID == 0)); then chown postgres: "$dir/pg" "$dir/sock"; fi
+  "${as_pg[@]}" "$bin/initdb" -D "$dir/pg" -U postgres -A trust --no-sync >"$dir/initdb.log" 2>&1 ||
+    {
+      cat "$dir/initdb.log" >&2
+      exit 2
+    }
+  opts="-p $port -c listen_addresses=127.0.0.1 -k $dir/sock -c fsync=off -c max_connections=100"
+  OWN_PG_STOP="${as_pg[*]} $bin/pg_ctl -D $dir/pg stop -m fast -w -t 30"
+  OWN_PG_START="${as_pg[*]} $bin/pg_ctl -D $dir/pg -o '$opts' -l $dir/pg/server.log start -w -t 60"
+  OWN_PG_KILL="${as_pg[*]} $bin/pg_ctl -D $dir/pg stop -m immediate -w -t 20"
+  bash -c "$OWN_PG_START" >/dev/null
+}
+
+# ports_free PORT...: exits 2 naming the first port something listens on.
+ports_free() {
+  local port
+  for port in "$@"; do
+    if (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      echo "bench: port $port is taken" >&2
+      exit 2
+    fi
+  done
+}

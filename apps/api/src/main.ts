@@ -8,9 +8,10 @@ import { ConfigError, loadConfig } from './config/config';
 
 async function main() {
   const config = loadConfig();
+  const started = stopPolitely(config.SHUTDOWN_GRACE_MS);
   const lowered = lowerThreadPoolPriority(config.THREADPOOL_NICE);
   const app = await createApp();
-  stopPolitely(app, config.SHUTDOWN_GRACE_MS);
+  if (!started(app)) return;
   await app.listen({ port: config.API_PORT, host: config.API_HOST });
   app
     .get(Logger)

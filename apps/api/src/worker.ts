@@ -8,14 +8,14 @@ import { WorkerModule } from './worker/worker.module';
 
 async function main() {
   const config = loadConfig();
+  const started = stopPolitely(config.SHUTDOWN_GRACE_MS);
   const app = await NestFactory.createApplicationContext(
     { module: WorkerModule, imports: [loggingModule(createLoggers(config).root)] },
     { bufferLogs: true },
   );
   // JSON lines like the API's, at LOG_LEVEL.
   app.useLogger(nestLogger(app.get(Logger)));
-  stopPolitely(app, config.SHUTDOWN_GRACE_MS);
-  app.get(Logger).log('worker started', 'Worker');
+  if (started(app)) app.get(Logger).log('worker started', 'Worker');
 }
 
 main().catch((error) => {

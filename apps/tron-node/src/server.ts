@@ -110,8 +110,11 @@ export class TronNode {
   private timer?: NodeJS.Timeout;
   private sockets = new Set<Socket>();
   private hung = new Set<ServerResponse>();
-  private nextBroadcast: { mode: 'hang' | 'duplicate'; accept: boolean; delayMs: number } | null =
-    null;
+  private nextBroadcast: {
+    mode: 'hang' | 'duplicate' | 'drop';
+    accept: boolean;
+    delayMs: number;
+  } | null = null;
   private routes = new Map<string, Handler>();
   /** Faults this node shows its clients (/_stub/faults): rate limits, outages, lag. */
   readonly faults = new Faults();
@@ -626,7 +629,10 @@ export class TronNode {
     const forced = this.nextBroadcast;
     this.nextBroadcast = null;
     let result: { txid: string; code?: string; message?: string };
-    if (forced && !forced.accept) {
+    if (forced?.mode === 'drop') {
+      // The node says it took the transaction and loses it: it never reaches a block.
+      result = { txid: this.chain.txidOf(ctx.params) };
+    } else if (forced && !forced.accept) {
       // The node answers without taking the transaction.
       const txid = this.chain.txidOf(ctx.params);
       result =
@@ -855,8 +861,8 @@ export class TronNode {
         this.nextBroadcast = null;
         return { mode };
       }
-      if (mode !== 'hang' && mode !== 'duplicate') {
-        throw new ControlError('mode must be "hang", "duplicate" or "normal"');
+      if (mode !== 'hang' && mode !== 'duplicate' && mode !== 'drop') {
+        throw new ControlError('mode must be "hang", "duplicate", "drop" or "normal"');
       }
       const accept = ctx.params.accept === undefined ? true : bool(ctx.params.accept);
       const delayMs = intParam(ctx.params.delay_ms, 'delay_ms', 0);

@@ -305,6 +305,20 @@ describe('broadcast controls', () => {
     expect(blocks[0].txids).toEqual([]);
   });
 
+  it('drop: the node answers that it took the transaction and loses it', async () => {
+    const sender = await fundedSender();
+    const signed = await signedUsdtTransfer(sender.tw, sender.address, sender.address, 1);
+    await h.control('broadcast/next', { mode: 'drop' });
+    const res = await sender.tw.trx.sendRawTransaction(signed);
+    expect(res.result).toBe(true);
+    expect(res.txid).toBe(signed.txID);
+    const { blocks } = await h.control('blocks');
+    expect(blocks[0].txids).toEqual([]);
+    // Sent again, the same bytes are taken: nothing remembers the lost one.
+    expect((await sender.tw.trx.sendRawTransaction(signed)).result).toBe(true);
+    expect((await h.control('blocks')).blocks[0].txids).toEqual([signed.txID]);
+  });
+
   it('normal clears a pending hang or duplicate', async () => {
     const sender = await fundedSender();
     const signed = await signedUsdtTransfer(sender.tw, sender.address, sender.address, 1);

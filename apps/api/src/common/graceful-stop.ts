@@ -12,32 +12,45 @@ import type { INestApplicationContext } from '@nestjs/common';
  *
  * Writing to an output pipe whose reader is gone (EPIPE) must not stop or hang
  * the stop: such errors on stdout and stderr are dropped.
+ *
+ * Called before the app is made, so that a stop during the start is polite
+ * too; the function it returns is given the app once it exists and says
+ * whether to go on starting (false: a stop is under way).
  */
-export function stopPolitely(app: INestApplicationContext, graceMs: number): void {
+export function stopPolitely(graceMs: number): (app: INestApplicationContext) => boolean {
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    if (graceMs > 0) setTimeout(() => process.exit(1), graceMs).unref();
+  let app: INestApplicationContext | undefined;
+  let signal: NodeJS.Signals | undefined;
+  const close = (target: INestApplicationContext, by: NodeJS.Signals) => {
     // The HTTP server closes the idle keep-alive connections once, when it starts closing; one
     // whose request was in flight becomes idle only after its answer, and would hold the close.
     const http = (
-      app as { getHttpServer?: () => { closeIdleConnections?: () => void } }
+      target as { getHttpServer?: () => { closeIdleConnections?: () => void } }
     ).getHttpServer?.();
     if (http?.closeIdleConnections) setInterval(() => http.closeIdleConnections!(), 100).unref();
     // The context's close takes the signal (passed on to the shutdown hooks, which log it);
     // the interface type does not declare the parameter.
-    (app as INestApplicationContext & { close(signal?: string): Promise<void> }).close(signal).then(
+    (target as INestApplicationContext & { close(signal?: string): Promise<void> }).close(by).then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(
-          `stop on ${signal} failed: ${error instanceof Error ? error.message : error}`,
-        );
+        console.error(`stop on ${by} failed: ${error instanceof Error ? error.message : error}`);
         process.exit(1);
       },
     );
   };
+  const stop = (received: NodeJS.Signals) => {
+    if (signal) return;
+    signal = received;
+    if (graceMs > 0) setTimeout(() => process.exit(1), graceMs).unref();
+    if (app) close(app, signal);
+  };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  // A stop asked for while the app was starting (the worker's metrics port is up before the
+  // rest: bench:chaos stopped one there, and it died of the signal) closes it once it exists.
+  return (created) => {
+    app = created;
+    if (signal) close(app, signal);
+    return !signal;
+  };
 }

@@ -1,8 +1,9 @@
 /**
  * Whether an error means a dependency is away (PostgreSQL restarting or
- * unreachable, Redis down) rather than a fault in the request or the code.
- * The error filter answers these with 503 SERVICE_UNAVAILABLE and a
- * Retry-After, so clients and proxies retry instead of reporting a bug.
+ * unreachable, Redis down, upload storage failing) rather than a fault in the
+ * request or the code. The error filter answers these with 503
+ * SERVICE_UNAVAILABLE and a Retry-After, so clients and proxies retry instead
+ * of reporting a bug.
  */
 
 /** Socket-level failures (pg, ioredis and Node's net module). */
@@ -17,6 +18,12 @@ const NETWORK_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
+
+/**
+ * Storage that cannot take a write now: a full disk or quota, a read-only
+ * or failing file system (a local STORAGE_DIR).
+ */
+const STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
 
 /**
  * PostgreSQL SQLSTATEs: class 08 (connection exception), 57P01-57P03
@@ -47,12 +54,29 @@ export function isUnavailable(error: unknown, depth = 0): boolean {
     driverError?: unknown;
     cause?: unknown;
   };
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || PG_UNAVAILABLE.test(code)))
+  if (
+    typeof code === 'string' &&
+    (NETWORK_CODES.has(code) || STORAGE_CODES.has(code) || PG_UNAVAILABLE.test(code))
+  )
     return true;
+  // An object store's own failure (the AWS SDK's server fault: 500 InternalError,
+  // 503 SlowDown or ServiceUnavailable) after the SDK's retries.
+  const { $fault, $metadata } = error as {
+    $fault?: unknown;
+    $metadata?: { httpStatusCode?: unknown };
+  };
+  const httpStatus = $metadata?.httpStatusCode;
+  if ($fault === 'server' || (typeof httpStatus === 'number' && httpStatus >= 500)) return true;
   // ioredis gave up on a command while Redis is away; TypeORM released a
   // transaction's query runner because its connection died under it (the
-  // transaction's next query then throws this instead of the socket error).
-  if (name === 'MaxRetriesPerRequestError' || name === 'QueryRunnerAlreadyReleasedError')
+  // transaction's next query then throws one of these instead of the socket
+  // error: the runner's own, or its EntityManager's; the second was a 500
+  // until bench:chaos restarted PostgreSQL under an operator's approval).
+  if (
+    name === 'MaxRetriesPerRequestError' ||
+    name === 'QueryRunnerAlreadyReleasedError' ||
+    name === 'QueryRunnerProviderAlreadyReleasedError'
+  )
     return true;
   if (typeof message === 'string' && MESSAGES.some((re) => re.test(message))) return true;
   // TypeORM wraps the driver's error; Node wraps causes; AggregateError lists attempts.

@@ -1,5 +1,7 @@
 import { AddressInfo, Server, Socket, createServer, connect } from 'node:net';
+import { Client } from 'pg';
 import { isUnavailable } from '../../src/common/unavailable';
+import { poolOf } from '../../src/database/typeorm-internals';
 import { TEST_DATABASE_URL } from '../support/env';
 import { TestApp, member, startApp } from '../support/harness';
 
@@ -132,6 +134,48 @@ describe('PostgreSQL away (through a proxy the test turns off)', () => {
   );
 });
 
+describe('a connection PostgreSQL ends while it is checked out', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  it('leaves the app running and the pool drops it (found by bench:chaos: it ended the process)', async () => {
+    const { auth } = await member(t);
+    // As the hot path (database/prepared.ts) holds one: from the pool itself, no TypeORM runner.
+    const client = await poolOf(t.db).connect();
+    const [{ pid }] = (await client.query('SELECT pg_backend_pid() AS pid')).rows;
+    // As a restart does: the server ends the connection while it is checked out.
+    const admin = new Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+    await admin.end();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const error = await client.query('SELECT 1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    client.release();
+    for (let i = 0; i < 12; i++)
+      expect((await t.http().get('/users/me').set(auth)).status).toBe(200);
+  });
+
+  it('fails a transaction whose connection ended with an error that answers 503', async () => {
+    const admin = new Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    const error = await t.db
+      .transaction(async (manager) => {
+        const [{ pid }] = await manager.query('SELECT pg_backend_pid() AS pid');
+        await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await manager.query('SELECT 1');
+      })
+      .catch((e: unknown) => e);
+    await admin.end();
+    expect(error).toBeInstanceOf(Error);
+    expect(isUnavailable(error)).toBe(true);
+  });
+});
+
 describe('isUnavailable', () => {
   const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -143,14 +187,40 @@ describe('isUnavailable', () => {
     ['pool wait', new Error('timeout exceeded when trying to connect')],
     ['TypeORM wrapper', Object.assign(new Error('q'), { driverError: withCode('08006') })],
     ['released runner', Object.assign(new Error('x'), { name: 'QueryRunnerAlreadyReleasedError' })],
+    [
+      "released runner's manager",
+      Object.assign(new Error('x'), { name: 'QueryRunnerProviderAlreadyReleasedError' }),
+    ],
     ['ioredis gave up', Object.assign(new Error('x'), { name: 'MaxRetriesPerRequestError' })],
     ['ioredis closed', new Error('Connection is closed.')],
     ['statement_timeout', withCode('57014', 'canceling statement due to statement timeout')],
+    ['disk full', withCode('ENOSPC', 'no space left on device')],
+    ['read-only storage', withCode('EROFS', 'read-only file system')],
+    [
+      'S3 SlowDown after retries',
+      Object.assign(new Error('Please reduce your request rate.'), {
+        name: 'SlowDown',
+        $fault: 'server',
+        $metadata: { httpStatusCode: 503 },
+      }),
+    ],
+    [
+      'S3 InternalError',
+      Object.assign(new Error('x'), { $fault: 'server', $metadata: { httpStatusCode: 500 } }),
+    ],
   ])('%s: yes', (_name, error) => expect(isUnavailable(error)).toBe(true));
 
   it.each([
     ['unique violation', withCode('23505', 'duplicate key value violates unique constraint')],
     ['a bug', new TypeError('Cannot read properties of undefined')],
+    [
+      'S3 access denied (a setting, not an outage)',
+      Object.assign(new Error('Access Denied'), {
+        $fault: 'client',
+        $metadata: { httpStatusCode: 403 },
+      }),
+    ],
+    ['a missing folder', withCode('ENOENT', 'no such file or directory')],
     ['not an error', 'ECONNREFUSED'],
     ['nothing', undefined],
   ])('%s: no', (_name, error) => expect(isUnavailable(error)).toBe(false));

@@ -1,10 +1,13 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const S3rver = require('s3rver');
-import { TestApp, member, operator, startApp } from '../support/harness';
+import sharp from 'sharp';
+import { TestApp, member, operator, setCardNumber, startApp } from '../support/harness';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -219,4 +222,81 @@ describe.each([
     await storage.remove(secret.key);
     expect(await storage.readPrivate(secret.key)).toBeNull();
   });
+});
+
+describe('uploads while the object store fails its writes', () => {
+  // An S3-compatible endpoint in trouble: every write answered with a server
+  // error, as S3 does under SlowDown or an outage (found by pnpm bench:chaos:
+  // these were 500s, and a failed cleanup could hide the first error).
+  let status = 503;
+  let writes = 0;
+  const failing = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      writes++;
+      res.writeHead(status, { 'content-type': 'application/xml' });
+      res.end(
+        `<Error><Code>${status === 503 ? 'SlowDown' : 'InternalError'}</Code><Message>down</Message></Error>`,
+      );
+    });
+  });
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    const { port } = failing.address() as AddressInfo;
+    t = await startApp({
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'failing',
+      S3_SECRET_ACCESS_KEY: 'failing',
+    });
+    admin = await operator(t);
+    await setCardNumber(t, admin, '8600 4444 5555 6666');
+    photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#369' } })
+      .jpeg()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await setCardNumber(t, admin, '');
+    await t.close();
+    await new Promise((resolve) => failing.close(resolve));
+  });
+
+  it.each([503, 500])(
+    'answers 503 with Retry-After when the store answers %i, and keeps no post or deposit',
+    async (code) => {
+      status = code;
+      writes = 0;
+      const m = await member(t);
+      const post = await t
+        .http()
+        .post('/moments')
+        .set(m.auth)
+        .field('text', 'hello')
+        .attach('images', photo, 'p.jpg');
+      const card = await t
+        .http()
+        .post('/card/deposits')
+        .set(m.auth)
+        .field('currency', 'USD')
+        .field('amount', '5')
+        .attach('receipt', photo, 'r.jpg');
+      for (const res of [post, card]) {
+        expect(res.status).toBe(503);
+        expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(writes).toBeGreaterThan(0);
+      const rows = await t.db.query(
+        `SELECT (SELECT count(*) FROM moments WHERE user_id = $1)::int AS posts,
+                (SELECT count(*) FROM card_deposits WHERE user_id = $1)::int AS cards`,
+        [m.id],
+      );
+      expect(rows).toEqual([{ posts: 0, cards: 0 }]);
+    },
+  );
 });

@@ -77,7 +77,7 @@ export class CardDepositsService {
       this.events.publishQueue('card_deposits', depositId);
       return created;
     } catch (error) {
-      await this.storage.remove(stored.key);
+      await this.storage.discard([stored.key]);
       throw error;
     }
   }

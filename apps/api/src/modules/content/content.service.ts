@@ -106,7 +106,7 @@ export class ContentService {
         await this.audit.record(db, operatorId, 'banner.add', null, { after: row });
       });
     } catch (error) {
-      await this.storage.remove(stored.key);
+      await this.storage.discard([stored.key]);
       throw error;
     }
     return this.banners();

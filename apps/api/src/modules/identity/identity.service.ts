@@ -87,7 +87,7 @@ export class IdentityService {
       // Committed: operators who review verifications see it arrive.
       this.events.publishQueue('verifications', submitted);
     } catch (error) {
-      await Promise.all(stored.map((s) => this.storage.remove(s.key)));
+      await this.storage.discard(stored.map((s) => s.key));
       // The partial unique index: a parallel request got there first.
       if ((error as { code?: string }).code === '23505') throw new AppError('VERIFICATION_PENDING');
       throw error;

@@ -39,7 +39,7 @@ export async function savePhoto(storage: StorageService, bytes: Buffer): Promise
     stored.push(await storage.saveImage(display.data, 'public'));
     stored.push(await storage.saveImage(thumb.data, 'public'));
   } catch (error) {
-    await Promise.all(stored.map((s) => storage.remove(s.key)));
+    await storage.discard(stored.map((s) => s.key));
     throw error;
   }
   return {

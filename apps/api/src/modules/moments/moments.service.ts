@@ -86,7 +86,7 @@ export class MomentsService {
         id: await this.repository.insert(db, userId, text, saved),
       }));
     } catch (error) {
-      await Promise.all(saved.flatMap((s) => s.keys).map((key) => this.storage.remove(key)));
+      await this.storage.discard(saved.flatMap((s) => s.keys));
       throw error;
     }
   }

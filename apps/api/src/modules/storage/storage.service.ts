@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import { AppError } from '../../common/app-error';
@@ -42,6 +42,7 @@ export function storeFromConfig(config: AppConfig): ObjectStore {
  */
 @Injectable()
 export class StorageService implements OnApplicationShutdown {
+  private readonly logger = new Logger('Storage');
   private readonly store: ObjectStore;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -84,6 +85,20 @@ export class StorageService implements OnApplicationShutdown {
     const [visibility, name] = key.split('/');
     if ((visibility === 'public' || visibility === 'private') && NAME_RE.test(name ?? ''))
       await this.store.delete(key);
+  }
+
+  /**
+   * Removes what a failed request stored, never throwing: the request's own
+   * error is what the client must see (a store that refused the write
+   * usually refuses the removal too). What stays is an object no row names,
+   * logged; it is never served.
+   */
+  async discard(keysOrUrls: string[]): Promise<void> {
+    const results = await Promise.allSettled(keysOrUrls.map((key) => this.remove(key)));
+    results.forEach((result, i) => {
+      if (result.status === 'rejected')
+        this.logger.warn(`could not remove ${keysOrUrls[i]}: ${String(result.reason)}`);
+    });
   }
 
   private async read(key: string) {

@@ -36,7 +36,7 @@ export class PostersService {
         return old;
       });
     } catch (error) {
-      await this.storage.remove(stored.key);
+      await this.storage.discard([stored.key]);
       throw error;
     }
     await this.storage.remove(previous).catch((error) => {
