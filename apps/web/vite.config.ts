@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { localeParts } from './locale-parts-plugin.ts';
 import { preloadFirstScreen } from './preload-plugin.ts';
@@ -37,6 +38,20 @@ export default defineConfig({
         '/films': { words: MEMBER, modules: [SHELL, 'features/films/films-page.tsx'] },
         '/moments': { words: MEMBER, modules: [SHELL, 'features/moments/moments-page.tsx'] },
         '/mine': { words: MEMBER, modules: [SHELL, 'features/account/mine-page.tsx'] },
+      },
+    }),
+    // The service worker (sw/sw.ts) with the build's files to precache; the
+    // manifest is a static file in public/ (linked in index.html, so that dev
+    // has it too) and src/lib/pwa.ts registers the worker.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      manifest: false,
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,ico,png,svg,webmanifest}'],
       },
     }),
   ],

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { i18nReady } from './lib/i18n';
 import './styles/global.css';
 import { App } from './app/app';
+import { registerServiceWorker } from './lib/pwa';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -15,3 +16,9 @@ void i18nReady.then(() =>
     </StrictMode>,
   ),
 );
+
+// The offline shell and update prompt (sw/sw.ts) in production builds; after
+// the first screen, so the worker's precache never competes with it.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => void registerServiceWorker());
+}

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { onAuthLost, setApiBaseUrl, syncTokensFromStorage } from '@app/contracts';
 import { ToastProvider } from '../components/ui/toast';
 import { env } from '../lib/env';
+import { clearOfflineData } from '../lib/pwa';
 import { createQueryClient } from '../lib/query-client';
 
 setApiBaseUrl(env.VITE_API_BASE_URL);
@@ -12,7 +13,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // A failed refresh ends the session: the guards send the member to /login.
-    const stopAuthLost = onAuthLost(() => queryClient.clear());
+    const stopAuthLost = onAuthLost(() => {
+      queryClient.clear();
+      void clearOfflineData();
+    });
     // Signing in or out in another tab applies here too.
     const onStorage = (event: StorageEvent) => {
       if (event.key === null || event.key === 'tokens') syncTokensFromStorage();
