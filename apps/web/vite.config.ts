@@ -23,6 +23,21 @@ const SHELL = 'app/signed-in-routes.tsx';
 const SIGNED_OUT: ['signed-out'] = ['signed-out'];
 const MEMBER: ['signed-out', 'member'] = ['signed-out', 'member'];
 
+/** The service worker build (vite-plugin-pwa, injectManifest from sw/sw.ts). */
+function pwa() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    manifest: false,
+    injectRegister: false,
+    registerType: 'prompt',
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,ico,png,svg,webmanifest}'],
+    },
+  });
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -42,18 +57,9 @@ export default defineConfig({
     }),
     // The service worker (sw/sw.ts) with the build's files to precache; the
     // manifest is a static file in public/ (linked in index.html, so that dev
-    // has it too) and src/lib/pwa.ts registers the worker.
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      manifest: false,
-      injectRegister: false,
-      registerType: 'prompt',
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,ico,png,svg,webmanifest}'],
-      },
-    }),
+    // has it too) and src/lib/pwa.ts registers the worker. Not under Vitest,
+    // where the plugin keeps the language parts' modules from loading.
+    ...(process.env.VITEST ? [] : [pwa()]),
   ],
   resolve: {
     alias: {

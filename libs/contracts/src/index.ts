@@ -10,6 +10,7 @@ export {
   httpClient,
   onAuthLost,
   onTokensChange,
+  parseRetryAfter,
   refreshTokens,
   resolveApiUrl,
   setApiBaseUrl,

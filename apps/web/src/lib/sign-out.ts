@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clearTokens, getTokens, logout } from '@app/contracts';
+import { clearDrafts } from './draft';
 import { clearOfflineData } from './pwa';
 
 /**
@@ -19,5 +20,6 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   }
   clearTokens();
   queryClient.clear();
+  clearDrafts();
   await clearOfflineData();
 }

@@ -456,7 +456,12 @@ export function EconomyPage() {
         <h2 id="packages-title" className="section-title">
           {t('admin.economy.packages')}
         </h2>
-        <div className="table-scroll">
+        <div
+          className="table-scroll"
+          role="region"
+          aria-label={t('admin.economy.packages')}
+          tabIndex={0}
+        >
           <table className="data-table">
             <thead>
               <tr>

@@ -136,7 +136,12 @@ export function MembersPage() {
       <p className="form__note" role="status">
         {members.isSuccess ? t('admin.members.found', { count: total }) : t('common.loading')}
       </p>
-      <div className="table-scroll">
+      <div
+        className="table-scroll"
+        role="region"
+        aria-label={t('admin.members.title')}
+        tabIndex={0}
+      >
         <table className="data-table">
           <thead>
             <tr>
