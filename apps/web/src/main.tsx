@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { i18nReady } from './lib/i18n';
 import './styles/global.css';
 import { App } from './app/app';
-import { registerServiceWorker } from './lib/pwa';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -20,5 +19,8 @@ void i18nReady.then(() =>
 // The offline shell and update prompt (sw/sw.ts) in production builds; after
 // the first screen, so the worker's precache never competes with it.
 if (import.meta.env.PROD) {
-  window.addEventListener('load', () => void registerServiceWorker());
+  window.addEventListener(
+    'load',
+    () => void import('./lib/pwa-worker').then((worker) => worker.registerServiceWorker()),
+  );
 }

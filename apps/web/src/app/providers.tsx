@@ -3,7 +3,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { onAuthLost, setApiBaseUrl, syncTokensFromStorage } from '@app/contracts';
 import { ToastProvider } from '../components/ui/toast';
 import { env } from '../lib/env';
-import { clearOfflineData } from '../lib/pwa';
 import { createQueryClient } from '../lib/query-client';
 
 setApiBaseUrl(env.VITE_API_BASE_URL);
@@ -15,7 +14,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     // A failed refresh ends the session: the guards send the member to /login.
     const stopAuthLost = onAuthLost(() => {
       queryClient.clear();
-      void clearOfflineData();
+      void import('../lib/pwa-worker').then((worker) => worker.clearOfflineData());
     });
     // Signing in or out in another tab applies here too.
     const onStorage = (event: StorageEvent) => {

@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { resolveApiUrl } from '@app/contracts';
-import { API_CACHE, type WorkerMessage } from './offline-cache';
 
 /**
  * The installed app's state as the page sees it: whether the network answers
  * (the browser's own flag, and what the service worker and our fetches saw)
- * and whether a new version waits. Read with usePwaState().
+ * and whether a new version waits. Read with usePwaState(). The worker's
+ * registration and cache live in lib/pwa-worker.ts, loaded after the first
+ * screen (this module is in the entry chunk: kept small).
  */
 export interface PwaState {
   offline: boolean;
@@ -83,35 +84,9 @@ export function reloadToUpdate(): void {
   applyUpdate?.();
 }
 
-/**
- * Registers the service worker (production builds; sw/sw.ts) and follows it:
- * a waiting new version raises `updateReady`, its network reports feed
- * `offline`. workbox-window is loaded after the first screen.
- */
-export async function registerServiceWorker(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  const { Workbox } = await import('workbox-window');
-  const workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => {
-    updateReady = true;
-    applyUpdate = () => {
-      workbox.addEventListener('controlling', () => window.location.reload());
-      workbox.messageSkipWaiting();
-    };
-    publish();
-  });
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
-    if (event.data?.type === 'network') reportNetwork(event.data.ok);
-  });
-  await workbox.register();
-}
-
-/** Forgets the member's last API answers kept for offline use (sign-out). */
-export async function clearOfflineData(): Promise<void> {
-  if (typeof caches === 'undefined') return;
-  try {
-    await caches.delete(API_CACHE);
-  } catch {
-    // Storage the browser refuses to open has nothing of ours to clear.
-  }
+/** A new version waits; `apply` activates it (lib/pwa-worker.ts). */
+export function announceUpdate(apply: () => void): void {
+  updateReady = true;
+  applyUpdate = apply;
+  publish();
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clearTokens, getTokens, logout } from '@app/contracts';
 import { clearDrafts } from './draft';
-import { clearOfflineData } from './pwa';
+import { clearOfflineData } from './pwa-worker';
 
 /**
  * Ends the session: tells the API (best effort, so a dead network still signs

@@ -128,7 +128,7 @@ export function MinePage() {
             <Link to={row.to} className="menu__row">
               <span>{row.label}</span>
               {'detail' in row && row.detail ? (
-                <span className="menu__badge" data-testid="verification-badge">
+                <span className="pill" data-testid="verification-badge">
                   {row.detail}
                 </span>
               ) : null}

@@ -133,7 +133,7 @@ export function DashboardPage() {
           <div
             className="table-scroll"
             role="region"
-            aria-label={t('admin.dashboard.totals')}
+            aria-label={t('common.table', { name: t('admin.dashboard.totals') })}
             tabIndex={0}
           >
             <table className="data-table" data-testid="dashboard-totals">

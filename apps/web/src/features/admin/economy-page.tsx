@@ -459,7 +459,7 @@ export function EconomyPage() {
         <div
           className="table-scroll"
           role="region"
-          aria-label={t('admin.economy.packages')}
+          aria-label={t('common.table', { name: t('admin.economy.packages') })}
           tabIndex={0}
         >
           <table className="data-table">
@@ -469,7 +469,9 @@ export function EconomyPage() {
                 {FIELDS.map((f) => (
                   <th key={f}>{t(`admin.economy.columns.${f}`)}</th>
                 ))}
-                <th />
+                <th>
+                  <span className="visually-hidden">{t('admin.economy.actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -58,7 +58,7 @@ export function LedgerReportSection() {
           <div
             className="table-scroll"
             role="region"
-            aria-label={t('admin.ledger.totals')}
+            aria-label={t('common.table', { name: t('admin.ledger.totals') })}
             tabIndex={0}
           >
             <table className="data-table">

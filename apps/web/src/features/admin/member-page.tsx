@@ -171,7 +171,7 @@ export function MemberPage() {
       <div
         className="table-scroll"
         role="region"
-        aria-label={t('admin.member.postings')}
+        aria-label={t('common.table', { name: t('admin.member.postings') })}
         tabIndex={0}
       >
         <table className="data-table">

@@ -139,7 +139,7 @@ export function MembersPage() {
       <div
         className="table-scroll"
         role="region"
-        aria-label={t('admin.members.title')}
+        aria-label={t('common.table', { name: t('admin.members.title') })}
         tabIndex={0}
       >
         <table className="data-table">

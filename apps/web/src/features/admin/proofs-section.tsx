@@ -97,7 +97,7 @@ export function ProofsSection() {
           <div
             className="table-scroll"
             role="region"
-            aria-label={t('admin.proofs.history')}
+            aria-label={t('common.table', { name: t('admin.proofs.history') })}
             tabIndex={0}
           >
             <table className="data-table">
