@@ -111,19 +111,11 @@ test('a new version waiting is announced, and Reload switches to it', async ({ p
   const reloaded = page.waitForEvent('load');
   await prompt.getByRole('button', { name: 'Reload' }).click();
   await reloaded;
-  await expect(page.getByRole('alert').filter({ hasText: 'A new version is ready.' })).toHaveCount(
-    0,
-  );
+  // The waiting version took over the reloaded page. (The page then registers
+  // /sw.js again, a "newer" script URL for this test's sake, so the prompt may
+  // come back here; a real deploy keeps one URL.)
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        return {
-          waiting: !!registration?.waiting,
-          controller: !!navigator.serviceWorker.controller,
-        };
-      }),
-    )
-    .toEqual({ waiting: false, controller: true });
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''))
+    .toMatch(/\/sw\.js\?build=next$/);
   expect(first).toMatch(/\/sw\.js$/);
 });
