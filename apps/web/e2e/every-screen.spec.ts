@@ -259,6 +259,8 @@ test('a member completes and claims a challenge, then every screen opens clean a
     data: { ...(await settings.json()), support_url: 'https://example.com/support' },
   });
   expect(support.status()).toBe(200);
+  // A proof of liabilities to show on /mine/proof (none is made until the daily one).
+  expect((await request.post('/api/admin/proofs', { headers: admin })).status()).toBe(200);
 
   // Every member screen at the narrowest phone, in each language: its own
   // screen, no overflow, no broken or cut words, touch targets of 44 px, no
