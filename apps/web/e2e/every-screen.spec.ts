@@ -71,8 +71,8 @@ async function layoutProblems(page: Page): Promise<string[]> {
       const parent = node.parentElement;
       const text = node.textContent ?? '';
       if (!parent || !text.trim() || !shown(parent)) continue;
-      // A hyphen, dash or slash is a fair place to break.
-      for (const match of text.matchAll(/[^\s\-\u2010-\u2015/]+/gu)) {
+      // A hyphen, dash, slash or a formula's bar is a fair place to break.
+      for (const match of text.matchAll(/[^\s\-\u2010-\u2015/|]+/gu)) {
         const word = match[0];
         if (word.length < 2 || word.length >= 20) continue;
         const range = document.createRange();
