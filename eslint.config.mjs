@@ -101,6 +101,9 @@ export default tseslint.config(
       '**/dist/**',
       'libs/contracts/src/generated/**',
       '**/coverage/**',
+      // Playwright's output while a run is going (traces hold the built scripts).
+      '**/test-results/**',
+      '**/playwright-report/**',
       '**/*.cjs',
     ],
   },

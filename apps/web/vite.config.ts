@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { localeParts } from './locale-parts-plugin.ts';
 import { preloadFirstScreen } from './preload-plugin.ts';
@@ -22,6 +23,21 @@ const SHELL = 'app/signed-in-routes.tsx';
 const SIGNED_OUT: ['signed-out'] = ['signed-out'];
 const MEMBER: ['signed-out', 'member'] = ['signed-out', 'member'];
 
+/** The service worker build (vite-plugin-pwa, injectManifest from sw/sw.ts). */
+function pwa() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    manifest: false,
+    injectRegister: false,
+    registerType: 'prompt',
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,ico,png,svg,webmanifest}'],
+    },
+  });
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -39,6 +55,11 @@ export default defineConfig({
         '/mine': { words: MEMBER, modules: [SHELL, 'features/account/mine-page.tsx'] },
       },
     }),
+    // The service worker (sw/sw.ts) with the build's files to precache; the
+    // manifest is a static file in public/ (linked in index.html, so that dev
+    // has it too) and src/lib/pwa.ts registers the worker. Not under Vitest,
+    // where the plugin keeps the language parts' modules from loading.
+    ...(process.env.VITEST ? [] : [pwa()]),
   ],
   resolve: {
     alias: {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Seeded by e2e/start-api.sh (ADMIN_PHONE / ADMIN_PASSWORD). */
@@ -85,4 +86,20 @@ export async function approveEconomyChanges(
     });
     expect(approved.status()).toBe(200);
   }
+}
+
+/**
+ * What axe-core finds on the current screen, one line per rule broken (its
+ * impact, and the first elements at fault). Every rule of axe's default set
+ * counts: WCAG 2.x A and AA and the best practices.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map(
+    (violation) =>
+      `axe ${violation.impact ?? ''} ${violation.id}: ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(', ')}`,
+  );
 }

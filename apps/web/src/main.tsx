@@ -15,3 +15,12 @@ void i18nReady.then(() =>
     </StrictMode>,
   ),
 );
+
+// The offline shell and update prompt (sw/sw.ts) in production builds; after
+// the first screen, so the worker's precache never competes with it.
+if (import.meta.env.PROD) {
+  window.addEventListener(
+    'load',
+    () => void import('./lib/pwa-worker').then((worker) => worker.registerServiceWorker()),
+  );
+}

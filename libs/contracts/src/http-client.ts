@@ -37,8 +37,10 @@ export class ApiError extends Error {
   readonly code: ErrorCode | undefined;
   readonly detail: string | ValidationIssue[] | undefined;
   readonly body: unknown;
+  /** Seconds the API asked to wait before trying again (a 429's Retry-After), if it said. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, body: unknown) {
+  constructor(status: number, body: unknown, headers?: Headers) {
     const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     const detail = record.detail as string | ValidationIssue[] | undefined;
     const code = typeof record.code === 'string' ? (record.code as ErrorCode) : undefined;
@@ -48,7 +50,16 @@ export class ApiError extends Error {
     this.code = code;
     this.detail = detail;
     this.body = body;
+    this.retryAfterSeconds = parseRetryAfter(headers?.get('Retry-After') ?? null);
   }
+}
+
+/** Retry-After in seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** orval uses these to type errors and request bodies of the generated hooks. */
@@ -296,7 +307,7 @@ export async function httpClient<T>(config: RequestConfig, init?: RequestInit): 
     }
   }
 
-  if (!response.ok) throw new ApiError(response.status, body);
+  if (!response.ok) throw new ApiError(response.status, body, response.headers);
   return body as T;
 }
 

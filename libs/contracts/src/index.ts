@@ -11,6 +11,7 @@ export {
   httpClient,
   onAuthLost,
   onTokensChange,
+  parseRetryAfter,
   refreshTokens,
   resolveApiUrl,
   setApiBaseUrl,

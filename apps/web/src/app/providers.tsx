@@ -23,7 +23,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // A failed refresh ends the session: the guards send the member to /login.
-    const stopAuthLost = onAuthLost(() => queryClient.clear());
+    const stopAuthLost = onAuthLost(() => {
+      queryClient.clear();
+      void import('../lib/pwa-worker').then((worker) => worker.clearOfflineData());
+    });
     // Signing in or out in another tab applies here too.
     const onStorage = (event: StorageEvent) => {
       if (event.key === null || event.key === 'tokens') syncTokensFromStorage();

@@ -7,6 +7,7 @@ import {
   httpClient,
   login,
   onAuthLost,
+  parseRetryAfter,
   resolveApiUrl,
   setApiBaseUrl,
   setFetch,
@@ -278,5 +279,27 @@ describe('resolveApiUrl', () => {
     expect(resolveApiUrl('/static/trailers/1.svg')).toBe('/api/static/trailers/1.svg');
     expect(resolveApiUrl('/api/static/trailers/1.svg')).toBe('/api/static/trailers/1.svg');
     expect(resolveApiUrl('https://cdn.example/p.jpg')).toBe('https://cdn.example/p.jpg');
+  });
+
+  it('reads Retry-After of a refusal into the error', async () => {
+    setFetch(
+      async () =>
+        new Response(JSON.stringify({ detail: 'Too many', code: 'TOO_MANY_ATTEMPTS' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '42' },
+        }),
+    );
+    const error = (await getMe().catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(429);
+    expect(error.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(error.retryAfterSeconds).toBe(42);
+  });
+
+  it('parses Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-11-26T03:00:00Z');
+    expect(parseRetryAfter('90', now)).toBe(90);
+    expect(parseRetryAfter('Thu, 26 Nov 2026 03:01:00 GMT', now)).toBe(60);
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
   });
 });

@@ -1,9 +1,35 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@app/contracts';
+import { isServedByWorker, reportNetwork } from './pwa';
+
+/** fetch() rejects with a TypeError when no answer came at all (offline, DNS, refused). */
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+/**
+ * The offline banner hears of failed requests here. A success proves the
+ * network only when no service worker stands between (it may answer from its
+ * cache; then it reports the network itself, see src/lib/pwa.ts).
+ */
+const networkReport = {
+  onError: (error: unknown) => {
+    if (isNetworkFailure(error)) reportNetwork(false);
+  },
+  onSuccess: () => {
+    if (!isServedByWorker()) reportNetwork(true);
+  },
+};
 
 /** One query-client configuration for the whole app. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache(networkReport),
+    mutationCache: new MutationCache({
+      onError: networkReport.onError,
+      // A write always goes to the network (the worker keeps reads only).
+      onSuccess: () => reportNetwork(true),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

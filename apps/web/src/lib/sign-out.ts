@@ -1,9 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clearTokens, getTokens, logout } from '@app/contracts';
+import { clearDrafts } from './draft';
+import { clearOfflineData } from './pwa-worker';
 
 /**
  * Ends the session: tells the API (best effort, so a dead network still signs
- * out locally), forgets the tokens and every cached answer of this member.
+ * out locally), forgets the tokens and every cached answer of this member,
+ * in memory and in the service worker's offline copy.
  * Apart from lib/auth.ts so the entry (whose guards read the session) does
  * not import the generated calls.
  */
@@ -17,4 +20,6 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   }
   clearTokens();
   queryClient.clear();
+  clearDrafts();
+  await clearOfflineData();
 }

@@ -16,4 +16,5 @@ i18n.addResourceBundle('uz', 'translation', { ...uz, admin: adminUz });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });

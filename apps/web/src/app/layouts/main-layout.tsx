@@ -58,15 +58,18 @@ export function MainLayout() {
         <Outlet />
       </Suspense>
       {supportUrl && !desk ? (
-        <a
-          className="support-button"
-          href={supportUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t('common.support')}
-        >
-          <ChatIcon />
-        </a>
+        // A landmark of its own: everything on the page sits in one (axe's region rule).
+        <aside aria-label={t('common.support')}>
+          <a
+            className="support-button"
+            href={supportUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('common.support')}
+          >
+            <ChatIcon />
+          </a>
+        </aside>
       ) : null}
       {desk ? null : <BottomNav items={items} label={t('nav.label')} />}
     </div>

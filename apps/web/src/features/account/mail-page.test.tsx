@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setFetch } from '@app/contracts';
 import { apiFetch, signedInApi } from '../../test/fake-api';
@@ -12,10 +12,13 @@ const routes = [
 const click = (name: string) =>
   act(async () => fireEvent.click(screen.getByRole('button', { name })));
 
-function serve(status: { mail: string | null; delivery: string; code_mail?: string | null }) {
+function serve(
+  status: { mail: string | null; delivery: string; code_mail?: string | null },
+  answer: (path: string) => unknown = () => ({ ok: true }),
+) {
   const api = apiFetch(({ method, path }) => {
     if (path === '/users/mail' && method === 'GET') return { code_mail: null, ...status };
-    if (method === 'POST') return { ok: true };
+    if (method === 'POST') return answer(path);
     return undefined;
   });
   setFetch(api.fetch);
@@ -86,5 +89,56 @@ describe('<MailPage>', () => {
     await renderWithApp(routes, { at: '/mine/safety/mail' });
     expect(await screen.findByText(/Mail is not configured on this server/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send code' })).toHaveProperty('disabled', true);
+  });
+
+  it('keeps the address and the code typed when the member leaves and comes back', async () => {
+    serve({ mail: null, delivery: 'smtp' });
+    const first = await renderWithApp(routes, { at: '/mine/safety/mail' });
+    fireEvent.change(await screen.findByLabelText('Mailbox'), {
+      target: { value: 'me@example.test' },
+    });
+    await click('Send code');
+    fireEvent.change(await screen.findByLabelText('Code (6 digits)'), {
+      target: { value: '0429' },
+    });
+    first.unmount();
+
+    await renderWithApp(routes, { at: '/mine/safety/mail' });
+    expect(((await screen.findByLabelText('Code (6 digits)')) as HTMLInputElement).value).toBe(
+      '0429',
+    );
+    expect((screen.getByLabelText('Mailbox') as HTMLInputElement).value).toBe('me@example.test');
+  });
+
+  it('counts down the wait of "Too many attempts" from Retry-After, then lets the member try', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      serve(
+        { mail: null, delivery: 'smtp' },
+        () =>
+          new Response(JSON.stringify({ detail: 'Wait', code: 'TOO_MANY_ATTEMPTS' }), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '65' },
+          }),
+      );
+      await renderWithApp(routes, { at: '/mine/safety/mail' });
+      fireEvent.change(await screen.findByLabelText('Mailbox'), {
+        target: { value: 'me@example.test' },
+      });
+      await click('Send code');
+      expect((await screen.findByTestId('mail-wait')).textContent).toBe(
+        'Too many attempts. Try again in 1:05.',
+      );
+      expect(screen.getByRole('button', { name: 'Send code' })).toHaveProperty('disabled', true);
+      await act(() => vi.advanceTimersByTimeAsync(6_000));
+      expect(screen.getByTestId('mail-wait').textContent).toBe(
+        'Too many attempts. Try again in 0:59.',
+      );
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(screen.queryByTestId('mail-wait')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Send code' })).toHaveProperty('disabled', false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { PasswordField, TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { ApiError, apiErrorKey } from '../../lib/api-errors';
 import { translateFieldError } from '../../lib/form-errors';
+import { formatWait, useDraft, useSecondsLeft } from '../../lib/draft';
 
 type MailForm = z.infer<typeof mailFormSchema>;
 
@@ -23,7 +24,9 @@ const MAIL_STATUS_POLL_MS = 3000;
  * password. When the server cannot send mail, the page says so. The code's
  * mail leaves from the server's outbox: while it waits for the mail server
  * the page says so and looks again every few seconds; when it could not be
- * delivered, a new code may be asked for at once.
+ * delivered, a new code may be asked for at once. The address, the code
+ * typed and a wait the API asked for outlive a visit to the mailbox
+ * (lib/draft.ts); "Too many attempts" counts down its Retry-After.
  */
 export function MailPage() {
   const { t } = useTranslation();
@@ -38,18 +41,39 @@ export function MailPage() {
   });
   const sendCode = useSendMailCode();
   const bind = useBindMail();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [draft, updateDraft, clearDraft] = useDraft<{
+    mail: string;
+    code: string;
+    sentTo: string | null;
+    waitUntil: number | null;
+  }>('mail', { mail: '', code: '', sentTo: null, waitUntil: null });
+  const { sentTo } = draft;
+  const setSentTo = (next: string | null) => updateDraft({ sentTo: next });
+  const waitLeft = useSecondsLeft(draft.waitUntil);
   const bound = status.data?.mail ?? null;
   const {
     register,
     handleSubmit,
     setError,
     getValues,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<MailForm>({
     resolver: zodResolver(mailFormSchema),
-    defaultValues: { mail: '', password: '', code: '' },
+    defaultValues: { mail: draft.mail, password: '', code: draft.code },
   });
+  // What is typed (never the password) is kept as it is typed.
+  useEffect(() => {
+    const watching = watch(({ mail, code }) => updateDraft({ mail: mail ?? '', code: code ?? '' }));
+    return () => watching.unsubscribe();
+  }, [watch, updateDraft]);
+
+  /** A refusal with Retry-After starts the countdown; true when it was one. */
+  const startWait = (error: unknown): boolean => {
+    if (!(error instanceof ApiError) || error.code !== 'TOO_MANY_ATTEMPTS') return false;
+    updateDraft({ waitUntil: Date.now() + (error.retryAfterSeconds ?? 60) * 1000 });
+    return true;
+  };
 
   const onSendCode = handleSubmit(async ({ mail, password }) => {
     if (bound && !password) {
@@ -64,7 +88,7 @@ export function MailPage() {
       const code = error instanceof ApiError ? error.code : undefined;
       if (code === 'INCORRECT_PASSWORD') {
         setError('password', { type: 'server', message: t(apiErrorKey(error)) });
-      } else {
+      } else if (!startWait(error)) {
         toast(t(apiErrorKey(error)));
       }
     }
@@ -78,12 +102,13 @@ export function MailPage() {
     }
     try {
       await bind.mutateAsync({ data: { mail: sentTo!, code } });
+      clearDraft();
       toast(t('mail.bound'));
       navigate('/mine/safety');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'INVALID_CODE') {
         setError('code', { type: 'server', message: t(apiErrorKey(error)) });
-      } else {
+      } else if (!startWait(error)) {
         toast(t(apiErrorKey(error)));
       }
     }
@@ -111,6 +136,11 @@ export function MailPage() {
         </p>
       ) : null}
       {status.data?.delivery === 'log' ? <p className="form__note">{t('mail.logNote')}</p> : null}
+      {waitLeft > 0 ? (
+        <p className="form__error" role="status" data-testid="mail-wait">
+          {t('mail.wait', { time: formatWait(waitLeft) })}
+        </p>
+      ) : null}
       <form className="form" onSubmit={onSendCode} noValidate>
         <TextField
           label={t('mail.address')}
@@ -133,7 +163,7 @@ export function MailPage() {
           <button
             type="submit"
             className="button button--primary"
-            disabled={isSubmitting || !status.data || off}
+            disabled={isSubmitting || !status.data || off || waitLeft > 0}
           >
             {t('mail.sendCode')}
           </button>
@@ -160,7 +190,7 @@ export function MailPage() {
             <button
               type="button"
               className="button button--primary"
-              disabled={bind.isPending}
+              disabled={bind.isPending || waitLeft > 0}
               onClick={onBind}
             >
               {t('mail.bind')}

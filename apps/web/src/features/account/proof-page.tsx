@@ -102,7 +102,7 @@ export function ProofPage() {
               <dd>{proof.path.length}</dd>
             </div>
           </dl>
-          <div className="action-row">
+          <div className="action-row action-row--two">
             <button
               type="button"
               className="button button--primary button--small"

@@ -130,7 +130,12 @@ export function DashboardPage() {
               </BarChart>
             </ResponsiveContainer>
           </div>
-          <div className="table-scroll">
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label={t('common.table', { name: t('admin.dashboard.totals') })}
+            tabIndex={0}
+          >
             <table className="data-table" data-testid="dashboard-totals">
               <caption className="visually-hidden">{t('admin.dashboard.totals')}</caption>
               <tbody>

@@ -456,7 +456,12 @@ export function EconomyPage() {
         <h2 id="packages-title" className="section-title">
           {t('admin.economy.packages')}
         </h2>
-        <div className="table-scroll">
+        <div
+          className="table-scroll"
+          role="region"
+          aria-label={t('common.table', { name: t('admin.economy.packages') })}
+          tabIndex={0}
+        >
           <table className="data-table">
             <thead>
               <tr>
@@ -464,7 +469,9 @@ export function EconomyPage() {
                 {FIELDS.map((f) => (
                   <th key={f}>{t(`admin.economy.columns.${f}`)}</th>
                 ))}
-                <th />
+                <th>
+                  <span className="visually-hidden">{t('admin.economy.actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -55,7 +55,12 @@ export function LedgerReportSection() {
               </div>
             ))}
           </dl>
-          <div className="table-scroll">
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label={t('common.table', { name: t('admin.ledger.totals') })}
+            tabIndex={0}
+          >
             <table className="data-table">
               <caption className="visually-hidden">{t('admin.ledger.totals')}</caption>
               <thead>

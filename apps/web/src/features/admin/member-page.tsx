@@ -168,7 +168,12 @@ export function MemberPage() {
         ))}
       </ul>
       <h3 className="section-title">{t('admin.member.postings')}</h3>
-      <div className="table-scroll">
+      <div
+        className="table-scroll"
+        role="region"
+        aria-label={t('common.table', { name: t('admin.member.postings') })}
+        tabIndex={0}
+      >
         <table className="data-table">
           <tbody>
             {m.postings.map((p) => (

@@ -148,7 +148,12 @@ export function MembersPage() {
         {members.isSuccess ? t('admin.members.found', { count: total }) : t('common.loading')}
       </p>
       {/* Focusable so a keyboard can scroll a table wider than the screen. */}
-      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="members-title">
+      <div
+        className="table-scroll"
+        role="region"
+        aria-label={t('common.table', { name: t('admin.members.title') })}
+        tabIndex={0}
+      >
         <table className="data-table">
           <thead>
             <tr>

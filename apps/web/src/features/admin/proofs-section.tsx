@@ -94,7 +94,12 @@ export function ProofsSection() {
               </dd>
             </div>
           </dl>
-          <div className="table-scroll">
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label={t('common.table', { name: t('admin.proofs.history') })}
+            tabIndex={0}
+          >
             <table className="data-table">
               <caption className="visually-hidden">{t('admin.proofs.history')}</caption>
               <thead>

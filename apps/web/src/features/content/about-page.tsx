@@ -13,7 +13,12 @@ export function AboutPage({ backTo = '/' }: { backTo?: string }) {
       <PageHeader title={t('routes.about')} backTo={backTo} backLabel={t('common.back')} />
       <p className="form__note">{t('about.intro')}</p>
       {packages.isPending ? <p className="empty">{t('common.loading')}</p> : null}
-      <div className="table-scroll">
+      <div
+        className="table-scroll"
+        role="region"
+        aria-label={t('common.table', { name: t('about.caption') })}
+        tabIndex={0}
+      >
         <table className="data-table" data-testid="about-packages">
           <caption className="visually-hidden">{t('about.caption')}</caption>
           <thead>

@@ -21,9 +21,11 @@ export function CategoryPage() {
         {CATEGORIES.map((c) => (
           <button
             key={c}
+            id={`category-tab-${c}`}
             type="button"
             role="tab"
             aria-selected={c === category}
+            aria-controls="category-panel"
             className={`tabs__tab${c === category ? ' is-active' : ''}`}
             onClick={() => setCategory(c)}
           >
@@ -31,21 +33,24 @@ export function CategoryPage() {
           </button>
         ))}
       </div>
-      {trailers.isPending ? <p className="empty">{t('common.loading')}</p> : null}
-      {trailers.isSuccess && shown.length === 0 ? (
-        <p className="empty">{t('common.noRecords')}</p>
-      ) : null}
-      <ul className="film-grid" role="tabpanel">
-        {shown.map((trailer) => (
-          <li key={trailer.id} className="film-card">
-            <Link to={`/films/${trailer.id}`} className="film-card__link">
-              <Poster src={trailer.image_url} />
-              <span className="film-card__title">{trailer.title}</span>
-              <span className="button button--primary button--small">{t('films.watch')}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {/* The panel holds the list: a list with role="tabpanel" is no list to a screen reader. */}
+      <div id="category-panel" role="tabpanel" aria-labelledby={`category-tab-${category}`}>
+        {trailers.isPending ? <p className="empty">{t('common.loading')}</p> : null}
+        {trailers.isSuccess && shown.length === 0 ? (
+          <p className="empty">{t('common.noRecords')}</p>
+        ) : null}
+        <ul className="film-grid">
+          {shown.map((trailer) => (
+            <li key={trailer.id} className="film-card">
+              <Link to={`/films/${trailer.id}`} className="film-card__link">
+                <Poster src={trailer.image_url} />
+                <span className="film-card__title">{trailer.title}</span>
+                <span className="button button--primary button--small">{t('films.watch')}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
     </main>
   );
 }

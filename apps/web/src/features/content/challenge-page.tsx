@@ -61,7 +61,7 @@ function ChallengeCard({ challenge }: { challenge: ChallengeItem }) {
           {value(challenge.count)} / {value(challenge.goal)}
         </span>
         {challenge.claimed ? (
-          <span className="badge">{t('challenge.claimed')}</span>
+          <span className="pill">{t('challenge.claimed')}</span>
         ) : challenge.completed ? (
           <button
             type="button"

@@ -134,4 +134,21 @@ describe('withdrawal pages', () => {
     });
     expect(await screen.findByText('Incorrect transaction password')).toBeTruthy();
   });
+
+  it('invites a member without a transaction password to set one, and not one who has it', async () => {
+    serve();
+    await open();
+    const link = screen.getByRole('link', { name: 'Set a transaction password' });
+    expect(link.getAttribute('href')).toBe('/mine/safety/transpass');
+    expect(screen.getByTestId('transpass-invite').textContent).toContain(
+      'Protect your withdrawals with a transaction password',
+    );
+  });
+
+  it('shows no invitation once a transaction password is set', async () => {
+    serve({ me: { has_transaction_password: true } });
+    await open();
+    expect(screen.queryByTestId('transpass-invite')).toBeNull();
+    expect(screen.getByLabelText('Transaction password')).toBeTruthy();
+  });
 });

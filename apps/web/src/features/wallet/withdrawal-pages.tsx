@@ -54,7 +54,8 @@ export function WithdrawalMethodPage() {
 /**
  * `/mine/withdrawal`: address (typed or from the address book), amount with
  * "All", the fee and the net computed as the member types (libs/domain, the
- * API's own rule), and the transaction password when the member has one.
+ * API's own rule), and the transaction password when the member has one;
+ * without one, an invitation to set it.
  */
 export function WithdrawalPage() {
   const { t } = useTranslation();
@@ -204,6 +205,14 @@ export function WithdrawalPage() {
             error={translateFieldError(t, errors.transactionPassword?.message)}
             {...register('transactionPassword')}
           />
+        ) : me.data ? (
+          // Not required by the API, but a stolen session should not be enough to withdraw.
+          <p className="form__note" data-testid="transpass-invite">
+            {t('withdraw.transpassInvite')}{' '}
+            <Link className="text-link" to="/mine/safety/transpass">
+              {t('withdraw.transpassLink')}
+            </Link>
+          </p>
         ) : null}
         <p className="form__note">
           {t('withdraw.minimum', { amount: formatUsdt(WITHDRAWAL_MIN) })}{' '}
