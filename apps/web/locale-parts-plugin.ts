@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /**
@@ -12,6 +13,18 @@ import type { Plugin } from 'vite';
 export const LOCALE_PARTS = ['signed-out', 'member'] as const;
 
 const PREFIX = '\0locale-part/';
+const SOURCES = fileURLToPath(new URL('./src/', import.meta.url));
+
+/**
+ * The language file a part's id names (`<folder>/<language>-<part>` under
+ * src/): `load` may be asked for an id this instance never resolved (Vitest
+ * runs test files against a module graph another resolution filled), so it
+ * must not depend on what resolveId saw.
+ */
+function fileOf(id: string): string | undefined {
+  const match = /^([^/]+)\/(.+)-(signed-out|member)$/.exec(id.slice(PREFIX.length));
+  return match ? `${SOURCES}${match[1]}/${match[2]}.json` : undefined;
+}
 
 export function localeParts(options: { signedOut: string[] }): Plugin {
   const files = new Map<string, string>();
@@ -32,7 +45,8 @@ export function localeParts(options: { signedOut: string[] }): Plugin {
       return id;
     },
     load(id) {
-      const file = files.get(id);
+      if (!id.startsWith(PREFIX)) return null;
+      const file = files.get(id) ?? fileOf(id);
       if (!file) return null;
       this.addWatchFile(file);
       const signedOut = id.endsWith('-signed-out');
