@@ -35,6 +35,7 @@ import { ContentLanguages1766740000000 } from './migrations/1766740000000-conten
 import { ConsoleSortIndexes1766750000000 } from './migrations/1766750000000-console-sort-indexes';
 import { KeptCounters1766760000000 } from './migrations/1766760000000-kept-counters';
 import { TeamPaging1766770000000 } from './migrations/1766770000000-team-paging';
+import { SurvivingClient } from './lost-connections';
 
 export const MIGRATIONS = [
   InitSchema1763700000000,
@@ -88,6 +89,7 @@ export function dataSourceOptions(config: AppConfig, url = config.DATABASE_URL):
     // Expected errors (a taken phone, an overdraft) are handled; unexpected ones reach the error filter's log.
     logging: false,
     extra: {
+      Client: SurvivingClient,
       max: config.DATABASE_POOL_SIZE,
       // Bounded waits (0: none): a database that is away fails a request with
       // a 503 within seconds instead of holding it (see common/unavailable.ts).

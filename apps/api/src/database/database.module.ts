@@ -2,7 +2,6 @@ import {
   Global,
   Inject,
   Injectable,
-  Logger,
   Module,
   OnApplicationShutdown,
   OnModuleInit,
@@ -12,11 +11,9 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { registerAfterCommit } from './after-commit';
 import { dataSourceOptions } from './data-source-options';
-import { surviveLostConnections } from './lost-connections';
 import { namedStatements } from './prepared';
 import { REPORTS_DATABASE, ReportsDatabase } from './reports';
 import { SessionLocks } from './session-locks';
-import { poolOf } from './typeorm-internals';
 
 /** afterCommit's callbacks and the prepared-statement switch, for the app's data source. */
 @Injectable()
@@ -38,7 +35,6 @@ class DataSourceSetup implements OnModuleInit {
  */
 @Injectable()
 class ReportsDataSource implements OnApplicationShutdown {
-  private readonly logger = new Logger('Database (reports)');
   private own?: DataSource;
   constructor(
     private readonly primary: DataSource,
@@ -52,23 +48,11 @@ class ReportsDataSource implements OnApplicationShutdown {
     const own = new DataSource({ ...dataSourceOptions(this.config, url), migrations: [] });
     namedStatements(own, this.config.DATABASE_PREPARED_STATEMENTS);
     this.own = await own.initialize();
-    surviveLostConnections(poolOf(own), (message) => this.logger.warn(message));
     return { dataSource: own, replica: true };
   }
 
   async onApplicationShutdown() {
     await this.own?.destroy().catch(() => undefined);
-  }
-}
-
-/** A connection lost while checked out never ends the process (lost-connections.ts). */
-@Injectable()
-class LostConnections implements OnModuleInit {
-  private readonly logger = new Logger('Database');
-  constructor(private readonly dataSource: DataSource) {}
-  onModuleInit() {
-    if (!this.dataSource.isInitialized) return; // OPENAPI_ONLY
-    surviveLostConnections(poolOf(this.dataSource), (message) => this.logger.warn(message));
   }
 }
 
@@ -87,7 +71,6 @@ class LostConnections implements OnModuleInit {
   ],
   providers: [
     DataSourceSetup,
-    LostConnections,
     ReportsDataSource,
     SessionLocks,
     {
