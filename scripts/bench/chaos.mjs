@@ -18,7 +18,6 @@ import { loadavg } from 'node:os';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  BENCH_PASSWORD,
   answerKind,
   apisAnswer,
   lpad,
@@ -27,11 +26,11 @@ import {
   outDir,
   pad,
   pool,
-  postOk,
   prepareMembers,
   processes,
   reportChecks,
   requireApi,
+  signInAndFund,
   waitReady,
 } from './lib.mjs';
 
@@ -440,23 +439,9 @@ try {
   ).rows;
   await db.end();
 
-  const admin = await postOk(apiUrls[0], '/token', {
-    username: env.ADMIN_PHONE,
-    password: env.ADMIN_PASSWORD,
-  });
-  const adminAuth = { authorization: `Bearer ${admin.access_token}` };
-  const tokens = await pool(members, 4, async (m) => {
-    const { access_token } = await postOk(apiUrls[0], '/token', {
-      username: m.phone,
-      password: BENCH_PASSWORD,
-    });
-    await postOk(
-      apiUrls[0],
-      `/admin/users/${m.id}/adjust`,
-      { account: 'money', amount: 100, reason: 'chaos bench' },
-      adminAuth,
-    );
-    return access_token;
+  const { adminToken, adminAuth, tokens } = await signInAndFund(apiUrls[0], env, members, {
+    amount: 100,
+    reason: 'chaos bench',
   });
   // A card, so that card deposits are taken.
   {
@@ -696,20 +681,20 @@ try {
   /** One pass over what waits for an operator; true when there was any. */
   async function operatorRound() {
     const w = await request('operator', 'GET', '/admin/withdrawals?status=requested', {
-      auth: admin.access_token,
+      auth: adminToken,
     });
     // Four operators at once: members ask faster than one approves on this machine.
     await pool(Array.isArray(w.body) ? w.body : [], 4, (item) =>
       request('operator', 'POST', `/admin/withdrawals/${item.id}/approve`, {
-        auth: admin.access_token,
+        auth: adminToken,
       }),
     );
     const c = await request('operator', 'GET', '/admin/card_deposits?status=under_review', {
-      auth: admin.access_token,
+      auth: adminToken,
     });
     await pool(Array.isArray(c.body) ? c.body : [], 4, (item) =>
       request('operator', 'POST', `/admin/card_deposits/${item.id}/approve`, {
-        auth: admin.access_token,
+        auth: adminToken,
         json: { amount: 5 },
       }),
     );

@@ -77,21 +77,9 @@ fi
 # the load comes from one address), tokens that outlive the run. The
 # migrations and the seed run on a plain Redis URL; the APIs and workers get
 # the Sentinel from chaos.mjs.
-export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0 PUBLIC_RATE_LIMIT_PER_MINUTE=0 MOMENTS_PER_HOUR=0
-export LOGIN_MAX_FAILURES_PER_PHONE=1000000 LOGIN_MAX_FAILURES_PER_IP=1000000 LOGIN_SLOWDOWN_AFTER=0
+load_bench_settings
 export PASSWORD_RESET_LIMIT_PER_HOUR=0 MAIL_CODE_RESEND_SECONDS=0 OPERATOR_DAILY_LIMIT=0
-export ACCESS_TOKEN_TTL_SECONDS=86400 LOG_LEVEL=${LOG_LEVEL:-warn}
 REDIS_URL=redis://127.0.0.1:$((BASE + 2))/0
 production_api +998900000007
 
-# In the background, so that a signal to this script reaches the bench at
-# once: it stops its children and servers, then cleanup stops PostgreSQL.
-production_node
-NODE_OPTIONS=$PRODUCTION_NODE_OPTIONS "$PRODUCTION_NODE" scripts/bench/chaos.mjs &
-bench=$!
-trap 'kill -TERM "$bench" 2>/dev/null; wait "$bench"; exit 130' INT TERM
-set +e
-wait "$bench"
-status=$?
-set -e
-exit "$status"
+run_bench_script scripts/bench/chaos.mjs

@@ -18,13 +18,11 @@ import {
   nodeRuntime,
   outDir,
   pad,
-  pool,
-  postOk,
   prepareMembers,
   processes,
   reportChecks,
   requireApi,
-  BENCH_PASSWORD,
+  signInAndFund,
   waitReady,
 } from './lib.mjs';
 
@@ -105,23 +103,9 @@ try {
     trailers: TRAILERS,
     posts: 100,
   });
-  const admin = await postOk(apiUrls[0], '/token', {
-    username: env.ADMIN_PHONE,
-    password: env.ADMIN_PASSWORD,
-  });
-  const adminAuth = { authorization: `Bearer ${admin.access_token}` };
-  const tokens = await pool(members, 4, async (m) => {
-    const { access_token } = await postOk(apiUrls[0], '/token', {
-      username: m.phone,
-      password: BENCH_PASSWORD,
-    });
-    await postOk(
-      apiUrls[0],
-      `/admin/users/${m.id}/adjust`,
-      { account: 'money', amount: 10, reason: 'faults bench' },
-      adminAuth,
-    );
-    return access_token;
+  const { adminAuth, tokens } = await signInAndFund(apiUrls[0], env, members, {
+    amount: 10,
+    reason: 'faults bench',
   });
   const pairs = [];
   for (const trailer of trailerIds)

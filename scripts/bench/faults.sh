@@ -57,9 +57,7 @@ build_api
 
 # Production settings with throwaway secrets, every per-client limit off (all
 # the load comes from one address), tokens that outlive the run.
-export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0 PUBLIC_RATE_LIMIT_PER_MINUTE=0 MOMENTS_PER_HOUR=0
-export LOGIN_MAX_FAILURES_PER_PHONE=1000000 LOGIN_MAX_FAILURES_PER_IP=1000000 LOGIN_SLOWDOWN_AFTER=0
-export ACCESS_TOKEN_TTL_SECONDS=86400 LOG_LEVEL=${LOG_LEVEL:-warn}
+load_bench_settings
 production_api +998900000007
 
 # faults.mjs restarts PostgreSQL and Redis through these.
@@ -67,14 +65,4 @@ export BENCH_FAULTS_PG_STOP=$OWN_PG_STOP BENCH_FAULTS_PG_START=$OWN_PG_START
 export BENCH_FAULTS_REDIS_STOP="redis-cli -p $REDIS_PORT shutdown nosave"
 export BENCH_FAULTS_REDIS_START="redis-server --bind 127.0.0.1 --port $REDIS_PORT --save '' --appendonly no --daemonize yes --logfile $TMP/redis.log"
 
-# In the background, so that a signal to this script reaches the bench at
-# once: it stops its children, then cleanup stops the servers.
-production_node
-NODE_OPTIONS=$PRODUCTION_NODE_OPTIONS "$PRODUCTION_NODE" scripts/bench/faults.mjs &
-bench=$!
-trap 'kill -TERM "$bench" 2>/dev/null; wait "$bench"; exit 130' INT TERM
-set +e
-wait "$bench"
-status=$?
-set -e
-exit "$status"
+run_bench_script scripts/bench/faults.mjs

@@ -183,6 +183,34 @@ export async function postOk(baseUrl, path, body, headers = {}) {
 }
 
 /** The middle value (the upper middle of an even count; NaN of none). */
+/**
+ * Signs the seeded operator in, then each bench member (BENCH_PASSWORD), four
+ * at a time, crediting each `amount` USDT by an operator adjustment so that
+ * money calls have something to move. Returns the operator's token and header
+ * and the members' access tokens, in `members` order.
+ */
+export async function signInAndFund(apiUrl, env, members, { amount, reason }) {
+  const admin = await postOk(apiUrl, '/token', {
+    username: env.ADMIN_PHONE,
+    password: env.ADMIN_PASSWORD,
+  });
+  const adminAuth = { authorization: `Bearer ${admin.access_token}` };
+  const tokens = await pool(members, 4, async (m) => {
+    const { access_token } = await postOk(apiUrl, '/token', {
+      username: m.phone,
+      password: BENCH_PASSWORD,
+    });
+    await postOk(
+      apiUrl,
+      `/admin/users/${m.id}/adjust`,
+      { account: 'money', amount, reason },
+      adminAuth,
+    );
+    return access_token;
+  });
+  return { adminToken: admin.access_token, adminAuth, tokens };
+}
+
 export const median = (values) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 

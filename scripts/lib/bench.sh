@@ -112,3 +112,28 @@ ports_free() {
     fi
   done
 }
+
+# load_bench_settings: every per-client limit off (a load bench's requests all
+# come from one address) and access tokens that outlive the run.
+load_bench_settings() {
+  export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0 PUBLIC_RATE_LIMIT_PER_MINUTE=0 MOMENTS_PER_HOUR=0
+  export LOGIN_MAX_FAILURES_PER_PHONE=1000000 LOGIN_MAX_FAILURES_PER_IP=1000000 LOGIN_SLOWDOWN_AFTER=0
+  export ACCESS_TOKEN_TTL_SECONDS=86400 LOG_LEVEL=${LOG_LEVEL:-warn}
+}
+
+# run_bench_script SCRIPT: runs a bench's script on the production Node in the
+# background, so that a signal to the calling script reaches it at once (it
+# stops its children, then the caller's cleanup stops the servers); exits with
+# its status.
+run_bench_script() {
+  production_node
+  NODE_OPTIONS=$PRODUCTION_NODE_OPTIONS "$PRODUCTION_NODE" "$1" &
+  local bench=$!
+  # shellcheck disable=SC2064 # the pid is fixed now
+  trap "kill -TERM $bench 2>/dev/null; wait $bench; exit 130" INT TERM
+  set +e
+  wait "$bench"
+  local status=$?
+  set -e
+  exit "$status"
+}
