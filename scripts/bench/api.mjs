@@ -6,10 +6,20 @@
 // CPU time each server spends per request and the API's resident memory.
 // Everything stays on 127.0.0.1 and every child process is stopped at the end.
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { URLSearchParams } from 'node:url';
-import { lpad, median, nodeRuntime, outDir, pad, processes, reportChecks, rssMb } from './lib.mjs';
+import {
+  cpuSeconds,
+  lpad,
+  median,
+  nodeRuntime,
+  outDir,
+  pad,
+  processes,
+  reportChecks,
+  rssMb,
+} from './lib.mjs';
 
 const env = process.env;
 const apiPort = Number(env.BENCH_API_PORT ?? 3200);
@@ -73,12 +83,6 @@ function parseWrk(out) {
     socketErrors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
     raw: out,
   };
-}
-
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks
 }
 
 /** wrk for `seconds` and the server's CPU time over the same run. */

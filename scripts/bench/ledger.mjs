@@ -7,10 +7,9 @@
 // API runs as several processes, issue 10 item 3).
 import { execFile, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
-import { median, nodeRuntime, requireApi } from './lib.mjs';
+import { cpuSeconds, median, nodeRuntime, requireApi } from './lib.mjs';
 
 requireApi('reflect-metadata');
 const { NestFactory } = requireApi('@nestjs/core');
@@ -69,11 +68,10 @@ async function post(watches, clientsPlan, trailerIds, deadline) {
   );
 }
 
-/** CPU seconds (user + system) a process has used so far; undefined once it is gone. */
-function cpuSeconds(pid) {
+/** cpuSeconds, or undefined once the process is gone (a backend that ended). */
+function cpuSecondsIfRunning(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return cpuSeconds(pid);
   } catch {
     return undefined;
   }
@@ -95,7 +93,7 @@ function cpuMeter(database, pids = []) {
       [database],
     );
     for (const pid of [...pids, ...backends.map((r) => r.pid)]) {
-      const used = cpuSeconds(pid);
+      const used = cpuSecondsIfRunning(pid);
       if (used === undefined) continue;
       if (initial) atStart.set(pid, used);
       last.set(pid, used);

@@ -111,6 +111,12 @@ export function rssMb(pid, which = 'VmRSS') {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far (utime, stime in clock ticks). */
+export function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export const BENCH_PASSWORD = 'secret12';
 
 /**
