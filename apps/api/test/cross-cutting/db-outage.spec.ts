@@ -134,6 +134,37 @@ describe('PostgreSQL away (through a proxy the test turns off)', () => {
   );
 });
 
+describe('PostgreSQL restarting while the API starts', () => {
+  it('delays the start instead of ending it, and the access state it then loads is current', async () => {
+    // The access listener's own session (DATABASE_SESSION_URL) goes through the proxy: down
+    // while the app starts, as when a restart meets it (pnpm bench:chaos: the API exited).
+    const target = new URL(TEST_DATABASE_URL);
+    const proxy = new PgProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await proxy.listen();
+    proxy.down('refuse');
+    const via = new URL(TEST_DATABASE_URL);
+    via.hostname = '127.0.0.1';
+    via.port = String(proxy.port);
+    const admin = await startApp();
+    const blocked = await member(admin);
+    await admin.db.query('UPDATE users SET is_active = false WHERE id = $1', [blocked.id]);
+    const upLater = setTimeout(() => proxy.up(), 2500);
+    let t: TestApp | undefined;
+    try {
+      t = await startApp({ DATABASE_SESSION_URL: via.href, DATABASE_CONNECT_TIMEOUT_MS: '1000' });
+      expect((await t.http().get('/users/me').set(blocked.auth)).status).toBe(401);
+      const { auth } = await member(t);
+      expect((await t.http().get('/users/me').set(auth)).status).toBe(200);
+    } finally {
+      clearTimeout(upLater);
+      proxy.up();
+      await t?.close();
+      await admin.close();
+      await proxy.close();
+    }
+  });
+});
+
 describe('a connection PostgreSQL ends while it is checked out', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -6,6 +6,12 @@ import { listen } from '../../database/listen';
 import { USER_ACCESS_CHANNEL, UsersService } from '../users/users.service';
 
 const RECONNECT_MS = 1_000;
+/**
+ * Tries at start-up, RECONNECT_MS apart: about as long as TypeORM's own
+ * start-up retries (9 x 3 s), so a PostgreSQL restart while the process
+ * starts delays the start instead of ending the process (pnpm bench:chaos).
+ */
+const START_ATTEMPTS = 30;
 
 /**
  * Who may use a valid access token right now. Tokens live 15 minutes, but a
@@ -31,9 +37,21 @@ export class AccessStateService implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Serves no request before the access state is loaded: a blocked member is never let through. */
   async onModuleInit() {
     if (process.env.OPENAPI_ONLY === '1') return;
-    await this.connect();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.connect();
+        return;
+      } catch (error) {
+        // The failed connection's 'error'/'end' may have scheduled a reconnect: this loop is the one.
+        clearTimeout(this.reconnect);
+        if (attempt >= START_ATTEMPTS) throw error;
+        this.logger.warn(`access listener could not start (try ${attempt}): ${String(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
+      }
+    }
   }
 
   async onApplicationShutdown() {
@@ -56,6 +74,8 @@ export class AccessStateService implements OnModuleInit, OnApplicationShutdown {
     // LISTEN needs a session: a transaction-mode pooler would drop it between statements.
     const client = new Client({
       connectionString: this.config.DATABASE_SESSION_URL ?? this.config.DATABASE_URL,
+      // A black-holed server fails the try instead of holding the start (or the reconnect) forever.
+      connectionTimeoutMillis: this.config.DATABASE_CONNECT_TIMEOUT_MS,
     });
     client.on('notification', (message) => {
       if (message.channel === USER_ACCESS_CHANNEL && message.payload) this.apply(message.payload);
@@ -63,10 +83,18 @@ export class AccessStateService implements OnModuleInit, OnApplicationShutdown {
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
     this.client = client;
-    await client.connect();
-    // Listen first, then load: a change between the two is in both, never in neither.
-    await listen(client, USER_ACCESS_CHANNEL);
-    const rows = await this.users.accessExceptions();
+    let rows: Awaited<ReturnType<UsersService['accessExceptions']>>;
+    try {
+      await client.connect();
+      // Listen first, then load: a change between the two is in both, never in neither.
+      await listen(client, USER_ACCESS_CHANNEL);
+      rows = await this.users.accessExceptions();
+    } catch (error) {
+      // Whoever called tries again; this connection is done with.
+      if (this.client === client) this.client = undefined;
+      client.end().catch(() => undefined);
+      throw error;
+    }
     this.inactive = new Set(rows.filter((row) => !row.isActive).map((row) => row.id));
     this.staffRoles = new Map(
       rows.filter((row) => row.role !== 'member').map((row) => [row.id, row.role]),
