@@ -7,6 +7,7 @@ import { deriveTronAddress } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { within } from '../../common/within';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { REMOVE_WHEN_RUN } from '../jobs/queues';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService } from '../ledger/ledger.service';
 import { TokenTransfer, readReceipt } from '../tron/trc20';
@@ -234,8 +235,7 @@ export class DepositsService {
           // 2 s, 4 s, ... doubling: past an hour after 12 tries.
           attempts: 14,
           backoff: { type: 'exponential', delay: 2000 },
-          removeOnComplete: 1000,
-          removeOnFail: true,
+          ...REMOVE_WHEN_RUN,
         },
       })),
     );

@@ -5,7 +5,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import { EntityManager } from 'typeorm';
 import { within } from '../../common/within';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { SWEEP_BATCH } from '../jobs/queues';
+import { REMOVE_WHEN_RUN, SWEEP_BATCH } from '../jobs/queues';
 import { MailOutboxRepository, OutboxStatus } from './mail-outbox.repository';
 import { Mail, MailService } from './mail.service';
 
@@ -84,8 +84,7 @@ export class MailOutboxService {
           // Without a limit BullMQ still needs one; past it the sweep queues the row again.
           attempts: attempts || 50,
           backoff: { type: 'exponential' as const, delay: this.config.MAIL_RETRY_BASE_MS },
-          removeOnComplete: 1000,
-          removeOnFail: true,
+          ...REMOVE_WHEN_RUN,
         },
       })),
     );
