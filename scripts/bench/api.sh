@@ -8,7 +8,8 @@
 #
 # Settings: BENCH_DURATION (20 s), BENCH_WARMUP (10 s: the JIT still compiles
 # after 5, and the first round after a 5 s warm-up had twice the p99), BENCH_CONNECTIONS (50),
-# BENCH_ROUNDS (5), BENCH_API_PORT (3200), BENCH_BARE_PORT (3201), BENCH_NO_BUILD=1
+# BENCH_ROUNDS (5), BENCH_API_PORT (3200), BENCH_BARE_PORT (3201), BENCH_DB to run on
+# an existing database instead (kept; e.g. app_bench_scale), BENCH_NO_BUILD=1
 # to reuse dist, BENCH_RUNTIME=local to run the servers on this machine's Node
 # instead of the API image's (scripts/lib/bench.sh, on_production_node).
 set -euo pipefail
@@ -25,9 +26,8 @@ base_urls
 ensure_wrk
 
 bash scripts/services.sh
-DATABASE_URL=$(with_db_name "$base_db" app_bench)
+bench_database app_bench
 REDIS_URL=$(with_redis_db "$base_redis" 3)
-recreate_db "$DATABASE_URL"
 redis-cli -u "$REDIS_URL" flushdb >/dev/null 2>&1
 
 build_api

@@ -12,6 +12,7 @@
 #
 # Settings: BENCH_LOAD_SECONDS (120), BENCH_LOAD_BARE_SECONDS (20),
 # BENCH_LOAD_WARMUP (5), BENCH_LOAD_API_PORT (3210), BENCH_LOAD_BARE_PORT (3211),
+# BENCH_DB to run on an existing database instead (kept; e.g. app_bench_scale),
 # BENCH_NO_BUILD=1 to reuse dist, BENCH_RUNTIME=local to run the API on this
 # machine's Node instead of the API image's.
 set -euo pipefail
@@ -28,9 +29,8 @@ base_urls
 ensure_wrk
 
 bash scripts/services.sh
-DATABASE_URL=$(with_db_name "$base_db" app_bench_load)
+bench_database app_bench_load
 REDIS_URL=$(with_redis_db "$base_redis" 5)
-recreate_db "$DATABASE_URL"
 redis-cli -u "$REDIS_URL" flushdb >/dev/null 2>&1
 
 build_api

@@ -13,6 +13,20 @@ ensure_wrk() {
   fi
 }
 
+# bench_database NAME: sets DATABASE_URL to the benchmark's own database NAME,
+# recreated empty; or, with BENCH_DB set, to that existing database (a
+# month-three one from bench:scale, `BENCH_DB=app_bench_scale`), migrated and
+# kept, so the same benchmark measures months of data (issue 27).
+bench_database() {
+  if [[ -n ${BENCH_DB:-} ]]; then
+    DATABASE_URL=$(with_db_name "$base_db" "$BENCH_DB")
+    echo "bench: on the existing database $BENCH_DB (kept, not recreated)"
+  else
+    DATABASE_URL=$(with_db_name "$base_db" "$1")
+    recreate_db "$DATABASE_URL"
+  fi
+}
+
 # build_api: builds @app/domain and @app/api unless BENCH_NO_BUILD=1 and a
 # build exists.
 build_api() {
