@@ -43,5 +43,25 @@ export LOGIN_MAX_FAILURES_PER_PHONE=1000000 LOGIN_MAX_FAILURES_PER_IP=1000000 LO
 export ACCESS_TOKEN_TTL_SECONDS=86400
 production_api +998900000007
 
+# With pg_stat_statements loaded (shared_preload_libraries), the ten statements that took the
+# most time during the run are printed after it (docs/operations.md keeps a month-three run's).
+statements=0
+if [[ $(psql "$DATABASE_URL" -XAtqc 'SHOW shared_preload_libraries') == *pg_stat_statements* ]]; then
+  psql "$DATABASE_URL" -XAtqc 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements' >/dev/null
+  psql "$DATABASE_URL" -XAtqc 'SELECT pg_stat_statements_reset()' >/dev/null
+  statements=1
+fi
+
 # The API and worker on the image's Node and flags, as deployed.
-on_production_node scripts/bench/load.mjs
+rc=0
+on_production_node scripts/bench/load.mjs || rc=$?
+if ((statements)); then
+  echo "top ten statements by total time during the run (pg_stat_statements):"
+  psql "$DATABASE_URL" -XAq -F ' | ' -c "
+    SELECT calls, round(total_exec_time) AS total_ms, round(mean_exec_time::numeric, 2) AS mean_ms,
+           rows, left(regexp_replace(query, '\s+', ' ', 'g'), 120) AS query
+    FROM pg_stat_statements
+    WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+    ORDER BY total_exec_time DESC LIMIT 10"
+fi
+exit "$rc"
