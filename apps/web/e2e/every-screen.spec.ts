@@ -280,7 +280,11 @@ test('a member completes and claims a challenge, then every screen opens clean a
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await expect(page, `${path} stays on its screen`).toHaveURL(new RegExp(`${path}$`));
-      await expect(page.locator('h1, [role=heading][aria-level="1"]').first()).toBeVisible();
+      // A screen's chunk and data may take a while on a busy machine (CI once waited 10 s in vain).
+      await expect(
+        page.locator('h1, [role=heading][aria-level="1"]').first(),
+        `${language} ${path} shows its heading`,
+      ).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       for (const problem of await layoutProblems(page))
         problems.push(`${language} ${path}: ${problem}`);
