@@ -165,6 +165,39 @@ describe('PostgreSQL restarting while the API starts', () => {
   });
 });
 
+describe('Redis away while the API starts', () => {
+  it('delays the start instead of ending it, and the revocations it then loads are current', async () => {
+    // The app's Redis goes through the proxy, down while it starts (pnpm bench:chaos: a master
+    // killed during a start-up ended the process with ioredis's "Connection is closed.").
+    const target = new URL(process.env.REDIS_URL!);
+    const proxy = new PgProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    await proxy.listen();
+    const via = new URL(process.env.REDIS_URL!);
+    via.hostname = '127.0.0.1';
+    via.port = String(proxy.port);
+    const admin = await startApp();
+    const revoked = await member(admin);
+    proxy.down('refuse');
+    let t: TestApp | undefined;
+    try {
+      const starting = startApp({ REDIS_URL: via.href });
+      // After startApp's own flush of the test Redis: a login ended while the new app starts.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await admin.http().post('/logout').set(revoked.auth).expect(200);
+      setTimeout(() => proxy.up(), 1500);
+      t = await starting;
+      expect((await t.http().get('/users/me').set(revoked.auth)).status).toBe(401);
+      const { auth } = await member(t);
+      expect((await t.http().get('/users/me').set(auth)).status).toBe(200);
+    } finally {
+      proxy.up();
+      await t?.close();
+      await admin.close();
+      await proxy.close();
+    }
+  });
+});
+
 describe('a connection PostgreSQL ends while it is checked out', () => {
   let t: TestApp;
   beforeAll(async () => {

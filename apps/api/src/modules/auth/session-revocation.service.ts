@@ -6,6 +6,9 @@ import { AuthSessionsRepository } from './auth-sessions.repository';
 
 const KEY_PREFIX = 'revoked-session:';
 const CHANNEL = 'revoked-sessions';
+/** Start-up tries, START_RETRY_MS apart: as long as the access listener's (access-state.service.ts). */
+const START_ATTEMPTS = 30;
+const START_RETRY_MS = 1_000;
 
 /**
  * Ends logins. PostgreSQL is the record (refresh tokens of a revoked login
@@ -28,19 +31,36 @@ export class SessionRevocationService implements OnModuleInit, OnApplicationShut
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Serves no request before the revocations are loaded (a revoked login is
+   * never let through a start-up). A Redis away or failing over while the
+   * process starts delays the start, tried again a second apart as the
+   * access listener does, instead of ending the process (pnpm bench:chaos).
+   */
   async onModuleInit() {
     if (process.env.OPENAPI_ONLY === '1') return;
-    this.subscriber = this.redis.duplicate({ lazyConnect: true });
-    this.subscriber.on('message', (_channel, sessionId: string) => this.remember(sessionId));
+    const subscriber = this.redis.duplicate({ lazyConnect: true });
+    this.subscriber = subscriber;
+    subscriber.on('message', (_channel, sessionId: string) => this.remember(sessionId));
     // Messages missed while disconnected are in the keys: reload them on every (re)connect.
-    this.subscriber.on('ready', () => {
+    subscriber.on('ready', () => {
       this.loadFromRedis().catch((error) =>
         this.logger.error(`reloading revocations failed: ${error}`),
       );
     });
-    await this.subscriber.connect();
-    await this.subscriber.subscribe(CHANNEL);
-    await this.loadFromRedis();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // After a failed first connect ioredis reconnects by itself; only a client it gave up on is started again.
+        if (subscriber.status === 'wait' || subscriber.status === 'end') await subscriber.connect();
+        await subscriber.subscribe(CHANNEL);
+        await this.loadFromRedis();
+        return;
+      } catch (error) {
+        if (attempt >= START_ATTEMPTS) throw error;
+        this.logger.warn(`revocations could not load (try ${attempt}): ${String(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS));
+      }
+    }
   }
 
   async onApplicationShutdown() {
