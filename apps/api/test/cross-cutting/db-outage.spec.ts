@@ -59,6 +59,18 @@ class PgProxy {
   }
 }
 
+/** A proxy to the server of `url` (PostgreSQL or Redis), and `url` through it. */
+async function proxied(url: string): Promise<{ proxy: PgProxy; via: string }> {
+  const target = new URL(url);
+  const port = Number(target.port || (target.protocol.startsWith('redis') ? 6379 : 5432));
+  const proxy = new PgProxy({ host: target.hostname, port });
+  await proxy.listen();
+  const via = new URL(url);
+  via.hostname = '127.0.0.1';
+  via.port = String(proxy.port);
+  return { proxy, via: via.href };
+}
+
 const BOUND_MS = 3000;
 
 describe('PostgreSQL away (through a proxy the test turns off)', () => {
@@ -67,13 +79,9 @@ describe('PostgreSQL away (through a proxy the test turns off)', () => {
   let auth: Record<string, string>;
 
   beforeAll(async () => {
-    const target = new URL(TEST_DATABASE_URL);
-    proxy = new PgProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    await proxy.listen();
-    const via = new URL(TEST_DATABASE_URL);
-    via.hostname = '127.0.0.1';
-    via.port = String(proxy.port);
-    t = await startApp({ DATABASE_URL: via.href, DATABASE_CONNECT_TIMEOUT_MS: '1000' });
+    let via: string;
+    ({ proxy, via } = await proxied(TEST_DATABASE_URL));
+    t = await startApp({ DATABASE_URL: via, DATABASE_CONNECT_TIMEOUT_MS: '1000' });
     ({ auth } = await member(t));
   });
 
@@ -138,20 +146,15 @@ describe('PostgreSQL restarting while the API starts', () => {
   it('delays the start instead of ending it, and the access state it then loads is current', async () => {
     // The access listener's own session (DATABASE_SESSION_URL) goes through the proxy: down
     // while the app starts, as when a restart meets it (pnpm bench:chaos: the API exited).
-    const target = new URL(TEST_DATABASE_URL);
-    const proxy = new PgProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    await proxy.listen();
+    const { proxy, via } = await proxied(TEST_DATABASE_URL);
     proxy.down('refuse');
-    const via = new URL(TEST_DATABASE_URL);
-    via.hostname = '127.0.0.1';
-    via.port = String(proxy.port);
     const admin = await startApp();
     const blocked = await member(admin);
     await admin.db.query('UPDATE users SET is_active = false WHERE id = $1', [blocked.id]);
     const upLater = setTimeout(() => proxy.up(), 2500);
     let t: TestApp | undefined;
     try {
-      t = await startApp({ DATABASE_SESSION_URL: via.href, DATABASE_CONNECT_TIMEOUT_MS: '1000' });
+      t = await startApp({ DATABASE_SESSION_URL: via, DATABASE_CONNECT_TIMEOUT_MS: '1000' });
       expect((await t.http().get('/users/me').set(blocked.auth)).status).toBe(401);
       const { auth } = await member(t);
       expect((await t.http().get('/users/me').set(auth)).status).toBe(200);
@@ -169,18 +172,13 @@ describe('Redis away while the API starts', () => {
   it('delays the start instead of ending it, and the revocations it then loads are current', async () => {
     // The app's Redis goes through the proxy, down while it starts (pnpm bench:chaos: a master
     // killed during a start-up ended the process with ioredis's "Connection is closed.").
-    const target = new URL(process.env.REDIS_URL!);
-    const proxy = new PgProxy({ host: target.hostname, port: Number(target.port || 6379) });
-    await proxy.listen();
-    const via = new URL(process.env.REDIS_URL!);
-    via.hostname = '127.0.0.1';
-    via.port = String(proxy.port);
+    const { proxy, via } = await proxied(process.env.REDIS_URL!);
     const admin = await startApp();
     const revoked = await member(admin);
     proxy.down('refuse');
     let t: TestApp | undefined;
     try {
-      const starting = startApp({ REDIS_URL: via.href });
+      const starting = startApp({ REDIS_URL: via });
       // After startApp's own flush of the test Redis: a login ended while the new app starts.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await admin.http().post('/logout').set(revoked.auth).expect(200);

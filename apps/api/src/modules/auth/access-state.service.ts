@@ -2,16 +2,11 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { Client } from 'pg';
 import type { Role } from '../../common/auth';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { retryAtStart } from '../../common/start-retries';
 import { listen } from '../../database/listen';
 import { USER_ACCESS_CHANNEL, UsersService } from '../users/users.service';
 
 const RECONNECT_MS = 1_000;
-/**
- * Tries at start-up, RECONNECT_MS apart: about as long as TypeORM's own
- * start-up retries (9 x 3 s), so a PostgreSQL restart while the process
- * starts delays the start instead of ending the process (pnpm bench:chaos).
- */
-const START_ATTEMPTS = 30;
 
 /**
  * Who may use a valid access token right now. Tokens live 15 minutes, but a
@@ -40,18 +35,7 @@ export class AccessStateService implements OnModuleInit, OnApplicationShutdown {
   /** Serves no request before the access state is loaded: a blocked member is never let through. */
   async onModuleInit() {
     if (process.env.OPENAPI_ONLY === '1') return;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.connect();
-        return;
-      } catch (error) {
-        // The failed connection's 'error'/'end' may have scheduled a reconnect: this loop is the one.
-        clearTimeout(this.reconnect);
-        if (attempt >= START_ATTEMPTS) throw error;
-        this.logger.warn(`access listener could not start (try ${attempt}): ${String(error)}`);
-        await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
-      }
-    }
+    await retryAtStart('access listener', this.logger, () => this.connect());
   }
 
   async onApplicationShutdown() {
@@ -90,8 +74,10 @@ export class AccessStateService implements OnModuleInit, OnApplicationShutdown {
       await listen(client, USER_ACCESS_CHANNEL);
       rows = await this.users.accessExceptions();
     } catch (error) {
-      // Whoever called tries again; this connection is done with.
+      // Whoever called tries again; this connection is done with, and so is
+      // any reconnect its 'error'/'end' scheduled before this catch.
       if (this.client === client) this.client = undefined;
+      clearTimeout(this.reconnect);
       client.end().catch(() => undefined);
       throw error;
     }

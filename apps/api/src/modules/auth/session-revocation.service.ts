@@ -1,14 +1,12 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
+import { retryAtStart } from '../../common/start-retries';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { REDIS } from '../redis/redis.module';
 import { AuthSessionsRepository } from './auth-sessions.repository';
 
 const KEY_PREFIX = 'revoked-session:';
 const CHANNEL = 'revoked-sessions';
-/** Start-up tries, START_RETRY_MS apart: as long as the access listener's (access-state.service.ts). */
-const START_ATTEMPTS = 30;
-const START_RETRY_MS = 1_000;
 
 /**
  * Ends logins. PostgreSQL is the record (refresh tokens of a revoked login
@@ -34,8 +32,7 @@ export class SessionRevocationService implements OnModuleInit, OnApplicationShut
   /**
    * Serves no request before the revocations are loaded (a revoked login is
    * never let through a start-up). A Redis away or failing over while the
-   * process starts delays the start, tried again a second apart as the
-   * access listener does, instead of ending the process (pnpm bench:chaos).
+   * process starts delays the start (retryAtStart) instead of ending it.
    */
   async onModuleInit() {
     if (process.env.OPENAPI_ONLY === '1') return;
@@ -48,19 +45,12 @@ export class SessionRevocationService implements OnModuleInit, OnApplicationShut
         this.logger.error(`reloading revocations failed: ${error}`),
       );
     });
-    for (let attempt = 1; ; attempt++) {
-      try {
-        // After a failed first connect ioredis reconnects by itself; only a client it gave up on is started again.
-        if (subscriber.status === 'wait' || subscriber.status === 'end') await subscriber.connect();
-        await subscriber.subscribe(CHANNEL);
-        await this.loadFromRedis();
-        return;
-      } catch (error) {
-        if (attempt >= START_ATTEMPTS) throw error;
-        this.logger.warn(`revocations could not load (try ${attempt}): ${String(error)}`);
-        await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS));
-      }
-    }
+    await retryAtStart('revocations', this.logger, async () => {
+      // After a failed first connect ioredis reconnects by itself; only a client it gave up on is started again.
+      if (subscriber.status === 'wait' || subscriber.status === 'end') await subscriber.connect();
+      await subscriber.subscribe(CHANNEL);
+      await this.loadFromRedis();
+    });
   }
 
   async onApplicationShutdown() {
