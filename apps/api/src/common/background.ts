@@ -21,6 +21,8 @@ export type IntervalSetting = {
 /** What a tick may use besides its handler: the settings and the queues. */
 export interface TickContext {
   config: AppConfig;
+  /** Aborted when the process stops: a tick going through items stops between two. */
+  stopping: AbortSignal;
   /**
    * Adds jobs (a deterministic `jobId` each, so repeated sweeps collapse) and
    * returns how many. Only names the owner declares in `enqueues` are accepted.

@@ -357,7 +357,7 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   },
   SHUTDOWN_GRACE_MS: {
     group: 'Optional tuning (defaults shown)',
-    doc: "On SIGTERM or SIGINT the API finishes its requests in flight and the worker its current job and ticks, then exits 0; past this many milliseconds it exits 1 anyway (a job cut off is queued again when its lock expires). 0: no limit. Keep it under the orchestrator's own grace period (docker compose: stop_grace_period).",
+    doc: "On SIGTERM or SIGINT the API finishes its requests in flight and the worker its current job and ticks, then exits 0. The worker waits for its work half this many milliseconds: then a job still running is handed back to its queue (not a failed attempt) and a tick is left to the exit (ticks are crash-safe). Past the whole the process exits 1 anyway (a job cut off is queued again when its lock expires). 0: no limit. Keep it under the orchestrator's own grace period (docker compose: stop_grace_period).",
   },
   LEDGER_CHECKPOINT_INTERVAL_MS: {
     group: 'Optional tuning (defaults shown)',

@@ -191,6 +191,38 @@ describe('the mail outbox, with the mail server down, hanging and back', () => {
       .expect(200);
   });
 
+  it('a worker stopped politely mid-send hands the job back and exits 0 in time; the mail goes once', async () => {
+    const smtp = await smtpOn(0);
+    // Its send would wait 20 s for the hanging server; its grace is 2 s.
+    const first = await worker(smtp.port, {
+      MAIL_SEND_TIMEOUT_MS: '20000',
+      SHUTDOWN_GRACE_MS: '2000',
+    });
+    smtp.control.hold = true;
+    const m = await member(t);
+    expect((await askMailCode(m, 'stopped@example.test')).status).toBe(200);
+    const row = await eventually(async () => {
+      const [r] = await outboxOf(m.id);
+      return r.status === 'sending' ? r : undefined;
+    });
+    first.child.kill('SIGTERM');
+    // Exit 1 would be the grace's timer: 0 is a close that ended in time.
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(first.output()).toContain(`job mail/send-mail mail-${row.id}-0 handed back by the stop`);
+    // Back on its queue as it was: waiting, no attempt spent.
+    const job = await queue.getJob(`mail-${row.id}-0`);
+    expect(await job!.getState()).toBe('waiting');
+    expect(job!.attemptsMade).toBe(0);
+
+    smtp.control.hold = false;
+    // Its claim goes stale after 3 x 1 s for this one, which then sends it.
+    await worker(smtp.port, { MAIL_SEND_TIMEOUT_MS: '1000' });
+    await smtp.codeFor('stopped@example.test', 0, 20_000);
+    await sleep(1500);
+    expect(to(smtp.mails, 'stopped@example.test')).toHaveLength(1);
+    expect(await outboxOf(m.id)).toEqual([expect.objectContaining({ status: 'sent' })]);
+  });
+
   it('does not send a code that expired while the server was down', async () => {
     const port = await downPort();
     await worker(port);

@@ -35,8 +35,8 @@ export class DepositScannerService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Scans up to TRON_SCAN_BATCH_BLOCKS blocks; returns how many. */
-  async scan(): Promise<number> {
+  /** Scans up to TRON_SCAN_BATCH_BLOCKS blocks, fewer when `stopping` is aborted; returns how many. */
+  async scan(stopping?: AbortSignal): Promise<number> {
     await this.deposits.backfillAddresses();
     const safe = await this.deposits.safeHeight();
     const cursor =
@@ -44,7 +44,7 @@ export class DepositScannerService {
       (await this.repository.startCursor(SCAN_CURSOR, safe));
     const last = Math.min(safe, cursor + this.config.TRON_SCAN_BATCH_BLOCKS);
     let scanned = 0;
-    for (let from = cursor + 1; from <= last; from += FETCH_AHEAD) {
+    for (let from = cursor + 1; from <= last && !stopping?.aborted; from += FETCH_AHEAD) {
       const numbers = Array.from(
         { length: Math.min(FETCH_AHEAD, last - from + 1) },
         (_, i) => from + i,

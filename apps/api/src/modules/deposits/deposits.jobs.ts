@@ -24,7 +24,7 @@ export const depositsBackground = background({
       // A TRON node away stops the scan until it answers again.
       failuresAreWarnings: true,
       handler: DepositScannerService,
-      run: (scanner) => scanner.scan(),
+      run: (scanner, { stopping }) => scanner.scan(stopping),
     }),
     tick({
       name: 'deposit-claims-sweep',

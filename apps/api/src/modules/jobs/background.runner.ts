@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Job, Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { backgroundJobFailures, backgroundTickFailures } from '../../common/metrics';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import {
@@ -59,6 +59,8 @@ export class BackgroundRunner
   private readonly workers: Worker[] = [];
   private readonly producers = new Map<string, Queue>();
   private stopping = false;
+  /** Aborted when the process stops: ticks going through items stop between two. */
+  private readonly stop = new AbortController();
 
   constructor(
     @Inject(BACKGROUND_SETUP) private readonly setup: BackgroundSetup,
@@ -117,18 +119,38 @@ export class BackgroundRunner
 
   /**
    * A stop lets work in hand finish while the database and Redis are still
-   * there: no tick starts again, the consumers finish their current job (BullMQ's
-   * close waits for it), and the ticks still running are waited for. The
-   * process's SHUTDOWN_GRACE_MS bounds the whole; a job cut off by it is handed
-   * back when its lock expires (JOB_LOCK_MS).
+   * there: no tick starts again, ticks going through items stop between two
+   * (`TickContext.stopping`), the consumers finish their current job (BullMQ's
+   * close waits for it) and the ticks still running are waited for. Work still
+   * going at half of SHUTDOWN_GRACE_MS (a send to a mail server that hangs, a
+   * TRON node that does not answer) is not waited for any longer: each job is
+   * handed back to its queue, as it was, for another worker (not a failed
+   * attempt), and a tick is left to the process's exit; every tick is
+   * crash-safe, so the next one, here or elsewhere, goes on from the database.
+   * The other half is for the rest of the close, so the process exits 0 in time.
    */
   async beforeApplicationShutdown() {
     this.stopping = true;
+    this.stop.abort();
     for (const name of this.ticks.keys())
       if (this.scheduler.doesExist('interval', name)) this.scheduler.deleteInterval(name);
-    await Promise.all(this.workers.map((worker) => worker.close()));
-    while ([...this.ticks.values()].some((entry) => entry.running))
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    const grace = this.config.SHUTDOWN_GRACE_MS;
+    const handBackAt = grace > 0 ? Date.now() + Math.floor(grace / 2) : Infinity;
+    const handBack =
+      grace > 0
+        ? setTimeout(() => {
+            for (const worker of this.workers) worker.cancelAllJobs('the worker is stopping');
+          }, handBackAt - Date.now())
+        : undefined;
+    try {
+      await Promise.all(this.workers.map((worker) => worker.close()));
+      while ([...this.ticks.values()].some((entry) => entry.running) && Date.now() < handBackAt)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const entry of this.ticks.values())
+        if (entry.running) this.logger.warn(`tick ${entry.tick.name} left running by the stop`);
+    } finally {
+      clearTimeout(handBack);
+    }
   }
 
   async onApplicationShutdown() {
@@ -166,6 +188,7 @@ export class BackgroundRunner
   private context(owner: BackgroundDeclaration): TickContext {
     return {
       config: this.config,
+      stopping: this.stop.signal,
       enqueue: async (queue: string, jobs: EnqueuedJob[], options: JobOptions = {}) => {
         for (const { name } of jobs)
           if (!(owner.enqueues ?? []).some((e) => e.queue === queue && e.name === name))
@@ -189,7 +212,10 @@ export class BackgroundRunner
   }
 
   private consume(queue: string): Worker {
-    const worker = new Worker(queue, (job: Job) => this.handle(queue, job), {
+    // Three parameters: BullMQ passes the signal that cancelAllJobs aborts only to such a processor.
+    const processor = (job: Job, token?: string, cancelled?: AbortSignal) =>
+      this.handle(queue, job, token, cancelled);
+    const worker = new Worker(queue, processor, {
       connection: bullConnection(this.config),
       // A job whose worker died (SIGKILL, lost host) keeps its lock until `lockDuration`,
       // then another worker's stalled-job check hands it out again.
@@ -215,11 +241,39 @@ export class BackgroundRunner
     return worker;
   }
 
-  private async handle(queue: string, job: Job): Promise<{ handled: string; outcome: unknown }> {
+  private async handle(
+    queue: string,
+    job: Job,
+    token?: string,
+    cancelled?: AbortSignal,
+  ): Promise<{ handled: string; outcome: unknown }> {
     const entry = this.handlers.get(`${queue}/${job.name}`);
     if (!entry)
       // Never accepted silently: failed at once (no retries), with the reason on the job.
       throw new UnrecoverableError(`no handler for job ${job.name} on queue ${queue}`);
-    return { handled: job.name, outcome: await entry.job.run(entry.handler, job.data) };
+    const running = entry.job.run(entry.handler, job.data);
+    const outcome = await untilCancelled(running, cancelled);
+    if (outcome === CANCELLED) {
+      // The stop's hand-back: the job waits on its queue again, its attempts untouched; what
+      // the abandoned run still does ends with the process (handlers are safe to run again).
+      running.catch(() => undefined);
+      await job.moveToWait(token);
+      this.logger.warn(`job ${queue}/${job.name} ${job.id} handed back by the stop`);
+      throw new WaitingError();
+    }
+    return { handled: job.name, outcome };
   }
+}
+
+const CANCELLED = Symbol('cancelled');
+
+/** What `work` gives, or CANCELLED as soon as `signal` is aborted (the work is not stopped). */
+function untilCancelled<T>(work: Promise<T>, signal?: AbortSignal): Promise<T | typeof CANCELLED> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.resolve(CANCELLED);
+  return new Promise((resolve, reject) => {
+    const cancel = () => resolve(CANCELLED);
+    signal.addEventListener('abort', cancel, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', cancel));
+  });
 }

@@ -43,9 +43,15 @@ export class WithdrawalSettlementService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** One pass over everything in flight, then over what waits to be signed. */
-  async settle(): Promise<void> {
-    for (const id of await this.withdrawals.idsIn(['signed', 'sent'], 100)) await this.follow(id);
+  /**
+   * One pass over everything in flight, then over what waits to be signed; a
+   * stop (`stopping` aborted) ends it between two withdrawals.
+   */
+  async settle(stopping?: AbortSignal): Promise<void> {
+    for (const id of await this.withdrawals.idsIn(['signed', 'sent'], 100)) {
+      if (stopping?.aborted) return;
+      await this.follow(id);
+    }
     // A page of approved withdrawals per pass, going round: twenty that wait for a short hot
     // wallet never keep the ones behind them from being looked at (and sent when they fit).
     let waiting = await this.withdrawals.idsIn(['approved'], 20, this.approvedAfter);
@@ -53,7 +59,10 @@ export class WithdrawalSettlementService {
       waiting = await this.withdrawals.idsIn(['approved'], 20);
     }
     this.approvedAfter = waiting.length === 20 ? waiting[waiting.length - 1] : '0';
-    for (const id of waiting) await this.sign(id);
+    for (const id of waiting) {
+      if (stopping?.aborted) return;
+      await this.sign(id);
+    }
     // Nothing left to send: energy lent to the hot wallet goes back to the staking account.
     if (waiting.length === 0 && this.hot.address && this.energy.stakerAddress) {
       const inFlight = await this.withdrawals.idsIn(['signed', 'sent'], 1);

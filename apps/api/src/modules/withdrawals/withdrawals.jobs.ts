@@ -19,7 +19,7 @@ export const withdrawalsBackground = background({
       // A TRON node away pauses settlement until it answers again.
       failuresAreWarnings: true,
       handler: WithdrawalSettlementService,
-      run: (settlement) => settlement.settle(),
+      run: (settlement, { stopping }) => settlement.settle(stopping),
     }),
   ],
 });
