@@ -20,12 +20,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   answerKind,
   apisAnswer,
+  BENCH_PASSWORD,
   lpad,
   noAnswerKind,
   nodeRuntime,
   outDir,
   pad,
   pool,
+  postOk,
   prepareMembers,
   processes,
   reportChecks,
@@ -49,7 +51,12 @@ if (!(MINUTES > 0) || !DIR) {
 const TIMEOUT_MS = 20_000;
 /** The time a fault's effects may take to clear once it is healed. */
 const RECOVERY_LIMIT_S = 60;
-const DRAIN_LIMIT_S = 120;
+/**
+ * After the load the backlog drains: it may take as long as it keeps going down (a backlog of
+ * ten minutes' withdrawals settles at the hot wallet's pace), but not DRAIN_STALL_S without
+ * progress (something stuck) nor longer than the load itself.
+ */
+const DRAIN_STALL_S = 120;
 const CHECK_EVERY_S = 20;
 /** The production default: a polite stop must end within it, with exit code 0. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -111,7 +118,7 @@ async function finish(code, message) {
 const LOAD_S = Math.round(MINUTES * 60);
 const deadline = setTimeout(
   () => finish(2, 'took too long, stopped'),
-  (240 + LOAD_S + RECOVERY_LIMIT_S + DRAIN_LIMIT_S) * 1000,
+  (240 + LOAD_S + RECOVERY_LIMIT_S + Math.max(LOAD_S, DRAIN_STALL_S)) * 1000,
 );
 deadline.unref();
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => finish(130));
@@ -437,12 +444,25 @@ try {
       [RESET_MEMBERS],
     )
   ).rows;
+  // The second operator of the four-eyes approvals: finance, the bench members' password.
+  const [finance] = (
+    await db.query(
+      `INSERT INTO users (phone, password_hash)
+       SELECT '+998740000001', password_hash FROM users WHERE id = $1 RETURNING id, phone`,
+      [members[0].id],
+    )
+  ).rows;
+  // An update, so that the APIs hear of the role (LISTEN/NOTIFY) as from the console.
+  await db.query(`UPDATE users SET role = 'finance' WHERE id = $1`, [finance.id]);
   await db.end();
 
   const { adminToken, adminAuth, tokens } = await signInAndFund(apiUrls[0], env, members, {
     amount: 100,
     reason: 'chaos bench',
   });
+  const financeToken = (
+    await postOk(apiUrls[0], '/token', { username: finance.phone, password: BENCH_PASSWORD })
+  ).access_token;
   // A card, so that card deposits are taken.
   {
     const get = await fetch(`${apiUrls[0]}/admin/settings`, { headers: adminAuth });
@@ -676,8 +696,18 @@ try {
     }
   })();
 
-  // Operators: approve what members ask for (through whichever API is up).
+  // Operators: approve what members ask for (through whichever API is up). A member's
+  // withdrawals or card deposits past their 24-hour threshold need two operators (four eyes):
+  // the admin approves first, the finance operator second, as two people would.
   let operatorOn = true;
+  /** Approves one request; a second operator's approval when it waits for one. */
+  async function approveTwice(path, json) {
+    const first = await request('operator', 'POST', path, { auth: adminToken, json });
+    // The admin's approval was given in an earlier round (or was the one now answered).
+    const given =
+      first.kind === '403 SELF_APPROVAL_FORBIDDEN' || first.body?.awaiting_second_approval === true;
+    if (given) await request('operator', 'POST', path, { auth: financeToken, json });
+  }
   /** One pass over what waits for an operator; true when there was any. */
   async function operatorRound() {
     const w = await request('operator', 'GET', '/admin/withdrawals?status=requested', {
@@ -685,18 +715,13 @@ try {
     });
     // Four operators at once: members ask faster than one approves on this machine.
     await pool(Array.isArray(w.body) ? w.body : [], 4, (item) =>
-      request('operator', 'POST', `/admin/withdrawals/${item.id}/approve`, {
-        auth: adminToken,
-      }),
+      approveTwice(`/admin/withdrawals/${item.id}/approve`),
     );
     const c = await request('operator', 'GET', '/admin/card_deposits?status=under_review', {
       auth: adminToken,
     });
     await pool(Array.isArray(c.body) ? c.body : [], 4, (item) =>
-      request('operator', 'POST', `/admin/card_deposits/${item.id}/approve`, {
-        auth: adminToken,
-        json: { amount: 5 },
-      }),
+      approveTwice(`/admin/card_deposits/${item.id}/approve`, { amount: 5 }),
     );
     return [w.body, c.body].some((list) => Array.isArray(list) && list.length > 0);
   }
@@ -1019,11 +1044,16 @@ try {
 
   // Drain: every fault healed; withdrawals decided and settled, deposits credited, mail sent.
   console.log(
-    `bench: load over after ${loadSeconds.toFixed(0)} s; draining (up to ${DRAIN_LIMIT_S} s)`,
+    `bench: load over after ${loadSeconds.toFixed(0)} s; draining (while it goes down, ` +
+      `${DRAIN_STALL_S} s without progress at most, ${Math.max(LOAD_S, DRAIN_STALL_S)} s in all)`,
   );
   const drainStarted = Date.now();
+  const drainLimitS = Math.max(LOAD_S, DRAIN_STALL_S);
   let drained = false;
-  while (since(drainStarted) < DRAIN_LIMIT_S) {
+  let nextDrainNote = 0;
+  let leastOpen = Infinity;
+  let lastProgress = Date.now();
+  while (since(drainStarted) < drainLimitS && since(lastProgress) < DRAIN_STALL_S) {
     try {
       const open = await query(
         `SELECT count(*)::int AS n FROM withdrawals WHERE status IN ('requested', 'approved', 'signed', 'sent')`,
@@ -1041,6 +1071,21 @@ try {
       const unsent = await query(
         `SELECT count(*)::int AS n FROM mail_outbox WHERE status IN ('queued', 'sending')`,
       );
+      const stillOpenCount =
+        open[0].n + cards[0].n + unsent[0].n + solidUncredited + deposits.length - onChain;
+      if (stillOpenCount < leastOpen) {
+        leastOpen = stillOpenCount;
+        lastProgress = Date.now();
+      }
+      // Progress every 20 s: a backlog going down slowly and one stuck read differently.
+      if (since(drainStarted) >= nextDrainNote) {
+        nextDrainNote += 20;
+        console.log(
+          `bench: draining ${since(drainStarted).toFixed(0)} s: ${open[0].n} withdrawals, ` +
+            `${cards[0].n} card deposits, ${solidUncredited} solid transfers uncredited ` +
+            `(${deposits.length - onChain} not solid), ${unsent[0].n} mails open`,
+        );
+      }
       if (
         open[0].n === 0 &&
         cards[0].n === 0 &&
@@ -1064,8 +1109,62 @@ try {
   if (!drained)
     violated(
       'drained',
-      `withdrawals, card deposits or deposits still open after ${DRAIN_LIMIT_S} s`,
+      `still open after ${drainSeconds.toFixed(0)} s (${since(lastProgress).toFixed(0)} s without ` +
+        `progress): ${await stillOpen().catch(String)}`,
     );
+
+  /** What kept the drain from ending, by row: enough to find out why from the logs. */
+  async function stillOpen() {
+    const parts = [];
+    const withdrawals = await query(
+      `SELECT w.id, w.status, w.reason, round(extract(epoch FROM now() - w.updated_at))::int AS idle_s,
+              a.status AS attempt, a.tx_id
+         FROM withdrawals w
+         LEFT JOIN LATERAL (SELECT status, tx_id FROM withdrawal_attempts WHERE withdrawal_id = w.id
+                            ORDER BY id DESC LIMIT 1) a ON true
+        WHERE w.status IN ('requested', 'approved', 'signed', 'sent') ORDER BY w.id`,
+    );
+    if (withdrawals.length > 0)
+      parts.push(
+        `${withdrawals.length} withdrawals (` +
+          withdrawals
+            .slice(0, 10)
+            .map(
+              (w) =>
+                `#${w.id} ${w.status}, idle ${w.idle_s} s` +
+                (w.attempt ? `, attempt ${w.attempt} ${w.tx_id}` : '') +
+                (w.reason ? `, "${w.reason}"` : ''),
+            )
+            .join('; ') +
+          ')',
+      );
+    const cards = await query(
+      `SELECT id FROM card_deposits WHERE status = 'under_review' ORDER BY id LIMIT 10`,
+    );
+    if (cards.length > 0) parts.push(`card deposits under review: ${cards.map((c) => `#${c.id}`)}`);
+    const credited = new Set(
+      (await query(`SELECT tx_id FROM chain_deposits`)).map((r) => r.tx_id.trim()),
+    );
+    const uncredited = deposits.filter((d) => !credited.has(d.txid));
+    if (uncredited.length > 0)
+      parts.push(
+        `${uncredited.length} chain transfers not credited (` +
+          uncredited
+            .slice(0, 5)
+            .map((d) => `${d.txid} ${tron.chain.transaction(d.txid, true) ? 'solid' : 'not solid'}`)
+            .join('; ') +
+          `; cursor at ${(await query(`SELECT block_number FROM chain_cursors WHERE name = 'tron'`))[0]?.block_number})`,
+      );
+    const mail = await query(
+      `SELECT id, status, attempts, last_error FROM mail_outbox
+        WHERE status IN ('queued', 'sending') ORDER BY id LIMIT 10`,
+    );
+    if (mail.length > 0)
+      parts.push(
+        `mail: ${mail.map((m) => `#${m.id} ${m.status} (${m.attempts} tries${m.last_error ? `, ${m.last_error}` : ''})`).join('; ')}`,
+      );
+    return parts.join(' | ') || 'nothing (it drained just after the limit)';
+  }
 
   // Uploads: every row's object whole in the store; objects without a row counted.
   const uploadRows = await query(

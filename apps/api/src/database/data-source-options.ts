@@ -35,6 +35,7 @@ import { ContentLanguages1766740000000 } from './migrations/1766740000000-conten
 import { ConsoleSortIndexes1766750000000 } from './migrations/1766750000000-console-sort-indexes';
 import { KeptCounters1766760000000 } from './migrations/1766760000000-kept-counters';
 import { TeamPaging1766770000000 } from './migrations/1766770000000-team-paging';
+import { AccessExceptionsIndex1766780000000 } from './migrations/1766780000000-access-exceptions-index';
 import { SurvivingClient } from './lost-connections';
 
 export const MIGRATIONS = [
@@ -73,6 +74,7 @@ export const MIGRATIONS = [
   ConsoleSortIndexes1766750000000,
   KeptCounters1766760000000,
   TeamPaging1766770000000,
+  AccessExceptionsIndex1766780000000,
 ];
 
 /** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */

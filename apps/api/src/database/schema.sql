@@ -1535,6 +1535,8 @@ CREATE INDEX tron_costs_created_at ON public.tron_costs USING btree (created_at)
 
 CREATE INDEX tron_costs_ref ON public.tron_costs USING btree (kind, ref_id);
 
+CREATE INDEX users_access_exceptions_idx ON public.users USING btree (id) WHERE ((NOT is_active) OR ((role)::text <> 'member'::text));
+
 CREATE INDEX users_created_idx ON public.users USING btree (created_at, id);
 
 CREATE INDEX users_inviter2_id_idx ON public.users USING btree (inviter2_id, id) WHERE (inviter2_id IS NOT NULL);
