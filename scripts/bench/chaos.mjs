@@ -380,12 +380,14 @@ function startNode(name) {
       ? { ...appEnv, API_PORT: String(PORTS.api[i]) }
       : { ...appEnv, WORKER_METRICS_PORT: String(PORTS.worker[i]) },
   );
-  const node = { name, child, down: false, readyUrl: '' };
+  // down: no load sent to it (stopped, or not ready yet); stopped: the bench ended it on purpose.
+  const node = { name, child, down: false, stopped: false, readyUrl: '' };
   node.readyUrl = api
     ? `${apiUrls[i]}/health/ready`
     : `http://127.0.0.1:${PORTS.worker[i]}/metrics`;
   child.exited.then((how) => {
-    if (!node.down && !stopping) unexpectedExits.push(`${name} ended (${how})`);
+    // A process that dies during its start counts too (not only as a recovery not reached).
+    if (!node.stopped && !stopping) unexpectedExits.push(`${name} ended (${how})`);
   });
   nodes[name] = node;
   return node;
@@ -832,6 +834,7 @@ try {
   async function stopNode(name, signal) {
     const node = nodes[name];
     node.down = true;
+    node.stopped = true;
     const t0 = Date.now();
     node.child.kill(signal);
     const how = await Promise.race([node.child.exited, sleep(SHUTDOWN_GRACE_MS + 10_000)]);

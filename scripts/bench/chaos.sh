@@ -78,6 +78,8 @@ fi
 # migrations and the seed run on a plain Redis URL; the APIs and workers get
 # the Sentinel from chaos.mjs.
 load_bench_settings
+# Warnings and errors only: the faults' logs are read for causes, not every request.
+export LOG_LEVEL=${LOG_LEVEL:-warn}
 export PASSWORD_RESET_LIMIT_PER_HOUR=0 MAIL_CODE_RESEND_SECONDS=0 OPERATOR_DAILY_LIMIT=0
 REDIS_URL=redis://127.0.0.1:$((BASE + 2))/0
 production_api +998900000007

@@ -58,6 +58,8 @@ build_api
 # Production settings with throwaway secrets, every per-client limit off (all
 # the load comes from one address), tokens that outlive the run.
 load_bench_settings
+# Warnings and errors only: the faults' logs are read for causes, not every request.
+export LOG_LEVEL=${LOG_LEVEL:-warn}
 production_api +998900000007
 
 # faults.mjs restarts PostgreSQL and Redis through these.

@@ -35,12 +35,10 @@ redis-cli -u "$REDIS_URL" flushdb >/dev/null 2>&1
 
 build_api
 
-# Production settings with throwaway secrets, and every per-client limit off:
-# all the load comes from one address and a few hundred members.
-export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0 PUBLIC_RATE_LIMIT_PER_MINUTE=0 MOMENTS_PER_HOUR=0
-export LOGIN_MAX_FAILURES_PER_PHONE=1000000 LOGIN_MAX_FAILURES_PER_IP=1000000 LOGIN_SLOWDOWN_AFTER=0
-# The members sign in once, before the run: their tokens must outlive it.
-export ACCESS_TOKEN_TTL_SECONDS=86400
+# Production settings with throwaway secrets (the production log level, as
+# deployed), and every per-client limit off: all the load comes from one
+# address and a few hundred members.
+load_bench_settings
 production_api +998900000007
 
 # With pg_stat_statements loaded (shared_preload_libraries), the ten statements that took the

@@ -128,11 +128,12 @@ ports_free() {
 }
 
 # load_bench_settings: every per-client limit off (a load bench's requests all
-# come from one address) and access tokens that outlive the run.
+# come from one address) and access tokens that outlive the run (the members
+# sign in once, before it).
 load_bench_settings() {
   export REGISTER_LIMIT_PER_HOUR=0 MONEY_RATE_LIMIT_PER_MINUTE=0 PUBLIC_RATE_LIMIT_PER_MINUTE=0 MOMENTS_PER_HOUR=0
   export LOGIN_MAX_FAILURES_PER_PHONE=1000000 LOGIN_MAX_FAILURES_PER_IP=1000000 LOGIN_SLOWDOWN_AFTER=0
-  export ACCESS_TOKEN_TTL_SECONDS=86400 LOG_LEVEL=${LOG_LEVEL:-warn}
+  export ACCESS_TOKEN_TTL_SECONDS=86400
 }
 
 # run_bench_script SCRIPT: runs a bench's script on the production Node in the
