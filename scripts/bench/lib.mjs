@@ -120,10 +120,29 @@ export function cpuSeconds(pid) {
 export const BENCH_PASSWORD = 'secret12';
 
 /**
- * Level-9 members (phones +99871…) with a raised daily quota (operators can
- * raise it), trailers whose views started a minute ago, posts in the feed.
- * Their password hash is argon2id at a low cost, so signing hundreds in
- * takes seconds. Returns the members ({id, phone}) and the trailer ids.
+ * The first of the phone series `+998<nn>` (nn from `from` up to 99) that no
+ * member of the database has: a benchmark run on a kept database (BENCH_DB, a
+ * month-three one whose members are +99872…, or one a run before used) signs
+ * up its own members beside the others.
+ */
+export async function freePhoneSeries(db, from = 71, skip = []) {
+  for (let nn = from; nn <= 99; nn++) {
+    const prefix = `+998${nn}`;
+    if (skip.includes(prefix)) continue;
+    const { rows } = await db.query(`SELECT 1 FROM users WHERE phone LIKE $1 LIMIT 1`, [
+      `${prefix}%`,
+    ]);
+    if (rows.length === 0) return prefix;
+  }
+  throw new Error('no free phone series +99871… to +99899… left in this database');
+}
+
+/**
+ * Level-9 members (phones in the first free series, +99871… on a new
+ * database) with a raised daily quota (operators can raise it), trailers
+ * whose views started a minute ago, posts in the feed. Their password hash is
+ * argon2id at a low cost, so signing hundreds in takes seconds. Returns the
+ * members ({id, phone}), the trailer ids and the phone series used.
  */
 export async function prepareMembers(databaseUrl, { members, trailers, posts }) {
   const { Client } = requireApi('pg');
@@ -136,6 +155,7 @@ export async function prepareMembers(databaseUrl, { members, trailers, posts }) 
       timeCost: 1,
       parallelism: 1,
     });
+    const series = await freePhoneSeries(db);
     await db.query(`UPDATE packages SET daily_trailers = 100000 WHERE vip_level = 9`);
     await db.query(
       `INSERT INTO trailers (title, image_url, trailer_key)
@@ -145,9 +165,9 @@ export async function prepareMembers(databaseUrl, { members, trailers, posts }) 
     const rows = (
       await db.query(
         `INSERT INTO users (phone, password_hash, vip_level, vip_expire)
-         SELECT '+99871' || lpad(g::text, 7, '0'), $2, 9, now() + interval '30 days'
+         SELECT $3 || lpad(g::text, 7, '0'), $2, 9, now() + interval '30 days'
          FROM generate_series(1, $1) g RETURNING id, phone`,
-        [members, cheapHash],
+        [members, cheapHash, series],
       )
     ).rows;
     const trailerIds = (await db.query(`SELECT id FROM trailers ORDER BY id`)).rows
@@ -156,15 +176,16 @@ export async function prepareMembers(databaseUrl, { members, trailers, posts }) 
     await db.query(
       `INSERT INTO trailer_views (user_id, trailer_id, started_at)
        SELECT u.id, t.id, now() - interval '1 minute' FROM users u CROSS JOIN trailers t
-       WHERE u.phone LIKE '+99871%'`,
+       WHERE u.phone LIKE $1 AND t.id = ANY($2)`,
+      [`${series}%`, trailerIds],
     );
     await db.query(
       `INSERT INTO moments (user_id, text)
        SELECT u.id, 'Load post ' || g FROM generate_series(1, $1) g
-       JOIN users u ON u.phone = '+99871' || lpad((g % $2 + 1)::text, 7, '0')`,
-      [posts, members],
+       JOIN users u ON u.phone = $3 || lpad((g % $2 + 1)::text, 7, '0')`,
+      [posts, members, series],
     );
-    return { members: rows, trailerIds };
+    return { members: rows, trailerIds, series };
   } finally {
     await db.end();
   }

@@ -17,10 +17,12 @@ import {
   outDir,
   pad,
   pool,
+  freePhoneSeries,
   postOk,
   prepareMembers,
   processes,
   reportChecks,
+  requireApi,
   root,
   rssMb,
 } from './lib.mjs';
@@ -145,11 +147,25 @@ await waitFor('API', api, `http://127.0.0.1:${apiPort}/health`);
 // record). The sign-in route itself uses members registered through the API,
 // at the app's real password cost.
 console.log(`bench: preparing ${MEMBERS} members, ${TRAILERS} trailers, ${POSTS} posts`);
-const { members, trailerIds } = await prepareMembers(env.DATABASE_URL, {
+const { members, trailerIds, series } = await prepareMembers(env.DATABASE_URL, {
   members: MEMBERS,
   trailers: TRAILERS,
   posts: POSTS,
 }).catch((error) => fail(error.message));
+
+/** One statement on the benchmark's database. */
+async function onDatabase(work) {
+  const { Client } = requireApi('pg');
+  const db = new Client({ connectionString: env.DATABASE_URL });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}
+// The sign-up route's members: a series of their own (the database may be kept: BENCH_DB).
+const signinSeries = await onDatabase((db) => freePhoneSeries(db, 71, [series]));
 
 const admin = await post('/token', {
   username: env.ADMIN_PHONE,
@@ -165,7 +181,10 @@ const tokens = await pool(members, 8, async (m) => {
   return access_token;
 });
 const signins = await pool(
-  Array.from({ length: SIGNIN_MEMBERS }, (_, i) => `+99872${String(i + 1).padStart(7, '0')}`),
+  Array.from(
+    { length: SIGNIN_MEMBERS },
+    (_, i) => `${signinSeries}${String(i + 1).padStart(7, '0')}`,
+  ),
   2,
   async (phone) => {
     await post('/users/', { email: phone, password: PASSWORD, invite_code: 0 });
@@ -227,6 +246,9 @@ try {
   console.log(`bench: warming up the API (${warmup} s), then the mixed load (${seconds} s)`);
   // The warm-up watches use the first quarter of the pairs, the run the rest.
   await mixed(warmup, 0);
+  // load.sh prints the run's top statements (pg_stat_statements): counted from here on.
+  if (env.BENCH_LOAD_STATEMENTS === '1')
+    await onDatabase((db) => db.query('SELECT pg_stat_statements_reset()'));
   const started = Date.now();
   const sampler = setInterval(() => {
     samples.push({
@@ -255,6 +277,12 @@ const ledgerRes = await fetch(`${apiUrl}/admin/reports/ledger`, {
   headers: { authorization: `Bearer ${admin.access_token}` },
 });
 const ledger = await ledgerRes.json().catch(() => ({}));
+// A kept database (BENCH_DB) keeps the run's members and watches, but its trailers leave the
+// catalogue: the next bench on it (bench:scale's /trailers) must see the club's own list.
+if (env.BENCH_DB)
+  await onDatabase((db) =>
+    db.query(`UPDATE trailers SET published = false WHERE id = ANY($1)`, [trailerIds]),
+  );
 clearTimeout(deadline);
 await stopAll();
 

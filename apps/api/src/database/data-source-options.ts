@@ -36,6 +36,7 @@ import { ConsoleSortIndexes1766750000000 } from './migrations/1766750000000-cons
 import { KeptCounters1766760000000 } from './migrations/1766760000000-kept-counters';
 import { TeamPaging1766770000000 } from './migrations/1766770000000-team-paging';
 import { AccessExceptionsIndex1766780000000 } from './migrations/1766780000000-access-exceptions-index';
+import { MembershipExpiryIndex1766790000000 } from './migrations/1766790000000-membership-expiry-index';
 import { SurvivingClient } from './lost-connections';
 
 export const MIGRATIONS = [
@@ -75,6 +76,7 @@ export const MIGRATIONS = [
   KeptCounters1766760000000,
   TeamPaging1766770000000,
   AccessExceptionsIndex1766780000000,
+  MembershipExpiryIndex1766790000000,
 ];
 
 /** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */

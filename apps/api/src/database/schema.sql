@@ -1549,6 +1549,8 @@ CREATE INDEX users_nickname_trgm_idx ON public.users USING gin (nickname public.
 
 CREATE INDEX users_phone_trgm_idx ON public.users USING gin (phone public.gin_trgm_ops);
 
+CREATE INDEX users_vip_expire_idx ON public.users USING btree (vip_expire, id) WHERE (vip_level > 0);
+
 CREATE INDEX users_vip_level_idx ON public.users USING btree (vip_level, id);
 
 CREATE UNIQUE INDEX verifications_pending_key ON public.verifications USING btree (user_id) WHERE ((status)::text = 'pending'::text);

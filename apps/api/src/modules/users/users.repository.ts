@@ -249,10 +249,11 @@ export class UsersRepository {
     return affected > 0;
   }
 
+  /** Memberships that ran out, oldest first: a range of users_vip_expire_idx. */
   async dueExpirations(limit: number): Promise<{ id: number; expire: string }[]> {
     return this.dataSource.query(
       `SELECT id, (extract(epoch FROM vip_expire) * 1000)::bigint AS expire FROM users
-       WHERE vip_level > 0 AND vip_expire <= now() ORDER BY id LIMIT $1`,
+       WHERE vip_level > 0 AND vip_expire <= now() ORDER BY vip_expire, id LIMIT $1`,
       [limit],
     );
   }
