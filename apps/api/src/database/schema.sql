@@ -1539,11 +1539,11 @@ CREATE INDEX users_access_exceptions_idx ON public.users USING btree (id) WHERE 
 
 CREATE INDEX users_created_idx ON public.users USING btree (created_at, id);
 
-CREATE INDEX users_inviter2_id_idx ON public.users USING btree (inviter2_id, id) WHERE (inviter2_id IS NOT NULL);
+CREATE INDEX users_inviter2_id_idx ON public.users USING btree (inviter2_id, id) INCLUDE (vip_level, vip_expire) WHERE (inviter2_id IS NOT NULL);
 
-CREATE INDEX users_inviter3_id_idx ON public.users USING btree (inviter3_id, id) WHERE (inviter3_id IS NOT NULL);
+CREATE INDEX users_inviter3_id_idx ON public.users USING btree (inviter3_id, id) INCLUDE (vip_level, vip_expire) WHERE (inviter3_id IS NOT NULL);
 
-CREATE INDEX users_inviter_id_idx ON public.users USING btree (inviter_id, id);
+CREATE INDEX users_inviter_id_idx ON public.users USING btree (inviter_id, id) INCLUDE (vip_level, vip_expire);
 
 CREATE INDEX users_nickname_trgm_idx ON public.users USING gin (nickname public.gin_trgm_ops);
 

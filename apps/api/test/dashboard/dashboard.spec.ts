@@ -61,4 +61,64 @@ describe("dashboard: the operators' daily money and members", () => {
     expect(dashboard.solvency).toHaveProperty('liabilities');
     expect((await t.http().get('/admin/dashboard?days=12').set(admin)).status).toBe(422);
   });
+
+  it('counts members per day from the kept closed days and live for the rest, a missing kept day too', async () => {
+    // Members who joined 3, 5 and 20 days ago (and today); the worker keeps the closed days.
+    for (const back of [3, 5, 5, 20]) {
+      const m = await member(t);
+      await t.db.query(
+        `UPDATE users SET created_at = now() - make_interval(days => $2) WHERE id = $1`,
+        [m.id, back],
+      );
+    }
+    await t.db.query(`DELETE FROM users_daily_signups`);
+    await t.db.query(
+      `INSERT INTO users_daily_signups (day, count)
+       SELECT (created_at AT TIME ZONE 'UTC')::date, count(*) FROM users
+       WHERE created_at < ((now() AT TIME ZONE 'UTC')::date - 1) AT TIME ZONE 'UTC' GROUP BY 1`,
+    );
+    const expected = async () =>
+      Object.fromEntries(
+        (
+          (await t.db.query(
+            `SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS n
+             FROM users WHERE created_at >= now() - interval '31 days' GROUP BY 1`,
+          )) as { day: string; n: number }[]
+        ).map((r) => [r.day, r.n]),
+      );
+    const shown = async () =>
+      Object.fromEntries(
+        (
+          (await t.http().get('/admin/dashboard?days=30').set(admin)).body.days as {
+            day: string;
+            new_members: number;
+          }[]
+        )
+          .filter((d) => d.new_members > 0)
+          .map((d) => [d.day, d.new_members]),
+      );
+    const all = await expected();
+    // The oldest day of the 30 may fall outside a 31-day window's start: compare the 30 shown.
+    const inPeriod = (days: Record<string, number>) =>
+      Object.fromEntries(
+        Object.entries(days).filter(
+          ([day]) => day > new Date(Date.now() - 30 * 86400_000).toISOString().slice(0, 10),
+        ),
+      );
+    expect(await shown()).toEqual(inPeriod(all));
+    expect(Object.keys(inPeriod(all)).length).toBeGreaterThanOrEqual(3);
+
+    // A kept day lost (the worker behind): counted live again, and the kept ones around it kept.
+    const fiveBack = new Date(Date.now() - 5 * 86400_000).toISOString().slice(0, 10);
+    await t.db.query(`DELETE FROM users_daily_signups WHERE day = $1`, [fiveBack]);
+    // A kept figure is what the dashboard shows for its day, even when the live count differs.
+    const threeBack = new Date(Date.now() - 3 * 86400_000).toISOString().slice(0, 10);
+    await t.db.query(`UPDATE users_daily_signups SET count = count + 100 WHERE day = $1`, [
+      threeBack,
+    ]);
+    const after = await shown();
+    expect(after[fiveBack]).toBe(all[fiveBack]);
+    expect(after[threeBack]).toBe(all[threeBack] + 100);
+    expect(after).toEqual({ ...inPeriod(all), [threeBack]: all[threeBack] + 100 });
+  });
 });
