@@ -58,8 +58,7 @@ export class BackgroundRunner
   private readonly handlers = new Map<string, { job: QueuedJob; handler: unknown }>();
   private readonly workers: Worker[] = [];
   private readonly producers = new Map<string, Queue>();
-  private stopping = false;
-  /** Aborted when the process stops: ticks going through items stop between two. */
+  /** Aborted when the process stops: no tick starts again, ticks going through items stop between two. */
   private readonly stop = new AbortController();
 
   constructor(
@@ -130,17 +129,17 @@ export class BackgroundRunner
    * The other half is for the rest of the close, so the process exits 0 in time.
    */
   async beforeApplicationShutdown() {
-    this.stopping = true;
     this.stop.abort();
     for (const name of this.ticks.keys())
       if (this.scheduler.doesExist('interval', name)) this.scheduler.deleteInterval(name);
     const grace = this.config.SHUTDOWN_GRACE_MS;
-    const handBackAt = grace > 0 ? Date.now() + Math.floor(grace / 2) : Infinity;
+    const handBackMs = grace > 0 ? Math.floor(grace / 2) : Infinity;
+    const handBackAt = Date.now() + handBackMs;
     const handBack =
       grace > 0
         ? setTimeout(() => {
             for (const worker of this.workers) worker.cancelAllJobs('the worker is stopping');
-          }, handBackAt - Date.now())
+          }, handBackMs)
         : undefined;
     try {
       await Promise.all(this.workers.map((worker) => worker.close()));
@@ -169,7 +168,7 @@ export class BackgroundRunner
   }
 
   private async runTick(entry: RunningTick, rethrow = false): Promise<unknown> {
-    if (entry.running || (this.stopping && !rethrow)) return undefined;
+    if (entry.running || (this.stop.signal.aborted && !rethrow)) return undefined;
     entry.running = true;
     try {
       return await entry.tick.run(entry.handler, this.context(entry.owner));
