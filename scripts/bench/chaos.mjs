@@ -1089,13 +1089,7 @@ try {
             `(${deposits.length - onChain} not solid), ${unsent[0].n} mails open`,
         );
       }
-      if (
-        open[0].n === 0 &&
-        cards[0].n === 0 &&
-        unsent[0].n === 0 &&
-        solidUncredited === 0 &&
-        onChain === deposits.length
-      ) {
+      if (stillOpenCount === 0) {
         drained = true;
         break;
       }

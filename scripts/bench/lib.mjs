@@ -145,11 +145,8 @@ export async function freePhoneSeries(db, from = 71, skip = []) {
  * members ({id, phone}), the trailer ids and the phone series used.
  */
 export async function prepareMembers(databaseUrl, { members, trailers, posts }) {
-  const { Client } = requireApi('pg');
   const argon2 = requireApi('argon2');
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
+  return withDatabase(databaseUrl, async (db) => {
     const cheapHash = await argon2.hash(BENCH_PASSWORD, {
       memoryCost: 1024,
       timeCost: 1,
@@ -186,6 +183,16 @@ export async function prepareMembers(databaseUrl, { members, trailers, posts }) 
       [posts, members, series],
     );
     return { members: rows, trailerIds, series };
+  });
+}
+
+/** Runs `work` with a connection of its own to the database at `databaseUrl`, closed after. */
+export async function withDatabase(databaseUrl, work) {
+  const { Client } = requireApi('pg');
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    return await work(db);
   } finally {
     await db.end();
   }

@@ -22,9 +22,9 @@ import {
   prepareMembers,
   processes,
   reportChecks,
-  requireApi,
   root,
   rssMb,
+  withDatabase,
 } from './lib.mjs';
 
 const { AbortSignal } = globalThis;
@@ -153,17 +153,8 @@ const { members, trailerIds, series } = await prepareMembers(env.DATABASE_URL, {
   posts: POSTS,
 }).catch((error) => fail(error.message));
 
-/** One statement on the benchmark's database. */
-async function onDatabase(work) {
-  const { Client } = requireApi('pg');
-  const db = new Client({ connectionString: env.DATABASE_URL });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
+/** Work on the benchmark's database, on a connection of its own. */
+const onDatabase = (work) => withDatabase(env.DATABASE_URL, work);
 // The sign-up route's members: a series of their own (the database may be kept: BENCH_DB).
 const signinSeries = await onDatabase((db) => freePhoneSeries(db, 71, [series]));
 
