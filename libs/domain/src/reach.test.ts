@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leavesNoAdmin, reachRefusal } from './reach';
+import { leavesNoAdmin, needsSecondAdmin, reachRefusal } from './reach';
 
 describe('reachRefusal', () => {
   it('lets every staff role act on a member', () => {
@@ -36,5 +36,31 @@ describe('leavesNoAdmin', () => {
     expect(leavesNoAdmin(admin, { active: false }, 2)).toBe(false);
     expect(leavesNoAdmin(admin, { role: 'admin' }, 1)).toBe(false);
     expect(leavesNoAdmin({ role: 'finance', active: true }, { active: false }, 1)).toBe(false);
+  });
+});
+
+describe('needsSecondAdmin', () => {
+  const member = { role: 'member' as const, active: true };
+  const finance = { role: 'finance' as const, active: true };
+  const admin = { role: 'admin' as const, active: true };
+  it('holds granting or taking away admin or finance while the club has two admins', () => {
+    expect(needsSecondAdmin(member, { role: 'admin' }, 2)).toBe(true);
+    expect(needsSecondAdmin(member, { role: 'finance' }, 3)).toBe(true);
+    expect(needsSecondAdmin(admin, { role: 'member' }, 2)).toBe(true);
+    expect(needsSecondAdmin(finance, { role: 'support' }, 2)).toBe(true);
+    expect(needsSecondAdmin(finance, { role: 'admin' }, 2)).toBe(true);
+  });
+  it('holds deactivating and reactivating an admin or finance operator', () => {
+    expect(needsSecondAdmin(admin, { active: false }, 2)).toBe(true);
+    expect(needsSecondAdmin(finance, { active: false }, 2)).toBe(true);
+    expect(needsSecondAdmin({ ...finance, active: false }, { active: true }, 2)).toBe(true);
+  });
+  it('applies at once with one admin, for member and support, and when nothing changes', () => {
+    expect(needsSecondAdmin(member, { role: 'admin' }, 1)).toBe(false);
+    expect(needsSecondAdmin(member, { role: 'support' }, 2)).toBe(false);
+    expect(needsSecondAdmin({ role: 'support', active: true }, { role: 'member' }, 2)).toBe(false);
+    expect(needsSecondAdmin(member, { active: false }, 2)).toBe(false);
+    expect(needsSecondAdmin(admin, { role: 'admin' }, 2)).toBe(false);
+    expect(needsSecondAdmin(admin, { active: true }, 2)).toBe(false);
   });
 });

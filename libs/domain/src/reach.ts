@@ -47,3 +47,29 @@ export function leavesNoAdmin(
   const staysAdmin = (change.role ?? target.role) === 'admin' && (change.active ?? true);
   return !staysAdmin && activeAdmins <= 1;
 }
+
+/** Roles that move money or appoint staff: granting, removing or (re)activating them takes two admins. */
+export const POWER_ROLES: readonly AccountRole[] = ['admin', 'finance'];
+
+const isPower = (role: AccountRole) => POWER_ROLES.includes(role);
+
+/**
+ * Whether a change of an account's role or activation waits for a second
+ * admin (issue 36): while the club has two or more active admins, giving or
+ * taking away `admin` or `finance`, and deactivating or reactivating an
+ * admin or finance operator. One admin alone applies it at once (four eyes
+ * cannot hold, and the console says so); `member` and `support` changes
+ * apply at once.
+ */
+export function needsSecondAdmin(
+  target: { role: AccountRole; active: boolean },
+  change: { active?: boolean; role?: AccountRole },
+  activeAdmins: number,
+): boolean {
+  if (activeAdmins < 2) return false;
+  const roleAfter = change.role ?? target.role;
+  const grantsOrTakes = roleAfter !== target.role && (isPower(roleAfter) || isPower(target.role));
+  const activeAfter = change.active ?? target.active;
+  const switchesPower = activeAfter !== target.active && isPower(target.role);
+  return grantsOrTakes || switchesPower;
+}

@@ -286,7 +286,19 @@ export const ERRORS = {
   SELF_DEALING_FORBIDDEN: {
     status: 403,
     detail: 'Operators cannot decide on their own requests',
-    description: "The request's member is the operator themselves",
+    description:
+      "The request's member is the operator themselves, in their team or upline (three levels either way), or a member whose withdrawal the operator would approve after crediting them in the last 24 hours",
+  },
+  OPERATOR_COOLING_OFF: {
+    status: 403,
+    detail: 'A newly appointed operator cannot approve yet',
+    description:
+      "The operator's role was granted less than OPERATOR_COOLING_OFF_HOURS ago: their approvals of money, second approvals and economy approvals wait until then",
+  },
+  STAFF_REQUEST_ALREADY_DECIDED: {
+    status: 409,
+    detail: 'This staff change was already approved or rejected',
+    description: 'The staff request is no longer pending',
   },
   OPERATOR_REACH_FORBIDDEN: {
     status: 403,

@@ -2,8 +2,8 @@
  * Operators' reach (issue 25): the one place every operator route passes
  * through. Each route declares what its `:id` names (`@Reach(kind)`); the
  * reach guard finds the member behind it (an account, or the member of a
- * withdrawal, card deposit, verification, adjustment, or the proposer of an
- * economy change) and asks `reachRefusal` of libs/domain before the handler
+ * withdrawal, card deposit, verification, adjustment, the proposer of an
+ * economy change, or the account a staff request is for) and asks `reachRefusal` of libs/domain before the handler
  * runs. The owners of those records register how to find that member
  * (`ReachRegistry.register`), so this file imports no module. The app
  * refuses to start when an operator route declares no reach, and the reach
@@ -37,6 +37,7 @@ export const REACH_KINDS = [
   'verification',
   'adjustment',
   'economy_change',
+  'staff_request',
 ] as const;
 export type ReachKind = (typeof REACH_KINDS)[number];
 

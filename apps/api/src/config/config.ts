@@ -141,6 +141,17 @@ export const SETTINGS_SCHEMA = z.object({
    */
   OPERATOR_DAILY_LIMIT: intFrom(50000),
   /**
+   * For this many hours after an operator's role was granted, their
+   * approvals of money, second approvals and economy approvals are refused
+   * (issue 36: a puppet appointed today cannot co-sign today). 0: off.
+   */
+  OPERATOR_COOLING_OFF_HOURS: intFrom(72),
+  /**
+   * An operator who credited a member (card deposit or adjustment) within
+   * this many hours cannot approve that member's withdrawal (issue 36). 0: off.
+   */
+  CREDITOR_WITHDRAWAL_APPROVAL_HOURS: intFrom(24),
+  /**
    * An economy change (package pay, team rates, challenge rewards, campaign
    * bonuses) raising what members are paid by more than this percentage
    * waits for a second admin (issue 25); 0: never.

@@ -244,6 +244,14 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     group: 'Optional tuning (defaults shown)',
     doc: 'USDT one operator may approve or adjust in 24 hours; beyond it their approvals wait for an admin. 0: no cap.',
   },
+  OPERATOR_COOLING_OFF_HOURS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "For this many hours after an operator's role (admin, finance) was granted, their approvals of money, second approvals and economy approvals are refused (403 OPERATOR_COOLING_OFF). The operator seeded from ADMIN_PHONE is not cooling off. 0: off.",
+  },
+  CREDITOR_WITHDRAWAL_APPROVAL_HOURS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "An operator who credited a member (approved a card deposit or an adjustment) within this many hours cannot approve that member's withdrawal (403 SELF_DEALING_FORBIDDEN). 0: off.",
+  },
   ECONOMY_RAISE_APPROVAL_PERCENT: {
     group: 'Optional tuning (defaults shown)',
     doc: "An economy change raising members' pay by more than this percentage waits for a second admin. 0: off.",

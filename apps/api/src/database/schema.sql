@@ -1006,6 +1006,34 @@ CREATE TABLE public.refresh_tokens (
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+CREATE TABLE public.staff_requests (
+    id bigint NOT NULL,
+    target_user_id integer NOT NULL,
+    change character varying(16) NOT NULL,
+    role character varying(16),
+    before_role character varying(16) NOT NULL,
+    before_active boolean NOT NULL,
+    requested_by integer NOT NULL,
+    status character varying(16) DEFAULT 'pending'::character varying NOT NULL,
+    decided_by integer,
+    decided_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT staff_requests_change_check CHECK (((change)::text = ANY ((ARRAY['role'::character varying, 'activate'::character varying, 'deactivate'::character varying])::text[]))),
+    CONSTRAINT staff_requests_check CHECK ((((change)::text = 'role'::text) = (role IS NOT NULL))),
+    CONSTRAINT staff_requests_check1 CHECK ((requested_by <> target_user_id)),
+    CONSTRAINT staff_requests_check2 CHECK ((((status)::text = 'pending'::text) = (decided_by IS NULL))),
+    CONSTRAINT staff_requests_status_check CHECK (((status)::text = ANY ((ARRAY['pending'::character varying, 'approved'::character varying, 'rejected'::character varying])::text[])))
+);
+
+CREATE SEQUENCE public.staff_requests_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+ALTER SEQUENCE public.staff_requests_id_seq OWNED BY public.staff_requests.id;
+
 CREATE TABLE public.sweeps (
     id bigint NOT NULL,
     user_id integer NOT NULL,
@@ -1117,6 +1145,7 @@ CREATE TABLE public.users (
     verification character varying(16) DEFAULT 'none'::character varying NOT NULL,
     inviter2_id integer,
     inviter3_id integer,
+    role_granted_at timestamp with time zone,
     CONSTRAINT users_role_check CHECK (((role)::text = ANY ((ARRAY['member'::character varying, 'admin'::character varying, 'finance'::character varying, 'support'::character varying])::text[]))),
     CONSTRAINT users_verification_check CHECK (((verification)::text = ANY ((ARRAY['none'::character varying, 'pending'::character varying, 'approved'::character varying, 'rejected'::character varying])::text[]))),
     CONSTRAINT users_vip_level_check CHECK (((vip_level >= 0) AND (vip_level <= 9)))
@@ -1246,6 +1275,8 @@ ALTER TABLE public.withdrawals ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY 
     NO MAXVALUE
     CACHE 1
 );
+
+ALTER TABLE ONLY public.staff_requests ALTER COLUMN id SET DEFAULT nextval('public.staff_requests_id_seq'::regclass);
 
 ALTER TABLE ONLY public.adjustment_requests
     ADD CONSTRAINT adjustment_requests_pkey PRIMARY KEY (id);
@@ -1403,6 +1434,9 @@ ALTER TABLE ONLY public.proof_snapshots
 ALTER TABLE ONLY public.refresh_tokens
     ADD CONSTRAINT refresh_tokens_pkey PRIMARY KEY (token_hash);
 
+ALTER TABLE ONLY public.staff_requests
+    ADD CONSTRAINT staff_requests_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.sweeps
     ADD CONSTRAINT sweeps_pkey PRIMARY KEY (id);
 
@@ -1524,6 +1558,10 @@ CREATE INDEX promotion_grants_pending_idx ON public.promotion_grants USING btree
 CREATE UNIQUE INDEX proof_buckets_member_idx ON public.proof_buckets USING btree (snapshot_id, first_member_id);
 
 CREATE INDEX refresh_tokens_session_idx ON public.refresh_tokens USING btree (session_id);
+
+CREATE UNIQUE INDEX staff_requests_pending_key ON public.staff_requests USING btree (target_user_id, change, COALESCE(role, ''::character varying)) WHERE ((status)::text = 'pending'::text);
+
+CREATE INDEX staff_requests_status_idx ON public.staff_requests USING btree (status, id);
 
 CREATE INDEX sweeps_user_idx ON public.sweeps USING btree (user_id);
 
@@ -1743,6 +1781,15 @@ ALTER TABLE ONLY public.proof_snapshots
 
 ALTER TABLE ONLY public.refresh_tokens
     ADD CONSTRAINT refresh_tokens_session_id_fkey FOREIGN KEY (session_id) REFERENCES public.auth_sessions(id);
+
+ALTER TABLE ONLY public.staff_requests
+    ADD CONSTRAINT staff_requests_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.staff_requests
+    ADD CONSTRAINT staff_requests_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.staff_requests
+    ADD CONSTRAINT staff_requests_target_user_id_fkey FOREIGN KEY (target_user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.sweeps
     ADD CONSTRAINT sweeps_recorded_by_fkey FOREIGN KEY (recorded_by) REFERENCES public.users(id);

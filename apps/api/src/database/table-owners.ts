@@ -35,6 +35,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   audit_chain_head: 'audit',
   adjustment_requests: 'admin',
   approvals: 'approvals',
+  staff_requests: 'members',
   economy_changes: 'approvals',
   deposit_addresses: 'deposits',
   chain_cursors: 'deposits',

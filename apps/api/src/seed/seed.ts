@@ -99,8 +99,10 @@ async function seedAdmin(dataSource: DataSource, rawPhone: string, password: str
     return;
   }
   const samePassword = await verifyPassword(rows[0].password_hash, password);
+  // The deployment's own operator is not cooling off (contract section 11).
   await dataSource.query(
-    `UPDATE users SET role = 'admin', is_active = true, password_hash = COALESCE($2, password_hash) WHERE id = $1`,
+    `UPDATE users SET role = 'admin', is_active = true, role_granted_at = NULL,
+            password_hash = COALESCE($2, password_hash) WHERE id = $1`,
     [rows[0].id, samePassword ? null : await hashPassword(password)],
   );
 }

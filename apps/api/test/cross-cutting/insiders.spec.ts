@@ -84,8 +84,9 @@ describe('insiders: reach over accounts', () => {
     expect([ownRole.status, ownRole.body.code]).toEqual([403, 'SELF_ACTION_FORBIDDEN']);
   });
 
-  it('lets an admin act on another operator', async () => {
+  it('lets an admin act on another operator; a second admin approves what gives or takes power', async () => {
     const support = await staffMember(t, 'support');
+    const second = await staffMember(t, 'admin');
     const code = await t.http().post(`/admin/users/${support.id}/reset_code`).set(admin);
     expect(code.status).toBe(200);
     const role = await t
@@ -93,35 +94,60 @@ describe('insiders: reach over accounts', () => {
       .post(`/admin/users/${support.id}/role`)
       .set(admin)
       .send({ role: 'finance' });
-    expect([role.status, role.body.role]).toEqual([200, 'finance']);
+    expect(role.body).toEqual({ status: 'awaiting_second_admin', request_id: expect.any(Number) });
+    const approved = await t
+      .http()
+      .post(`/admin/staff_requests/${role.body.request_id}/approve`)
+      .set(second.auth);
+    expect(approved.body).toMatchObject({
+      status: 'approved',
+      decided_by: second.id,
+      role: 'finance',
+    });
+    const now = await t.http().get(`/admin/users/${support.id}`).set(admin);
+    expect(now.body.role).toBe('finance');
   });
 
-  it('never leaves the app without an active admin, even when two admins demote each other at once', async () => {
-    const a: Member = await staffMember(t, 'admin');
-    const b: Member = await staffMember(t, 'admin');
-    // Only a and b stay admins (the seeded one steps aside for this test).
+  it('never leaves the app without an active admin, however staff requests and approvals race', async () => {
+    const [a, b, c]: Member[] = [
+      await staffMember(t, 'admin'),
+      await staffMember(t, 'admin'),
+      await staffMember(t, 'admin'),
+    ];
+    // Only a, b and c stay admins (the seeded one steps aside for this test).
     await t.db.query(
-      `UPDATE users SET role = 'finance' WHERE role = 'admin' AND id NOT IN ($1, $2)`,
-      [a.id, b.id],
+      `UPDATE users SET role = 'finance' WHERE role = 'admin' AND id NOT IN ($1, $2, $3)`,
+      [a.id, b.id, c.id],
     );
     try {
-      const answers = await Promise.all([
-        t.http().post(`/admin/users/${b.id}/role`).set(a.auth).send({ role: 'finance' }),
-        t.http().post(`/admin/users/${a.id}/role`).set(b.auth).send({ role: 'support' }),
-      ]);
+      const ask = async (by: Member, target: Member) => {
+        const res = await t
+          .http()
+          .post(`/admin/users/${target.id}/role`)
+          .set(by.auth)
+          .send({ role: 'support' });
+        expect(res.body.status).toBe('awaiting_second_admin');
+        return res.body.request_id as number;
+      };
+      // Each demotion asked by one admin and approved by the third, all at once.
+      const requests = [await ask(a, b), await ask(b, c), await ask(c, a)];
+      const approvers = [c, a, b];
+      const answers = await Promise.all(
+        requests.map((id, i) =>
+          t.http().post(`/admin/staff_requests/${id}/approve`).set(approvers[i].auth),
+        ),
+      );
       const statuses = answers.map((r) => r.status);
-      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-      // Refused by the rule (LAST_ADMIN_FORBIDDEN) or, when the winner's change reached
-      // this process first, because the loser is no longer an admin (FORBIDDEN).
-      expect(statuses.filter((s) => s === 403)).toHaveLength(1);
+      // Refused by the rule (LAST_ADMIN_FORBIDDEN) or because the approver was demoted first.
+      expect(statuses.every((s) => s === 200 || s === 403)).toBe(true);
+      expect(statuses.filter((s) => s === 403).length).toBeGreaterThanOrEqual(1);
       const [{ count }] = await t.db.query(
         `SELECT count(*)::int AS count FROM users WHERE role = 'admin' AND is_active`,
       );
-      expect(count).toBe(1);
+      expect(count).toBe(3 - statuses.filter((s) => s === 200).length);
+      expect(count).toBeGreaterThanOrEqual(1);
     } finally {
-      await t.db.query(`UPDATE users SET role = 'admin', is_active = true WHERE id = $1`, [
-        adminId,
-      ]);
+      await t.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [adminId]);
     }
   });
 });

@@ -109,6 +109,19 @@ describe('reach matrix: every operator route, every role, every kind of target',
         [user.id],
       );
     }
+    // A staff request for this user (the club has three admins: it waits), decided at once so
+    // the matrix's calls are judged by the reach guard and then answer 409, changing no one.
+    const askedRole = await t
+      .http()
+      .post(`/admin/users/${user.id}/role`)
+      .set(seeded)
+      .send({ role: role === 'finance' ? 'support' : 'finance' });
+    own.staff_request = askedRole.body.request_id;
+    await t
+      .http()
+      .post(`/admin/staff_requests/${own.staff_request}/reject`)
+      .set(seeded)
+      .expect(200);
     for (const [kind, id] of Object.entries(own)) {
       if (!id) throw new Error(`no ${kind} record for ${role} ${user.id}`);
     }

@@ -21,6 +21,10 @@ export function useTestEnv() {
   // The seeded operator funds members in every suite, all on one database
   // within a day; the cap has its own tests (insiders.spec.ts).
   process.env.OPERATOR_DAILY_LIMIT = '0';
+  // The seeded operator funds members and then approves their withdrawals in
+  // every suite; the bar on approving a member one credited has its own
+  // tests (insiders.spec.ts).
+  process.env.CREDITOR_WITHDRAWAL_APPROVAL_HOURS = '0';
   // Every suite reads the public routes from one address; the limit has its
   // own test (public-rate-limit.spec.ts).
   process.env.PUBLIC_RATE_LIMIT_PER_MINUTE = '0';

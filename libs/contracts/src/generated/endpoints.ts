@@ -22,6 +22,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  ActivateMember200,
   AddBannerBody,
   AdjustBody,
   AdjustResponse,
@@ -58,6 +59,7 @@ import type {
   CreateCardDepositBody,
   CreateMomentBody,
   DashboardResponse,
+  DeactivateMember200,
   DeleteAddressBody,
   DepositAddress,
   EconomyChangeItem,
@@ -89,6 +91,7 @@ import type {
   ListModerationParams,
   ListMomentsParams,
   ListMyMomentsParams,
+  ListStaffRequestsParams,
   ListSweepsParams,
   ListVerificationsParams,
   ListWithdrawalsParams,
@@ -126,8 +129,11 @@ import type {
   SavedAddress,
   SendMessageBody,
   SentMessage,
+  SetMemberRole200,
   SiteInfo,
   SiteSettings,
+  StaffOverview,
+  StaffRequestItem,
   StatementPage,
   StreamEventsParams,
   SubmitVerificationBody,
@@ -4520,6 +4526,416 @@ export const useSetSiteSettings = <
 };
 
 /**
+ * Staff changes waiting for (or decided by) a second admin, newest first. Signed in with one of the roles: admin.
+ * @summary Staff changes waiting for (or decided by) a second admin, newest first
+ */
+export const listStaffRequests = (
+  params?: ListStaffRequestsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<StaffRequestItem[]>(
+    { url: `/admin/staff_requests`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListStaffRequestsQueryKey = (params?: ListStaffRequestsParams) => {
+  return [`/admin/staff_requests`, ...(params ? [params] : [])] as const;
+};
+
+export const getListStaffRequestsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listStaffRequests>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListStaffRequestsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffRequests>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListStaffRequestsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listStaffRequests>>> = ({ signal }) =>
+    listStaffRequests(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listStaffRequests>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListStaffRequestsQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listStaffRequests>>
+>;
+export type ListStaffRequestsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useListStaffRequests<
+  TData = Awaited<ReturnType<typeof listStaffRequests>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListStaffRequestsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffRequests>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStaffRequests>>,
+          TError,
+          Awaited<ReturnType<typeof listStaffRequests>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListStaffRequests<
+  TData = Awaited<ReturnType<typeof listStaffRequests>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListStaffRequestsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffRequests>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStaffRequests>>,
+          TError,
+          Awaited<ReturnType<typeof listStaffRequests>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListStaffRequests<
+  TData = Awaited<ReturnType<typeof listStaffRequests>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListStaffRequestsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffRequests>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Staff changes waiting for (or decided by) a second admin, newest first
+ */
+
+export function useListStaffRequests<
+  TData = Awaited<ReturnType<typeof listStaffRequests>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListStaffRequestsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listStaffRequests>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListStaffRequestsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Active admins and staff requests waiting: with one admin, four eyes cannot hold (the console says so). Signed in with one of the roles: admin.
+ * @summary Active admins and staff requests waiting: with one admin, four eyes cannot hold (the console says so)
+ */
+export const staffOverview = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<StaffOverview>(
+    { url: `/admin/staff_requests/overview`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getStaffOverviewQueryKey = () => {
+  return [`/admin/staff_requests/overview`] as const;
+};
+
+export const getStaffOverviewQueryOptions = <
+  TData = Awaited<ReturnType<typeof staffOverview>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getStaffOverviewQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof staffOverview>>> = ({ signal }) =>
+    staffOverview(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof staffOverview>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type StaffOverviewQueryResult = NonNullable<Awaited<ReturnType<typeof staffOverview>>>;
+export type StaffOverviewQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useStaffOverview<
+  TData = Awaited<ReturnType<typeof staffOverview>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffOverview>>,
+          TError,
+          Awaited<ReturnType<typeof staffOverview>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useStaffOverview<
+  TData = Awaited<ReturnType<typeof staffOverview>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffOverview>>,
+          TError,
+          Awaited<ReturnType<typeof staffOverview>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useStaffOverview<
+  TData = Awaited<ReturnType<typeof staffOverview>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Active admins and staff requests waiting: with one admin, four eyes cannot hold (the console says so)
+ */
+
+export function useStaffOverview<
+  TData = Awaited<ReturnType<typeof staffOverview>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getStaffOverviewQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Approve another admin's staff change: it applies now (audited). Not the requester, not the account concerned. Signed in with one of the roles: admin.
+ * @summary Approve another admin's staff change: it applies now (audited). Not the requester, not the account concerned
+ */
+export const approveStaffRequest = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<StaffRequestItem>(
+    { url: `/admin/staff_requests/${id}/approve`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getApproveStaffRequestMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof approveStaffRequest>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof approveStaffRequest>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['approveStaffRequest'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof approveStaffRequest>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return approveStaffRequest(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ApproveStaffRequestMutationResult = NonNullable<
+  Awaited<ReturnType<typeof approveStaffRequest>>
+>;
+
+export type ApproveStaffRequestMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Approve another admin's staff change: it applies now (audited). Not the requester, not the account concerned
+ */
+export const useApproveStaffRequest = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof approveStaffRequest>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof approveStaffRequest>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getApproveStaffRequestMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * Turn a staff change down, or take back your own (audited). Signed in with one of the roles: admin.
+ * @summary Turn a staff change down, or take back your own (audited)
+ */
+export const rejectStaffRequest = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<StaffRequestItem>(
+    { url: `/admin/staff_requests/${id}/reject`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getRejectStaffRequestMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof rejectStaffRequest>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof rejectStaffRequest>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['rejectStaffRequest'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof rejectStaffRequest>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return rejectStaffRequest(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RejectStaffRequestMutationResult = NonNullable<
+  Awaited<ReturnType<typeof rejectStaffRequest>>
+>;
+
+export type RejectStaffRequestMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Turn a staff change down, or take back your own (audited)
+ */
+export const useRejectStaffRequest = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof rejectStaffRequest>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof rejectStaffRequest>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getRejectStaffRequestMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * Recorded sweeps, newest first. Signed in with one of the roles: admin, finance.
  * @summary Recorded sweeps, newest first
  */
@@ -5673,15 +6089,15 @@ export function useGetMember<
 }
 
 /**
- * Reactivate an account (audited). Signed in with one of the roles: admin, support.
- * @summary Reactivate an account (audited)
+ * Reactivate an account (audited). An admin or finance operator, while the club has two admins, only once a second admin approves. Signed in with one of the roles: admin, support.
+ * @summary Reactivate an account (audited). An admin or finance operator, while the club has two admins, only once a second admin approves
  */
 export const activateMember = (
   id: number,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<MemberDetail>(
+  return httpClient<ActivateMember200>(
     { url: `/admin/users/${id}/activate`, method: 'POST', signal },
     options,
   );
@@ -5729,7 +6145,7 @@ export type ActivateMemberMutationError = ErrorType<
 >;
 
 /**
- * @summary Reactivate an account (audited)
+ * @summary Reactivate an account (audited). An admin or finance operator, while the club has two admins, only once a second admin approves
  */
 export const useActivateMember = <
   TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
@@ -5853,15 +6269,15 @@ export const useAdjustBalance = <
 };
 
 /**
- * Deactivate an account: its logins end and it cannot sign in (audited). Signed in with one of the roles: admin, support.
- * @summary Deactivate an account: its logins end and it cannot sign in (audited)
+ * Deactivate an account: its logins end and it cannot sign in (audited). An admin or finance operator, while the club has two admins, only once a second admin approves. Signed in with one of the roles: admin, support.
+ * @summary Deactivate an account: its logins end and it cannot sign in (audited). An admin or finance operator, while the club has two admins, only once a second admin approves
  */
 export const deactivateMember = (
   id: number,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<MemberDetail>(
+  return httpClient<DeactivateMember200>(
     { url: `/admin/users/${id}/deactivate`, method: 'POST', signal },
     options,
   );
@@ -5912,7 +6328,7 @@ export type DeactivateMemberMutationError = ErrorType<
 >;
 
 /**
- * @summary Deactivate an account: its logins end and it cannot sign in (audited)
+ * @summary Deactivate an account: its logins end and it cannot sign in (audited). An admin or finance operator, while the club has two admins, only once a second admin approves
  */
 export const useDeactivateMember = <
   TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
@@ -6111,8 +6527,8 @@ export const useIssueResetCode = <
 };
 
 /**
- * Change a member's role: member, admin, finance or support (audited). Signed in with one of the roles: admin.
- * @summary Change a member's role: member, admin, finance or support (audited)
+ * Change a member's role: member, admin, finance or support (audited). Granting or taking away admin or finance waits for a second admin while the club has two. Signed in with one of the roles: admin.
+ * @summary Change a member's role: member, admin, finance or support (audited). Granting or taking away admin or finance waits for a second admin while the club has two
  */
 export const setMemberRole = (
   id: number,
@@ -6120,7 +6536,7 @@ export const setMemberRole = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<MemberDetail>(
+  return httpClient<SetMemberRole200>(
     {
       url: `/admin/users/${id}/role`,
       method: 'POST',
@@ -6175,7 +6591,7 @@ export type SetMemberRoleMutationError = ErrorType<
 >;
 
 /**
- * @summary Change a member's role: member, admin, finance or support (audited)
+ * @summary Change a member's role: member, admin, finance or support (audited). Granting or taking away admin or finance waits for a second admin while the club has two
  */
 export const useSetMemberRole = <
   TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,

@@ -37,7 +37,14 @@ export class AdminController {
     summary: "Credit or debit a member's money or points (audited ledger transaction)",
   })
   @ApiOkResponse({ type: AdjustResponse })
-  @ApiErrors('NOT_FOUND', 'SELF_ADJUST_FORBIDDEN', 'INSUFFICIENT_FUNDS', 'VALIDATION_ERROR')
+  @ApiErrors(
+    'NOT_FOUND',
+    'SELF_ADJUST_FORBIDDEN',
+    'SELF_DEALING_FORBIDDEN',
+    'OPERATOR_COOLING_OFF',
+    'INSUFFICIENT_FUNDS',
+    'VALIDATION_ERROR',
+  )
   adjustBalance(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,
@@ -74,6 +81,8 @@ export class AdminController {
     'NOT_FOUND',
     'SELF_APPROVAL_FORBIDDEN',
     'SELF_ADJUST_FORBIDDEN',
+    'SELF_DEALING_FORBIDDEN',
+    'OPERATOR_COOLING_OFF',
     'ADJUSTMENT_ALREADY_DECIDED',
     'INSUFFICIENT_FUNDS',
     'VALIDATION_ERROR',
@@ -91,7 +100,12 @@ export class AdminController {
   @Idempotent()
   @ApiOperation({ summary: 'Turn down a pending adjustment (audited)' })
   @ApiOkResponse({ type: AdjustmentRequestItem })
-  @ApiErrors('NOT_FOUND', 'ADJUSTMENT_ALREADY_DECIDED', 'VALIDATION_ERROR')
+  @ApiErrors(
+    'NOT_FOUND',
+    'SELF_DEALING_FORBIDDEN',
+    'ADJUSTMENT_ALREADY_DECIDED',
+    'VALIDATION_ERROR',
+  )
   rejectAdjustment(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,

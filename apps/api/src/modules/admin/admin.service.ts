@@ -173,10 +173,11 @@ export class AdminService {
     });
   }
 
-  /** Any operator, the requester included, can turn a pending request down. */
+  /** Any operator, the requester included, can turn a pending request down (not for their own team). */
   async reject(operatorId: number, requestId: number): Promise<AdjustmentRequestItem> {
     return this.dataSource.transaction(async (manager) => {
       const request = await this.pending(manager, requestId);
+      await this.approvals.assertArmsLength(manager, operatorId, request.user_id);
       const decided = await this.requests.decide(manager, requestId, {
         status: 'rejected',
         by: operatorId,

@@ -23,19 +23,16 @@ export class ApprovalsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Serialises the approvals of one member's kind of money and those of one
-   * operator until the transaction ends, so the day's totals read below stay
-   * true when approvals race (always member first, then operator: no cycle).
+   * Serialises the approvals of one member's family of money (`family`: a
+   * kind, or `credit` for card deposits and adjustments, counted together)
+   * and those of one operator until the transaction ends, so the day's totals
+   * read below stay true when approvals race (always member first, then
+   * operator: no cycle).
    */
-  async lockTotals(
-    db: EntityManager,
-    kind: ApprovalKind,
-    memberId: number | null,
-    operatorId: number,
-  ) {
+  async lockTotals(db: EntityManager, family: string, memberId: number | null, operatorId: number) {
     if (memberId !== null) {
       await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [
-        `approvals:${kind}:${memberId}`,
+        `approvals:${family}:${memberId}`,
       ]);
     }
     await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [
@@ -60,24 +57,45 @@ export class ApprovalsRepository {
   }
 
   /**
-   * The member's total of this kind over the last 24 hours, other subjects
-   * only: each approved subject counts once, at its approved amount.
+   * The member's total of these kinds over the last 24 hours, the request
+   * being approved left out: each approved request counts once, at its
+   * approved amount.
    */
   async memberDayTotal(
     db: EntityManager,
-    kind: ApprovalKind,
+    kinds: readonly ApprovalKind[],
     memberId: number,
-    exceptSubject: string,
+    except: { kind: ApprovalKind; subjectId: string },
   ): Promise<bigint> {
     const [row]: { total: string }[] = await db.query(
       `SELECT coalesce(sum(amount), 0)::text AS total FROM (
          SELECT max(amount_micro) AS amount FROM approvals
-         WHERE kind = $1 AND member_id = $2 AND subject_id <> $3 AND voided_at IS NULL
+         WHERE kind = ANY($1::varchar[]) AND member_id = $2 AND voided_at IS NULL
+           AND NOT (kind = $3 AND subject_id = $4)
            AND created_at > now() - interval '24 hours'
-         GROUP BY subject_id) s`,
-      [kind, memberId, exceptSubject],
+         GROUP BY kind, subject_id) s`,
+      [kinds, memberId, except.kind, except.subjectId],
     );
     return BigInt(row.total);
+  }
+
+  /** Whether this operator approved any of these kinds for the member within `hours` (rejected ones aside). */
+  async approvedFor(
+    db: EntityManager,
+    operatorId: number,
+    memberId: number,
+    kinds: readonly ApprovalKind[],
+    hours: number,
+  ): Promise<boolean> {
+    const [row]: { found: boolean }[] = await db.query(
+      `SELECT EXISTS (
+         SELECT 1 FROM approvals
+         WHERE operator_id = $1 AND member_id = $2 AND kind = ANY($3::varchar[]) AND voided_at IS NULL
+           AND created_at > now() - make_interval(hours => $4)
+       ) AS found`,
+      [operatorId, memberId, kinds, hours],
+    );
+    return row.found;
   }
 
   /** USDT this operator approved or adjusted over the last 24 hours. */

@@ -80,15 +80,27 @@ export function awaiting(open: boolean, rows: ApprovalRow[]) {
   };
 }
 
+/** Credits count together toward four eyes (issue 36): a card deposit and an adjustment are both money made. */
+export const CREDIT_KINDS: readonly ApprovalKind[] = ['card_deposit', 'adjustment'];
+
+const countedWith = (kind: ApprovalKind): readonly ApprovalKind[] =>
+  CREDIT_KINDS.includes(kind) ? CREDIT_KINDS : [kind];
+
 /**
  * Four eyes for everything that creates or moves money, over a day, and the
- * operators' daily cap (issue 25), in one place and one table. The caller
- * locks its request row, calls `approve` in its transaction, and carries
- * the request out when the answer is `done`:
+ * operators' daily cap (issues 25 and 36), in one place and one table. The
+ * caller locks its request row, calls `approve` in its transaction, and
+ * carries the request out when the answer is `done`:
  *
  * - an operator approves a request once (a second call: SELF_APPROVAL_FORBIDDEN);
- * - two different operators are needed when the member's total of that kind
- *   over the last 24 hours, this one included, is above the threshold;
+ * - no operator decides money of their own team or upline, three levels
+ *   either way, nor approves the withdrawal of a member they credited within
+ *   CREDITOR_WITHDRAWAL_APPROVAL_HOURS (SELF_DEALING_FORBIDDEN);
+ * - an operator whose role was granted within OPERATOR_COOLING_OFF_HOURS
+ *   approves nothing yet (OPERATOR_COOLING_OFF);
+ * - two different operators are needed when the member's total over the
+ *   last 24 hours, this one included, is above the threshold; card deposits
+ *   and adjustments count together;
  * - an approval that takes its operator's 24-hour total above
  *   OPERATOR_DAILY_LIMIT counts only with an admin's approval within it.
  *
@@ -105,8 +117,16 @@ export class ApprovalsService {
 
   async approve(db: EntityManager, step: ApprovalStep): Promise<ApprovalOutcome> {
     const subjectId = String(step.subjectId);
-    if (step.memberId === step.operatorId) throw new AppError('SELF_DEALING_FORBIDDEN');
-    await this.approvals.lockTotals(db, step.kind, step.memberId, step.operatorId);
+    const operator = await this.assertMayApprove(db, step.operatorId);
+    if (step.memberId !== null) await this.assertArmsLength(db, step.operatorId, step.memberId);
+    const family = CREDIT_KINDS.includes(step.kind) ? 'credit' : step.kind;
+    await this.approvals.lockTotals(db, family, step.memberId, step.operatorId);
+    if (step.kind === 'withdrawal' && (await this.credited(db, step.operatorId, step.memberId!))) {
+      throw new AppError(
+        'SELF_DEALING_FORBIDDEN',
+        'Another operator must approve the withdrawal of a member you credited today',
+      );
+    }
     const given = await this.approvals.of(db, step.kind, subjectId);
     if (given.some((a) => a.operator_id === step.operatorId)) {
       throw new AppError('SELF_APPROVAL_FORBIDDEN');
@@ -114,8 +134,6 @@ export class ApprovalsService {
     if (given.some((a) => BigInt(a.amount_micro) !== step.amount)) {
       throw new AppError('APPROVAL_AMOUNT_MISMATCH');
     }
-    const operator = await this.users.account(step.operatorId, db);
-    if (!operator) throw new AppError('UNAUTHORIZED');
     const cap = this.config.OPERATOR_DAILY_LIMIT;
     const overCap =
       cap > 0 &&
@@ -124,8 +142,10 @@ export class ApprovalsService {
     let required = step.required ?? 1;
     if (step.memberId !== null && step.threshold > 0) {
       const day =
-        (await this.approvals.memberDayTotal(db, step.kind, step.memberId, subjectId)) +
-        step.amount;
+        (await this.approvals.memberDayTotal(db, countedWith(step.kind), step.memberId, {
+          kind: step.kind,
+          subjectId,
+        })) + step.amount;
       if (day > usdt(step.threshold)) required = Math.max(required, 2);
     }
     const mine = await this.approvals.insert(db, {
@@ -140,6 +160,46 @@ export class ApprovalsService {
     const rows = [...given, mine];
     const waiting = waitingOf(rows, required);
     return { done: waiting === null, waiting, approvals: rows.map(view) };
+  }
+
+  /**
+   * The operator as they approve: signed in, and not in their cooling off
+   * (their admin or finance role granted less than OPERATOR_COOLING_OFF_HOURS
+   * ago). Staff requests ask it too.
+   */
+  async assertMayApprove(db: EntityManager, operatorId: number) {
+    const operator = await this.users.account(operatorId, db);
+    if (!operator) throw new AppError('UNAUTHORIZED');
+    const hours = this.config.OPERATOR_COOLING_OFF_HOURS;
+    const granted = operator.roleGrantedAt;
+    if (hours > 0 && granted && Date.now() - granted.getTime() < hours * 3_600_000) {
+      throw new AppError(
+        'OPERATOR_COOLING_OFF',
+        `A newly appointed operator can approve from ${new Date(granted.getTime() + hours * 3_600_000).toISOString()}`,
+      );
+    }
+    return operator;
+  }
+
+  /**
+   * No money decided for oneself or one's own team or upline (three levels
+   * either way): approvals ask it, and so does every refusal of money
+   * (rejecting a withdrawal, a card deposit, an adjustment).
+   */
+  async assertArmsLength(db: EntityManager, operatorId: number, memberId: number) {
+    if (memberId === operatorId) throw new AppError('SELF_DEALING_FORBIDDEN');
+    if (await this.users.sameTeam(db, operatorId, memberId)) {
+      throw new AppError(
+        'SELF_DEALING_FORBIDDEN',
+        'Operators cannot decide money of their own team or upline',
+      );
+    }
+  }
+
+  private credited(db: EntityManager, operatorId: number, memberId: number) {
+    const hours = this.config.CREDITOR_WITHDRAWAL_APPROVAL_HOURS;
+    if (hours === 0) return false;
+    return this.approvals.approvedFor(db, operatorId, memberId, CREDIT_KINDS, hours);
   }
 
   /**

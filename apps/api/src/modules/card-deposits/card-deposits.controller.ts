@@ -112,7 +112,7 @@ export class CardDepositReviewController {
   @Idempotent()
   @ApiOperation({ summary: 'Credit the USDT amount you decide (one ledger transaction, audited)' })
   @ApiOkResponse({ type: CardDepositItem })
-  @ApiErrors('NOT_FOUND', 'REVIEW_ALREADY_DECIDED', 'VALIDATION_ERROR')
+  @ApiErrors('NOT_FOUND', 'REVIEW_ALREADY_DECIDED', 'OPERATOR_COOLING_OFF', 'VALIDATION_ERROR')
   approveCardDeposit(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,

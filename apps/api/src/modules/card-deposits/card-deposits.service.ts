@@ -170,6 +170,7 @@ export class CardDepositsService {
 
   async reject(operatorId: number, id: number, reason: string): Promise<CardDepositItem> {
     return this.decide(operatorId, id, async (db, row) => {
+      await this.approvals.assertArmsLength(db, operatorId, row.user_id);
       await this.approvals.void(db, 'card_deposit', id);
       await this.wallet.closeCardRecord(db, row.record_id, { status: 'fail', reason });
       return { status: 'fail', reason };

@@ -12,6 +12,7 @@ import {
 } from 'class-validator';
 import { BalanceRecordItem } from '../wallet/wallet.dto';
 import { MAX_VIP_LEVEL } from '@app/domain';
+import { PageBefore, PageLimit } from '../../common/paging.dto';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === 'true' ? true : value === 'false' ? false : value;
@@ -185,4 +186,87 @@ export class RoleBody {
   @ApiProperty({ enum: ['member', 'admin', 'finance', 'support'] })
   @IsIn(['member', 'admin', 'finance', 'support'])
   role: 'member' | 'admin' | 'finance' | 'support';
+}
+
+/** A change of an account's role or activation that took effect now. */
+export class MemberChangeApplied extends MemberDetail {
+  @ApiProperty({ enum: ['applied'] })
+  status: 'applied';
+}
+
+/** A change that waits for a second admin (issue 36): nothing changed yet. */
+export class MemberChangeAwaiting {
+  @ApiProperty({ enum: ['awaiting_second_admin'] })
+  status: 'awaiting_second_admin';
+  @ApiProperty({ type: 'integer', description: 'The staff request (GET /admin/staff_requests)' })
+  request_id: number;
+}
+
+export type MemberChangeResponse = MemberChangeApplied | MemberChangeAwaiting;
+
+export class StaffRequestItem {
+  @ApiProperty({ type: 'integer' })
+  id: number;
+  @ApiProperty({ type: 'integer', description: 'The account the change is for' })
+  target_user_id: number;
+  @ApiProperty({ example: '+998901234567' })
+  target_phone: string;
+  @ApiProperty({ type: String, nullable: true })
+  target_nickname: string | null;
+  @ApiProperty({
+    enum: ['role', 'activate', 'deactivate'],
+    description: 'A new role, or the account switched on or off',
+  })
+  change: 'role' | 'activate' | 'deactivate';
+  @ApiProperty({
+    enum: ['member', 'admin', 'finance', 'support'],
+    nullable: true,
+    description: 'The role asked for (change `role` only)',
+  })
+  role: 'member' | 'admin' | 'finance' | 'support' | null;
+  @ApiProperty({
+    enum: ['member', 'admin', 'finance', 'support'],
+    description: 'The role when asked',
+  })
+  before_role: 'member' | 'admin' | 'finance' | 'support';
+  @ApiProperty({ description: 'Whether the account was active when asked' })
+  before_active: boolean;
+  @ApiProperty({ type: 'integer', description: 'The admin who asked' })
+  requested_by: number;
+  @ApiProperty({ enum: ['pending', 'approved', 'rejected'] })
+  status: 'pending' | 'approved' | 'rejected';
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'The second admin who approved, or whoever turned it down',
+  })
+  decided_by: number | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' })
+  decided_at: string | null;
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+export class StaffRequestListQuery {
+  @ApiPropertyOptional({ enum: ['pending', 'approved', 'rejected'] })
+  @IsOptional()
+  @IsIn(['pending', 'approved', 'rejected'])
+  status?: 'pending' | 'approved' | 'rejected';
+
+  @PageLimit(100, 50)
+  limit?: number;
+
+  @PageBefore('Requests with ids below this one (the last id of the previous page)')
+  before?: number;
+}
+
+export class StaffOverview {
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Active admins; with fewer than two, staff and economy changes have no second pair of eyes',
+  })
+  active_admins: number;
+  @ApiProperty({ type: 'integer', description: 'Staff requests waiting for a second admin' })
+  pending_requests: number;
 }

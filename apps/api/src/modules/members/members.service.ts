@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type AccountRole, effectiveVipLevel, leavesNoAdmin, microToNumber } from '@app/domain';
+import { effectiveVipLevel, microToNumber } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import type { Role } from '../../common/auth';
 import { AuditService } from '../audit/audit.service';
@@ -9,7 +9,14 @@ import { SessionRevocationService } from '../auth/session-revocation.service';
 import { LedgerReportService } from '../ledger/ledger-report.service';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
-import { MemberDetail, MemberListQuery, MemberPage, MemberSummary } from './members.dto';
+import {
+  MemberChangeResponse,
+  MemberDetail,
+  MemberListQuery,
+  MemberPage,
+  MemberSummary,
+} from './members.dto';
+import { ChangeOutcome, StaffChangesService } from './staff-changes.service';
 
 /**
  * The operator area's members: find, read everything about one, and the
@@ -26,6 +33,7 @@ export class MembersService {
     private readonly logins: LoginHistoryService,
     private readonly revocation: SessionRevocationService,
     private readonly audit: AuditService,
+    private readonly staff: StaffChangesService,
   ) {}
 
   async list(query: MemberListQuery): Promise<MemberPage> {
@@ -78,15 +86,16 @@ export class MembersService {
   }
 
   /**
-   * Deactivation also ends every login; the member's next request is refused.
-   * Who may do it to whom is the reach guard's rule (common/reach.ts); the
-   * last active admin stays.
+   * Deactivation also ends every login; the member's next request is
+   * refused. Who may do it to whom is the reach guard's rule
+   * (common/reach.ts); whether it waits for a second admin, StaffChangesService's.
    */
-  async setActive(operatorId: number, userId: number, active: boolean): Promise<MemberDetail> {
-    if (userId === operatorId) throw new AppError('SELF_ACTION_FORBIDDEN');
-    await this.change(operatorId, userId, active ? 'user.activate' : 'user.deactivate', { active });
-    if (!active) await this.revocation.revokeAllForUser(userId, 'deactivated');
-    return this.detail(userId);
+  async setActive(
+    operatorId: number,
+    userId: number,
+    active: boolean,
+  ): Promise<MemberChangeResponse> {
+    return this.answer(userId, await this.staff.change(operatorId, userId, { active }));
   }
 
   async endLogins(operatorId: number, userId: number): Promise<MemberDetail> {
@@ -98,35 +107,15 @@ export class MembersService {
     return this.detail(userId);
   }
 
-  async setRole(operatorId: number, userId: number, role: Role): Promise<MemberDetail> {
-    if (userId === operatorId) throw new AppError('SELF_ACTION_FORBIDDEN');
-    await this.change(operatorId, userId, 'user.role', { role });
-    return this.detail(userId);
+  async setRole(operatorId: number, userId: number, role: Role): Promise<MemberChangeResponse> {
+    return this.answer(userId, await this.staff.change(operatorId, userId, { role }));
   }
 
-  private async change(
-    operatorId: number,
-    userId: number,
-    action: string,
-    change: { active?: boolean; role?: string },
-  ) {
-    const before = await this.users.staffView(userId);
-    if (!before) throw new AppError('NOT_FOUND');
-    await this.dataSource.transaction(async (db) => {
-      if (before.role === 'admin') {
-        const admins = await this.users.lockedActiveAdmins(db);
-        const now = await this.users.account(userId, db);
-        const target = { role: now!.role as AccountRole, active: now!.isActive };
-        if (leavesNoAdmin(target, change as { active?: boolean; role?: AccountRole }, admins)) {
-          throw new AppError('LAST_ADMIN_FORBIDDEN');
-        }
-      }
-      await this.users.setAccess(userId, change, db);
-      await this.audit.record(db, operatorId, action, userId, {
-        before: { active: before.is_active, role: before.role },
-        after: { active: change.active ?? before.is_active, role: change.role ?? before.role },
-      });
-    });
+  private async answer(userId: number, outcome: ChangeOutcome): Promise<MemberChangeResponse> {
+    if (!outcome.applied) {
+      return { status: 'awaiting_second_admin', request_id: outcome.requestId };
+    }
+    return { status: 'applied', ...(await this.detail(userId)) };
   }
 }
 

@@ -22,6 +22,10 @@ export class User {
   @Column({ name: 'is_active', type: 'boolean', default: true })
   isActive: boolean;
 
+  /** When the current staff role was granted through the console (cooling off, issue 36); null: long since. */
+  @Column({ name: 'role_granted_at', type: 'timestamptz', nullable: true })
+  roleGrantedAt: Date | null;
+
   @Column({ name: 'inviter_id', type: 'integer', nullable: true })
   inviterId: number | null;
 

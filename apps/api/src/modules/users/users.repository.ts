@@ -335,18 +335,58 @@ export class UsersRepository {
     return row?.role ?? null;
   }
 
-  /** Activation and role in one statement; the trigger tells every API process. */
+  /**
+   * Activation and role in one statement; the trigger tells every API
+   * process. Giving admin or finance to an account that did not have it
+   * starts its cooling off (role_granted_at).
+   */
   async setAccess(
     id: number,
     change: { active?: boolean; role?: string },
     db: EntityManager = this.dataSource.manager,
   ): Promise<boolean> {
     const [, count]: [unknown[], number] = await db.query(
-      `UPDATE users SET is_active = COALESCE($2, is_active), role = COALESCE($3, role), updated_at = now()
+      `UPDATE users SET is_active = COALESCE($2, is_active), role = COALESCE($3, role),
+              role_granted_at = CASE WHEN $3 IN ('admin', 'finance') AND $3 <> role THEN now()
+                                     ELSE role_granted_at END,
+              updated_at = now()
        WHERE id = $1`,
       [id, change.active ?? null, change.role ?? null],
     );
     return count > 0;
+  }
+
+  /** Phone and nickname of each account, for lists that name people. */
+  labels(ids: number[]): Promise<{ id: number; phone: string; nickname: string | null }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource.query(
+      `SELECT id, phone, nickname FROM users WHERE id = ANY($1::int[])`,
+      [ids],
+    );
+  }
+
+  /** Active admins now (the console's warning when one alone cannot have four eyes). */
+  async activeAdmins(): Promise<number> {
+    const [row]: { count: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM users WHERE role = 'admin' AND is_active`,
+    );
+    return row.count;
+  }
+
+  /**
+   * Whether one of the two is in the other's team: `a` among `b`'s three
+   * levels of inviters, or `b` among `a`'s (the inviter columns of
+   * migration TeamPaging1766770000000).
+   */
+  async sameTeam(db: EntityManager, a: number, b: number): Promise<boolean> {
+    const [row]: { related: boolean }[] = await db.query(
+      `SELECT EXISTS (
+         SELECT 1 FROM users WHERE (id = $1 AND $2 IN (inviter_id, inviter2_id, inviter3_id))
+                                OR (id = $2 AND $1 IN (inviter_id, inviter2_id, inviter3_id))
+       ) AS related`,
+      [a, b],
+    );
+    return row.related;
   }
 
   /** Members who joined in [from, to), by id after `afterId`: a page of the CSV export. */

@@ -142,6 +142,21 @@ export class UsersService {
     return this.users.lockedActiveAdmins(db);
   }
 
+  /** Phone and nickname by account id. */
+  async labels(ids: number[]) {
+    const rows = await this.users.labels([...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  activeAdmins(): Promise<number> {
+    return this.users.activeAdmins();
+  }
+
+  /** Whether either member is in the other's three levels of team (issue 36: no money for one's own team). */
+  sameTeam(db: EntityManager, a: number, b: number): Promise<boolean> {
+    return this.users.sameTeam(db, a, b);
+  }
+
   exists(userId: number, db?: EntityManager): Promise<boolean> {
     return this.users.exists(userId, db);
   }
@@ -149,7 +164,14 @@ export class UsersService {
   /** Active flag and role, read inside the caller's transaction when given. */
   async account(userId: number, db?: EntityManager) {
     const user = await this.users.findById(userId, db);
-    return user && { id: user.id, isActive: user.isActive, role: user.role };
+    return (
+      user && {
+        id: user.id,
+        isActive: user.isActive,
+        role: user.role,
+        roleGrantedAt: user.roleGrantedAt,
+      }
+    );
   }
 
   /** Deactivated members and staff; everyone else is an active member. */

@@ -190,6 +190,7 @@ export class AdminWithdrawalsController {
     'NOT_FOUND',
     'WITHDRAWAL_STATE_CONFLICT',
     'SELF_APPROVAL_FORBIDDEN',
+    'OPERATOR_COOLING_OFF',
     'VALIDATION_ERROR',
   )
   async approveWithdrawal(@CurrentUser() user: AuthUser, @Param() params: IdParam) {

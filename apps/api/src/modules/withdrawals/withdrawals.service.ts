@@ -222,6 +222,7 @@ export class WithdrawalsService {
     const rejected = await this.dataSource.transaction(async (db) => {
       const w = await this.withdrawals.find(db, id, true);
       if (!w) throw new AppError('NOT_FOUND');
+      await this.approvals.assertArmsLength(db, operatorId, w.user_id);
       const to = w.status === 'failed' ? 'refunded' : 'rejected';
       if (
         !(await this.withdrawals.transition(db, id, ['requested', 'approved', 'failed'], to, {
@@ -266,6 +267,7 @@ export class WithdrawalsService {
     return this.dataSource.transaction(async (db) => {
       const w = await this.withdrawals.find(db, id, true);
       if (!w) throw new AppError('NOT_FOUND');
+      await this.approvals.assertArmsLength(db, operatorId, w.user_id);
       if (
         !(await this.withdrawals.transition(db, id, from, to, { decidedBy: operatorId, reason }))
       ) {
