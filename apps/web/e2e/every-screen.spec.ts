@@ -221,7 +221,7 @@ test('a member completes and claims a challenge, then every screen opens clean a
   });
   expect(challenge.status()).toBe(200);
   // A rewarded challenge raises members' pay: a second admin publishes it.
-  await approveEconomyChanges(request, await secondAdmin(request, admin));
+  await approveEconomyChanges(request, await secondAdmin(request));
   const message = await request.post('/api/admin/messages', {
     headers: admin,
     data: {

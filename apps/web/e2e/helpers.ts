@@ -49,27 +49,15 @@ export async function bearer(request: APIRequestContext, phone: string, password
 }
 
 /**
- * A second admin, made by the seeded one through the API (an admin may give
- * another account a role): the second pair of eyes on a raise of members'
- * pay. Its role is live once a call as admin is accepted.
+ * The second admin e2e/start-api.sh seeds: the second pair of eyes on a
+ * raise of members' pay or a staff change.
  */
-export async function secondAdmin(request: APIRequestContext, admin: Record<string, string>) {
-  const phone = uniquePhone();
-  const created = await request.post('/api/users', {
-    data: { email: phone, password: 'second-admin-pass', invite_code: 0 },
-  });
-  expect(created.status()).toBe(200);
-  const { id } = (await created.json()) as { id: number };
-  const promoted = await request.post(`/api/admin/users/${id}/role`, {
-    headers: admin,
-    data: { role: 'admin' },
-  });
-  expect(promoted.status()).toBe(200);
-  const auth = await bearer(request, phone, 'second-admin-pass');
-  await expect
-    .poll(async () => (await request.get('/api/admin/audit', { headers: auth })).status())
-    .toBe(200);
-  return auth;
+export async function secondAdmin(request: APIRequestContext) {
+  return bearer(
+    request,
+    process.env.E2E_SECOND_ADMIN_PHONE ?? '+998900000002',
+    process.env.E2E_SECOND_ADMIN_PASSWORD ?? 'second-admin-e2e-password',
+  );
 }
 
 /** Gives every economy change waiting for a second admin that admin's approval. */

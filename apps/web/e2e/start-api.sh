@@ -43,6 +43,12 @@ node ../api/dist/database/migrate.js
 # Packages, demo content and the operator the journeys sign in as (idempotent).
 ADMIN_PHONE="${E2E_ADMIN_PHONE:-+998900000001}" ADMIN_PASSWORD="${E2E_ADMIN_PASSWORD:-admin-e2e-password}" \
   node ../api/dist/seed/seed.js
+# A second admin, seeded the same way (not cooling off): the second pair of eyes on
+# what waits for two admins. Made here rather than through the console, where a
+# promotion in a club of two admins would itself wait (and a retried journey finds two).
+ADMIN_PHONE="${E2E_SECOND_ADMIN_PHONE:-+998900000002}" \
+  ADMIN_PASSWORD="${E2E_SECOND_ADMIN_PASSWORD:-second-admin-e2e-password}" \
+  node ../api/dist/seed/seed.js
 
 # The local TRON node (blocks every 500 ms, solidified 2 blocks later), a
 # development wallet of this run, and the worker that scans and settles.

@@ -114,6 +114,7 @@ const MessagesAdminPage = page(
 );
 const AuditPage = page(() => import('../features/admin/audit-page'), 'AuditPage');
 const ContentPage = page(() => import('../features/admin/content-page'), 'ContentPage');
+const StaffPage = page(() => import('../features/admin/staff-page'), 'StaffPage');
 
 /** Every signed-in screen, under the main layout; anything else goes to /. */
 export const signedInRoutes: RouteObject[] = [
@@ -180,6 +181,7 @@ export const signedInRoutes: RouteObject[] = [
           { path: 'messages', element: <MessagesAdminPage /> },
           { path: 'content', element: <ContentPage /> },
           { path: 'audit', element: <AuditPage /> },
+          { path: 'staff', element: <StaffPage /> },
         ],
       },
     ],

@@ -71,6 +71,8 @@ export const API_ERROR_KEYS = {
   LAST_ADMIN_FORBIDDEN: 'admin.approvals.lastAdmin',
   APPROVAL_AMOUNT_MISMATCH: 'admin.approvals.amountMismatch',
   CHANGE_ALREADY_DECIDED: 'admin.approvals.changeDecided',
+  OPERATOR_COOLING_OFF: 'admin.approvals.coolingOff',
+  STAFF_REQUEST_ALREADY_DECIDED: 'admin.staff.alreadyDecided',
   CHALLENGE_NOT_COMPLETE: 'challenge.notComplete',
   ALREADY_WATCHED: 'films.alreadyWatched',
   DAILY_QUOTA_REACHED: 'films.dailyQuotaReached',

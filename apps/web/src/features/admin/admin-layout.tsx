@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { QueueCounts } from '@app/contracts';
-import { useGetMe, useGetQueueCounts } from './api';
+import { useGetMe, useGetQueueCounts, useStaffOverview } from './api';
 import { Badge } from '../../components/ui/badge';
 import { PageHeader } from '../../components/ui/page-header';
 import { i18n, loadAdminStrings } from '../../lib/i18n';
@@ -23,6 +23,7 @@ const TABS: { to: string; key: string; area: StaffArea; end?: boolean }[] = [
   { to: '/admin/reviews', key: 'reviews', area: 'any' },
   { to: '/admin/economy', key: 'economy', area: 'any' },
   { to: '/admin/content', key: 'content', area: 'admin' },
+  { to: '/admin/staff', key: 'staff', area: 'admin' },
   { to: '/admin/messages', key: 'messages', area: 'people' },
   { to: '/admin/audit', key: 'audit', area: 'any' },
 ];
@@ -49,8 +50,14 @@ export function AdminLayout() {
   const counts = useGetQueueCounts({
     query: { enabled: ready && role !== undefined, refetchOnWindowFocus: true },
   }).data;
+  // Staff changes waiting for a second admin count on the staff tab (admins only).
+  const staff = useStaffOverview({
+    query: { enabled: ready && role === 'admin', refetchOnWindowFocus: true },
+  }).data;
   const waiting = (key: string) =>
-    (TAB_QUEUES[key] ?? []).reduce((sum, queue) => sum + (counts?.[queue] ?? 0), 0);
+    key === 'staff'
+      ? (staff?.pending_requests ?? 0)
+      : (TAB_QUEUES[key] ?? []).reduce((sum, queue) => sum + (counts?.[queue] ?? 0), 0);
   const className = desk ? 'page admin admin--desk' : 'page admin';
   if (!ready) return <main className={className} aria-busy="true" />;
   return (

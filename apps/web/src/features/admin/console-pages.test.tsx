@@ -116,7 +116,7 @@ describe('operator console pages', () => {
   it('shows a member and deactivates only after a confirmation', async () => {
     const api = serve('support', ({ method, path }) =>
       method === 'POST' && path === '/admin/users/100042/deactivate'
-        ? { ...DETAIL, is_active: false }
+        ? { status: 'applied', ...DETAIL, is_active: false }
         : undefined,
     );
     await renderWithApp([{ path: '/admin/members/:id', element: <MemberPage /> }], {

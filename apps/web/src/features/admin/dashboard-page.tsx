@@ -14,7 +14,9 @@ import {
 } from 'recharts';
 import { formatUsdt } from '@app/domain';
 import type { DashboardDay, GetDashboardDays } from '@app/contracts';
-import { useGetDashboard } from './api';
+import { Link } from 'react-router-dom';
+import { useGetDashboard, useGetMe, useStaffOverview } from './api';
+import { OneAdminNotice } from './one-admin-notice';
 
 const PERIODS: GetDashboardDays[] = [7, 30, 90];
 const MONEY = [
@@ -49,6 +51,9 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const [days, setDays] = useState<GetDashboardDays>(30);
   const dashboard = useGetDashboard({ days }, { query: { refetchOnMount: 'always' } });
+  // Admins see first whether four eyes can hold, and what waits for them.
+  const isAdmin = useGetMe().data?.role === 'admin';
+  const staff = useStaffOverview({ query: { enabled: isAdmin, refetchOnMount: 'always' } }).data;
   const data = dashboard.data;
   const today = data?.days.at(-1);
   const sums = data ? totals(data.days) : null;
@@ -76,6 +81,18 @@ export function DashboardPage() {
           ))}
         </select>
       </div>
+      {isAdmin && staff ? (
+        <>
+          <OneAdminNotice activeAdmins={staff.active_admins} linkToStaff />
+          {staff.pending_requests > 0 ? (
+            <p className="form__note" data-testid="staff-waiting">
+              <Link to="/admin/staff">
+                {t('admin.staff.waiting', { count: staff.pending_requests })}
+              </Link>
+            </p>
+          ) : null}
+        </>
+      ) : null}
       {dashboard.isPending ? <p className="empty">{t('common.loading')}</p> : null}
       {dashboard.isError ? <p className="empty">{t('errors.generic')}</p> : null}
       {data && today && sums ? (

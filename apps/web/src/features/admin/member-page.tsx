@@ -35,6 +35,8 @@ export function MemberPage() {
   const [confirming, setConfirming] = useState<Action | null>(null);
   const [newRole, setNewRole] = useState<RoleBodyRole>('member');
   const [message, setMessage] = useState<string | null>(null);
+  // The staff request a change became, while it waits for a second admin.
+  const [waitingRequest, setWaitingRequest] = useState<number | null>(null);
 
   if (member.isError) return <p className="empty">{t('errors.notFound')}</p>;
   if (!member.data) return <p className="empty">{t('common.loading')}</p>;
@@ -42,16 +44,30 @@ export function MemberPage() {
 
   const run = async (action: Action) => {
     setMessage(null);
+    setWaitingRequest(null);
     try {
-      if (action === 'deactivate') await deactivate.mutateAsync({ id });
-      if (action === 'activate') await activate.mutateAsync({ id });
-      if (action === 'end_logins') await endLogins.mutateAsync({ id });
-      if (action === 'role') await setRole.mutateAsync({ id, data: { role: newRole } });
       if (action === 'reset_code') {
         const issued = await resetCode.mutateAsync({ id });
         setMessage(t('admin.reviews.resetIssued', { code: issued.code, id }));
-      } else {
+        return;
+      }
+      if (action === 'end_logins') {
+        await endLogins.mutateAsync({ id });
         setMessage(t('admin.member.done'));
+        return;
+      }
+      // Giving or taking away power may wait for a second admin (a staff request).
+      const answer =
+        action === 'deactivate'
+          ? await deactivate.mutateAsync({ id })
+          : action === 'activate'
+            ? await activate.mutateAsync({ id })
+            : await setRole.mutateAsync({ id, data: { role: newRole } });
+      if (answer.status === 'applied') {
+        setMessage(t('admin.member.done'));
+      } else {
+        setWaitingRequest(answer.request_id);
+        setMessage(t('admin.staff.awaiting', { id: answer.request_id }));
       }
     } catch (error) {
       setMessage(t(apiErrorKey(error)));
@@ -76,7 +92,7 @@ export function MemberPage() {
           [
             ['phone', m.phone],
             ['nickname', m.nickname ?? '—'],
-            ['role', m.role],
+            ['role', t(`admin.roles.${m.role}`)],
             ['status', m.is_active ? t('admin.member.active') : t('admin.members.inactive')],
             [
               'level',
@@ -127,7 +143,7 @@ export function MemberPage() {
             >
               {ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {r}
+                  {t(`admin.roles.${r}`)}
                 </option>
               ))}
             </select>
@@ -143,12 +159,23 @@ export function MemberPage() {
       ) : null}
       {confirming ? (
         <ConfirmBox onCancel={() => setConfirming(null)} onConfirm={() => run(confirming)}>
-          <p>{t(`admin.member.confirm.${confirming}`, { id: m.id, role: newRole })}</p>
+          <p>
+            {t(`admin.member.confirm.${confirming}`, {
+              id: m.id,
+              role: t(`admin.roles.${newRole}`),
+            })}
+          </p>
         </ConfirmBox>
       ) : null}
       {message ? (
         <p className="form__note" role="status" data-testid="member-message">
           {message}
+          {waitingRequest !== null ? (
+            <>
+              {' '}
+              <Link to="/admin/staff">{t('admin.staff.open')}</Link>
+            </>
+          ) : null}
         </p>
       ) : null}
 

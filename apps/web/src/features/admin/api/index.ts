@@ -32,9 +32,11 @@ export {
   useListModeration,
   useListPackages,
   useListProofs,
+  useListStaffRequests,
   useListVerifications,
   useListWithdrawals,
   useSendMessage,
+  useStaffOverview,
   useTronCostsReport,
   useUnhideMoment,
   useVerifyAudit,
@@ -55,6 +57,7 @@ export {
   useEndMemberLogins,
   useSetMemberRole,
 } from './members';
+export { useApproveStaffRequest, useRejectStaffRequest } from './staff';
 export {
   useAdjustBalance,
   useApproveAdjustment,

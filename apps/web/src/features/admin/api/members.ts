@@ -1,10 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   getGetMemberQueryKey,
+  getListStaffRequestsQueryKey,
+  getStaffOverviewQueryKey,
   useActivateMember as useActivateMemberCall,
   useDeactivateMember as useDeactivateMemberCall,
   useEndMemberLogins as useEndMemberLoginsCall,
   useSetMemberRole as useSetMemberRoleCall,
+  type MemberChangeApplied,
+  type MemberChangeAwaiting,
   type MemberDetail,
 } from '@app/contracts';
 
@@ -16,12 +20,31 @@ function useKeepMember() {
   };
 }
 
+/**
+ * A role or activation change either applied (the member as it is now
+ * replaces the cached one) or waits for a second admin (the staff requests
+ * and their count are read again; the member is unchanged).
+ */
+function useKeepChange() {
+  const queryClient = useQueryClient();
+  const keep = useKeepMember();
+  return (answer: MemberChangeApplied | MemberChangeAwaiting, variables: { id: number }) => {
+    if (answer.status === 'applied') {
+      const { status: _status, ...detail } = answer;
+      keep(detail, variables);
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: getListStaffRequestsQueryKey() });
+    void queryClient.invalidateQueries({ queryKey: getStaffOverviewQueryKey() });
+  };
+}
+
 export function useDeactivateMember() {
-  return useDeactivateMemberCall({ mutation: { onSuccess: useKeepMember() } });
+  return useDeactivateMemberCall({ mutation: { onSuccess: useKeepChange() } });
 }
 
 export function useActivateMember() {
-  return useActivateMemberCall({ mutation: { onSuccess: useKeepMember() } });
+  return useActivateMemberCall({ mutation: { onSuccess: useKeepChange() } });
 }
 
 export function useEndMemberLogins() {
@@ -29,5 +52,5 @@ export function useEndMemberLogins() {
 }
 
 export function useSetMemberRole() {
-  return useSetMemberRoleCall({ mutation: { onSuccess: useKeepMember() } });
+  return useSetMemberRoleCall({ mutation: { onSuccess: useKeepChange() } });
 }
