@@ -16,6 +16,7 @@ import { ConfirmBox } from '../../components/ui/confirm-box';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { canUse } from '../../lib/staff';
+import { resetCodeMessage } from './reset-code-message';
 
 type Action = 'deactivate' | 'activate' | 'end_logins' | 'reset_code' | 'role';
 const ROLES: RoleBodyRole[] = ['member', 'admin', 'finance', 'support'];
@@ -49,7 +50,7 @@ export function MemberPage() {
       if (action === 'role') await setRole.mutateAsync({ id, data: { role: newRole } });
       if (action === 'reset_code') {
         const issued = await resetCode.mutateAsync({ id });
-        setMessage(t('admin.reviews.resetIssued', { code: issued.code, id }));
+        setMessage(resetCodeMessage(t, issued, id));
       } else {
         setMessage(t('admin.member.done'));
       }
