@@ -361,3 +361,43 @@ describe('account recovery with RECOVERY_HOLD_HOURS=0', () => {
     expect(told[0].description).not.toContain('paused');
   });
 });
+
+describe('account recovery where mail cannot go (production without SMTP_URL)', () => {
+  let t: TestApp;
+  let admin: Auth;
+
+  beforeAll(async () => {
+    t = await startApp({ NODE_ENV: 'production', JWT_SECRET: 'recovery-'.repeat(5) });
+    admin = await operator(t);
+  });
+  afterAll(() => t.close());
+
+  it('gives no code for a member with a mailbox rather than hand it to the operator', async () => {
+    const m = await member(t);
+    // Bound before mail went away (the bind itself needs mail): set as the bind leaves it.
+    await t.db.query(
+      `UPDATE users SET mail = 'kept@example.test', mail_language = 'en' WHERE id = $1`,
+      [m.id],
+    );
+    const asked = await t.http().post(`/admin/users/${m.id}/reset_code`).set(admin);
+    expect([asked.status, asked.body.code]).toEqual([503, 'MAIL_NOT_CONFIGURED']);
+    expect(
+      (
+        await t.db.query(`SELECT count(*)::int AS n FROM one_time_codes WHERE user_id = $1`, [m.id])
+      )[0].n,
+    ).toBe(0);
+    // A member without one still gets a code through the operator, and the reset is told in-app.
+    const bare = await member(t);
+    const issued = await t.http().post(`/admin/users/${bare.id}/reset_code`).set(admin);
+    expect(issued.status).toBe(200);
+    await t
+      .http()
+      .post('/password/reset')
+      .send({ email: bare.phone, code: issued.body.code, password: 'bare-new-pass' })
+      .expect(200);
+    const auth = {
+      Authorization: `Bearer ${(await login(t, bare.phone, 'bare-new-pass')).access_token}`,
+    };
+    expect((await ownMessages(t, auth, 'en'))[0].title).toBe('Your password was reset');
+  });
+});
