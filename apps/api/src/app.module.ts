@@ -28,6 +28,7 @@ import { MetricsModule } from './modules/metrics/metrics.module';
 import { MomentsModule } from './modules/moments/moments.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { ProofsModule } from './modules/proofs/proofs.module';
+import { RecoveryModule } from './modules/recovery/recovery.module';
 import { RedisModule } from './modules/redis/redis.module';
 import { StatementModule } from './modules/statement/statement.module';
 import { StorageModule } from './modules/storage/storage.module';
@@ -58,6 +59,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     EventsModule,
     EventStreamsModule,
     AuthModule,
+    RecoveryModule,
     UsersModule,
     TrailersModule,
     MessagesModule,

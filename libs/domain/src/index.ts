@@ -9,3 +9,4 @@ export * from './economy-raise';
 export * from './statement';
 export * from './proof-of-liabilities';
 export * from './tron-fees';
+export * from './recovery';

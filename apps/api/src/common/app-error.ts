@@ -1,9 +1,16 @@
 import { ERRORS, ErrorCode } from './error-codes';
 
+/** What an error body carries besides `detail` and `code` (documented per code: api-errors.decorator.ts). */
+export type ErrorFields = Record<string, string | number | boolean | null> & {
+  detail?: never;
+  code?: never;
+};
+
 /**
  * A rule violation the client can act on. The code decides the HTTP status
  * (see the catalogue in error-codes.ts); `detail` is stable English text,
- * the catalogue's unless a more precise one is given.
+ * the catalogue's unless a more precise one is given. `fields` go into the
+ * body beside them (RECOVERY_HOLD's `until`).
  */
 export class AppError extends Error {
   readonly status: number;
@@ -13,6 +20,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly detail: string = ERRORS[code].detail,
     headers: Record<string, string> = {},
+    readonly fields: ErrorFields = {},
   ) {
     super(detail);
     this.status = ERRORS[code].status;

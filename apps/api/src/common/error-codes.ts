@@ -209,6 +209,12 @@ export const ERRORS = {
     detail: 'The address book is full: delete an address first',
     description: 'WITHDRAWAL_ADDRESS_BOOK_MAX addresses are saved already',
   },
+  RECOVERY_HOLD: {
+    status: 403,
+    detail: 'Withdrawals and address changes wait after a password reset',
+    description:
+      'The password was reset less than RECOVERY_HOLD_HOURS ago; `until` (ISO time) says when this is possible again',
+  },
   WITHDRAWAL_STATE_CONFLICT: {
     status: 409,
     detail: 'The withdrawal is not in a state that allows this',

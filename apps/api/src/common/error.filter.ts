@@ -13,7 +13,8 @@ import { RouteTable } from './route-table';
 import { isUnavailable } from './unavailable';
 
 /**
- * Every error leaves the API as `{detail, code}`. Anything we did not expect
+ * Every error leaves the API as `{detail, code}` (with the few fields a code
+ * documents beside them, AppError.fields). Anything we did not expect
  * becomes a 500 with a fixed text: no stack, SQL or internal id reaches a client.
  */
 @Catch()
@@ -47,7 +48,7 @@ export class ErrorFilter implements ExceptionFilter {
     if (error instanceof AppError) {
       return {
         status: error.status,
-        body: { detail: error.detail, code: error.code },
+        body: { ...error.fields, detail: error.detail, code: error.code },
         headers: { ...error.headers },
       };
     }

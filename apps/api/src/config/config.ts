@@ -208,6 +208,8 @@ export const SETTINGS_SCHEMA = z.object({
   MAIL_SEND_TIMEOUT_MS: intFrom(20_000, 1000, 600_000),
   /** Password-reset requests (forgot and reset) per phone and per client address per hour; 0: no limit. */
   PASSWORD_RESET_LIMIT_PER_HOUR: intFrom(10),
+  /** Hours after a password reset during which withdrawals and address changes wait; 0: off. */
+  RECOVERY_HOLD_HOURS: intFrom(24, 0, 8760),
   /** Withdrawals above this many USDT need an approved identity verification; 0: never. */
   WITHDRAWAL_VERIFICATION_THRESHOLD: intFrom(0),
   /** Uploaded files: this folder (relative to the repository root) unless S3_BUCKET is set. */

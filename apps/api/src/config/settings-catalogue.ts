@@ -155,6 +155,11 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     doc: '/password/forgot and /password/reset per phone and per client address per hour.',
     value: '10',
   },
+  RECOVERY_HOLD_HOURS: {
+    group: 'Mail, account recovery, identity',
+    doc: "Hours after a password reset (the member's own or with an operator's code) during which POST /balance/take and changes to withdrawal addresses answer 403 RECOVERY_HOLD; a transaction password set meanwhile does not end it. 0: off.",
+    value: '24',
+  },
   WITHDRAWAL_VERIFICATION_THRESHOLD: {
     group: 'Mail, account recovery, identity',
     doc: 'Withdrawals above this many USDT need an approved identity verification; 0: never.',

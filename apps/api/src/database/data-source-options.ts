@@ -39,6 +39,7 @@ import { AccessExceptionsIndex1766780000000 } from './migrations/1766780000000-a
 import { MembershipExpiryIndex1766790000000 } from './migrations/1766790000000-membership-expiry-index';
 import { StaffRequests1766850000000 } from './migrations/1766850000000-staff-requests';
 import { TeamCountsCovering1766800000000 } from './migrations/1766800000000-team-counts-covering';
+import { AccountRecovery1766830000000 } from './migrations/1766830000000-account-recovery';
 import { SurvivingClient } from './lost-connections';
 
 export const MIGRATIONS = [
@@ -80,6 +81,7 @@ export const MIGRATIONS = [
   AccessExceptionsIndex1766780000000,
   MembershipExpiryIndex1766790000000,
   TeamCountsCovering1766800000000,
+  AccountRecovery1766830000000,
   StaffRequests1766850000000,
 ];
 

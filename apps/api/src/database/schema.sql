@@ -743,7 +743,7 @@ CREATE TABLE public.mail_outbox (
     id bigint NOT NULL,
     kind character varying(16) NOT NULL,
     user_id integer NOT NULL,
-    code_id bigint NOT NULL,
+    code_id bigint,
     recipient character varying(254) NOT NULL,
     sealed bytea,
     status character varying(8) DEFAULT 'queued'::character varying NOT NULL,
@@ -753,7 +753,8 @@ CREATE TABLE public.mail_outbox (
     next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     sent_at timestamp with time zone,
-    CONSTRAINT mail_outbox_kind_check CHECK (((kind)::text = ANY ((ARRAY['mail_bind'::character varying, 'password_reset'::character varying])::text[]))),
+    CONSTRAINT mail_outbox_code_unless_notice CHECK ((((kind)::text = 'account_notice'::text) = (code_id IS NULL))),
+    CONSTRAINT mail_outbox_kind_check CHECK (((kind)::text = ANY ((ARRAY['mail_bind'::character varying, 'password_reset'::character varying, 'account_notice'::character varying])::text[]))),
     CONSTRAINT mail_outbox_sealed_while_pending CHECK ((((status)::text = ANY ((ARRAY['queued'::character varying, 'sending'::character varying])::text[])) = (sealed IS NOT NULL))),
     CONSTRAINT mail_outbox_status_check CHECK (((status)::text = ANY ((ARRAY['queued'::character varying, 'sending'::character varying, 'sent'::character varying, 'failed'::character varying, 'expired'::character varying])::text[])))
 );
@@ -1145,7 +1146,10 @@ CREATE TABLE public.users (
     verification character varying(16) DEFAULT 'none'::character varying NOT NULL,
     inviter2_id integer,
     inviter3_id integer,
+    password_reset_at timestamp with time zone,
+    mail_language character varying(2),
     role_granted_at timestamp with time zone,
+    CONSTRAINT users_mail_language_check CHECK (((mail_language)::text = ANY ((ARRAY['ru'::character varying, 'en'::character varying, 'uz'::character varying])::text[]))),
     CONSTRAINT users_role_check CHECK (((role)::text = ANY ((ARRAY['member'::character varying, 'admin'::character varying, 'finance'::character varying, 'support'::character varying])::text[]))),
     CONSTRAINT users_verification_check CHECK (((verification)::text = ANY ((ARRAY['none'::character varying, 'pending'::character varying, 'approved'::character varying, 'rejected'::character varying])::text[]))),
     CONSTRAINT users_vip_level_check CHECK (((vip_level >= 0) AND (vip_level <= 9)))

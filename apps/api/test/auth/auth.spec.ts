@@ -407,6 +407,7 @@ describe('auth and users', () => {
         has_transaction_password: false,
         mail: null,
         verification: 'none',
+        recovery_hold_until: null,
       });
     });
 

@@ -75,6 +75,7 @@ import type {
   GetStatementParams,
   HealthResponse,
   InvitesResponse,
+  IssueResetCode200,
   LatestProof,
   LedgerReportResponse,
   LikeState,
@@ -115,6 +116,7 @@ import type {
   QueueCounts,
   RecordSweepBody,
   RecordSweepResponse,
+  RecoveryHoldErrorBody,
   RefreshTokenParams,
   RegisterBody,
   RegisterResponse,
@@ -123,7 +125,6 @@ import type {
   RejectWithdrawalBody,
   ReportBody,
   ResetBody,
-  ResetCodeResponse,
   RoleBody,
   SaveAddressBody,
   SavedAddress,
@@ -6443,7 +6444,7 @@ export const useEndMemberLogins = <
 };
 
 /**
- * For a member without a mailbox, after checking who they are.
+ * A member with a bound mailbox gets the code there, in the language they bound it in, and the answer is `{sent_to, expires_at}` with the mailbox masked: the operator never sees that code. For a member without a mailbox the answer is `{code, expires_at}`, to hand over after checking who they are. The reset the code makes is told to the member and holds withdrawals for RECOVERY_HOLD_HOURS.
  * @summary Issue a one-time password-reset code for a member (audited)
  */
 export const issueResetCode = (
@@ -6451,14 +6452,14 @@ export const issueResetCode = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<ResetCodeResponse>(
+  return httpClient<IssueResetCode200>(
     { url: `/admin/users/${id}/reset_code`, method: 'POST', signal },
     options,
   );
 };
 
 export const getIssueResetCodeMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6495,14 +6496,14 @@ export const getIssueResetCodeMutationOptions = <
 export type IssueResetCodeMutationResult = NonNullable<Awaited<ReturnType<typeof issueResetCode>>>;
 
 export type IssueResetCodeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Issue a one-time password-reset code for a member (audited)
  */
 export const useIssueResetCode = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -7908,7 +7909,9 @@ export const withdraw = (
 };
 
 export const getWithdrawMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | RecoveryHoldErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -7946,14 +7949,16 @@ export const getWithdrawMutationOptions = <
 export type WithdrawMutationResult = NonNullable<Awaited<ReturnType<typeof withdraw>>>;
 export type WithdrawMutationBody = BodyType<WithdrawBody>;
 export type WithdrawMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | RecoveryHoldErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Withdraw USDT (TRC-20) from the E-Wallet
  */
 export const useWithdraw = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | RecoveryHoldErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -11744,7 +11749,7 @@ export function useGetMailStatus<
 }
 
 /**
- * Bind the mailbox with the code mailed to it. Any signed-in member.
+ * The language of `Accept-Language` (ru, en or uz; else ru) is kept: notices about the account and reset codes an operator issues are mailed in it.
  * @summary Bind the mailbox with the code mailed to it
  */
 export const bindMail = (
@@ -13109,7 +13114,7 @@ export const useChangePassword = <
 };
 
 /**
- * Once set, withdrawals and address-book changes need it.
+ * Once set, withdrawals and address-book changes need it. Set or changed within RECOVERY_HOLD_HOURS of a password reset, the member is told (a message, and a mail to a bound mailbox), and the hold on withdrawals stays as it is.
  * @summary Set the transaction password, or change it with the current one
  */
 export const setTransactionPassword = (
@@ -13429,7 +13434,9 @@ export const saveAddress = (
 };
 
 export const getSaveAddressMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | RecoveryHoldErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -13467,14 +13474,16 @@ export const getSaveAddressMutationOptions = <
 export type SaveAddressMutationResult = NonNullable<Awaited<ReturnType<typeof saveAddress>>>;
 export type SaveAddressMutationBody = BodyType<SaveAddressBody>;
 export type SaveAddressMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | RecoveryHoldErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Save a withdrawal address (saving it again changes its label)
  */
 export const useSaveAddress = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | RecoveryHoldErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -13519,7 +13528,9 @@ export const deleteAddress = (
 };
 
 export const getDeleteAddressMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | RecoveryHoldErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -13557,14 +13568,16 @@ export const getDeleteAddressMutationOptions = <
 export type DeleteAddressMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAddress>>>;
 export type DeleteAddressMutationBody = BodyType<DeleteAddressBody>;
 export type DeleteAddressMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | RecoveryHoldErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Delete a saved withdrawal address
  */
 export const useDeleteAddress = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | RecoveryHoldErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {

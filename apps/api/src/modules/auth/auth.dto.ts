@@ -148,9 +148,21 @@ export class ResetBody extends ForgotBody {
   password: string;
 }
 
+/** A member without a mailbox: the operator hands the code over in person. */
 export class ResetCodeResponse {
   @ApiProperty({ description: 'Give it to the member in person; it works once', example: '042917' })
   code: string;
+  @ApiProperty({ format: 'date-time' })
+  expires_at: string;
+}
+
+/** A member with a bound mailbox: the code went there, and the operator never sees it. */
+export class ResetCodeMailedResponse {
+  @ApiProperty({
+    description: 'The mailbox the code was mailed to, masked',
+    example: 'm***@example.com',
+  })
+  sent_to: string;
   @ApiProperty({ format: 'date-time' })
   expires_at: string;
 }

@@ -3,6 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
+import { RecoveryModule } from '../recovery/recovery.module';
 import { UsersModule } from '../users/users.module';
 import { ACCESS_VERIFIER } from '../../common/auth';
 import { AccessStateService } from './access-state.service';
@@ -27,6 +28,7 @@ import { SessionRevocationService } from './session-revocation.service';
     TypeOrmModule.forFeature([AuthSession, RefreshToken]),
     UsersModule,
     AuditModule,
+    RecoveryModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({

@@ -7,6 +7,7 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AppError } from '../../common/app-error';
 import type { Role } from '../../common/auth';
 import { PasswordHasher } from '../../common/passwords';
+import { RecoveryService } from '../recovery/recovery.service';
 import { UsersService } from '../users/users.service';
 import { AccessClaims } from './auth.types';
 import { AuthSessionsRepository } from './auth-sessions.repository';
@@ -32,6 +33,7 @@ export class AuthService {
     private readonly throttle: LoginThrottleService,
     private readonly revocation: SessionRevocationService,
     private readonly hasher: PasswordHasher,
+    private readonly recovery: RecoveryService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -119,7 +121,12 @@ export class AuthService {
 
   /** A reset code proved the member: a new password, and every login ends. */
   async resetPassword(userId: number, password: string): Promise<void> {
-    await this.users.setPasswordHash(userId, await this.hasher.hash(password, 'interactive'));
+    const hash = await this.hasher.hash(password, 'interactive');
+    // The member is told, and the hold on withdrawals begins, with the new password or not at all.
+    await this.dataSource.transaction(async (db) => {
+      const at = await this.users.resetPassword(db, userId, hash);
+      await this.recovery.passwordReset(db, userId, at);
+    });
     await this.revocation.revokeAllForUser(userId, 'password_reset');
   }
 

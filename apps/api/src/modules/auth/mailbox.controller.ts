@@ -47,11 +47,20 @@ export class MailboxController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Bind the mailbox with the code mailed to it' })
+  @ApiOperation({
+    summary: 'Bind the mailbox with the code mailed to it',
+    description:
+      'The language of `Accept-Language` (ru, en or uz; else ru) is kept: notices about the account and ' +
+      'reset codes an operator issues are mailed in it.',
+  })
   @ApiOkResponse({ type: OkResponse })
   @ApiErrors('INVALID_CODE', 'TOO_MANY_ATTEMPTS', 'VALIDATION_ERROR')
-  async bindMail(@CurrentUser() user: AuthUser, @Body() body: BindMailBody): Promise<OkResponse> {
-    await this.mailbox.bind(user.id, body.mail, body.code);
+  async bindMail(
+    @CurrentUser() user: AuthUser,
+    @Body() body: BindMailBody,
+    @ContentLanguage() lang: Language,
+  ): Promise<OkResponse> {
+    await this.mailbox.bind(user.id, body.mail, body.code, lang);
     return OK;
   }
 }

@@ -11,6 +11,15 @@ import { AuthService } from './auth.service';
 export const normalizeMail = (mail: string) => mail.trim().toLowerCase();
 
 /**
+ * "m***@example.com": enough for an operator to tell the member where to
+ * look, not enough to learn the address.
+ */
+export const maskMail = (mail: string) => {
+  const at = mail.lastIndexOf('@');
+  return `${mail.slice(0, Math.min(1, at))}***${mail.slice(at)}`;
+};
+
+/**
  * The member's mailbox, bound by a code mailed to it. Changing a bound one
  * takes the login password too, so a stolen session cannot redirect the
  * password-reset codes.
@@ -57,11 +66,16 @@ export class MailboxService {
     });
   }
 
-  async bind(userId: number, rawMail: string, code: string): Promise<void> {
+  /**
+   * Binds the mailbox and keeps the language of the member's client: mail
+   * that no request of theirs starts (notices, an operator's reset code) is
+   * written in it.
+   */
+  async bind(userId: number, rawMail: string, code: string, lang: Language): Promise<void> {
     const mail = normalizeMail(rawMail);
     if (!(await this.codes.consume(userId, 'mail_bind', code, mail))) {
       throw new AppError('INVALID_CODE');
     }
-    await this.users.setMail(userId, mail);
+    await this.users.setMail(userId, mail, lang);
   }
 }

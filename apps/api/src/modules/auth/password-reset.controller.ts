@@ -1,5 +1,11 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
@@ -8,7 +14,7 @@ import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
 import { ContentLanguage, type Language } from '../../common/language';
 import { OK, OkResponse } from '../../common/ok.dto';
-import { ForgotBody, ResetBody, ResetCodeResponse } from './auth.dto';
+import { ForgotBody, ResetBody, ResetCodeMailedResponse, ResetCodeResponse } from './auth.dto';
 import { PasswordResetService } from './password-reset.service';
 
 @ApiTags('auth')
@@ -54,14 +60,26 @@ export class PasswordResetController {
   @ApiTags('admin')
   @ApiOperation({
     summary: 'Issue a one-time password-reset code for a member (audited)',
-    description: 'For a member without a mailbox, after checking who they are.',
+    description:
+      'A member with a bound mailbox gets the code there, in the language they bound it in, and the answer ' +
+      'is `{sent_to, expires_at}` with the mailbox masked: the operator never sees that code. For a member ' +
+      'without a mailbox the answer is `{code, expires_at}`, to hand over after checking who they are. ' +
+      'The reset the code makes is told to the member and holds withdrawals for RECOVERY_HOLD_HOURS.',
   })
-  @ApiOkResponse({ type: ResetCodeResponse })
-  @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
+  @ApiExtraModels(ResetCodeResponse, ResetCodeMailedResponse)
+  @ApiOkResponse({
+    schema: {
+      oneOf: [
+        { $ref: getSchemaPath(ResetCodeResponse) },
+        { $ref: getSchemaPath(ResetCodeMailedResponse) },
+      ],
+    },
+  })
+  @ApiErrors('NOT_FOUND', 'MAIL_NOT_CONFIGURED', 'VALIDATION_ERROR')
   issueResetCode(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,
-  ): Promise<ResetCodeResponse> {
+  ): Promise<ResetCodeResponse | ResetCodeMailedResponse> {
     return this.reset.issueByOperator(user.id, params.id);
   }
 }

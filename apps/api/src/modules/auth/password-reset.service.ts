@@ -4,17 +4,20 @@ import { isValidPhone, normalizePhone } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
-import type { Language } from '../../common/language';
+import { FALLBACK_LANGUAGE, type Language } from '../../common/language';
 import { mailText } from '../mail/mail-templates';
 import { MailService } from '../mail/mail.service';
 import { OneTimeCodesService } from '../mail/one-time-codes.service';
 import { REDIS } from '../redis/redis.module';
 import { UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
+import { maskMail } from './mailbox.service';
 
 /**
- * Forgotten passwords: a code goes to the bound mailbox (or an operator hands
- * one out), and the code sets a new password and ends every login. The
+ * Forgotten passwords: a code goes to the bound mailbox (or, for a member
+ * without one, an operator hands one out), and the code sets a new password,
+ * ends every login, tells the member and holds withdrawals for a while
+ * (recovery.service.ts). The
  * answer to "forgot" is the same whether the phone exists, has a mailbox or
  * not, and it never waits for the mail, so neither its words nor its timing
  * tell who is a member. Both steps are limited per phone and per client
@@ -65,14 +68,42 @@ export class PasswordResetService {
     await this.auth.resetPassword(user.id, password);
   }
 
-  /** An operator's one-time code for a member without a mailbox (no resend delay). */
-  async issueByOperator(operatorId: number, userId: number) {
+  /**
+   * An operator's one-time code (no resend delay). A member with a bound
+   * mailbox gets it there, never the operator: otherwise whoever works
+   * support could reset any member's password and sign in as them. The
+   * mail is in the language the member bound the mailbox in (the operator's
+   * request says nothing of theirs). With no way to send mail, such a member
+   * gets no code at all (503) rather than one through the operator.
+   */
+  async issueByOperator(
+    operatorId: number,
+    userId: number,
+  ): Promise<{ code: string; expires_at: string } | { sent_to: string; expires_at: string }> {
     if (!(await this.users.exists(userId))) throw new AppError('NOT_FOUND');
-    const issued = await this.codes.issue(userId, 'password_reset', null, {
+    const { mail, language } = await this.users.mailbox(userId);
+    if (!mail) {
+      const issued = await this.codes.issue(userId, 'password_reset', null, {
+        respectResend: false,
+        alongside: (db) => this.audit.record(db, operatorId, 'user.reset_code', userId, {}),
+      });
+      return { code: issued.code, expires_at: issued.expiresAt.toISOString() };
+    }
+    if (this.mail.delivery === 'off') throw new AppError('MAIL_NOT_CONFIGURED');
+    const sentTo = maskMail(mail);
+    const issued = await this.codes.issue(userId, 'password_reset', mail, {
       respectResend: false,
-      alongside: (db) => this.audit.record(db, operatorId, 'user.reset_code', userId, {}),
+      alongside: (db) =>
+        this.audit.record(db, operatorId, 'user.reset_code', userId, { sent_to: sentTo }),
+      mail: (code) => ({
+        to: mail,
+        ...mailText('password_reset_code', language ?? FALLBACK_LANGUAGE, {
+          code,
+          minutes: this.codes.lifetimeMinutes,
+        }),
+      }),
     });
-    return { code: issued.code, expires_at: issued.expiresAt.toISOString() };
+    return { sent_to: sentTo, expires_at: issued.expiresAt.toISOString() };
   }
 
   private phone(raw: string) {

@@ -21,12 +21,17 @@ const EXPIRY_BATCH = 1000;
 /** Marks an answer given again from an earlier request with the key. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
-/** Refusals that are no outcome of the operation and must not be replayed. */
+/**
+ * Refusals that are no outcome of the operation and must not be replayed
+ * (a recovery hold, like a rate limit, ends by itself: the same request may
+ * then run).
+ */
 const NOT_KEPT: ReadonlySet<string> = new Set([
   'TOO_MANY_ATTEMPTS',
   'TOO_MANY_REQUESTS',
   'IDEMPOTENCY_CONFLICT',
   'IDEMPOTENCY_KEY_IN_USE',
+  'RECOVERY_HOLD',
 ]);
 
 /**

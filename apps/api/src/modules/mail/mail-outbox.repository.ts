@@ -16,10 +16,10 @@ export interface ClaimedMail {
 export class MailOutboxRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** In the transaction that issues the code. */
+  /** In the transaction that issues the code (or tells the member: a notice has none). */
   async insert(
     db: EntityManager,
-    m: { kind: string; userId: number; codeId: string; recipient: string; sealed: Buffer },
+    m: { kind: string; userId: number; codeId: string | null; recipient: string; sealed: Buffer },
   ): Promise<string> {
     const [row]: { id: string }[] = await db.query(
       `INSERT INTO mail_outbox (kind, user_id, code_id, recipient, sealed)
@@ -33,14 +33,15 @@ export class MailOutboxRepository {
    * Takes the row for one send: a queued row, or one whose sender went quiet
    * for `leaseMs` (a worker killed mid-send). The row lock makes one claim
    * win; a concurrent one finds the row taken and gets nothing. A row whose
-   * code no longer works (expired, replaced or used) is marked expired instead.
+   * code no longer works (expired, replaced or used) is marked expired instead;
+   * a notice carries no code and never expires.
    */
   async claim(id: string, leaseMs: number): Promise<ClaimedMail | undefined> {
     // An UPDATE answers [rows, count] through TypeORM.
     const [[row]]: [ClaimedMail[], number] = await this.dataSource.query(
       `WITH target AS (
-         SELECT o.id, (c.expires_at <= now() OR c.used_at IS NOT NULL) AS stale
-         FROM mail_outbox o JOIN one_time_codes c ON c.id = o.code_id
+         SELECT o.id, coalesce(c.expires_at <= now() OR c.used_at IS NOT NULL, false) AS stale
+         FROM mail_outbox o LEFT JOIN one_time_codes c ON c.id = o.code_id
          WHERE o.id = $1
            AND (o.status = 'queued'
                 OR (o.status = 'sending' AND o.claimed_at < now() - make_interval(secs => $2::float8 / 1000)))

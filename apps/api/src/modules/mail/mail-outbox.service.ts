@@ -4,6 +4,7 @@ import { Queue, UnrecoverableError } from 'bullmq';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { within } from '../../common/within';
+import { afterCommit } from '../../database/after-commit';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { REMOVE_WHEN_RUN, SWEEP_BATCH } from '../jobs/queues';
 import { MailOutboxRepository, OutboxStatus } from './mail-outbox.repository';
@@ -16,6 +17,8 @@ const ENQUEUE_WAIT_MS = 2000;
 const OVERDUE_GRACE_MS = 5000;
 
 export type SendOutcome = 'sent' | 'expired' | 'already';
+/** The outbox kind of a mail that carries no code (mail-templates.ts, NoticeKind). */
+const NOTICE_KIND = 'account_notice';
 
 /**
  * Mail is an outbox (issue 30, docs/decisions.md): the mail carrying a code
@@ -49,10 +52,13 @@ export class MailOutboxService {
     return 3 * this.config.MAIL_SEND_TIMEOUT_MS;
   }
 
-  /** Adds the mail carrying code `codeId`, in the transaction that issues the code. */
+  /**
+   * Adds the mail carrying code `codeId`, in the transaction that issues the
+   * code; without a code (null), a notice to the member (kind `account_notice`).
+   */
   add(
     db: EntityManager,
-    m: { kind: string; userId: number; codeId: string; mail: Mail },
+    m: { kind: string; userId: number; codeId: string | null; mail: Mail },
   ): Promise<string> {
     return this.outbox.insert(db, {
       kind: m.kind,
@@ -61,6 +67,15 @@ export class MailOutboxService {
       recipient: m.mail.to,
       sealed: this.seal({ subject: m.mail.subject, text: m.mail.text, html: m.mail.html }),
     });
+  }
+
+  /**
+   * A notice to the member, in the caller's transaction: it goes out once
+   * that transaction commits, and never if it rolls back.
+   */
+  async addNotice(db: EntityManager, userId: number, mail: Mail): Promise<void> {
+    const id = await this.add(db, { kind: NOTICE_KIND, userId, codeId: null, mail });
+    afterCommit(db, () => this.queued(id, NOTICE_KIND));
   }
 
   /** After the commit: asks the worker to send it now; a Redis away leaves it to the sweep. */

@@ -3,16 +3,32 @@ import type { Language } from '../../common/language';
 /**
  * Every mail the API sends, in the member's interface language (the
  * Accept-Language of the request that triggers it; docs/decisions.md,
- * "Mail in the member's language"). Texts only: how a mail leaves is
- * mail.service.ts's business.
+ * "Mail in the member's language"), or, for a notice no request of theirs
+ * starts, the language they bound their mailbox in. Texts only: how a mail
+ * leaves is mail.service.ts's business.
  */
-export type MailKind = 'mail_bind_code' | 'password_reset_code';
+export type MailKind = CodeMailKind | NoticeKind;
+export type CodeMailKind = 'mail_bind_code' | 'password_reset_code';
+/** What the member is told about their account (recovery.service.ts), by mail and in-app message. */
+export type NoticeKind =
+  | 'password_reset_notice'
+  | 'transaction_password_set_notice'
+  | 'transaction_password_changed_notice';
 
-export interface MailParams {
+export interface CodeParams {
   code: string;
   /** How long the code works, in minutes. */
   minutes: number;
 }
+
+export interface NoticeParams {
+  /** When it happened. */
+  at: Date;
+  /** When the hold on withdrawals ends; null when none is in force. */
+  until: Date | null;
+}
+
+type ParamsOf<K extends MailKind> = K extends CodeMailKind ? CodeParams : NoticeParams;
 
 export interface MailText {
   subject: string;
@@ -33,13 +49,49 @@ function ruMinutes(n: number): string {
   return `${n} ${word}`;
 }
 
-interface Template {
-  subject: (p: MailParams) => string;
-  /** Paragraphs; the first holds the code. */
-  lines: (p: MailParams) => string[];
+/**
+ * "2026-01-10 12:00 UTC": a notice is read later and anywhere, and the
+ * server does not know the member's time zone, so it names its own.
+ */
+export const utcTime = (date: Date) =>
+  `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 16)} UTC`;
+
+interface Template<P> {
+  subject: (p: P) => string;
+  /** Paragraphs; in a code's mail the first holds the code. */
+  lines: (p: P) => string[];
 }
 
-const TEMPLATES: Record<MailKind, Record<Language, Template>> = {
+type Templates = { [K in MailKind]: Record<Language, Template<ParamsOf<K>>> };
+
+/** What to do when the member did not do it: the same words in every notice. */
+const NOT_YOU: Record<Language, string> = {
+  ru: 'Если это были не вы, сразу сообщите клубу через ссылку поддержки в приложении и никому не называйте присланные вам коды, даже сотрудникам. Если к аккаунту привязана почта, задайте новый пароль сами через «Забыли пароль?».',
+  en: 'If this was not you, tell the club at once through the support link in the app, and never give anyone a code sent to you, staff included. If your account has a mailbox bound, set a new password yourself with "Forgot password?".',
+  uz: 'Agar bu siz bo‘lmasangiz, darhol ilovadagi qo‘llab-quvvatlash havolasi orqali klubga xabar bering va sizga yuborilgan kodlarni hech kimga, hatto xodimlarga ham aytmang. Hisobingizga pochta bog‘langan bo‘lsa, «Parolni unutdingizmi?» orqali yangi parolni o‘zingiz o‘rnating.',
+};
+
+/** The hold's sentence, when one is in force. */
+const HOLD: Record<Language, (until: Date) => string> = {
+  ru: (until) =>
+    `В целях безопасности вывод средств и изменение адресов вывода приостановлены до ${utcTime(until)}.`,
+  en: (until) =>
+    `For your safety, withdrawals and changes to withdrawal addresses are paused until ${utcTime(until)}.`,
+  uz: (until) =>
+    `Xavfsizlik uchun pul yechish va yechish manzillarini o‘zgartirish ${utcTime(until)} gacha to‘xtatildi.`,
+};
+
+/** A notice: what happened and when, the hold if any, and what to do if it was not the member. */
+const notice = (
+  lang: Language,
+  subject: string,
+  happened: (at: string) => string,
+): Template<NoticeParams> => ({
+  subject: () => subject,
+  lines: (p) => [happened(utcTime(p.at)), ...(p.until ? [HOLD[lang](p.until)] : []), NOT_YOU[lang]],
+});
+
+const TEMPLATES: Templates = {
   mail_bind_code: {
     ru: {
       subject: (p) => `Ваш код: ${p.code}`,
@@ -86,6 +138,64 @@ const TEMPLATES: Record<MailKind, Record<Language, Template>> = {
       ],
     },
   },
+  password_reset_notice: {
+    ru: notice(
+      'ru',
+      'Пароль вашего аккаунта сброшен',
+      (at) =>
+        `Пароль вашего аккаунта сброшен ${at} одноразовым кодом; все входы в аккаунт завершены.`,
+    ),
+    en: notice(
+      'en',
+      'Your password was reset',
+      (at) =>
+        `The password of your account was reset with a one-time code at ${at}; every sign-in to the account was ended.`,
+    ),
+    uz: notice(
+      'uz',
+      'Hisobingiz paroli tiklandi',
+      (at) =>
+        `Hisobingiz paroli ${at} da bir martalik kod bilan tiklandi; hisobga barcha kirishlar yakunlandi.`,
+    ),
+  },
+  transaction_password_set_notice: {
+    ru: notice(
+      'ru',
+      'Установлен пароль транзакций',
+      (at) => `Для вашего аккаунта установлен пароль транзакций ${at}, вскоре после сброса пароля.`,
+    ),
+    en: notice(
+      'en',
+      'A transaction password was set',
+      (at) =>
+        `A transaction password was set for your account at ${at}, soon after its password was reset.`,
+    ),
+    uz: notice(
+      'uz',
+      'Tranzaksiya paroli o‘rnatildi',
+      (at) =>
+        `Hisobingiz uchun ${at} da, parol tiklanganidan ko‘p o‘tmay, tranzaksiya paroli o‘rnatildi.`,
+    ),
+  },
+  transaction_password_changed_notice: {
+    ru: notice(
+      'ru',
+      'Пароль транзакций изменён',
+      (at) => `Пароль транзакций вашего аккаунта изменён ${at}, вскоре после сброса пароля.`,
+    ),
+    en: notice(
+      'en',
+      'Your transaction password was changed',
+      (at) =>
+        `The transaction password of your account was changed at ${at}, soon after its password was reset.`,
+    ),
+    uz: notice(
+      'uz',
+      'Tranzaksiya paroli o‘zgartirildi',
+      (at) =>
+        `Hisobingizning tranzaksiya paroli ${at} da, parol tiklanganidan ko‘p o‘tmay, o‘zgartirildi.`,
+    ),
+  },
 };
 
 const escapeHtml = (text: string) =>
@@ -95,8 +205,12 @@ const escapeHtml = (text: string) =>
   );
 
 /** A mail's subject and body (plain text and HTML) in `lang`. */
-export function mailText(kind: MailKind, lang: Language, params: MailParams): MailText {
-  const template = TEMPLATES[kind][lang];
+export function mailText<K extends MailKind>(
+  kind: K,
+  lang: Language,
+  params: ParamsOf<K>,
+): MailText {
+  const template = TEMPLATES[kind][lang] as Template<ParamsOf<K>>;
   const lines = template.lines(params);
   return {
     subject: template.subject(params),

@@ -20,7 +20,9 @@ export const mailBackground = background({
     {
       queue: MAIL_QUEUE,
       name: 'send-mail',
-      by: '`POST /users/mail/code`, `POST /password/forgot`, `mail-outbox-sweep`',
+      // Codes: POST /users/mail/code, /password/forgot, /admin/users/{id}/reset_code;
+      // notices: recovery.service.ts (after a reset, a transaction password set within the hold).
+      by: 'mailed codes, `recovery` notices, `mail-outbox-sweep`',
     },
   ],
   jobs: [

@@ -10,5 +10,6 @@ import { MessagesService } from './messages.service';
   imports: [AuditModule, UsersModule],
   controllers: [MessagesController, AdminMessagesController],
   providers: [MessagesService, MessagesRepository],
+  exports: [MessagesService],
 })
 export class MessagesModule {}

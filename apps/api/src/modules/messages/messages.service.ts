@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { afterCommit } from '../../database/after-commit';
 import { type Language, type Texts, chooseLanguage } from '../../common/language';
 import { AuditService } from '../audit/audit.service';
 import { MemberEventsService } from '../events/member-events.service';
@@ -52,6 +53,22 @@ export class MessagesService {
     // picks the title in its reader's language (event-streams.service.ts).
     this.events.publish({ userId, event: 'message', data: { id, title: message.title } });
     return { id, user_id: userId };
+  }
+
+  /**
+   * The club's own message to one member (a notice about their account), in
+   * the caller's transaction: stored in every language it is written in, and
+   * announced live once that transaction commits.
+   */
+  async notify(
+    db: EntityManager,
+    userId: number,
+    message: { title: Texts; description: Texts },
+  ): Promise<void> {
+    const id = await this.messages.insert(db, { ...message, userId });
+    afterCommit(db, () =>
+      this.events.publish({ userId, event: 'message', data: { id, title: message.title } }),
+    );
   }
 
   async list(

@@ -1,10 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
+import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { PasswordHasher } from '../../common/passwords';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { REDIS } from '../redis/redis.module';
 import { UsersRepository } from './users.repository';
+
+/** Whether a member's transaction password was set for the first time or changed. */
+export type TransactionPasswordChange = 'set' | 'changed';
 
 /**
  * The transaction password: once a member sets one, withdrawals and
@@ -15,20 +19,31 @@ import { UsersRepository } from './users.repository';
 @Injectable()
 export class TransactionPasswordService {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Sets the first one, or changes it with the current one. */
-  async set(userId: number, password: string, oldPassword?: string): Promise<void> {
+  /**
+   * Sets the first one, or changes it with the current one. `alongside` runs
+   * in the same transaction as the change, told which it was (the recovery
+   * notice: account recovery must not be able to change it unseen).
+   */
+  async set(
+    userId: number,
+    password: string,
+    oldPassword?: string,
+    alongside?: (db: EntityManager, change: TransactionPasswordChange) => Promise<void>,
+  ): Promise<void> {
     const current = await this.users.transactionPasswordHash(userId);
     if (current) await this.verify(userId, current, oldPassword);
-    await this.users.setTransactionPasswordHash(
-      userId,
-      await this.hasher.hash(password, 'interactive'),
-    );
+    const hash = await this.hasher.hash(password, 'interactive');
+    await this.dataSource.transaction(async (db) => {
+      await this.users.setTransactionPasswordHash(db, userId, hash);
+      await alongside?.(db, current ? 'changed' : 'set');
+    });
   }
 
   /** Passes when the member has none, or `password` is it; else 400 (or 429 after too many). */

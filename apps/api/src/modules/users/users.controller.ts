@@ -6,23 +6,14 @@ import { DirectRoute } from '../../common/direct-route';
 import { OK, OkResponse } from '../../common/ok.dto';
 import { Auth, CurrentUser } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
-import { TransactionPasswordService } from './transaction-password.service';
-import {
-  NicknameBody,
-  RegisterBody,
-  RegisterResponse,
-  TransactionPasswordBody,
-  UserMe,
-} from './users.dto';
+import { NicknameBody, RegisterBody, RegisterResponse, UserMe } from './users.dto';
 import { UsersService } from './users.service';
 
 @ApiTags('users')
 @Controller('users')
 export class UsersController {
-  constructor(
-    private readonly users: UsersService,
-    private readonly transactionPassword: TransactionPasswordService,
-  ) {}
+  /** The transaction password's route is the recovery module's (it tells the member after a reset). */
+  constructor(private readonly users: UsersService) {}
 
   @Post()
   @HttpCode(200)
@@ -59,23 +50,6 @@ export class UsersController {
     @Body() body: NicknameBody,
   ): Promise<OkResponse> {
     await this.users.setNickname(user.id, body.nickname);
-    return OK;
-  }
-
-  @Post('transaction_password')
-  @HttpCode(200)
-  @Auth()
-  @ApiOperation({
-    summary: 'Set the transaction password, or change it with the current one',
-    description: 'Once set, withdrawals and address-book changes need it.',
-  })
-  @ApiOkResponse({ type: OkResponse })
-  @ApiErrors('INCORRECT_TRANSACTION_PASSWORD', 'TOO_MANY_ATTEMPTS', 'VALIDATION_ERROR')
-  async setTransactionPassword(
-    @CurrentUser() user: AuthUser,
-    @Body() body: TransactionPasswordBody,
-  ): Promise<OkResponse> {
-    await this.transactionPassword.set(user.id, body.password, body.old_password);
     return OK;
   }
 }

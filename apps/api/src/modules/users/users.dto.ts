@@ -93,6 +93,16 @@ export class UserMe {
     example: 'none',
   })
   verification: 'none' | 'pending' | 'approved' | 'rejected';
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'Until when withdrawals and withdrawal-address changes are held after a password reset ' +
+      '(RECOVERY_HOLD_HOURS); null when no hold is in force',
+    example: null,
+  })
+  recovery_hold_until: string | null;
 }
 
 export class NicknameBody {

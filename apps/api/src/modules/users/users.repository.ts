@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CSV_USDT } from '../../common/csv';
+import type { Language } from '../../common/language';
 import { DataSource, EntityManager } from 'typeorm';
 import { preparedQuery } from '../../database/prepared';
 import { REPORTS_DATABASE, ReportsDatabase } from '../../database/reports';
@@ -106,26 +107,56 @@ export class UsersRepository {
   }
 
   async mailOf(id: number): Promise<string | null> {
-    const [row]: { mail: string | null }[] = await this.dataSource.query(
-      `SELECT mail FROM users WHERE id = $1`,
-      [id],
-    );
-    return row?.mail ?? null;
+    return (await this.mailbox(id))?.mail ?? null;
   }
 
-  async setMail(id: number, mail: string): Promise<void> {
-    await this.dataSource.query(`UPDATE users SET mail = $2, updated_at = now() WHERE id = $1`, [
-      id,
-      mail,
-    ]);
+  /** The bound mailbox and the language it was bound in (null for those bound before it was kept). */
+  async mailbox(
+    id: number,
+    db: EntityManager | DataSource = this.dataSource,
+  ): Promise<{ mail: string | null; language: Language | null } | undefined> {
+    const [row]: { mail: string | null; language: Language | null }[] = await db.query(
+      `SELECT mail, mail_language AS language FROM users WHERE id = $1`,
+      [id],
+    );
+    return row;
+  }
+
+  async setMail(id: number, mail: string, language: Language): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE users SET mail = $2, mail_language = $3, updated_at = now() WHERE id = $1`,
+      [id, mail, language],
+    );
+  }
+
+  /** A password set by a reset code, and when: the recovery hold counts from it. */
+  async resetPassword(db: EntityManager, id: number, hash: string): Promise<Date> {
+    const [[row]]: [{ at: Date }[], number] = await db.query(
+      `UPDATE users SET password_hash = $2, password_reset_at = now(), updated_at = now()
+       WHERE id = $1 RETURNING password_reset_at AS at`,
+      [id, hash],
+    );
+    return row.at;
+  }
+
+  /** When the password was last reset with a code (null: never). */
+  async passwordResetAt(
+    id: number,
+    db: EntityManager | DataSource = this.dataSource,
+  ): Promise<Date | null> {
+    const [row]: { at: Date | null }[] = await db.query(
+      `SELECT password_reset_at AS at FROM users WHERE id = $1`,
+      [id],
+    );
+    return row?.at ?? null;
   }
 
   async setVerification(db: EntityManager, id: number, status: string): Promise<void> {
     await db.query(`UPDATE users SET verification = $2 WHERE id = $1`, [id, status]);
   }
 
-  async setTransactionPasswordHash(id: number, hash: string): Promise<void> {
-    await this.dataSource.query(
+  async setTransactionPasswordHash(db: EntityManager, id: number, hash: string): Promise<void> {
+    await db.query(
       `UPDATE users SET transaction_password_hash = $2, updated_at = now() WHERE id = $1`,
       [id, hash],
     );
@@ -188,6 +219,7 @@ export class UsersRepository {
         earned_commissions: string;
         has_transaction_password: boolean;
         mail: string | null;
+        password_reset_ms: number | null;
         verification: 'none' | 'pending' | 'approved' | 'rejected';
       };
     }>(
@@ -199,6 +231,7 @@ export class UsersRepository {
                 'is_active', u.is_active, 'inviter_id', u.inviter_id,
                 'role', u.role, 'has_transaction_password', u.transaction_password_hash IS NOT NULL,
                 'mail', u.mail, 'verification', u.verification,
+                'password_reset_ms', floor(extract(epoch FROM u.password_reset_at) * 1000),
                 'money', s.money::text, 'points', s.points::text, 'points_hold', s.points_hold::text,
                 'earned_rewards', s.earned_rewards::text,
                 'earned_commissions', s.earned_commissions::text) AS p

@@ -1,4 +1,4 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
   type AccountRole,
@@ -6,8 +6,11 @@ import {
   microToNumber,
   normalizePhone,
   parseInviteCode,
+  recoveryHoldUntil,
 } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import type { Language } from '../../common/language';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ReachRegistry } from '../../common/reach';
 import { PasswordHasher } from '../../common/passwords';
 import { isUniqueViolation } from '../../database/prepared';
@@ -34,6 +37,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly registrationLimit: RegistrationLimitService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() reach?: ReachRegistry,
   ) {
     reach?.registerRoles(async (id) => (await this.users.roleOf(id)) as AccountRole | null);
@@ -82,6 +86,10 @@ export class UsersService {
     const user = await this.users.profile(userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     const vipExpire = user.vip_expire_ms === null ? null : new Date(user.vip_expire_ms);
+    const holdUntil = recoveryHoldUntil(
+      user.password_reset_ms === null ? null : new Date(user.password_reset_ms),
+      this.config.RECOVERY_HOLD_HOURS,
+    );
     return {
       id: user.id,
       nickname: user.nickname,
@@ -100,6 +108,7 @@ export class UsersService {
       has_transaction_password: user.has_transaction_password,
       mail: user.mail,
       verification: user.verification,
+      recovery_hold_until: holdUntil ? holdUntil.toISOString() : null,
     };
   }
 
@@ -133,8 +142,26 @@ export class UsersService {
     return this.users.mailOf(userId);
   }
 
-  setMail(userId: number, mail: string): Promise<void> {
-    return this.users.setMail(userId, mail);
+  /** The bound mailbox and the language the member bound it in. */
+  async mailbox(
+    userId: number,
+    db?: EntityManager,
+  ): Promise<{ mail: string | null; language: Language | null }> {
+    return (await this.users.mailbox(userId, db)) ?? { mail: null, language: null };
+  }
+
+  setMail(userId: number, mail: string, language: Language): Promise<void> {
+    return this.users.setMail(userId, mail, language);
+  }
+
+  /** Sets a password proved by a reset code, in the caller's transaction; answers when. */
+  resetPassword(db: EntityManager, userId: number, passwordHash: string): Promise<Date> {
+    return this.users.resetPassword(db, userId, passwordHash);
+  }
+
+  /** When the password was last reset with a code (null: never). */
+  passwordResetAt(userId: number, db?: EntityManager): Promise<Date | null> {
+    return this.users.passwordResetAt(userId, db);
   }
 
   /** Active admins, counted under the lock every change of an admin's access takes. */

@@ -48,6 +48,7 @@ export class WithdrawalsController {
     'INSUFFICIENT_FUNDS',
     'INCORRECT_TRANSACTION_PASSWORD',
     'VERIFICATION_REQUIRED',
+    'RECOVERY_HOLD',
     'TOO_MANY_ATTEMPTS',
     'VALIDATION_ERROR',
   )
@@ -75,6 +76,7 @@ export class WithdrawalsController {
     'WITHDRAWAL_TO_DEPOSIT_ADDRESS',
     'ADDRESS_BOOK_FULL',
     'INCORRECT_TRANSACTION_PASSWORD',
+    'RECOVERY_HOLD',
     'TOO_MANY_ATTEMPTS',
     'VALIDATION_ERROR',
   )
@@ -93,7 +95,13 @@ export class WithdrawalsController {
   @Delete('withdrawal_addresses/:id')
   @ApiOperation({ summary: 'Delete a saved withdrawal address' })
   @ApiOkResponse({ type: [SavedAddress] })
-  @ApiErrors('NOT_FOUND', 'INCORRECT_TRANSACTION_PASSWORD', 'TOO_MANY_ATTEMPTS', 'VALIDATION_ERROR')
+  @ApiErrors(
+    'NOT_FOUND',
+    'INCORRECT_TRANSACTION_PASSWORD',
+    'RECOVERY_HOLD',
+    'TOO_MANY_ATTEMPTS',
+    'VALIDATION_ERROR',
+  )
   deleteAddress(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,

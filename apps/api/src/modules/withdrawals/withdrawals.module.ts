@@ -4,6 +4,7 @@ import { AuditModule } from '../audit/audit.module';
 import { DepositsModule } from '../deposits/deposits.module';
 import { IdentityModule } from '../identity/identity.module';
 import { LedgerModule } from '../ledger/ledger.module';
+import { RecoveryModule } from '../recovery/recovery.module';
 import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { SolvencyService } from './solvency.service';
@@ -22,6 +23,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     DepositsModule,
     IdentityModule,
     LedgerModule,
+    RecoveryModule,
     UsersModule,
     WalletModule,
   ],

@@ -11,6 +11,7 @@ import { DepositsService } from '../deposits/deposits.service';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService } from '../ledger/ledger.service';
 import { IdentityService } from '../identity/identity.service';
+import { RecoveryService } from '../recovery/recovery.service';
 import { TransactionPasswordService } from '../users/transaction-password.service';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
@@ -61,6 +62,7 @@ export class WithdrawalsService {
     private readonly transactionPassword: TransactionPasswordService,
     private readonly identity: IdentityService,
     private readonly approvals: ApprovalsService,
+    private readonly recovery: RecoveryService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: MemberEventsService,
     @Optional() reach?: ReachRegistry,
@@ -71,7 +73,14 @@ export class WithdrawalsService {
     );
   }
 
+  /**
+   * The recovery hold is checked first, before the transaction password: an
+   * account taken over by a reset is refused whatever it knows. A request
+   * authenticated before a reset that lands meanwhile belongs to a session
+   * the reset ended; whoever reset signs in after it, so always meets the hold.
+   */
   async request(userId: number, wallet: string, amount: bigint, transactionPassword?: string) {
+    await this.recovery.refuseWhileHeld(userId);
     await this.transactionPassword.check(userId, transactionPassword);
     await this.identity.requireForWithdrawal(userId, amount);
     if (wallet === this.hot.address || (await this.deposits.isServiceAddress(wallet))) {
@@ -121,6 +130,7 @@ export class WithdrawalsService {
   }
 
   async saveAddress(userId: number, address: string, label: string, transactionPassword?: string) {
+    await this.recovery.refuseWhileHeld(userId);
     await this.transactionPassword.check(userId, transactionPassword);
     if (address === this.hot.address || (await this.deposits.isServiceAddress(address))) {
       throw new AppError('WITHDRAWAL_TO_DEPOSIT_ADDRESS');
@@ -136,6 +146,7 @@ export class WithdrawalsService {
   }
 
   async deleteAddress(userId: number, id: number, transactionPassword?: string) {
+    await this.recovery.refuseWhileHeld(userId);
     await this.transactionPassword.check(userId, transactionPassword);
     if (!(await this.withdrawals.deleteAddress(userId, id))) throw new AppError('NOT_FOUND');
     return this.addressBook(userId);

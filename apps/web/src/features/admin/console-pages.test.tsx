@@ -139,6 +139,28 @@ describe('operator console pages', () => {
     );
   });
 
+  it('issues a reset code for a member with a mailbox: says where it went, never the code', async () => {
+    const api = serve('support', ({ method, path }) =>
+      method === 'POST' && path === '/admin/users/100042/reset_code'
+        ? { sent_to: 'a***@example.com', expires_at: '2026-11-20T10:10:00.000Z' }
+        : undefined,
+    );
+    await renderWithApp([{ path: '/admin/members/:id', element: <MemberPage /> }], {
+      at: '/admin/members/100042',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Issue a reset code' }));
+    const confirm = screen.getByRole('group', { name: 'Confirm' });
+    await act(async () =>
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' })),
+    );
+    expect((await screen.findByTestId('member-message')).textContent).toBe(
+      'The code was mailed to the mailbox of member 100042: a***@example.com. Ask them to look there; nobody else sees the code.',
+    );
+    expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/admin/users/100042/reset_code',
+    ]);
+  });
+
   it('edits a package only for admins, after a confirmation', async () => {
     const api = serve('admin', ({ method, path }) =>
       method === 'PUT' && path === '/admin/packages/1'

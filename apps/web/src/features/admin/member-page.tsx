@@ -16,6 +16,7 @@ import { ConfirmBox } from '../../components/ui/confirm-box';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { canUse } from '../../lib/staff';
+import { resetCodeMessage } from './reset-code-message';
 
 type Action = 'deactivate' | 'activate' | 'end_logins' | 'reset_code' | 'role';
 const ROLES: RoleBodyRole[] = ['member', 'admin', 'finance', 'support'];
@@ -48,7 +49,7 @@ export function MemberPage() {
     try {
       if (action === 'reset_code') {
         const issued = await resetCode.mutateAsync({ id });
-        setMessage(t('admin.reviews.resetIssued', { code: issued.code, id }));
+        setMessage(resetCodeMessage(t, issued, id));
         return;
       }
       if (action === 'end_logins') {

@@ -32,7 +32,7 @@ const CARD = {
   decided_at: null,
 };
 
-function serve() {
+function serve(resetCode: object = { code: '042917', expires_at: '2026-11-22T10:00:00.000Z' }) {
   const api = apiFetch(({ method, path }) => {
     if (path === '/users/me') return { ...MEMBER, role: 'admin' };
     if (path === '/admin/verifications') return [VERIFICATION];
@@ -41,10 +41,9 @@ function serve() {
       return new Response(new Uint8Array([0x89, 0x50]), {
         headers: { 'Content-Type': 'image/png' },
       });
+    if (method === 'POST' && path.endsWith('/reset_code')) return resetCode;
     if (method === 'POST')
-      return path.includes('card')
-        ? { ...CARD, status: 'success' }
-        : { code: '042917', expires_at: '2026-11-22T10:00:00.000Z', ...VERIFICATION };
+      return path.includes('card') ? { ...CARD, status: 'success' } : VERIFICATION;
     return undefined;
   });
   setFetch(api.fetch);
@@ -117,5 +116,20 @@ describe('<ReviewsSection>', () => {
     expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
       '/admin/users/77/reset_code',
     ]);
+  });
+
+  it('says where the code went for a member with a mailbox, and shows no code', async () => {
+    serve({ sent_to: 'm***@example.com', expires_at: '2026-11-22T10:00:00.000Z' });
+    await renderWithApp([{ path: '/admin', element: <ReviewsSection /> }], {
+      at: '/admin',
+      language: 'ru',
+    });
+    fireEvent.change(await screen.findByLabelText('Номер участника для кода'), {
+      target: { value: '77' },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Выдать код' })));
+    expect((await screen.findByTestId('reset-code')).textContent).toBe(
+      'Код отправлен на почту участника 77: m***@example.com. Попросите его проверить почту: кроме него код никто не видит.',
+    );
   });
 });

@@ -19,6 +19,7 @@ import {
   useUnhideMoment,
 } from './api';
 import { ApprovalTrail } from './approval-trail';
+import { resetCodeMessage } from './reset-code-message';
 import { OrderSelect, type SortOrder } from './sort-controls';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextField } from '../../components/ui/text-field';
@@ -302,7 +303,7 @@ function ResetCodeForm() {
         if (!valid) return;
         try {
           const issued = await issue.mutateAsync({ id: Number(memberId.trim()) });
-          setMessage(t('admin.reviews.resetIssued', { code: issued.code, id: memberId.trim() }));
+          setMessage(resetCodeMessage(t, issued, memberId.trim()));
         } catch (error) {
           setMessage(t(apiErrorKey(error)));
         }

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { setFetch } from '@app/contracts';
 import { MEMBER, apiFetch, json, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
+import { formatDateTime } from '../../lib/format-date';
 import { AddAddressPage, AddressBookPage } from './address-book-pages';
 
 const WALLET = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
@@ -14,11 +15,22 @@ const routes = [
 type Saved = { id: number; address: string; label: string; network: 'TRC20' };
 
 /** A server-side address book the fake API edits like the real one. */
-function serve(options: { hasPassword?: boolean; book?: Saved[]; refuse?: () => Response } = {}) {
+function serve(
+  options: {
+    hasPassword?: boolean;
+    book?: Saved[];
+    refuse?: () => Response;
+    holdUntil?: string;
+  } = {},
+) {
   let book = [...(options.book ?? [])];
   const api = apiFetch(({ method, path, body }) => {
     if (path === '/users/me')
-      return { ...MEMBER, has_transaction_password: options.hasPassword ?? false };
+      return {
+        ...MEMBER,
+        has_transaction_password: options.hasPassword ?? false,
+        recovery_hold_until: options.holdUntil ?? null,
+      };
     if (path === '/withdrawal_addresses' && method === 'GET') return book;
     if (options.refuse && method !== 'GET') return options.refuse();
     if (path === '/withdrawal_addresses' && method === 'POST') {
@@ -130,5 +142,47 @@ describe('address book pages', () => {
     ]);
     await waitFor(() => expect(screen.getAllByTestId('saved-address')).toHaveLength(1));
     expect(screen.getByTestId('saved-address').textContent).toContain(OTHER);
+  });
+
+  it("says address changes wait after a password reset, in the member's language and time", async () => {
+    const until = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const api = serve({
+      holdUntil: until,
+      book: [{ id: 1, address: WALLET, label: 'Exchange', network: 'TRC20' }],
+    });
+    await renderWithApp(routes, { at: '/mine/management', language: 'uz' });
+    const note = await screen.findByTestId('recovery-hold');
+    expect(note.textContent).toContain(`${formatDateTime(until, 'uz')} gacha toʻxtatildi`);
+    const row = await screen.findByTestId('saved-address');
+    expect(within(row).getByRole('button', { name: "O'chirish" })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('link', { name: 'Manzil qoʻshish' }));
+    expect((await screen.findByTestId('recovery-hold')).textContent).toContain('gacha');
+    expect(screen.getByRole('button', { name: 'Manzilni saqlash' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(writes(api)).toHaveLength(0);
+  });
+
+  it('shows the hold when the API refuses a change with it', async () => {
+    const until = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    serve({
+      book: [{ id: 1, address: WALLET, label: 'Exchange', network: 'TRC20' }],
+      refuse: () =>
+        json(403, {
+          detail: 'Withdrawals and address changes wait after a password reset',
+          code: 'RECOVERY_HOLD',
+          until,
+        }),
+    });
+    await renderWithApp(routes, { at: '/mine/management' });
+    const row = await screen.findByTestId('saved-address');
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    const confirm = within(row).getByRole('group', { name: 'Delete' });
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' })));
+    expect((await screen.findByTestId('recovery-hold')).textContent).toContain(
+      `paused until ${formatDateTime(until, 'en')}`,
+    );
+    expect(screen.getAllByTestId('saved-address')).toHaveLength(1);
   });
 });

@@ -12,17 +12,20 @@ import { ApiError, apiErrorKey } from '../../lib/api-errors';
 import { translateFieldError } from '../../lib/form-errors';
 // Both calls answer with the whole book: api/ puts it in the cache, no refetch.
 import { useDeleteAddress, useGetMe, useListAddresses, useSaveAddress } from './api';
+import { RecoveryHoldNote, useRecoveryHold } from './recovery-hold';
 
 /** `/mine/management`: the member's saved withdrawal addresses. */
 export function AddressBookPage() {
   const { t } = useTranslation();
   const book = useListAddresses();
   const me = useGetMe();
+  const hold = useRecoveryHold(me.data?.recovery_hold_until);
   const [deleting, setDeleting] = useState<number | null>(null);
 
   return (
     <main className="page">
       <PageHeader title={t('routes.management')} backTo="/mine" backLabel={t('common.back')} />
+      <RecoveryHoldNote until={hold.until} />
       {book.isPending ? (
         <p className="empty">{t('common.loading')}</p>
       ) : book.data?.length ? (
@@ -38,6 +41,7 @@ export function AddressBookPage() {
                 <DeleteConfirm
                   saved={saved}
                   needsPassword={me.data?.has_transaction_password ?? false}
+                  onHold={hold.caught}
                   onDone={() => setDeleting(null)}
                 />
               ) : (
@@ -45,6 +49,7 @@ export function AddressBookPage() {
                   <button
                     type="button"
                     className="button button--ghost button--small"
+                    disabled={hold.until !== null}
                     onClick={() => setDeleting(saved.id)}
                   >
                     {t('addressBook.delete')}
@@ -67,10 +72,13 @@ export function AddressBookPage() {
 function DeleteConfirm({
   saved,
   needsPassword,
+  onHold,
   onDone,
 }: {
   saved: SavedAddress;
   needsPassword: boolean;
+  /** Shows the recovery hold when the refusal was it (the list above says it then). */
+  onHold: (error: unknown) => boolean;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -92,7 +100,9 @@ function DeleteConfirm({
       toast(t('addressBook.deleted'));
       onDone();
     } catch (failure) {
-      if (failure instanceof ApiError && failure.code === 'INCORRECT_TRANSACTION_PASSWORD') {
+      if (onHold(failure)) {
+        onDone();
+      } else if (failure instanceof ApiError && failure.code === 'INCORRECT_TRANSACTION_PASSWORD') {
         setError(t(apiErrorKey(failure)));
       } else {
         toast(t(apiErrorKey(failure)));
@@ -136,6 +146,7 @@ export function AddAddressPage() {
   const navigate = useNavigate();
   const me = useGetMe({ query: { refetchOnMount: 'always' } });
   const needsPassword = me.data?.has_transaction_password ?? false;
+  const hold = useRecoveryHold(me.data?.recovery_hold_until);
   const save = useSaveAddress();
   const {
     register,
@@ -164,6 +175,7 @@ export function AddAddressPage() {
       navigate('/mine/management');
     } catch (error) {
       const code = error instanceof ApiError ? error.code : undefined;
+      if (hold.caught(error)) return;
       if (code === 'INCORRECT_TRANSACTION_PASSWORD') {
         setError('transactionPassword', { type: 'server', message: t(apiErrorKey(error)) });
       } else if (code === 'WITHDRAWAL_TO_DEPOSIT_ADDRESS') {
@@ -181,6 +193,7 @@ export function AddAddressPage() {
         backTo="/mine/management"
         backLabel={t('common.back')}
       />
+      <RecoveryHoldNote until={hold.until} />
       <form className="form" onSubmit={onSubmit} noValidate>
         <TextField label={t('addressBook.currency')} value="USDT" readOnly />
         <TextField label={t('addressBook.protocol')} value="TRC20" readOnly />
@@ -211,7 +224,7 @@ export function AddAddressPage() {
         <button
           type="submit"
           className="button button--primary"
-          disabled={isSubmitting || !me.data}
+          disabled={isSubmitting || !me.data || hold.until !== null}
         >
           {t('addressBook.save')}
         </button>

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setFetch } from '@app/contracts';
 import { MEMBER, activeVip, apiFetch, json, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
+import { formatDateTime } from '../../lib/format-date';
 import { WithdrawalMethodPage, WithdrawalPage } from './withdrawal-pages';
 
 const WALLET = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
@@ -143,6 +144,47 @@ describe('withdrawal pages', () => {
     expect(screen.getByTestId('transpass-invite').textContent).toContain(
       'Protect your withdrawals with a transaction password',
     );
+  });
+
+  it('says a withdrawal waits after a password reset, until when in local time, and sends nothing', async () => {
+    const until = new Date(Date.now() + 5 * 3_600_000).toISOString();
+    const api = serve({ me: { recovery_hold_until: until } });
+    await renderWithApp(routes, { at: '/mine/withdrawal', language: 'ru' });
+    const note = await screen.findByTestId('recovery-hold');
+    expect(note.textContent).toBe(
+      `В целях безопасности вывод средств и изменение адресов вывода приостановлены до ${formatDateTime(until, 'ru')}: ` +
+        'пароль этого аккаунта недавно сбросили. Если это были не вы, сразу напишите в поддержку.',
+    );
+    expect(screen.getByRole('button', { name: 'Вывести' })).toHaveProperty('disabled', true);
+    expect(takes(api)).toHaveLength(0);
+  });
+
+  it('shows the hold the API answers when the profile read before the reset did not have it', async () => {
+    const until = new Date(Date.now() + 23 * 3_600_000).toISOString();
+    const api = serve({
+      take: () =>
+        json(403, {
+          detail: 'Withdrawals and address changes wait after a password reset',
+          code: 'RECOVERY_HOLD',
+          until,
+        }),
+    });
+    await open();
+    expect(screen.queryByTestId('recovery-hold')).toBeNull();
+    fill({ wallet: WALLET, amount: '20' });
+    await submit();
+    expect((await screen.findByTestId('recovery-hold')).textContent).toContain(
+      `paused until ${formatDateTime(until, 'en')}`,
+    );
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toHaveProperty('disabled', true);
+    expect(takes(api)).toHaveLength(1);
+  });
+
+  it('lets the member withdraw again once the hold has ended', async () => {
+    serve({ me: { recovery_hold_until: new Date(Date.now() - 1000).toISOString() } });
+    await open();
+    expect(screen.queryByTestId('recovery-hold')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toHaveProperty('disabled', false);
   });
 
   it('shows no invitation once a transaction password is set', async () => {

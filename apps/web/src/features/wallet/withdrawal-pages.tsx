@@ -24,6 +24,7 @@ import { ApiError, apiErrorKey } from '../../lib/api-errors';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { translateFieldError } from '../../lib/form-errors';
 import { useGetMe, useListAddresses, useWithdraw } from './api';
+import { RecoveryHoldNote, useRecoveryHold } from './recovery-hold';
 
 export const REDIRECT_AFTER_WITHDRAWAL_MS = 2000;
 /** When an approved withdrawal arrives at the latest (the spec's notice). */
@@ -72,6 +73,7 @@ export function WithdrawalPage() {
       )
     : 0;
   const needsPassword = me.data?.has_transaction_password ?? false;
+  const hold = useRecoveryHold(me.data?.recovery_hold_until);
   const schema = useMemo(() => withdrawalFormSchema(money, level), [money, level]);
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -112,6 +114,7 @@ export function WithdrawalPage() {
       timer.current = setTimeout(() => navigate('/mine'), REDIRECT_AFTER_WITHDRAWAL_MS);
     } catch (error) {
       const code = error instanceof ApiError ? error.code : undefined;
+      if (hold.caught(error)) return;
       if (code === 'INCORRECT_TRANSACTION_PASSWORD') {
         setError('transactionPassword', { type: 'server', message: t(apiErrorKey(error)) });
       } else if (code === 'WITHDRAWAL_TO_DEPOSIT_ADDRESS') {
@@ -139,6 +142,7 @@ export function WithdrawalPage() {
         </span>
       </section>
       <p className="form__note">{t('withdraw.currency')}</p>
+      <RecoveryHoldNote until={hold.until} />
       <form className="form" onSubmit={onSubmit} noValidate>
         <TextField
           label={t('withdraw.address')}
@@ -221,7 +225,11 @@ export function WithdrawalPage() {
         {me.data && level === 0 ? (
           <p className="form__note">{t('errors.withdrawalLevel')}</p>
         ) : null}
-        <button type="submit" className="button button--primary" disabled={busy || !me.data}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy || !me.data || hold.until !== null}
+        >
           {t('withdraw.submit')}
         </button>
       </form>

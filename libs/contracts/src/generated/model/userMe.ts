@@ -31,6 +31,11 @@ export interface UserMe {
   points: number;
   /** Held (frozen) points */
   points_hold: number;
+  /**
+   * Until when withdrawals and withdrawal-address changes are held after a password reset (RECOVERY_HOLD_HOURS); null when no hold is in force
+   * @nullable
+   */
+  recovery_hold_until: string | null;
   /** member, or a staff role: admin (everything), finance (money), support (members, messages) */
   role: UserMeRole;
   /** Team commissions earned, USDT */
