@@ -301,6 +301,12 @@ export const ERRORS = {
     description:
       "The operator's role was granted less than OPERATOR_COOLING_OFF_HOURS ago: their approvals of money, second approvals and economy approvals wait until then",
   },
+  OPERATOR_MAILBOX_REQUIRED: {
+    status: 409,
+    detail: 'An admin or finance operator recovers their account through their own mailbox',
+    description:
+      'A reset code for an admin or finance operator is only mailed to their bound mailbox, never handed to another operator; they bind one first',
+  },
   STAFF_REQUEST_ALREADY_DECIDED: {
     status: 409,
     detail: 'This staff change was already approved or rejected',

@@ -222,6 +222,23 @@ describe('no single person: staff changes take two admins', () => {
     );
   });
 
+  it("gives no admin another admin's or finance operator's reset code: their own mailbox only", async () => {
+    const finance = await staffMember(t, 'finance');
+    for (const target of [seededId, finance.id]) {
+      const res = await t.http().post(`/admin/users/${target}/reset_code`).set(a.auth);
+      expect([target, res.status, res.body.code]).toEqual([
+        target,
+        409,
+        'OPERATOR_MAILBOX_REQUIRED',
+      ]);
+      expect(res.body).not.toHaveProperty('code', expect.stringMatching(/^\d+$/));
+    }
+    // Support staff and members without a mailbox still get a code to hand over.
+    const support = await staffMember(t, 'support');
+    const code = await t.http().post(`/admin/users/${support.id}/reset_code`).set(a.auth);
+    expect([code.status, typeof code.body.code]).toEqual([200, 'string']);
+  });
+
   it('applies at once in a club of one admin, and the console is told four eyes cannot hold', async () => {
     const two = (await t.http().get('/admin/staff_requests/overview').set(seeded)).body;
     expect(two.active_admins).toBeGreaterThanOrEqual(2);

@@ -74,6 +74,7 @@ export const API_ERROR_KEYS = {
   CHANGE_ALREADY_DECIDED: 'admin.approvals.changeDecided',
   OPERATOR_COOLING_OFF: 'admin.approvals.coolingOff',
   STAFF_REQUEST_ALREADY_DECIDED: 'admin.staff.alreadyDecided',
+  OPERATOR_MAILBOX_REQUIRED: 'admin.staff.mailboxRequired',
   CHALLENGE_NOT_COMPLETE: 'challenge.notComplete',
   ALREADY_WATCHED: 'films.alreadyWatched',
   DAILY_QUOTA_REACHED: 'films.dailyQuotaReached',

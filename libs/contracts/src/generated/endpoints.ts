@@ -6444,7 +6444,7 @@ export const useEndMemberLogins = <
 };
 
 /**
- * A member with a bound mailbox gets the code there, in the language they bound it in, and the answer is `{sent_to, expires_at}` with the mailbox masked: the operator never sees that code. For a member without a mailbox the answer is `{code, expires_at}`, to hand over after checking who they are. The reset the code makes is told to the member and holds withdrawals for RECOVERY_HOLD_HOURS.
+ * A member with a bound mailbox gets the code there, in the language they bound it in, and the answer is `{sent_to, expires_at}` with the mailbox masked: the operator never sees that code. For a member without a mailbox the answer is `{code, expires_at}`, to hand over after checking who they are. The reset the code makes is told to the member and holds withdrawals for RECOVERY_HOLD_HOURS. An admin or finance operator gets a code only in their own mailbox (409 OPERATOR_MAILBOX_REQUIRED without one).
  * @summary Issue a one-time password-reset code for a member (audited)
  */
 export const issueResetCode = (
@@ -6459,7 +6459,9 @@ export const issueResetCode = (
 };
 
 export const getIssueResetCodeMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6496,14 +6498,16 @@ export const getIssueResetCodeMutationOptions = <
 export type IssueResetCodeMutationResult = NonNullable<Awaited<ReturnType<typeof issueResetCode>>>;
 
 export type IssueResetCodeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Issue a one-time password-reset code for a member (audited)
  */
 export const useIssueResetCode = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {

@@ -64,7 +64,8 @@ export class PasswordResetController {
       'A member with a bound mailbox gets the code there, in the language they bound it in, and the answer ' +
       'is `{sent_to, expires_at}` with the mailbox masked: the operator never sees that code. For a member ' +
       'without a mailbox the answer is `{code, expires_at}`, to hand over after checking who they are. ' +
-      'The reset the code makes is told to the member and holds withdrawals for RECOVERY_HOLD_HOURS.',
+      'The reset the code makes is told to the member and holds withdrawals for RECOVERY_HOLD_HOURS. ' +
+      'An admin or finance operator gets a code only in their own mailbox (409 OPERATOR_MAILBOX_REQUIRED without one).',
   })
   @ApiExtraModels(ResetCodeResponse, ResetCodeMailedResponse)
   @ApiOkResponse({
@@ -75,7 +76,7 @@ export class PasswordResetController {
       ],
     },
   })
-  @ApiErrors('NOT_FOUND', 'MAIL_NOT_CONFIGURED', 'VALIDATION_ERROR')
+  @ApiErrors('NOT_FOUND', 'MAIL_NOT_CONFIGURED', 'OPERATOR_MAILBOX_REQUIRED', 'VALIDATION_ERROR')
   issueResetCode(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { isValidPhone, normalizePhone } from '@app/domain';
+import { POWER_ROLES, isValidPhone, normalizePhone } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
@@ -80,8 +80,12 @@ export class PasswordResetService {
     operatorId: number,
     userId: number,
   ): Promise<{ code: string; expires_at: string } | { sent_to: string; expires_at: string }> {
-    if (!(await this.users.exists(userId))) throw new AppError('NOT_FOUND');
+    const account = await this.users.account(userId);
+    if (!account) throw new AppError('NOT_FOUND');
     const { mail, language } = await this.users.mailbox(userId);
+    // An admin or finance operator is a second pair of eyes: a code in another
+    // operator's hands would make that pair theirs (issue 36). Their own mailbox only.
+    if (!mail && POWER_ROLES.includes(account.role)) throw new AppError('OPERATOR_MAILBOX_REQUIRED');
     if (!mail) {
       const issued = await this.codes.issue(userId, 'password_reset', null, {
         respectResend: false,
