@@ -2,6 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import { loadConfig } from '../../src/config/config';
 import { AuthSessionsRepository } from '../../src/modules/auth/auth-sessions.repository';
 import { SessionRevocationService } from '../../src/modules/auth/session-revocation.service';
+import { SessionEnds } from '../../src/modules/auth/session-ends';
 import { TestApp, login, member, register, startApp, uniquePhone } from '../support/harness';
 
 describe('auth and users', () => {
@@ -289,6 +290,7 @@ describe('auth and users', () => {
         new AuthSessionsRepository(t.db),
         t.redis,
         loadConfig(),
+        new SessionEnds(),
       );
       await fresh.onModuleInit();
       try {
