@@ -126,10 +126,7 @@ describe('event streams: one-use tickets, and closed when the login ends', () =>
     it('no longer takes the access token in the URL; the Authorization header still works', async () => {
       const m = await member(t);
       const inUrl = await openSse(`${base}/users/me/events?access_token=${m.access_token}`);
-      expect([inUrl.status, (inUrl.body as { code: string }).code]).toEqual([
-        401,
-        'UNAUTHORIZED',
-      ]);
+      expect([inUrl.status, (inUrl.body as { code: string }).code]).toEqual([401, 'UNAUTHORIZED']);
       const header = await openSse(`${base}/users/me/events`, {
         authorization: `Bearer ${m.access_token}`,
       });
@@ -139,7 +136,7 @@ describe('event streams: one-use tickets, and closed when the login ends', () =>
       expect((await t.http().post('/users/me/events/ticket')).status).toBe(401);
     });
 
-    it("refuses a ticket whose login ended before it was used", async () => {
+    it('refuses a ticket whose login ended before it was used', async () => {
       const m = await member(t);
       const ticket = await ticketFor(m);
       await t.http().post('/logout').set(m.auth).expect(200);

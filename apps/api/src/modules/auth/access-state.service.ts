@@ -111,7 +111,8 @@ export class AccessStateService implements OnModuleInit, OnApplicationShutdown {
 
   private apply(payload: string) {
     const change = JSON.parse(payload) as { id: number; active: boolean; role: Role };
-    const ended = (!change.active && !this.inactive.has(change.id)) || change.role !== this.roleOf(change.id);
+    const ended =
+      (!change.active && !this.inactive.has(change.id)) || change.role !== this.roleOf(change.id);
     if (change.active) this.inactive.delete(change.id);
     else this.inactive.add(change.id);
     if (change.role === 'member') this.staffRoles.delete(change.id);
