@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leavesNoAdmin, reachRefusal } from './reach';
+import { leavesNoAdmin, reachRefusal, seesOperators, visibleRoleFilter } from './reach';
 
 describe('reachRefusal', () => {
   it('lets every staff role act on a member', () => {
@@ -36,5 +36,24 @@ describe('leavesNoAdmin', () => {
     expect(leavesNoAdmin(admin, { active: false }, 2)).toBe(false);
     expect(leavesNoAdmin(admin, { role: 'admin' }, 1)).toBe(false);
     expect(leavesNoAdmin({ role: 'finance', active: true }, { active: false }, 1)).toBe(false);
+  });
+});
+
+describe('who sees operators in lists and exports', () => {
+  it('only an admin', () => {
+    expect(seesOperators('admin')).toBe(true);
+    for (const role of ['finance', 'support', 'member'] as const)
+      expect(seesOperators(role)).toBe(false);
+  });
+
+  it("narrows anyone else's role filter to members, and a filter for operators to nothing", () => {
+    expect(visibleRoleFilter('admin', undefined)).toBeUndefined();
+    expect(visibleRoleFilter('admin', 'finance')).toBe('finance');
+    expect(visibleRoleFilter('support', undefined)).toBe('member');
+    expect(visibleRoleFilter('support', 'member')).toBe('member');
+    for (const asked of ['admin', 'finance', 'support'] as const) {
+      expect(visibleRoleFilter('support', asked)).toBeNull();
+      expect(visibleRoleFilter('finance', asked)).toBeNull();
+    }
   });
 });

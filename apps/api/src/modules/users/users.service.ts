@@ -112,8 +112,9 @@ export class UsersService {
   search(filter: MemberFilter) {
     return this.users.search(filter);
   }
-  exportPage(from: Date, to: Date, afterId: number) {
-    return this.users.exportPage(from, to, afterId);
+  /** `membersOnly`: without operators (an export for anyone but an admin). */
+  exportPage(from: Date, to: Date, afterId: number, membersOnly: boolean) {
+    return this.users.exportPage(from, to, afterId, membersOnly);
   }
   dailySignups(days: number) {
     return this.users.dailySignups(days);
