@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import {
   type AccountRole,
   effectiveVipLevel,
+  isReservedNickname,
   microToNumber,
   normalizePhone,
   parseInviteCode,
@@ -162,7 +163,9 @@ export class UsersService {
     return this.users.credentials(by);
   }
 
+  /** A name that reads as staff ("Аdmin" with a Cyrillic А, "Sup port") is refused (libs/domain). */
   async setNickname(userId: number, nickname: string): Promise<void> {
+    if (isReservedNickname(nickname)) throw new AppError('NICKNAME_RESERVED');
     await this.users.update(userId, { nickname: nickname.trim() });
   }
 
