@@ -21,15 +21,17 @@
 /** Vietnamese stacks two marks on a letter; three leaves room for other scripts, not for "Zalgo". */
 export const MAX_MARKS_IN_A_ROW = 3;
 
-const HIDDEN =
-  /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Co}\p{Cn}\u115F\u1160\u3164\uFFA0\u2800\u034F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+/** Characters that show nothing (the invisible marks apart: a class must not mix them with letters). */
+const HIDDEN = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Co}\p{Cn}\u115F\u1160\u3164\uFFA0\u2800]/u;
+/** The combining grapheme joiner and the variation selectors: marks that show nothing either. */
+const INVISIBLE_MARKS = /\u034F|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}]/u;
 const MARK = /\p{M}/u;
 const BASE = /[\p{L}\p{N}]/u;
 
 /** Whether the nickname hides characters (the 422 rule). */
 export function hasHiddenCharacters(value: string): boolean {
   const text = value.normalize('NFC');
-  if (HIDDEN.test(text)) return true;
+  if (HIDDEN.test(text) || INVISIBLE_MARKS.test(text)) return true;
   let marks = 0;
   let base = false;
   for (const char of text) {
