@@ -27,8 +27,9 @@ test('/mine shows a deposit credited by the worker without a reload, and the sta
   ).address;
 
   // The event stream opens (through vite preview's /api proxy) once signed in.
-  const stream = page.waitForResponse((response) =>
-    response.url().includes('/api/users/me/events'),
+  // (After its one-use ticket: POST /api/users/me/events/ticket.)
+  const stream = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/users/me/events',
   );
   await signIn(page, phone, password);
   expect((await stream).status()).toBe(200);

@@ -248,10 +248,11 @@ export function refreshTokens(): Promise<Tokens | null> {
   if (!current) return Promise.resolve(null);
   refreshInFlight = (async () => {
     try {
-      const url = buildUrl('/refresh_token', { refresh_token: stripBearer(current.refresh) });
-      const response = await doFetch(url, {
+      // In the body: a URL's query string ends up in proxies' and browsers' logs.
+      const response = await doFetch(buildUrl('/refresh_token'), {
         method: 'POST',
-        headers: { Accept: 'application/json' },
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh_token: stripBearer(current.refresh) }),
       });
       const body = (await readBody(response)) as
         { access_token?: string; refresh_token?: string } | undefined;

@@ -5,6 +5,7 @@ export * from './validation';
 export * from './amount';
 export * from './tron-address';
 export * from './reach';
+export * from './nickname';
 export * from './economy-raise';
 export * from './statement';
 export * from './proof-of-liabilities';

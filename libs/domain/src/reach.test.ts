@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { leavesNoAdmin, needsSecondAdmin, reachRefusal } from './reach';
+import {
+  leavesNoAdmin,
+  needsSecondAdmin,
+  reachRefusal,
+  seesOperators,
+  visibleRoleFilter,
+} from './reach';
 
 describe('reachRefusal', () => {
   it('lets every staff role act on a member', () => {
@@ -62,5 +68,24 @@ describe('needsSecondAdmin', () => {
     expect(needsSecondAdmin(member, { active: false }, 2)).toBe(false);
     expect(needsSecondAdmin(admin, { role: 'admin' }, 2)).toBe(false);
     expect(needsSecondAdmin(admin, { active: true }, 2)).toBe(false);
+  });
+});
+
+describe('who sees operators in lists and exports', () => {
+  it('only an admin', () => {
+    expect(seesOperators('admin')).toBe(true);
+    for (const role of ['finance', 'support', 'member'] as const)
+      expect(seesOperators(role)).toBe(false);
+  });
+
+  it("narrows anyone else's role filter to members, and a filter for operators to nothing", () => {
+    expect(visibleRoleFilter('admin', undefined)).toBeUndefined();
+    expect(visibleRoleFilter('admin', 'finance')).toBe('finance');
+    expect(visibleRoleFilter('support', undefined)).toBe('member');
+    expect(visibleRoleFilter('support', 'member')).toBe('member');
+    for (const asked of ['admin', 'finance', 'support'] as const) {
+      expect(visibleRoleFilter('support', asked)).toBeNull();
+      expect(visibleRoleFilter('finance', asked)).toBeNull();
+    }
   });
 });

@@ -35,6 +35,29 @@ export function reachRefusal(actor: ReachActor, target: ReachTarget): ReachRefus
 }
 
 /**
+ * Whether `viewer` sees operators among the accounts of a list or an export
+ * (their phones, mailboxes, balances, identity documents). Only an admin
+ * acts on another operator, so only an admin sees them; every other
+ * operator's lists hold members (role `member`) alone.
+ */
+export function seesOperators(viewer: AccountRole): boolean {
+  return viewer === 'admin';
+}
+
+/**
+ * The role filter a viewer's list really runs with: theirs for an admin;
+ * for anyone else `member`, or null when they asked for operators only
+ * (an empty list, not an error: the filter is a search like any other).
+ */
+export function visibleRoleFilter(
+  viewer: AccountRole,
+  asked: AccountRole | undefined,
+): AccountRole | undefined | null {
+  if (seesOperators(viewer)) return asked;
+  return asked === undefined || asked === 'member' ? 'member' : null;
+}
+
+/**
  * Whether a change of `target` (an admin today) would leave no active admin:
  * deactivating them or giving them another role, when they are the only one.
  */

@@ -26,6 +26,8 @@ export const ValidationMessage = {
   passwordsMismatch: "Passwords doesn't match",
   tooShortNickname: 'Too short nickname',
   tooLongNickname: 'Too long nickname',
+  nicknameHiddenCharacters: 'Invisible or control characters are not allowed',
+  nicknameReserved: 'This nickname is reserved for the club staff',
   invalidTxId: 'Invalid transaction id',
   invalidAmount: 'Invalid amount',
   amountNotPositive: 'Amount must be greater than 0',

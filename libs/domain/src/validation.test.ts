@@ -130,6 +130,16 @@ describe('field schemas', () => {
     expect(nicknameSchema.parse('  Neo  ')).toBe('Neo');
   });
 
+  it('nickname: hidden characters and staff names, as the API refuses them', () => {
+    expect(firstMessages(nicknameSchema, 'Sup\u200bport')).toEqual({
+      '': 'Invisible or control characters are not allowed',
+    });
+    expect(firstMessages(nicknameSchema, '\u0410dmin')).toEqual({
+      '': 'This nickname is reserved for the club staff',
+    });
+    expect(nicknameSchema.parse("O'tkir")).toBe("O'tkir");
+  });
+
   it('transaction id: exactly 64 hex characters', () => {
     const tx = 'a'.repeat(32) + 'F'.repeat(32);
     expect(TX_ID_RE.test(tx)).toBe(true);

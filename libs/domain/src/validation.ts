@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasHiddenCharacters, isReservedNickname } from './nickname';
 import {
   NICKNAME_MAX,
   NICKNAME_MIN,
@@ -42,11 +43,14 @@ export const registerFormSchema = z
   });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
+/** The API's rules (POST /users/nickname): length, no hidden characters, no staff name. */
 export const nicknameSchema = z
   .string()
   .trim()
   .min(NICKNAME_MIN, ValidationMessage.tooShortNickname)
-  .max(NICKNAME_MAX, ValidationMessage.tooLongNickname);
+  .max(NICKNAME_MAX, ValidationMessage.tooLongNickname)
+  .refine((v) => !hasHiddenCharacters(v), ValidationMessage.nicknameHiddenCharacters)
+  .refine((v) => !isReservedNickname(v), ValidationMessage.nicknameReserved);
 
 export const passwordChangeFormSchema = z
   .object({

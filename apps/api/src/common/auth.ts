@@ -49,6 +49,11 @@ export const ACCESS_VERIFIER = Symbol('ACCESS_VERIFIER');
 export interface AccessVerifier {
   /** The member the token stands for now, or null (bad, expired, revoked, deactivated). */
   verify(token: string): AuthUser | null;
+  /**
+   * The member of a login verified before (a stream ticket's), as they stand
+   * now: null when the login was revoked or the account deactivated.
+   */
+  current(userId: number, sessionId: string): AuthUser | null;
 }
 
 export const ROLES_KEY = 'roles';

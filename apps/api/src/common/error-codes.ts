@@ -358,6 +358,12 @@ export const ERRORS = {
   },
 
   // Live events
+  NICKNAME_RESERVED: {
+    status: 400,
+    detail: 'This nickname is reserved for the club staff',
+    description:
+      'The nickname reads as staff ("admin", "support", "администратор", "moderator"...), in any look-alike spelling',
+  },
   EVENT_STREAMS_LIMIT: {
     status: 429,
     detail: 'Too many open event streams',

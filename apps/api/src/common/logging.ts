@@ -12,8 +12,8 @@ import type { AuthUser } from './auth';
 /**
  * Names of fields that carry secrets or identity documents (the DTOs' own
  * names). Bodies are never logged; these are redacted wherever they show up
- * anyway: in a query string (the refresh token travels in one) or in an
- * object a service logs.
+ * anyway: in a query string (older clients still send the refresh token in
+ * one, EventSource its one-use stream ticket) or in an object a service logs.
  */
 export const SECRET_FIELDS = [
   'password',
@@ -24,6 +24,7 @@ export const SECRET_FIELDS = [
   'token',
   'access_token',
   'refresh_token',
+  'ticket',
   'document_number',
   'id_number',
 ] as const;

@@ -1,6 +1,7 @@
 /**
  * Operators' reach (issue 25): the one place every operator route passes
- * through. Each route declares what its `:id` names (`@Reach(kind)`); the
+ * through. Each route declares what its `:id` names (`@Reach(kind)`; or a
+ * field of its body, `@Reach(kind, { body: 'user_id' })`); the
  * reach guard finds the member behind it (an account, or the member of a
  * withdrawal, card deposit, verification, adjustment, the proposer of an
  * economy change, or the account a staff request is for) and asks `reachRefusal` of libs/domain before the handler
@@ -51,6 +52,8 @@ export interface ReachDeclaration {
   kind: ReachKind;
   /** The code for acting on oneself (default: by kind, see selfCode). */
   self?: ErrorCode;
+  /** The body's field that names the target, when the path does not (absent: no one in particular). */
+  body?: string;
 }
 
 const selfCode = (declaration: ReachDeclaration): ErrorCode =>
@@ -62,12 +65,14 @@ const selfCode = (declaration: ReachDeclaration): ErrorCode =>
       : 'SELF_DEALING_FORBIDDEN');
 
 /**
- * Declares the route's target; OpenAPI shows it as `x-reach`. On a
- * controller it covers every method; a method's own declaration wins.
+ * Declares the route's target; OpenAPI shows it as `x-reach` (and the body's
+ * field as `x-reach-body`). On a controller it covers every method; a
+ * method's own declaration wins.
  */
-export function Reach(kind: ReachKind, options: { self?: ErrorCode } = {}) {
+export function Reach(kind: ReachKind, options: { self?: ErrorCode; body?: string } = {}) {
   const declaration: ReachDeclaration = { kind, ...options };
   const decorators = [SetMetadata(REACH_KEY, declaration), ApiExtension('x-reach', kind)];
+  if (options.body) decorators.push(ApiExtension('x-reach-body', options.body));
   if (kind !== 'none') {
     decorators.push(ApiErrors(selfCode(declaration), 'OPERATOR_REACH_FORBIDDEN'));
   }
@@ -126,6 +131,7 @@ export class ReachGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<{
       user: { id: number; role: AccountRole };
       params?: Record<string, string>;
+      body?: unknown;
       reachChecked?: boolean;
     }>();
     // A method's Roles() under a controller's Auth() adds the guard twice: judge once.
@@ -133,8 +139,11 @@ export class ReachGuard implements CanActivate {
     request.reachChecked = true;
     // Read as IdParam reads it (Number(): '1e3' and '0x10' are ids too), so the
     // guard judges exactly the target the handler acts on; what IdParam refuses
-    // gets validation's 422.
-    const id = Number(request.params?.id);
+    // gets validation's 422. A body's field likewise, as `@Type(() => Number)`
+    // turns it into a number (a string "5", even `true`, are ids to it).
+    const id = declaration.body
+      ? bodyField(request.body, declaration.body)
+      : Number(request.params?.id);
     if (!Number.isInteger(id) || id < 1 || id > MAX_ID) return true;
     const target = await this.registry.targetOf(declaration.kind, id);
     if (!target) return true;
@@ -143,6 +152,12 @@ export class ReachGuard implements CanActivate {
     if (refusal === 'operator_target') throw new AppError('OPERATOR_REACH_FORBIDDEN');
     return true;
   }
+}
+
+function bodyField(body: unknown, field: string): number {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : null;
+  const primitive = ['number', 'string', 'boolean'].includes(typeof value);
+  return primitive ? Number(value) : NaN;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ValidationOptions, isEmail, registerDecorator } from 'class-validator';
 import {
   MAX_AMOUNT_MICRO,
+  hasHiddenCharacters,
   isValidNickname,
   isValidPassword,
   isValidPhone,
@@ -42,6 +43,12 @@ export const IsNickname = fromDomain(
   'isNickname',
   isValidNickname,
   ValidationMessage.tooShortNickname,
+);
+/** Text that shows what it says: no zero-width, bidirectional or control characters, no bare marks. */
+export const HasNoHiddenCharacters = fromDomain(
+  'hasNoHiddenCharacters',
+  (value) => !hasHiddenCharacters(value),
+  ValidationMessage.nicknameHiddenCharacters,
 );
 
 /**

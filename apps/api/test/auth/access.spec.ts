@@ -1,5 +1,6 @@
 import { loadConfig } from '../../src/config/config';
 import { AccessStateService } from '../../src/modules/auth/access-state.service';
+import { SessionEnds } from '../../src/modules/auth/session-ends';
 import { UsersService } from '../../src/modules/users/users.service';
 import { Member, TestApp, member, startApp } from '../support/harness';
 
@@ -50,7 +51,7 @@ describe('access changes count on the next request', () => {
     const before = await member(t);
     const after = await member(t);
     await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [before.id]);
-    const other = new AccessStateService(t.app.get(UsersService), loadConfig());
+    const other = new AccessStateService(t.app.get(UsersService), loadConfig(), new SessionEnds());
     await other.onModuleInit();
     try {
       expect(other.isBlocked(before.id)).toBe(true);
@@ -72,7 +73,7 @@ describe('access changes count on the next request', () => {
 
   it('recovers from a lost listening connection without missing a change', async () => {
     const m = await member(t);
-    const other = new AccessStateService(t.app.get(UsersService), loadConfig());
+    const other = new AccessStateService(t.app.get(UsersService), loadConfig(), new SessionEnds());
     await other.onModuleInit();
     try {
       // Kill the listener's backend, change the member meanwhile, then wait for the reconnect.

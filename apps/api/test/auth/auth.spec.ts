@@ -2,6 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import { loadConfig } from '../../src/config/config';
 import { AuthSessionsRepository } from '../../src/modules/auth/auth-sessions.repository';
 import { SessionRevocationService } from '../../src/modules/auth/session-revocation.service';
+import { SessionEnds } from '../../src/modules/auth/session-ends';
 import { TestApp, login, member, register, startApp, uniquePhone } from '../support/harness';
 
 describe('auth and users', () => {
@@ -289,6 +290,7 @@ describe('auth and users', () => {
         new AuthSessionsRepository(t.db),
         t.redis,
         loadConfig(),
+        new SessionEnds(),
       );
       await fresh.onModuleInit();
       try {
@@ -347,12 +349,44 @@ describe('auth and users', () => {
       expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
     });
 
+    it('takes the token in the body (JSON or form), which wins over the query kept for older clients', async () => {
+      const m = await member(t);
+      const json = await t.http().post('/refresh_token').send({ refresh_token: m.refresh_token });
+      expect(json.status).toBe(200);
+      const form = await t
+        .http()
+        .post('/refresh_token')
+        .type('form')
+        .send({ refresh_token: json.body.refresh_token });
+      expect(form.status).toBe(200);
+      const both = await t
+        .http()
+        .post('/refresh_token')
+        .query({ refresh_token: 'spent-or-not-this-one' })
+        .send({ refresh_token: form.body.refresh_token });
+      expect(both.status).toBe(200);
+      const me = await t
+        .http()
+        .get('/users/me')
+        .set('Authorization', `Bearer ${both.body.access_token}`);
+      expect(me.status).toBe(200);
+    });
+
     it('refuses an unknown token and answers 422 without one', async () => {
       const unknown = await t.http().post('/refresh_token').query({ refresh_token: 'nope' });
       expect(unknown.status).toBe(401);
+      const unknownInBody = await t.http().post('/refresh_token').send({ refresh_token: 'nope' });
+      expect([unknownInBody.status, unknownInBody.body.code]).toEqual([
+        401,
+        'INVALID_REFRESH_TOKEN',
+      ]);
       const missing = await t.http().post('/refresh_token');
       expect(missing.status).toBe(422);
-      expect(missing.body.detail[0].loc).toEqual(['query', 'refresh_token']);
+      expect(missing.body.detail[0].loc).toEqual(['body', 'refresh_token']);
+      for (const body of [{ refresh_token: '' }, { refresh_token: 42 }, ['x']]) {
+        const bad = await t.http().post('/refresh_token').send(body);
+        expect([bad.status, bad.body.code]).toEqual([422, 'VALIDATION_ERROR']);
+      }
     });
 
     it('refuses an expired refresh token', async () => {

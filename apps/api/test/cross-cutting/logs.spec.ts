@@ -1,4 +1,6 @@
 import { Logger } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { TestApp, login, register, startApp, uniquePhone } from '../support/harness';
 
 /**
@@ -34,12 +36,30 @@ describe('logs: JSON lines with request ids, members, and no secrets', () => {
       .set(auth)
       .send({ old_password: password, new_password: newPassword });
     expect(changed.status).toBe(200);
-    // The refresh token travels in the query string.
+    // The refresh token travels in the body, as the web client sends it...
     const refreshed = await t
       .http()
       .post('/refresh_token')
-      .query({ refresh_token: tokens.refresh_token });
+      .send({ refresh_token: tokens.refresh_token });
     expect(refreshed.status).toBe(200);
+    // ...or, from an older client, in the query string.
+    const refreshedByQuery = await t
+      .http()
+      .post('/refresh_token')
+      .query({ refresh_token: refreshed.body.refresh_token });
+    expect(refreshedByQuery.status).toBe(200);
+    // A stream ticket travels in the URL (EventSource sends no headers); this
+    // one's login ends before it is used, so the request is answered (401).
+    const other = await login(t, account.phone, newPassword);
+    const otherAuth = { Authorization: `Bearer ${other.access_token}` };
+    const ticket = await t.http().post('/users/me/events/ticket').set(otherAuth);
+    expect(ticket.status).toBe(200);
+    await t.http().post('/logout').set(otherAuth).expect(200);
+    const spent = await t
+      .http()
+      .get('/users/me/events')
+      .query({ ticket: ticket.body.ticket, last_event_id: '1-0_0-0' });
+    expect(spent.status).toBe(401);
     // A code-bearing request (the code is wrong; what matters is where it goes).
     const reset = await t
       .http()
@@ -85,8 +105,8 @@ describe('logs: JSON lines with request ids, members, and no secrets', () => {
     expect(outside!.req).toBeUndefined();
 
     const done = completions();
-    // register, token, password, refresh_token, reset, users/me, packages, mail code
-    expect(done.length).toBeGreaterThanOrEqual(8);
+    // register, 2 token, password, 2 refresh_token, ticket, logout, events, reset, users/me, packages, mail code
+    expect(done.length).toBeGreaterThanOrEqual(13);
     for (const entry of done) {
       expect(typeof entry.req?.id).toBe('string');
       expect(entry.req.id.length).toBeGreaterThan(0);
@@ -111,8 +131,14 @@ describe('logs: JSON lines with request ids, members, and no secrets', () => {
     expect(me).toMatchObject({ req: { method: 'GET', url: '/users/me' }, memberId: account.id });
     // Headers are not logged at all, so the bearer token cannot be.
     expect(me!.req.headers).toBeUndefined();
-    const refresh = done.find((e) => e.req.url.startsWith('/refresh_token'));
-    expect(refresh!.req.url).toBe('/refresh_token?refresh_token=%5BRedacted%5D');
+    const refreshes = done.filter((e) => e.req.url.startsWith('/refresh_token'));
+    expect(refreshes.map((e) => e.req.url)).toEqual([
+      '/refresh_token',
+      '/refresh_token?refresh_token=%5BRedacted%5D',
+    ]);
+    expect(done.find((e) => e.req.url.startsWith('/users/me/events?'))!.req.url).toBe(
+      '/users/me/events?ticket=%5BRedacted%5D&last_event_id=1-0_0-0',
+    );
     expect(done.find((e) => e.req.url === '/packages')!.req.id).toBe(
       forged.headers['x-request-id'],
     );
@@ -126,9 +152,44 @@ describe('logs: JSON lines with request ids, members, and no secrets', () => {
       tokens.refresh_token,
       refreshed.body.access_token,
       refreshed.body.refresh_token,
+      refreshedByQuery.body.refresh_token,
+      other.access_token,
+      other.refresh_token,
+      ticket.body.ticket,
     ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).not.toMatch(new RegExp(`\\b${resetCode}\\b`));
+  });
+
+  it("the web image's nginx logs no query string (a stream ticket, an older client's refresh token)", () => {
+    const conf = readFileSync(join(__dirname, '../../../web/nginx.conf'), 'utf8').replace(
+      /#.*$/gm,
+      '',
+    );
+    const formats = new Map(
+      [...conf.matchAll(/log_format\s+(\S+)\s+((?:'[^']*'\s*)+);/g)].map((m) => [m[1], m[2]]),
+    );
+    expect(formats.size).toBeGreaterThan(0);
+    for (const [name, format] of formats) {
+      // $request is the request line with its query; $request_uri, $args and friends carry it too.
+      expect({
+        name,
+        leaks: format.match(/\$(request|request_uri|args|query_string|arg_\w+|http_referer)\b/g),
+      }).toEqual({
+        name,
+        leaks: null,
+      });
+    }
+    // Every access log names one of those formats (the image's own `main` logs `$request`).
+    const logs = [...conf.matchAll(/access_log\s+([^;]+);/g)].map((m) => m[1].trim().split(/\s+/));
+    expect(logs.length).toBeGreaterThan(0);
+    for (const [path, format] of logs) {
+      if (path === 'off') continue;
+      expect(formats.has(format)).toBe(true);
+    }
+    // Set on the server itself, so no location falls back to the image's http-level format.
+    const server = conf.slice(conf.indexOf('server {'));
+    expect(server.slice(0, server.indexOf('location'))).toMatch(/access_log\s+\S+\s+\S+;/);
   });
 });

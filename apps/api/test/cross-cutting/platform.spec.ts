@@ -140,6 +140,7 @@ describe('platform: errors, docs, health, seed', () => {
         'createCampaign',
         'createCardDeposit',
         'createChallenge',
+        'createEventTicket',
         'createMoment',
         'createTrailer',
         'deactivateMember',

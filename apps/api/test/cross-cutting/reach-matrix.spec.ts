@@ -15,7 +15,7 @@ import {
 import { demoteStaff, staffMember } from '../support/staff';
 
 type Auth = Record<string, string>;
-type Operation = { 'x-roles'?: string[]; 'x-reach'?: string };
+type Operation = { 'x-roles'?: string[]; 'x-reach'?: string; 'x-reach-body'?: string };
 
 const OUTSIDE = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
 const PNG = Buffer.from(
@@ -185,7 +185,10 @@ describe('reach matrix: every operator route, every role, every kind of target',
               .replace('{id}', String(id))
               .replace('{level}', '9')
               .replace('{side}', 'front');
-            const res = await t.http()[method as 'get'](url).set(actor.auth).send({});
+            // A route whose body names its target (a message to one member) gets it there.
+            const field = op['x-reach-body'];
+            const body = field && reach !== 'none' ? { [field]: id } : {};
+            const res = await t.http()[method as 'get'](url).set(actor.auth).send(body);
             calls++;
             let expected: string;
             if (!roles.includes(role)) expected = '403 FORBIDDEN';

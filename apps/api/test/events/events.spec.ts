@@ -50,7 +50,8 @@ describe('GET /users/me/events: live events over Server-Sent Events', () => {
   ) => {
     const url = new URL('/users/me/events', options.via ?? base);
     const headers: Record<string, string> = {};
-    if (options.query) url.searchParams.set('access_token', m.access_token);
+    // As EventSource opens it: a one-use ticket in the URL (never the token).
+    if (options.query) url.searchParams.set('ticket', await ticketFor(m));
     else headers.authorization = `Bearer ${m.access_token}`;
     if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
     const stream = await openSse(url.toString(), headers);
@@ -58,6 +59,8 @@ describe('GET /users/me/events: live events over Server-Sent Events', () => {
     return stream;
   };
   const json = (e: { data: string }) => JSON.parse(e.data);
+  const ticketFor = async (m: Member) =>
+    (await t.http().post('/users/me/events/ticket').set(m.auth).expect(200)).body.ticket as string;
 
   beforeAll(async () => {
     tron = await startTronNode();
@@ -200,7 +203,7 @@ describe('GET /users/me/events: live events over Server-Sent Events', () => {
   it('refuses without a valid token and beyond EVENTS_MAX_STREAMS_PER_MEMBER open streams', async () => {
     const none = await openSse(`${base}/users/me/events`);
     expect([none.status, (none.body as { code: string }).code]).toEqual([401, 'UNAUTHORIZED']);
-    const bad = await openSse(`${base}/users/me/events?access_token=nope`);
+    const bad = await openSse(`${base}/users/me/events?ticket=nope`);
     expect(bad.status).toBe(401);
 
     const m = await member(t);

@@ -31,7 +31,12 @@ describe('operators hear of their queues live; GET /admin/queues counts them', (
   };
   const stream = async (token: string, via: string, query: Record<string, string> = {}) => {
     const url = new URL('/users/me/events', via);
-    url.searchParams.set('access_token', token);
+    const ticket = await t
+      .http()
+      .post('/users/me/events/ticket')
+      .set({ Authorization: `Bearer ${token}` })
+      .expect(200);
+    url.searchParams.set('ticket', ticket.body.ticket);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     const opened = await openSse(url.toString());
     open.push(opened);

@@ -80,6 +80,7 @@ export const API_ERROR_KEYS = {
   DAILY_QUOTA_REACHED: 'films.dailyQuotaReached',
   WATCH_TOO_SHORT: 'films.watchTooShort',
   EVENT_STREAMS_LIMIT: 'errors.tooManyAttempts',
+  NICKNAME_RESERVED: 'errors.nicknameReserved',
 } as const satisfies Record<ErrorCode, ParseKeys>;
 
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[ErrorCode];

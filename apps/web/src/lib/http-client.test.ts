@@ -118,7 +118,7 @@ describe('http client', () => {
     expect(getTokens()).toBeNull();
   });
 
-  it('on a 401 refreshes once with the refresh token as a query parameter and retries', async () => {
+  it('on a 401 refreshes once with the refresh token in the body (never the URL) and retries', async () => {
     const api = fakeApi();
     setFetch(api.impl);
     setTokens({ access: 'a1-expired', refresh: 'r1' });
@@ -126,11 +126,15 @@ describe('http client', () => {
     await expect(getMe()).resolves.toEqual(ME);
 
     expect(api.refreshCalls()).toHaveLength(1);
-    expect(api.refreshCalls()[0].url).toBe('/api/refresh_token?refresh_token=r1');
-    expect(api.refreshCalls()[0].method).toBe('POST');
+    expect(api.refreshCalls()[0]).toMatchObject({
+      url: '/api/refresh_token',
+      method: 'POST',
+      contentType: 'application/json',
+      body: JSON.stringify({ refresh_token: 'r1' }),
+    });
     expect(api.calls.map((c) => c.url)).toEqual([
       '/api/users/me',
-      '/api/refresh_token?refresh_token=r1',
+      '/api/refresh_token',
       '/api/users/me',
     ]);
     expect(api.calls[2].auth).toBe('Bearer a3');

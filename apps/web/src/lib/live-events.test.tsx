@@ -39,6 +39,21 @@ class FakeEventSource extends EventTarget {
     this.readyState = FakeEventSource.CLOSED;
     this.onerror?.(new Event('error'));
   }
+  /** The server ended the stream: the browser would reconnect by itself, to the same URL. */
+  drop() {
+    this.readyState = FakeEventSource.CONNECTING;
+    this.onerror?.(new Event('error'));
+  }
+}
+
+/** The fake API, answering POST /users/me/events/ticket with t1, t2, ... and the rest with `handle`. */
+function withTickets(handle: Parameters<typeof apiFetch>[0]) {
+  let issued = 0;
+  return apiFetch((request) =>
+    request.method === 'POST' && request.path === '/users/me/events/ticket'
+      ? { ticket: `t${++issued}` }
+      : handle(request),
+  );
 }
 
 function Balances() {
@@ -58,17 +73,22 @@ describe('useLiveEvents', () => {
     globalThis.EventSource = original;
   });
 
-  it('subscribes with the access token, refetches balances and toasts a credited deposit', async () => {
+  it('subscribes with a one-use ticket (never the token), refetches balances and toasts a credited deposit', async () => {
     let money = 12.5;
-    const api = apiFetch(({ path }) => (path === '/users/me' ? { ...MEMBER, money } : undefined));
+    const api = withTickets(({ path }) =>
+      path === '/users/me' ? { ...MEMBER, money } : undefined,
+    );
     setFetch(api.fetch);
     await renderWithApp([{ path: '/', element: <Balances /> }]);
     await waitFor(() => expect(screen.getByTestId('money').textContent).toBe('12.5'));
-    expect(FakeEventSource.all).toHaveLength(1);
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
     const source = FakeEventSource.all[0];
     const url = new URL(source.url);
     expect(url.pathname).toBe('/api/users/me/events');
-    expect(url.searchParams.get('access_token')).toBe('a');
+    expect(url.searchParams.get('ticket')).toBe('t1');
+    expect(url.searchParams.has('access_token')).toBe(false);
+    const asked = api.requests.find((r) => r.path === '/users/me/events/ticket')!;
+    expect([asked.method, asked.headers.get('Authorization')]).toEqual(['POST', 'Bearer a']);
     act(() => source.open());
 
     money = 37.5;
@@ -87,7 +107,7 @@ describe('useLiveEvents', () => {
   });
 
   it('refetches when the tab becomes visible again', async () => {
-    const api = apiFetch(({ path }) => (path === '/users/me' ? MEMBER : undefined));
+    const api = withTickets(({ path }) => (path === '/users/me' ? MEMBER : undefined));
     setFetch(api.fetch);
     await renderWithApp([{ path: '/', element: <Balances /> }]);
     await waitFor(() => expect(screen.getByTestId('money').textContent).toBe('12.5'));
@@ -100,25 +120,67 @@ describe('useLiveEvents', () => {
     );
   });
 
-  it('reconnects with the last event id after a refusal, and follows a new token', async () => {
-    setFetch(apiFetch(({ path }) => (path === '/users/me' ? MEMBER : undefined)).fetch);
+  it('reconnects with a new ticket and the last event id after a refusal, and follows a new token', async () => {
+    const api = withTickets(({ path }) => (path === '/users/me' ? MEMBER : undefined));
+    setFetch(api.fetch);
     await renderWithApp([{ path: '/', element: <Balances /> }]);
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
     const first = FakeEventSource.all[0];
     act(() => first.open());
     act(() => first.emit('balance', { money: 1, points: 0, points_hold: 0 }, '5-0_0-0'));
     act(() => first.refuse());
     await waitFor(() => expect(FakeEventSource.all).toHaveLength(2), { timeout: 4000 });
-    expect(new URL(FakeEventSource.all[1].url).searchParams.get('last_event_id')).toBe('5-0_0-0');
+    const second = new URL(FakeEventSource.all[1].url).searchParams;
+    expect(second.get('last_event_id')).toBe('5-0_0-0');
+    expect(second.get('ticket')).toBe('t2');
 
     act(() => setTokens({ access: 'b', refresh: 'r2' }));
     await waitFor(() => expect(FakeEventSource.all).toHaveLength(3));
     expect(FakeEventSource.all[1].readyState).toBe(FakeEventSource.CLOSED);
-    expect(new URL(FakeEventSource.all[2].url).searchParams.get('access_token')).toBe('b');
+    expect(new URL(FakeEventSource.all[2].url).searchParams.get('ticket')).toBe('t3');
+    const tickets = api.requests.filter((r) => r.path === '/users/me/events/ticket');
+    expect(tickets.at(-1)!.headers.get('Authorization')).toBe('Bearer b');
+  });
+
+  it('when the server ends the stream (the login ended), closes it rather than reusing the spent ticket', async () => {
+    setFetch(withTickets(({ path }) => (path === '/users/me' ? MEMBER : undefined)).fetch);
+    await renderWithApp([{ path: '/', element: <Balances /> }]);
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
+    const first = FakeEventSource.all[0];
+    act(() => first.open());
+    act(() => first.drop());
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(2), { timeout: 4000 });
+    expect(new URL(FakeEventSource.all[1].url).searchParams.get('ticket')).toBe('t2');
+  });
+
+  it('opens no stream while the ticket is refused, and tries again later', async () => {
+    let refuse = true;
+    let issued = 0;
+    const api = apiFetch(({ method, path }) => {
+      if (path === '/users/me') return MEMBER;
+      if (method !== 'POST' || path !== '/users/me/events/ticket') return undefined;
+      if (refuse)
+        return new Response(
+          JSON.stringify({ detail: 'Unavailable', code: 'SERVICE_UNAVAILABLE' }),
+          { status: 503, headers: { 'Content-Type': 'application/json' } },
+        );
+      return { ticket: `late${++issued}` };
+    });
+    setFetch(api.fetch);
+    await renderWithApp([{ path: '/', element: <Balances /> }]);
+    await waitFor(() =>
+      expect(api.requests.filter((r) => r.path === '/users/me/events/ticket')).toHaveLength(1),
+    );
+    expect(FakeEventSource.all).toHaveLength(0);
+    refuse = false;
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(1), { timeout: 4000 });
+    expect(new URL(FakeEventSource.all[0].url).searchParams.get('ticket')).toBe('late1');
   });
 
   it("refetches an operator's queue counts and that queue on a queue event", async () => {
     let waiting = 1;
-    const api = apiFetch(({ path }) =>
+    const api = withTickets(({ path }) =>
       path === '/users/me'
         ? { ...MEMBER, role: 'finance' }
         : path === '/admin/queues'
@@ -133,6 +195,7 @@ describe('useLiveEvents', () => {
     }
     await renderWithApp([{ path: '/', element: <Counts /> }]);
     await waitFor(() => expect(screen.getByTestId('waiting').textContent).toBe('1'));
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
     const source = FakeEventSource.all[0];
     act(() => source.open());
     waiting = 2;
@@ -141,9 +204,10 @@ describe('useLiveEvents', () => {
   });
 
   it('asks for message titles in the interface language, and reopens when it changes', async () => {
-    setFetch(apiFetch(({ path }) => (path === '/users/me' ? MEMBER : undefined)).fetch);
+    setFetch(withTickets(({ path }) => (path === '/users/me' ? MEMBER : undefined)).fetch);
     setRequestLanguage('uz');
     await renderWithApp([{ path: '/', element: <Balances /> }], { language: 'uz' });
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
     const first = FakeEventSource.all[0];
     expect(new URL(first.url).searchParams.get('lang')).toBe('uz');
     act(() => first.open());

@@ -3,10 +3,10 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
 import {
+  createEventTicket,
   getRequestLanguage,
   getTokens,
   onTokensChange,
-  refreshTokens,
   resolveApiUrl,
 } from '@app/contracts';
 import { i18n } from './i18n';
@@ -34,27 +34,22 @@ function refetch(queryClient: QueryClient, prefixes: readonly string[]) {
   });
 }
 
-/** Milliseconds until the access token lapses (Infinity when unreadable). */
-function tokenLeftMs(token: string): number {
-  try {
-    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
-    return typeof payload.exp === 'number' ? payload.exp * 1000 - Date.now() : Infinity;
-  } catch {
-    return Infinity;
-  }
-}
-
 /**
- * The signed-in member's live events (GET /users/me/events, EventSource with
- * `?access_token=`): a balance change refetches the money screens, a credited
- * deposit, a sent or failed withdrawal and a new message also show a toast.
- * The browser reconnects by itself with Last-Event-ID; when the stream is
- * refused or its token lapsed, this reconnects with a fresh token and the
- * last id seen (backing off up to 30 s). Returning to the tab refetches what
- * the member sees, in case events were missed while it slept. Message titles
- * come in the interface language (`lang`): a new language reopens the stream.
- * Operators also get `queue` events: their console's counts and that queue's
- * list refetch.
+ * The signed-in member's live events (GET /users/me/events): a balance
+ * change refetches the money screens, a credited deposit, a sent or failed
+ * withdrawal and a new message also show a toast. EventSource sends no
+ * headers, and a token in a URL ends up in logs, so each (re)connect first
+ * asks for a one-use ticket (POST /users/me/events/ticket, through the HTTP
+ * client, which refreshes an expired access token) and opens the stream with
+ * `?ticket=`. The browser's own reconnect would reuse a spent ticket: on any
+ * error this closes the stream and reconnects itself, with a new ticket and
+ * the last id seen (backing off up to 30 s). The server ends the stream when
+ * the login ends (sign-out, a password change, a deactivation, a role change)
+ * or its access token lapses; the ticket call then refreshes or signs out.
+ * Returning to the tab refetches what the member sees, in case events were
+ * missed while it slept. Message titles come in the interface language
+ * (`lang`): a new language reopens the stream. Operators also get `queue`
+ * events: their console's counts and that queue's list refetch.
  */
 export function useLiveEvents(): void {
   const queryClient = useQueryClient();
@@ -72,6 +67,8 @@ export function useLiveEvents(): void {
     let failures = 0;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    /** Counts connects: a ticket that comes back after a newer connect began is dropped. */
+    let attempt = 0;
 
     const read = (event: Event) => {
       const message = event as MessageEvent<string>;
@@ -83,15 +80,31 @@ export function useLiveEvents(): void {
       }
     };
 
-    const connect = () => {
+    /** Tries again later, waiting longer after each failure in a row. */
+    const reconnectLater = () => {
+      clearTimeout(retry);
+      failures += 1;
+      retry = setTimeout(connect, Math.min(MAX_RETRY_MS, 1000 * 2 ** Math.min(failures, 5)));
+    };
+
+    const connect = async () => {
       clearTimeout(retry);
       source?.close();
       source = null;
-      const tokens = getTokens();
-      if (stopped || !tokens) return;
-      token = tokens.access;
+      const mine = ++attempt;
+      if (stopped || !getTokens()) return;
+      let ticket: string;
+      try {
+        ({ ticket } = await createEventTicket());
+      } catch {
+        // Signed out meanwhile (the refresh failed): nothing to reconnect.
+        if (mine === attempt && getTokens()) reconnectLater();
+        return;
+      }
+      if (stopped || mine !== attempt) return;
+      token = getTokens()?.access ?? null;
       const url = new URL(resolveApiUrl('/users/me/events'), window.location.href);
-      url.searchParams.set('access_token', tokens.access);
+      url.searchParams.set('ticket', ticket);
       const lang = getRequestLanguage();
       if (lang) url.searchParams.set('lang', lang);
       if (lastId) url.searchParams.set('last_event_id', lastId);
@@ -103,15 +116,11 @@ export function useLiveEvents(): void {
         failures = 0;
       };
       opened.onerror = () => {
-        // CONNECTING: the browser retries by itself. CLOSED: refused (401, 429) or gone.
-        if (opened.readyState !== EventSource.CLOSED || source !== opened) return;
-        failures += 1;
-        const wait = Math.min(MAX_RETRY_MS, 1000 * 2 ** Math.min(failures, 5));
-        retry = setTimeout(() => {
-          const access = getTokens()?.access;
-          if (access && tokenLeftMs(access) < 60_000) void refreshTokens().finally(connect);
-          else connect();
-        }, wait);
+        if (source !== opened) return;
+        // Ended or refused: the browser would retry with the spent ticket.
+        opened.close();
+        source = null;
+        reconnectLater();
       };
       opened.addEventListener('balance', (event) => {
         read(event);
@@ -149,20 +158,21 @@ export function useLiveEvents(): void {
     const onVisible = () => {
       if (document.visibilityState !== 'visible') return;
       refetch(queryClient, ALL_QUERIES);
-      if (!source || source.readyState === EventSource.CLOSED) connect();
+      if (!source || source.readyState === EventSource.CLOSED) void connect();
     };
     // A new access token (refreshed, or another sign-in): the stream follows it.
     const stopTokens = onTokensChange(() => {
       const access = getTokens()?.access ?? null;
-      if (access !== token) connect();
+      if (access !== token) void connect();
     });
     document.addEventListener('visibilitychange', onVisible);
     // Reopened from the last id seen: nothing is missed, titles come in the new language.
-    const onLanguage = () => connect();
+    const onLanguage = () => void connect();
     i18n.on('languageChanged', onLanguage);
-    connect();
+    void connect();
     return () => {
       stopped = true;
+      attempt += 1;
       i18n.off('languageChanged', onLanguage);
       clearTimeout(retry);
       source?.close();

@@ -65,6 +65,7 @@ import type {
   EconomyChangeItem,
   EconomyHistoryParams,
   ErrorBody,
+  EventTicket,
   ExportAuditParams,
   ExportMembersParams,
   ExportRecordsParams,
@@ -117,6 +118,7 @@ import type {
   RecordSweepBody,
   RecordSweepResponse,
   RecoveryHoldErrorBody,
+  RefreshBody,
   RefreshTokenParams,
   RegisterBody,
   RegisterResponse,
@@ -3120,7 +3122,7 @@ export function useExportAudit<
 }
 
 /**
- * money and points in USDT with exactly 6 decimals (`55.160000` for 55.16 USDT), like every amount of every export
+ * money and points in USDT with exactly 6 decimals (`55.160000` for 55.16 USDT), like every amount of every export; operators appear in an admin's export only
  * @summary Members who joined in a period, with balances (CSV)
  */
 export const exportMembers = (
@@ -5852,7 +5854,7 @@ export const useUploadPoster = <
 };
 
 /**
- * Find members: by id, phone or nickname, with filters, sorted and paged on the server. Signed in with one of the roles: admin, finance, support.
+ * Operators other than admins see members only (role `member`): a role filter for operators finds nothing.
  * @summary Find members: by id, phone or nickname, with filters, sorted and paged on the server
  */
 export const listMembers = (
@@ -6624,7 +6626,7 @@ export const useSetMemberRole = <
 };
 
 /**
- * Verification requests (pending ones oldest first). Signed in with one of the roles: admin, support.
+ * Operators' own requests are listed for admins only.
  * @summary Verification requests (pending ones oldest first)
  */
 export const listVerifications = (
@@ -10743,16 +10745,24 @@ export function useLatestProof<
 }
 
 /**
- * Exchange a refresh token for a new pair (rotation; reuse revokes the login). Public: no sign-in needed.
+ * The token goes in the body (`{refresh_token}`, JSON or form-encoded); the query parameter is kept for older clients.
  * @summary Exchange a refresh token for a new pair (rotation; reuse revokes the login)
  */
 export const refreshToken = (
-  params: RefreshTokenParams,
+  refreshBody?: BodyType<RefreshBody>,
+  params?: RefreshTokenParams,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
   return httpClient<TokenResponse>(
-    { url: `/refresh_token`, method: 'POST', params, signal },
+    {
+      url: `/refresh_token`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: refreshBody,
+      params,
+      signal,
+    },
     options,
   );
 };
@@ -10764,14 +10774,14 @@ export const getRefreshTokenMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof refreshToken>>,
     TError,
-    { params: RefreshTokenParams },
+    { data: BodyType<RefreshBody>; params?: RefreshTokenParams },
     TContext
   >;
   request?: SecondParameter<typeof httpClient>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof refreshToken>>,
   TError,
-  { params: RefreshTokenParams },
+  { data: BodyType<RefreshBody>; params?: RefreshTokenParams },
   TContext
 > => {
   const mutationKey = ['refreshToken'];
@@ -10783,18 +10793,18 @@ export const getRefreshTokenMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof refreshToken>>,
-    { params: RefreshTokenParams }
+    { data: BodyType<RefreshBody>; params?: RefreshTokenParams }
   > = (props) => {
-    const { params } = props ?? {};
+    const { data, params } = props ?? {};
 
-    return refreshToken(params, requestOptions);
+    return refreshToken(data, params, requestOptions);
   };
 
   return { mutationFn, ...mutationOptions };
 };
 
 export type RefreshTokenMutationResult = NonNullable<Awaited<ReturnType<typeof refreshToken>>>;
-
+export type RefreshTokenMutationBody = BodyType<RefreshBody>;
 export type RefreshTokenMutationError = ErrorType<ErrorBody | ValidationErrorBody>;
 
 /**
@@ -10808,7 +10818,7 @@ export const useRefreshToken = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof refreshToken>>,
       TError,
-      { params: RefreshTokenParams },
+      { data: BodyType<RefreshBody>; params?: RefreshTokenParams },
       TContext
     >;
     request?: SecondParameter<typeof httpClient>;
@@ -10817,7 +10827,7 @@ export const useRefreshToken = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof refreshToken>>,
   TError,
-  { params: RefreshTokenParams },
+  { data: BodyType<RefreshBody>; params?: RefreshTokenParams },
   TContext
 > => {
   const mutationOptions = getRefreshTokenMutationOptions(options);
@@ -12148,6 +12158,72 @@ export function useStreamEvents<
 }
 
 /**
+ * Valid 60 s, once. The stream it opens belongs to this login and lasts until the access token used here expires.
+ * @summary A one-use ticket to open the live events stream (EventSource cannot send headers)
+ */
+export const createEventTicket = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<EventTicket>(
+    { url: `/users/me/events/ticket`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getCreateEventTicketMutationOptions = <
+  TError = ErrorType<ErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof createEventTicket>>,
+    TError,
+    void,
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<Awaited<ReturnType<typeof createEventTicket>>, TError, void, TContext> => {
+  const mutationKey = ['createEventTicket'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof createEventTicket>>, void> = () => {
+    return createEventTicket(requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CreateEventTicketMutationResult = NonNullable<
+  Awaited<ReturnType<typeof createEventTicket>>
+>;
+
+export type CreateEventTicketMutationError = ErrorType<ErrorBody>;
+
+/**
+ * @summary A one-use ticket to open the live events stream (EventSource cannot send headers)
+ */
+export const useCreateEventTicket = <TError = ErrorType<ErrorBody>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof createEventTicket>>,
+      TError,
+      void,
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof createEventTicket>>, TError, void, TContext> => {
+  const mutationOptions = getCreateEventTicketMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * VIP goals against what you deposited in total, today's quota and membership dates. Any signed-in member.
  * @summary VIP goals against what you deposited in total, today's quota and membership dates
  */
@@ -12959,7 +13035,7 @@ export const changeNickname = (
 };
 
 export const getChangeNicknameMutationOptions = <
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -12996,13 +13072,13 @@ export const getChangeNicknameMutationOptions = <
 
 export type ChangeNicknameMutationResult = NonNullable<Awaited<ReturnType<typeof changeNickname>>>;
 export type ChangeNicknameMutationBody = BodyType<NicknameBody>;
-export type ChangeNicknameMutationError = ErrorType<ErrorBody | ValidationErrorBody>;
+export type ChangeNicknameMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
 
 /**
  * @summary Change the nickname
  */
 export const useChangeNickname = <
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {

@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { retryAtStart } from '../../common/start-retries';
 import { listen } from '../../database/listen';
 import { USER_ACCESS_CHANNEL, UsersService } from '../users/users.service';
+import { SessionEnds } from './session-ends';
 
 const RECONNECT_MS = 1_000;
 
@@ -16,7 +17,8 @@ const RECONNECT_MS = 1_000;
  * memory, loaded from PostgreSQL and kept current by LISTEN on the channel a
  * trigger on `users` notifies, so the per-request check reads no database.
  * After a lost connection it listens again and reloads everything, so a
- * change made meanwhile is not missed.
+ * change made meanwhile is not missed. A deactivation or a role change is
+ * also told to the account's open event streams (SessionEnds), which close.
  */
 @Injectable()
 export class AccessStateService implements OnModuleInit, OnApplicationShutdown {
@@ -26,10 +28,12 @@ export class AccessStateService implements OnModuleInit, OnApplicationShutdown {
   private client?: Client;
   private reconnect?: NodeJS.Timeout;
   private stopped = false;
+  private loaded = false;
 
   constructor(
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly ends: SessionEnds,
   ) {}
 
   /** Serves no request before the access state is loaded: a blocked member is never let through. */
@@ -81,18 +85,39 @@ export class AccessStateService implements OnModuleInit, OnApplicationShutdown {
       client.end().catch(() => undefined);
       throw error;
     }
+    const before = this.loaded ? { inactive: this.inactive, staffRoles: this.staffRoles } : null;
+    this.loaded = true;
     this.inactive = new Set(rows.filter((row) => !row.isActive).map((row) => row.id));
     this.staffRoles = new Map(
       rows.filter((row) => row.role !== 'member').map((row) => [row.id, row.role]),
     );
+    // A reload after a lost connection: what changed meanwhile was never notified.
+    if (before) this.tellChanges(before);
+  }
+
+  private tellChanges(before: { inactive: Set<number>; staffRoles: Map<number, Role> }) {
+    const ids = new Set([
+      ...before.inactive,
+      ...before.staffRoles.keys(),
+      ...this.inactive,
+      ...this.staffRoles.keys(),
+    ]);
+    for (const id of ids) {
+      const wasRole = before.staffRoles.get(id) ?? 'member';
+      if ((!before.inactive.has(id) && this.inactive.has(id)) || wasRole !== this.roleOf(id))
+        this.ends.accountChanged(id);
+    }
   }
 
   private apply(payload: string) {
     const change = JSON.parse(payload) as { id: number; active: boolean; role: Role };
+    const ended =
+      (!change.active && !this.inactive.has(change.id)) || change.role !== this.roleOf(change.id);
     if (change.active) this.inactive.delete(change.id);
     else this.inactive.add(change.id);
     if (change.role === 'member') this.staffRoles.delete(change.id);
     else this.staffRoles.set(change.id, change.role);
+    if (ended) this.ends.accountChanged(change.id);
   }
 
   private lost(client: Client, error?: Error) {

@@ -40,9 +40,12 @@ export class AccessTokenVerifier implements AccessVerifier {
 
   verify(token: string): AuthUser | null {
     const claims = this.claimsOf(token);
-    if (!claims) return null;
-    if (this.revocation.isRevoked(claims.sid) || this.access.isBlocked(claims.sub)) return null;
-    return { id: claims.sub, sessionId: claims.sid, role: this.access.roleOf(claims.sub) };
+    return claims ? this.current(claims.sub, claims.sid) : null;
+  }
+
+  current(userId: number, sessionId: string): AuthUser | null {
+    if (this.revocation.isRevoked(sessionId) || this.access.isBlocked(userId)) return null;
+    return { id: userId, sessionId, role: this.access.roleOf(userId) };
   }
 
   private claimsOf(token: string): VerifiedClaims | null {

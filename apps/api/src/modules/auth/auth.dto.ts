@@ -21,15 +21,34 @@ export class TokenForm {
   password: string;
 }
 
-export class RefreshQuery {
-  @ApiProperty({
-    description: 'The refresh token, without a "Bearer " prefix',
+/**
+ * The refresh token as the body carries it: a URL's query string is written
+ * to proxies' and browsers' logs, a body is not.
+ */
+export class RefreshBody {
+  @ApiPropertyOptional({
+    description: 'The refresh token, without a "Bearer " prefix (JSON or form-encoded body)',
     example: 'q3Jb2...',
   })
+  @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(256)
-  refresh_token: string;
+  refresh_token?: string;
+}
+
+/** The query form the contract keeps for older clients; the body's wins when both come. */
+export class RefreshQuery {
+  @ApiPropertyOptional({
+    description:
+      'Kept for older clients: the refresh token, without a "Bearer " prefix. Send it in the body instead (a URL ends up in logs).',
+    deprecated: true,
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(256)
+  refresh_token?: string;
 }
 
 export class TokenResponse {

@@ -19,6 +19,7 @@ import { MailboxController } from './mailbox.controller';
 import { MailboxService } from './mailbox.service';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
+import { SessionEnds } from './session-ends';
 import { SessionRevocationService } from './session-revocation.service';
 
 /** Owns `auth_sessions` and `refresh_tokens`; global so every module's guards find the access verifier. */
@@ -47,8 +48,9 @@ import { SessionRevocationService } from './session-revocation.service';
     LoginThrottleService,
     MailboxService,
     PasswordResetService,
+    SessionEnds,
     SessionRevocationService,
   ],
-  exports: [ACCESS_VERIFIER, SessionRevocationService, LoginHistoryService],
+  exports: [ACCESS_VERIFIER, SessionEnds, SessionRevocationService, LoginHistoryService],
 })
 export class AuthModule {}

@@ -85,7 +85,8 @@ export class PasswordResetService {
     const { mail, language } = await this.users.mailbox(userId);
     // An admin or finance operator is a second pair of eyes: a code in another
     // operator's hands would make that pair theirs (issue 36). Their own mailbox only.
-    if (!mail && POWER_ROLES.includes(account.role)) throw new AppError('OPERATOR_MAILBOX_REQUIRED');
+    if (!mail && POWER_ROLES.includes(account.role))
+      throw new AppError('OPERATOR_MAILBOX_REQUIRED');
     if (!mail) {
       const issued = await this.codes.issue(userId, 'password_reset', null, {
         respectResend: false,

@@ -4,6 +4,7 @@ import { retryAtStart } from '../../common/start-retries';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { REDIS } from '../redis/redis.module';
 import { AuthSessionsRepository } from './auth-sessions.repository';
+import { SessionEnds } from './session-ends';
 
 const KEY_PREFIX = 'revoked-session:';
 const CHANNEL = 'revoked-sessions';
@@ -14,7 +15,8 @@ const CHANNEL = 'revoked-sessions';
  * rest of their 15 minutes: each revocation is written to Redis with that
  * lifetime and published, and every API process keeps the set in memory,
  * loaded from Redis when it (re)connects. The per-request check therefore
- * costs no network round trip.
+ * costs no network round trip. Each process also tells its open event
+ * streams of the login (SessionEnds), so they close within moments.
  */
 @Injectable()
 export class SessionRevocationService implements OnModuleInit, OnApplicationShutdown {
@@ -27,6 +29,7 @@ export class SessionRevocationService implements OnModuleInit, OnApplicationShut
     private readonly sessions: AuthSessionsRepository,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly ends: SessionEnds,
   ) {}
 
   /**
@@ -76,8 +79,11 @@ export class SessionRevocationService implements OnModuleInit, OnApplicationShut
   }
 
   private remember(sessionId: string, ttlMs = this.config.ACCESS_TOKEN_TTL_SECONDS * 1000) {
+    const known = this.isRevoked(sessionId);
     this.revoked.set(sessionId, Date.now() + ttlMs);
     if (this.revoked.size > 10_000) this.purgeExpired();
+    // Once per login: a reload after a reconnect names every revocation again.
+    if (!known) this.ends.sessionEnded(sessionId);
   }
 
   private purgeExpired() {

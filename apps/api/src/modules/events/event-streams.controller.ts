@@ -1,26 +1,40 @@
-import { Controller, Get, Headers, Inject, Optional, Query, Req, Res } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  Optional,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
+  ApiProperty,
   ApiPropertyOptional,
   ApiTags,
 } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator';
-import { ACCESS_VERIFIER, authenticate } from '../../common/auth';
-import type { AccessVerifier } from '../../common/auth';
+import { ACCESS_VERIFIER, Auth, CurrentUser, authenticate } from '../../common/auth';
+import type { AccessVerifier, AuthUser } from '../../common/auth';
 import { LANGUAGES, type Language, languageOf } from '../../common/language';
 import { EventStreamsService, parseEventId } from './event-streams.service';
+import { EventTicketsService } from './event-tickets.service';
 
-/** Seconds since the epoch when a (verified) JWT lapses, from its payload. */
-function expiresAt(token: string): number | null {
+/** Epoch ms when a (verified) bearer JWT lapses, from its payload. */
+function expiresAtMs(authorization: string): number | null {
   try {
+    const token = authorization.replace(/^Bearer[ \t]+/i, '').trim();
     const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
-    return typeof payload.exp === 'number' ? payload.exp : null;
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : null;
   } catch {
     return null;
   }
@@ -28,12 +42,13 @@ function expiresAt(token: string): number | null {
 
 export class EventsQuery {
   @ApiPropertyOptional({
-    description: 'The access token, for clients that cannot send headers (EventSource)',
+    description:
+      'A one-use ticket from POST /users/me/events/ticket, for clients that cannot send headers (EventSource)',
   })
   @IsOptional()
   @IsString()
   @MaxLength(4096)
-  access_token?: string;
+  ticket?: string;
 
   @ApiPropertyOptional({
     description: 'Resume after this event id (as the Last-Event-ID header)',
@@ -63,17 +78,44 @@ const STREAM_DESCRIPTION = [
   'for operators also `queue` `{queue, id}` when an item arrives in or leaves one of the queues their role works',
   '(`withdrawals`, `card_deposits`, `verifications`, `reports`; counts: GET /admin/queues), their event ids carrying a third part;',
   'a comment line (`: keep-alive`) at least every 25 s.',
-  'Authenticate with the `Authorization` header or, for EventSource, `?access_token=`; the stream',
-  'ends when that token expires (reconnect with a fresh one and `last_event_id`).',
+  'Authenticate with the `Authorization` header or, for EventSource, `?ticket=` (POST /users/me/events/ticket);',
+  'a token in the URL is not accepted. The stream ends when its login ends (logout, password change,',
+  'deactivation, role change) or when the access token it was opened with (or its ticket asked with)',
+  'expires: reconnect with a fresh ticket and `last_event_id`.',
 ].join(' ');
+
+export class EventTicket {
+  @ApiProperty({
+    description: 'Opens one stream (`GET /users/me/events?ticket=`), within 60 s, once',
+    example: 'q3Zk1y0bS8h2m5N9vR4tW7xA6cE1fG3hJ5kL8nP0rT2',
+  })
+  ticket: string;
+}
 
 @ApiTags('events')
 @Controller('users/me/events')
 export class EventStreamsController {
   constructor(
     private readonly streams: EventStreamsService,
+    private readonly tickets: EventTicketsService,
     @Optional() @Inject(ACCESS_VERIFIER) private readonly verifier: AccessVerifier | null,
   ) {}
+
+  @Post('ticket')
+  @HttpCode(200)
+  @Auth()
+  @ApiOperation({
+    summary: 'A one-use ticket to open the live events stream (EventSource cannot send headers)',
+    description:
+      'Valid 60 s, once. The stream it opens belongs to this login and lasts until the access token used here expires.',
+  })
+  @ApiOkResponse({ type: EventTicket })
+  async createEventTicket(
+    @CurrentUser() user: AuthUser,
+    @Headers('authorization') authorization: string,
+  ): Promise<EventTicket> {
+    return { ticket: await this.tickets.issue(user, expiresAtMs(authorization)) };
+  }
 
   @Get()
   @ApiOperation({ summary: 'Live events of the signed-in member (text/event-stream)' })
@@ -99,16 +141,17 @@ export class EventStreamsController {
     @Headers('accept-language') acceptLanguage?: string,
     @Query() query: EventsQuery = {},
   ): Promise<void> {
-    const accessToken = query.access_token;
-    const lastEventIdQuery = query.last_event_id;
-    const header = authorization ?? (accessToken ? `Bearer ${accessToken}` : undefined);
-    const user = authenticate(this.verifier, header, undefined);
-    const exp = expiresAt(header!.replace(/^Bearer[ \t]+/i, '').trim());
-    const resumeFrom = parseEventId(lastEventId ?? lastEventIdQuery);
+    const { user, expiresAtMs: expiry } =
+      authorization !== undefined || query.ticket === undefined
+        ? {
+            user: authenticate(this.verifier, authorization, undefined),
+            expiresAtMs: expiresAtMs(authorization!),
+          }
+        : await this.tickets.redeem(query.ticket);
+    const resumeFrom = parseEventId(lastEventId ?? query.last_event_id);
     const raw = reply.raw;
-    let expiry: NodeJS.Timeout | undefined;
     const lang = query.lang ?? languageOf(acceptLanguage);
-    const close = await this.streams.open(user, lang, resumeFrom, {
+    const close = await this.streams.open(user, expiry, lang, resumeFrom, {
       start: () => {
         reply.hijack();
         raw.writeHead(200, {
@@ -127,13 +170,11 @@ export class EventStreamsController {
         if (!raw.writableEnded) raw.write(chunk);
       },
       end: () => {
-        clearTimeout(expiry);
         if (!raw.writableEnded) raw.end();
       },
     });
     raw.on('close', close);
     // Gone while the stream was being admitted: its close event has passed.
     if (request.raw.destroyed || raw.destroyed) close();
-    if (exp !== null) expiry = setTimeout(close, Math.max(0, exp * 1000 - Date.now()));
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -7,7 +7,15 @@ import { AppError } from '../../common/app-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { LedgerService } from '../ledger/ledger.service';
 import { REDIS } from '../redis/redis.module';
-import { type Role, Staff, isStaff } from '../../common/auth';
+import { SessionEnds, type SessionEnd } from '../auth/session-ends';
+import {
+  ACCESS_VERIFIER,
+  type AccessVerifier,
+  type AuthUser,
+  type Role,
+  Staff,
+  isStaff,
+} from '../../common/auth';
 import { type Language, type Texts, pickText } from '../../common/language';
 import {
   BROADCAST_KEY,
@@ -30,6 +38,8 @@ interface Cursors {
 /** One open event stream of this process. */
 interface OpenStream {
   userId: number;
+  /** The login the stream belongs to: it closes when that login ends. */
+  sessionId: string;
   role: Role;
   /** The reader's language: a message's title is sent in it. */
   lang: Language;
@@ -38,6 +48,7 @@ interface OpenStream {
   write: (chunk: string) => void;
   /** Reads run one after another, so nothing is sent twice or out of order. */
   reading: Promise<void>;
+  close: () => void;
 }
 
 const STREAM_ID = /^\d{1,20}-\d{1,20}$/;
@@ -82,26 +93,51 @@ const ADMIT = `
  * (EVENTS_CHANNEL) for the whole process tells it which streams grew; each
  * open stream then reads its member's Redis stream and the broadcast one from
  * its cursors, so a live event and a resumed one take the same path.
+ *
+ * A stream belongs to one login and closes when it ends (SessionEnds: a
+ * logout, a password change, a deactivation, a role change, on whichever
+ * process it happens) or when the access token it was opened with lapses.
  */
 @Injectable()
-export class EventStreamsService implements OnModuleDestroy {
+export class EventStreamsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(EventStreamsService.name);
   private subscriber?: Redis;
   private subscribed?: Promise<void>;
   private readonly streams = new Set<OpenStream>();
   private readonly closers = new Set<() => void>();
+  private stopListening?: () => void;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly ledger: LedgerService,
     private readonly dataSource: DataSource,
+    private readonly ends: SessionEnds,
+    @Inject(ACCESS_VERIFIER) private readonly verifier: AccessVerifier,
   ) {}
+
+  onModuleInit() {
+    this.stopListening = this.ends.listen((end) => this.ended(end));
+  }
 
   /** Before the HTTP server closes: open streams would hold it open. */
   onModuleDestroy() {
+    this.stopListening?.();
     for (const close of [...this.closers]) close();
     this.subscriber?.disconnect();
+  }
+
+  /** A login ended, or an account changed: its streams close (the client asks for a new ticket). */
+  private ended(end: SessionEnd) {
+    for (const stream of [...this.streams]) {
+      if ('sessionId' in end ? stream.sessionId === end.sessionId : stream.userId === end.userId)
+        stream.close();
+    }
+  }
+
+  /** Whether the stream's login still stands, with the role the stream was opened with. */
+  private stillCurrent(stream: OpenStream): boolean {
+    return this.verifier.current(stream.userId, stream.sessionId)?.role === stream.role;
   }
 
   private subscribe(): Promise<void> {
@@ -138,10 +174,12 @@ export class EventStreamsService implements OnModuleDestroy {
    * Opens a member's stream: refuses with EVENT_STREAMS_LIMIT over the
    * limit, else calls `start` (which sends the answer's head) and from then
    * on `write` for each event, replaying what came after `resumeFrom`.
-   * Returns the function that closes it (also called on shutdown).
+   * It ends (`end`) at `expiresAtMs` or when the login ends. Returns the
+   * function that closes it (also called on shutdown).
    */
   async open(
-    user: { id: number; role: Role },
+    user: AuthUser,
+    expiresAtMs: number | null,
     lang: Language,
     resumeFrom: Cursors | null,
     io: { start: () => void; write: (chunk: string) => void; end: () => void },
@@ -172,33 +210,50 @@ export class EventStreamsService implements OnModuleDestroy {
     if (isStaff(user.role)) cursors.staff = resumeFrom?.staff ?? latest.staff;
     const stream: OpenStream = {
       userId,
+      sessionId: user.sessionId,
       role: user.role,
       lang,
       id,
       cursors,
       write: io.write,
       reading: Promise.resolve(),
+      close: () => close(),
     };
     io.start();
     this.streams.add(stream);
     const heartbeat = setInterval(() => {
+      // A missed notice (a Redis or PostgreSQL reconnect) still ends the stream here.
+      if (!this.stillCurrent(stream)) {
+        close();
+        return;
+      }
       io.write(': keep-alive\n\n');
       void this.redis
         .zadd(openKey, lapse(), id)
         .then(() => this.redis.pexpire(openKey, 3 * heartbeatMs))
         .catch(() => undefined);
     }, heartbeatMs);
+    const expiry =
+      expiresAtMs === null
+        ? undefined
+        : setTimeout(() => close(), Math.max(0, expiresAtMs - Date.now()));
     let closed = false;
     const close = () => {
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
+      clearTimeout(expiry);
       this.streams.delete(stream);
       this.closers.delete(close);
       void this.redis.zrem(openKey, id).catch(() => undefined);
       io.end();
     };
     this.closers.add(close);
+    // The login ended while the stream was being admitted: its notice has passed.
+    if (!this.stillCurrent(stream)) {
+      close();
+      return close;
+    }
     // Whatever came after the cursors, including what was published while
     // this stream was being admitted.
     this.read(stream);

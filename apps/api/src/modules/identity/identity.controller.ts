@@ -105,14 +105,22 @@ export class VerificationReviewController {
   constructor(private readonly identity: IdentityService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Verification requests (pending ones oldest first)' })
+  @ApiOperation({
+    summary: 'Verification requests (pending ones oldest first)',
+    description: "Operators' own requests are listed for admins only.",
+  })
   @ApiOkResponse({ type: [VerificationItem] })
   @ApiErrors('VALIDATION_ERROR')
-  listVerifications(@Query() query: VerificationListQuery): Promise<VerificationItem[]> {
-    return this.identity.list(query.status);
+  listVerifications(
+    @CurrentUser() user: AuthUser,
+    @Query() query: VerificationListQuery,
+  ): Promise<VerificationItem[]> {
+    return this.identity.list(user.role, query.status);
   }
 
   @Get(':id/:side')
+  // Only an admin opens another operator's documents; nobody their own through the console.
+  @Reach('verification', { self: 'SELF_ACTION_FORBIDDEN' })
   @ApiImageResponse('A document photo of a request')
   async getVerificationPhoto(@Param() params: SideParam, @Res() reply: FastifyReply) {
     return sendPrivateImage(reply, await this.identity.photo(params.id, params.side));

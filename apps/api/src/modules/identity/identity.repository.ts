@@ -73,12 +73,13 @@ export class IdentityRepository {
     return row.n;
   }
 
-  /** Pending requests oldest first, others newest first. */
-  list(status: string | null): Promise<VerificationRow[]> {
+  /** Pending requests oldest first, others newest first; none of `exceptUserIds`' own. */
+  list(status: string | null, exceptUserIds: number[] = []): Promise<VerificationRow[]> {
     return this.dataSource.query(
-      `SELECT ${COLUMNS} FROM verifications WHERE ($1::varchar IS NULL OR status = $1)
+      `SELECT ${COLUMNS} FROM verifications
+       WHERE ($1::varchar IS NULL OR status = $1) AND NOT (user_id = ANY($2::int[]))
        ORDER BY id ${status === 'pending' ? 'ASC' : 'DESC'} LIMIT 200`,
-      [status],
+      [status, exceptUserIds],
     );
   }
 

@@ -1,8 +1,9 @@
 import { MemberEventsService } from '../events/member-events.service';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { usdt } from '@app/domain';
+import { seesOperators, usdt } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import type { Role } from '../../common/auth';
 import { ReachRegistry } from '../../common/reach';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
@@ -101,8 +102,16 @@ export class IdentityService {
     return row ? this.storage.readPrivate(side === 'front' ? row.front_key : row.back_key) : null;
   }
 
-  async list(status?: string): Promise<VerificationItem[]> {
-    const rows = await this.repository.list(status ?? null);
+  /**
+   * The requests `viewer` may read: an operator's identity documents are an
+   * admin's to see (libs/domain reach.ts), so anyone else's list leaves
+   * operators' requests out (their photos: the reach guard).
+   */
+  async list(viewer: Role, status?: string): Promise<VerificationItem[]> {
+    const operators = seesOperators(viewer)
+      ? []
+      : (await this.users.accessExceptions()).filter((u) => u.role !== 'member').map((u) => u.id);
+    const rows = await this.repository.list(status ?? null, operators);
     return rows.map(toItem);
   }
 

@@ -53,12 +53,14 @@ export class MembersController {
   @Get()
   @ApiOperation({
     summary: 'Find members: by id, phone or nickname, with filters, sorted and paged on the server',
+    description:
+      'Operators other than admins see members only (role `member`): a role filter for operators finds nothing.',
   })
   @ApiOkResponse({ type: MemberPage })
   @ApiErrors('VALIDATION_ERROR')
   @Reach('none')
-  listMembers(@Query() query: MemberListQuery): Promise<MemberPage> {
-    return this.members.list(query);
+  listMembers(@CurrentUser() user: AuthUser, @Query() query: MemberListQuery): Promise<MemberPage> {
+    return this.members.list(user.role, query);
   }
 
   @Get(':id')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { effectiveVipLevel, microToNumber } from '@app/domain';
+import { type AccountRole, effectiveVipLevel, microToNumber, visibleRoleFilter } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import type { Role } from '../../common/auth';
 import { AuditService } from '../audit/audit.service';
@@ -36,15 +36,18 @@ export class MembersService {
     private readonly staff: StaffChangesService,
   ) {}
 
-  async list(query: MemberListQuery): Promise<MemberPage> {
+  /** Operators appear only in an admin's lists (libs/domain: visibleRoleFilter). */
+  async list(viewer: Role, query: MemberListQuery): Promise<MemberPage> {
     const page = query.page ?? 1;
     const limit = query.limit ?? 20;
+    const role = visibleRoleFilter(viewer, query.role as AccountRole | undefined);
+    if (role === null) return { items: [], total: 0, page, limit };
     const { rows, total } = await this.users.search({
       q: query.q,
       level: query.level,
       active: query.active,
       verification: query.verification,
-      role: query.role,
+      role,
       joinedFrom: query.joined_from ? new Date(query.joined_from) : undefined,
       joinedTo: query.joined_to ? new Date(query.joined_to) : undefined,
       sort: query.sort ?? 'id',

@@ -44,7 +44,7 @@ export class UsersController {
   @Auth()
   @ApiOperation({ summary: 'Change the nickname' })
   @ApiOkResponse({ type: OkResponse })
-  @ApiErrors('VALIDATION_ERROR')
+  @ApiErrors('NICKNAME_RESERVED', 'VALIDATION_ERROR')
   async changeNickname(
     @CurrentUser() user: AuthUser,
     @Body() body: NicknameBody,

@@ -7,7 +7,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { IsNickname, IsPassword, IsPhone } from '../../common/validators';
+import { HasNoHiddenCharacters, IsNickname, IsPassword, IsPhone } from '../../common/validators';
 import { MAX_VIP_LEVEL } from '@app/domain';
 
 export class RegisterBody {
@@ -106,9 +106,16 @@ export class UserMe {
 }
 
 export class NicknameBody {
-  @ApiProperty({ minLength: 2, maxLength: 32, example: 'Aziz' })
+  @ApiProperty({
+    minLength: 2,
+    maxLength: 32,
+    example: 'Aziz',
+    description:
+      'No invisible, bidirectional or control characters, no bare combining marks (422); no name that reads as staff (400 NICKNAME_RESERVED)',
+  })
   @IsString()
   @IsNickname()
+  @HasNoHiddenCharacters()
   nickname: string;
 }
 

@@ -423,13 +423,14 @@ export class UsersRepository {
   }
 
   /** Members who joined in [from, to), by id after `afterId`: a page of the CSV export. */
-  exportPage(from: Date, to: Date, afterId: number, limit = 1000) {
+  exportPage(from: Date, to: Date, afterId: number, membersOnly: boolean, limit = 1000) {
     return this.reports.dataSource.query(
       `SELECT u.id, u.phone, u.nickname, u.role, u.is_active, u.vip_level, u.vip_expire, u.verification,
               u.mail, u.inviter_id, u.created_at, ${CSV_USDT('s.money')} AS money, ${CSV_USDT('s.points')} AS points
        FROM users u CROSS JOIN LATERAL ledger_member_summary(u.id) s
-       WHERE u.created_at >= $1 AND u.created_at < $2 AND u.id > $3 ORDER BY u.id LIMIT $4`,
-      [from, to, afterId, limit],
+       WHERE u.created_at >= $1 AND u.created_at < $2 AND u.id > $3 AND (NOT $5 OR u.role = 'member')
+       ORDER BY u.id LIMIT $4`,
+      [from, to, afterId, limit, membersOnly],
     );
   }
 

@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import {
   type AccountRole,
   effectiveVipLevel,
+  isReservedNickname,
   microToNumber,
   normalizePhone,
   parseInviteCode,
@@ -121,8 +122,9 @@ export class UsersService {
   search(filter: MemberFilter) {
     return this.users.search(filter);
   }
-  exportPage(from: Date, to: Date, afterId: number) {
-    return this.users.exportPage(from, to, afterId);
+  /** `membersOnly`: without operators (an export for anyone but an admin). */
+  exportPage(from: Date, to: Date, afterId: number, membersOnly: boolean) {
+    return this.users.exportPage(from, to, afterId, membersOnly);
   }
   dailySignups(days: number) {
     return this.users.dailySignups(days);
@@ -210,7 +212,9 @@ export class UsersService {
     return this.users.credentials(by);
   }
 
+  /** A name that reads as staff ("Аdmin" with a Cyrillic А, "Sup port") is refused (libs/domain). */
   async setNickname(userId: number, nickname: string): Promise<void> {
+    if (isReservedNickname(nickname)) throw new AppError('NICKNAME_RESERVED');
     await this.users.update(userId, { nickname: nickname.trim() });
   }
 

@@ -8,6 +8,7 @@
 
 export interface NicknameBody {
   /**
+   * No invisible, bidirectional or control characters, no bare combining marks (422); no name that reads as staff (400 NICKNAME_RESERVED)
    * @minLength 2
    * @maxLength 32
    */

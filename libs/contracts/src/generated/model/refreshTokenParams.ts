@@ -8,7 +8,7 @@
 
 export type RefreshTokenParams = {
   /**
-   * The refresh token, without a "Bearer " prefix
+   * Kept for older clients: the refresh token, without a "Bearer " prefix. Send it in the body instead (a URL ends up in logs).
    */
-  refresh_token: string;
+  refresh_token?: string;
 };

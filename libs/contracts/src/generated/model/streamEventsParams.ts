@@ -9,9 +9,9 @@ import type { StreamEventsLang } from './streamEventsLang';
 
 export type StreamEventsParams = {
   /**
-   * The access token, for clients that cannot send headers (EventSource)
+   * A one-use ticket from POST /users/me/events/ticket, for clients that cannot send headers (EventSource)
    */
-  access_token?: string;
+  ticket?: string;
   /**
    * Resume after this event id (as the Last-Event-ID header)
    */
