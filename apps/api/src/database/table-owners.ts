@@ -36,6 +36,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   adjustment_requests: 'admin',
   approvals: 'approvals',
   economy_changes: 'approvals',
+  economy_baselines: 'approvals',
   deposit_addresses: 'deposits',
   chain_cursors: 'deposits',
   chain_deposits: 'deposits',
