@@ -33,7 +33,7 @@ describe('economy changes held against the approved value, by every term of pay'
 
   const level5 = async () =>
     (await t.http().get('/packages')).body.find((p: { vip_level: number }) => p.vip_level === 5);
-  const decide = async (change: Change, verdict: 'approve' | 'reject', by = admin2.auth) => {
+  const decide = async (change: Change, verdict: 'approve' | 'reject', by: Auth = admin2.auth) => {
     const res = await t.http().post(`/admin/economy/changes/${change.id}/${verdict}`).set(by);
     expect([res.status, res.body.status]).toEqual([
       200,
