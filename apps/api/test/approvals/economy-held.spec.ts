@@ -386,6 +386,9 @@ describe('economy changes held against the approved value, by every term of pay'
     it('waits for the second admin while the club has two: the card rates, even from finance', async () => {
       // Finance ×10: the console would fill every USD card credit in ten times over.
       const tenfold = { ...rates, USD: String((Number(rates.USD) || 1) * 10) };
+      // The same rates again change nothing: nothing waits.
+      const same = await t.http().put('/admin/card_rates').set(finance.auth).send(rates);
+      expect(same.body.pending_changes).toEqual([]);
       const res = await t.http().put('/admin/card_rates').set(finance.auth).send(tenfold);
       expect(res.status).toBe(200);
       expect((await t.http().get('/admin/card_rates').set(admin)).body).toEqual(rates);

@@ -13,7 +13,13 @@ import { LedgerService } from '../ledger/ledger.service';
 import { member, system } from '../ledger/ledger.accounts';
 import { StorageService } from '../storage/storage.service';
 import { WalletService } from '../wallet/wallet.service';
-import { CardCurrency, CardDepositItem, CardRates, CardRatesAnswer } from './card-deposits.dto';
+import {
+  CARD_CURRENCIES,
+  CardCurrency,
+  CardDepositItem,
+  CardRates,
+  CardRatesAnswer,
+} from './card-deposits.dto';
 import { CardDepositRow, CardDepositsRepository } from './card-deposits.repository';
 
 const RATES_KEY = 'card_rates';
@@ -116,13 +122,17 @@ export class CardDepositsService {
    */
   async setRates(operatorId: number, rates: CardRates): Promise<CardRatesAnswer> {
     const next = { USD: rates.USD, RUB: rates.RUB, UZS: rates.UZS };
+    const before = await this.rates();
+    const same = CARD_CURRENCIES.every((c) => before[c] === next[c]);
     const pending = await this.dataSource.transaction(async (db) => {
-      const before = await this.rates();
-      const waiting = await this.changes.holdForSecondAdmin(
-        db,
-        { target: 'card_rates', before, after: next },
-        operatorId,
-      );
+      // The same rates again change nothing: nothing to wait for.
+      const waiting = same
+        ? null
+        : await this.changes.holdForSecondAdmin(
+            db,
+            { target: 'card_rates', before, after: next },
+            operatorId,
+          );
       if (!waiting) await this.writeRates(db, operatorId, next);
       return waiting ? [waiting] : [];
     });
