@@ -259,7 +259,7 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   },
   ECONOMY_RAISE_APPROVAL_PERCENT: {
     group: 'Optional tuning (defaults shown)',
-    doc: "An economy change raising members' pay by more than this percentage waits for a second admin. 0: off.",
+    doc: 'An economy change that would pay members more than this percentage above the last value a second admin approved (in one step or many; every term of pay counts) waits for a second admin. 0: off (the card, support link and card rates still wait while the club has two admins).',
   },
   DATABASE_POOL_SIZE: { group: 'Optional tuning (defaults shown)', doc: '' },
   DATABASE_PREPARED_STATEMENTS: {

@@ -40,6 +40,7 @@ import { MembershipExpiryIndex1766790000000 } from './migrations/1766790000000-m
 import { StaffRequests1766850000000 } from './migrations/1766850000000-staff-requests';
 import { TeamCountsCovering1766800000000 } from './migrations/1766800000000-team-counts-covering';
 import { AccountRecovery1766830000000 } from './migrations/1766830000000-account-recovery';
+import { EconomyBaselines1766840000000 } from './migrations/1766840000000-economy-baselines';
 import { SurvivingClient } from './lost-connections';
 
 export const MIGRATIONS = [
@@ -82,6 +83,7 @@ export const MIGRATIONS = [
   MembershipExpiryIndex1766790000000,
   TeamCountsCovering1766800000000,
   AccountRecovery1766830000000,
+  EconomyBaselines1766840000000,
   StaffRequests1766850000000,
 ];
 

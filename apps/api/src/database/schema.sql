@@ -549,6 +549,15 @@ CREATE TABLE public.deposit_totals (
     CONSTRAINT deposit_totals_id_check CHECK (id)
 );
 
+CREATE TABLE public.economy_baselines (
+    target character varying(16) NOT NULL,
+    target_id integer NOT NULL,
+    value jsonb NOT NULL,
+    change_id bigint,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT economy_baselines_target_check CHECK (((target)::text = ANY ((ARRAY['package'::character varying, 'team_rates'::character varying, 'challenge'::character varying, 'campaign'::character varying])::text[])))
+);
+
 CREATE TABLE public.economy_changes (
     id bigint NOT NULL,
     target character varying(16) NOT NULL,
@@ -560,8 +569,9 @@ CREATE TABLE public.economy_changes (
     decided_by integer,
     decided_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    baseline jsonb,
     CONSTRAINT economy_changes_status_check CHECK (((status)::text = ANY ((ARRAY['pending'::character varying, 'approved'::character varying, 'rejected'::character varying])::text[]))),
-    CONSTRAINT economy_changes_target_check CHECK (((target)::text = ANY ((ARRAY['package'::character varying, 'team_rates'::character varying, 'challenge'::character varying, 'campaign'::character varying])::text[])))
+    CONSTRAINT economy_changes_target_check CHECK (((target)::text = ANY ((ARRAY['package'::character varying, 'team_rates'::character varying, 'challenge'::character varying, 'campaign'::character varying, 'card'::character varying, 'support_url'::character varying, 'card_rates'::character varying])::text[])))
 );
 
 ALTER TABLE public.economy_changes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -1342,6 +1352,9 @@ ALTER TABLE ONLY public.deposit_addresses
 ALTER TABLE ONLY public.deposit_totals
     ADD CONSTRAINT deposit_totals_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.economy_baselines
+    ADD CONSTRAINT economy_baselines_pkey PRIMARY KEY (target, target_id);
+
 ALTER TABLE ONLY public.economy_changes
     ADD CONSTRAINT economy_changes_pkey PRIMARY KEY (id);
 
@@ -1698,6 +1711,9 @@ ALTER TABLE ONLY public.challenge_claims
 
 ALTER TABLE ONLY public.deposit_addresses
     ADD CONSTRAINT deposit_addresses_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.economy_baselines
+    ADD CONSTRAINT economy_baselines_change_id_fkey FOREIGN KEY (change_id) REFERENCES public.economy_changes(id);
 
 ALTER TABLE ONLY public.economy_changes
     ADD CONSTRAINT economy_changes_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES public.users(id);

@@ -37,6 +37,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   approvals: 'approvals',
   staff_requests: 'members',
   economy_changes: 'approvals',
+  economy_baselines: 'approvals',
   deposit_addresses: 'deposits',
   chain_cursors: 'deposits',
   chain_deposits: 'deposits',

@@ -32,7 +32,16 @@ describe('promotions: invitation campaigns', () => {
       .put(`/admin/campaigns/${created.id}`)
       .set(admin)
       .send({ ...body, starts_at: '2020-01-01T00:00:00.000Z' });
-    expect(changed.body).toMatchObject({ running: true });
+    // Running from now rather than from 2030: years of bonuses more than the
+    // approved month, so it waits for a second admin too.
+    expect(changed.body).toMatchObject({
+      running: false,
+      pending_changes: [{ target: 'campaign' }],
+    });
+    await approveEconomyChanges(t, changed.body.pending_changes);
+    expect((await t.http().get('/admin/campaigns').set(admin)).body).toContainEqual(
+      expect.objectContaining({ id: created.id, running: true }),
+    );
     const bonus = (await t.http().get('/bonus')).body;
     expect(bonus.campaign).toMatchObject({
       id: created.id,

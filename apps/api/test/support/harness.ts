@@ -132,26 +132,36 @@ export function coSigner(t: TestApp): Promise<Record<string, string>> {
 
 /**
  * Gives every economy change waiting for a second admin (a raise of members'
- * pay made by the seeded admin) the co-signer's approval.
+ * pay made by the seeded admin), or those given, the co-signer's approval.
  */
-export async function approveEconomyChanges(t: TestApp) {
+export async function approveEconomyChanges(t: TestApp, changes?: { id: number }[]) {
+  if (changes?.length === 0) return;
   const signer = await coSigner(t);
-  const waiting = await t.http().get('/admin/economy/changes?status=pending').set(signer);
-  for (const change of waiting.body as { id: number }[]) {
+  const waiting =
+    changes ??
+    ((await t.http().get('/admin/economy/changes?status=pending').set(signer)).body as {
+      id: number;
+    }[]);
+  for (const change of waiting) {
     const res = await t.http().post(`/admin/economy/changes/${change.id}/approve`).set(signer);
     if (res.status !== 200) throw new Error(`economy approval failed: ${JSON.stringify(res.body)}`);
   }
 }
 
-/** Sets the club's card for card deposits (they are off until one is set), as an operator does. */
+/**
+ * Sets the club's card for card deposits (they are off until one is set), as
+ * an operator does; while the club has two admins the card waits for the
+ * other, and the co-signer approves it.
+ */
 export async function setCardNumber(t: TestApp, admin: Record<string, string>, card: string) {
   const settings = (await t.http().get('/admin/settings').set(admin).expect(200)).body;
-  await t
+  const saved = await t
     .http()
     .put('/admin/settings')
     .set(admin)
     .send({ ...settings, card })
     .expect(200);
+  await approveEconomyChanges(t, saved.body.pending_changes);
 }
 
 /**

@@ -43,12 +43,15 @@ import type {
   BonusRules,
   BuyVipBody,
   BuyVipResponse,
+  CampaignAnswer,
   CampaignBody,
   CampaignItem,
   CardDepositCreated,
   CardDepositItem,
   CardRates,
+  CardRatesAnswer,
   CardResponse,
+  ChallengeAnswer,
   ChallengeBody,
   ChallengeItem,
   ChangePasswordBody,
@@ -62,6 +65,7 @@ import type {
   DeactivateMember200,
   DeleteAddressBody,
   DepositAddress,
+  EconomyBaselines,
   EconomyChangeItem,
   EconomyHistoryParams,
   ErrorBody,
@@ -112,6 +116,7 @@ import type {
   OkResponse,
   PackageBody,
   PackageItem,
+  PackagesAnswer,
   PosterResponse,
   ProgressResponse,
   QueueCounts,
@@ -135,6 +140,7 @@ import type {
   SetMemberRole200,
   SiteInfo,
   SiteSettings,
+  SiteSettingsAnswer,
   StaffOverview,
   StaffRequestItem,
   StatementPage,
@@ -144,6 +150,7 @@ import type {
   SweepCandidatesParams,
   SweepItem,
   TeamRates,
+  TeamRatesAnswer,
   TokenForm,
   TokenResponse,
   TrailerBody,
@@ -1097,7 +1104,7 @@ export function useListCampaigns<
 }
 
 /**
- * Bonuses are a raise of members' pay: the campaign is created without them and the bonuses wait for a second admin (GET /admin/economy/changes) when ECONOMY_RAISE_APPROVAL_PERCENT is on.
+ * Bonuses are a raise of members' pay: the campaign is created without them and the bonuses wait for a second admin (GET /admin/economy/changes, pending_changes) when ECONOMY_RAISE_APPROVAL_PERCENT is on.
  * @summary Start planning a campaign (audited)
  */
 export const createCampaign = (
@@ -1105,7 +1112,7 @@ export const createCampaign = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<CampaignItem>(
+  return httpClient<CampaignAnswer>(
     {
       url: `/admin/campaigns`,
       method: 'POST',
@@ -1188,7 +1195,7 @@ export const useCreateCampaign = <
 };
 
 /**
- * A raise of either bonus beyond ECONOMY_RAISE_APPROVAL_PERCENT waits for a second admin; the answer shows the campaign as it stands.
+ * A change that pays members more than ECONOMY_RAISE_APPROVAL_PERCENT above the campaign's last approved terms (either bonus, a lower entry level, a shorter hold, more time to run) waits for a second admin (pending_changes); the answer shows the campaign as it stands.
  * @summary Change a campaign, for grants from now on (audited)
  */
 export const updateCampaign = (
@@ -1196,7 +1203,7 @@ export const updateCampaign = (
   campaignBody: BodyType<CampaignBody>,
   options?: SecondParameter<typeof httpClient>,
 ) => {
-  return httpClient<CampaignItem>(
+  return httpClient<CampaignAnswer>(
     {
       url: `/admin/campaigns/${id}`,
       method: 'PUT',
@@ -1820,14 +1827,14 @@ export function useGetCardRates<
 }
 
 /**
- * Set the card currency rates (audited with before and after). Signed in with one of the roles: admin, finance.
+ * While the club has two or more active admins the change waits for a second admin (pending_changes, GET /admin/economy/changes); the answer shows the rates as they stand.
  * @summary Set the card currency rates (audited with before and after)
  */
 export const setCardRates = (
   cardRates: BodyType<CardRates>,
   options?: SecondParameter<typeof httpClient>,
 ) => {
-  return httpClient<CardRates>(
+  return httpClient<CardRatesAnswer>(
     {
       url: `/admin/card_rates`,
       method: 'PUT',
@@ -2019,7 +2026,7 @@ export function useListAllChallenges<
 }
 
 /**
- * Set a challenge: kind of goal, goal, reward, dates (audited). Signed in with one of the roles: admin.
+ * A published challenge with a reward is created unpublished; its publication waits for a second admin (pending_changes).
  * @summary Set a challenge: kind of goal, goal, reward, dates (audited)
  */
 export const createChallenge = (
@@ -2027,7 +2034,7 @@ export const createChallenge = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<AdminChallenge>(
+  return httpClient<ChallengeAnswer>(
     {
       url: `/admin/challenges`,
       method: 'POST',
@@ -2112,7 +2119,7 @@ export const useCreateChallenge = <
 };
 
 /**
- * Change a challenge (audited with before and after). Signed in with one of the roles: admin.
+ * A change that pays members more than ECONOMY_RAISE_APPROVAL_PERCENT above the challenge's last approved terms (reward, a lower goal, another kind, a wider window, publishing) waits for a second admin (pending_changes); the answer shows the challenge as it stands.
  * @summary Change a challenge (audited with before and after)
  */
 export const updateChallenge = (
@@ -2120,7 +2127,7 @@ export const updateChallenge = (
   challengeBody: BodyType<ChallengeBody>,
   options?: SecondParameter<typeof httpClient>,
 ) => {
-  return httpClient<AdminChallenge>(
+  return httpClient<ChallengeAnswer>(
     {
       url: `/admin/challenges/${id}`,
       method: 'PUT',
@@ -2579,8 +2586,121 @@ export function useListForeignDeposits<
 }
 
 /**
- * Economy changes that raise members' pay by more than ECONOMY_RAISE_APPROVAL_PERCENT, newest first. Signed in with one of the roles: admin, finance, support.
- * @summary Economy changes that raise members' pay by more than ECONOMY_RAISE_APPROVAL_PERCENT, newest first
+ * The last approved value of each package, the team rates, each challenge and campaign: what raises are held against. Signed in with one of the roles: admin, finance, support.
+ * @summary The last approved value of each package, the team rates, each challenge and campaign: what raises are held against
+ */
+export const economyBaselines = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<EconomyBaselines>(
+    { url: `/admin/economy/baselines`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getEconomyBaselinesQueryKey = () => {
+  return [`/admin/economy/baselines`] as const;
+};
+
+export const getEconomyBaselinesQueryOptions = <
+  TData = Awaited<ReturnType<typeof economyBaselines>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyBaselines>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getEconomyBaselinesQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof economyBaselines>>> = ({ signal }) =>
+    economyBaselines(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof economyBaselines>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type EconomyBaselinesQueryResult = NonNullable<Awaited<ReturnType<typeof economyBaselines>>>;
+export type EconomyBaselinesQueryError = ErrorType<ErrorBody | ErrorBody>;
+
+export function useEconomyBaselines<
+  TData = Awaited<ReturnType<typeof economyBaselines>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyBaselines>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof economyBaselines>>,
+          TError,
+          Awaited<ReturnType<typeof economyBaselines>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useEconomyBaselines<
+  TData = Awaited<ReturnType<typeof economyBaselines>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyBaselines>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof economyBaselines>>,
+          TError,
+          Awaited<ReturnType<typeof economyBaselines>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useEconomyBaselines<
+  TData = Awaited<ReturnType<typeof economyBaselines>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyBaselines>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary The last approved value of each package, the team rates, each challenge and campaign: what raises are held against
+ */
+
+export function useEconomyBaselines<
+  TData = Awaited<ReturnType<typeof economyBaselines>>,
+  TError = ErrorType<ErrorBody | ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyBaselines>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getEconomyBaselinesQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Economy changes waiting for (or decided by) a second admin, newest first: raises of members' pay beyond ECONOMY_RAISE_APPROVAL_PERCENT over the approved value, and every change of the card, the support link and the card rates while the club has two admins. Signed in with one of the roles: admin, finance, support.
+ * @summary Economy changes waiting for (or decided by) a second admin, newest first: raises of members' pay beyond ECONOMY_RAISE_APPROVAL_PERCENT over the approved value, and every change of the card, the support link and the card rates while the club has two admins
  */
 export const listEconomyChanges = (
   params?: ListEconomyChangesParams,
@@ -2678,7 +2798,7 @@ export function useListEconomyChanges<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
- * @summary Economy changes that raise members' pay by more than ECONOMY_RAISE_APPROVAL_PERCENT, newest first
+ * @summary Economy changes waiting for (or decided by) a second admin, newest first: raises of members' pay beyond ECONOMY_RAISE_APPROVAL_PERCENT over the approved value, and every change of the card, the support link and the card rates while the club has two admins
  */
 
 export function useListEconomyChanges<
@@ -3743,7 +3863,7 @@ export const useUnhideMoment = <
 };
 
 /**
- * Edit one VIP level (audited with before and after; live within 5 seconds). Signed in with one of the roles: admin.
+ * A change that pays members more than ECONOMY_RAISE_APPROVAL_PERCENT above the level's last approved terms (reward, daily pay, pay over a membership, pay per USDT of price) waits for a second admin: it is in pending_changes.
  * @summary Edit one VIP level (audited with before and after; live within 5 seconds)
  */
 export const setPackage = (
@@ -3751,7 +3871,7 @@ export const setPackage = (
   packageBody: BodyType<PackageBody>,
   options?: SecondParameter<typeof httpClient>,
 ) => {
-  return httpClient<PackageItem[]>(
+  return httpClient<PackagesAnswer>(
     {
       url: `/admin/packages/${level}`,
       method: 'PUT',
@@ -4440,14 +4560,14 @@ export function useGetSiteSettings<
 }
 
 /**
- * Set them (an empty text removes one), audited with before and after. Signed in with one of the roles: admin.
+ * While the club has two or more active admins a new card or support link waits for a second admin (pending_changes, GET /admin/economy/changes); the other fields apply at once.
  * @summary Set them (an empty text removes one), audited with before and after
  */
 export const setSiteSettings = (
   siteSettings: BodyType<SiteSettings>,
   options?: SecondParameter<typeof httpClient>,
 ) => {
-  return httpClient<SiteSettings>(
+  return httpClient<SiteSettingsAnswer>(
     {
       url: `/admin/settings`,
       method: 'PUT',
@@ -5379,14 +5499,14 @@ export function useGetTeamRates<
 }
 
 /**
- * Set the team commission rates (audited with before and after). Signed in with one of the roles: admin.
+ * A raise of any level beyond ECONOMY_RAISE_APPROVAL_PERCENT over the approved rates waits for a second admin: it is in pending_changes.
  * @summary Set the team commission rates (audited with before and after)
  */
 export const setTeamRates = (
   teamRates: BodyType<TeamRates>,
   options?: SecondParameter<typeof httpClient>,
 ) => {
-  return httpClient<TeamRates>(
+  return httpClient<TeamRatesAnswer>(
     {
       url: `/admin/team_rates`,
       method: 'PUT',

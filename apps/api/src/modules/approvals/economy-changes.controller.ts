@@ -5,7 +5,7 @@ import { Auth, CurrentUser, Roles, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
 import { Reach } from '../../common/reach';
-import { EconomyChangeItem, EconomyChangeListQuery } from './approvals.dto';
+import { EconomyBaselines, EconomyChangeItem, EconomyChangeListQuery } from './approvals.dto';
 import { EconomyChangesService } from './economy-changes.service';
 
 @ApiTags('admin')
@@ -20,7 +20,7 @@ export class EconomyChangesController {
   @Reach('none')
   @ApiOperation({
     summary:
-      "Economy changes that raise members' pay by more than ECONOMY_RAISE_APPROVAL_PERCENT, newest first",
+      "Economy changes waiting for (or decided by) a second admin, newest first: raises of members' pay beyond ECONOMY_RAISE_APPROVAL_PERCENT over the approved value, and every change of the card, the support link and the card rates while the club has two admins",
   })
   @ApiOkResponse({ type: [EconomyChangeItem] })
   @ApiErrors('VALIDATION_ERROR')
@@ -52,5 +52,23 @@ export class EconomyChangesController {
     @Param() params: IdParam,
   ): Promise<EconomyChangeItem> {
     return this.changes.reject(user.id, params.id);
+  }
+}
+
+@ApiTags('admin')
+@Controller('admin/economy/baselines')
+@Auth(...Staff.any)
+@Reach('none')
+export class EconomyBaselinesController {
+  constructor(private readonly changes: EconomyChangesService) {}
+
+  @Get()
+  @ApiOperation({
+    summary:
+      'The last approved value of each package, the team rates, each challenge and campaign: what raises are held against',
+  })
+  @ApiOkResponse({ type: EconomyBaselines })
+  economyBaselines(): Promise<EconomyBaselines> {
+    return this.changes.baselines();
   }
 }

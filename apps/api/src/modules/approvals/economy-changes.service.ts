@@ -4,16 +4,32 @@ import { AppError } from '../../common/app-error';
 import { ReachRegistry } from '../../common/reach';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
+import { UsersService } from '../users/users.service';
 import { ApprovalsService } from './approvals.service';
-import { EconomyChangeItem } from './approvals.dto';
+import { EconomyBaselines, EconomyChangeItem } from './approvals.dto';
 import {
   ChangeStatus,
   ChangeTarget,
   EconomyChangeRow,
   EconomyChangesRepository,
+  RAISE_TARGETS,
+  RaiseTarget,
+  SecondAdminTarget,
 } from './economy-changes.repository';
 
-export type { ChangeTarget } from './economy-changes.repository';
+export type { ChangeTarget, RaiseTarget, SecondAdminTarget } from './economy-changes.repository';
+
+/** A change of members' pay as its owner sees it, in the owner's JSON shape `T`. */
+export interface RaiseChange<T> {
+  target: RaiseTarget;
+  /** The VIP level, challenge or campaign id; null for the team rates. */
+  targetId: number | null;
+  /** The value in force (becomes the baseline of a target held for the first time). */
+  current: T;
+  next: T;
+  /** Whether `next` pays members more than `approved` by over `percent` % (libs/domain). */
+  raises: (approved: T | null, next: T, percent: number) => boolean;
+}
 
 /** Carries an approved change out, in the approving transaction (the owner's code). */
 export type ChangeApplier = (
@@ -22,12 +38,20 @@ export type ChangeApplier = (
 ) => Promise<void>;
 
 /**
- * Economy changes that raise members' pay by more than
- * ECONOMY_RAISE_APPROVAL_PERCENT wait here for a second admin (issue 25).
- * The owners (economy, challenges, promotions) decide whether a change is
- * such a raise (libs/domain economy-raise.ts), propose it instead of making
- * it, and register how to carry it out; the proposer's approval is the first
- * of the two (approvals table), so they never give the second.
+ * Economy changes wait here for a second admin (issues 25 and 36):
+ *
+ * - a change of members' pay (`holdRaise`: packages, team rates, challenges,
+ *   campaigns) once it would pay more than ECONOMY_RAISE_APPROVAL_PERCENT
+ *   above the target's last approved value, its baseline (what was seeded or
+ *   created until a change is approved), in one step or many; a change
+ *   within the percentage applies at once and leaves the baseline; an
+ *   approved one moves it. The owners say what pays more (libs/domain
+ *   economy-raise.ts);
+ * - every change of the club's card, the support link and the card exchange
+ *   rates (`holdForSecondAdmin`) while the club has two active admins.
+ *
+ * The owners register how to carry a change out; the proposer's approval is
+ * the first of the two (approvals table), so they never give the second.
  */
 @Injectable()
 export class EconomyChangesService {
@@ -38,6 +62,7 @@ export class EconomyChangesService {
     private readonly changes: EconomyChangesRepository,
     private readonly approvals: ApprovalsService,
     private readonly audit: AuditService,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() reach?: ReachRegistry,
   ) {
@@ -53,10 +78,79 @@ export class EconomyChangesService {
     this.appliers.set(target, applier);
   }
 
-  /** Records the change as waiting for a second admin, in the caller's transaction. */
-  async propose(
+  /**
+   * Holds a change of members' pay against its target's approved baseline,
+   * in the caller's transaction (which has locked the target's row): the
+   * change waiting for a second admin, or null when the caller makes it now.
+   */
+  async holdRaise<T>(
     db: EntityManager,
-    change: { target: ChangeTarget; targetId: number | null; before: unknown; after: unknown },
+    change: RaiseChange<T>,
+    proposedBy: number,
+  ): Promise<EconomyChangeItem | null> {
+    const percent = this.raisePercent;
+    if (percent <= 0) return null;
+    const approved = (await this.changes.lockBaseline(
+      db,
+      change.target,
+      change.targetId ?? 0,
+      change.current,
+    )) as T | null;
+    if (!change.raises(approved, change.next, percent)) return null;
+    return this.propose(
+      db,
+      {
+        target: change.target,
+        targetId: change.targetId,
+        before: change.current,
+        after: change.next,
+        baseline: approved,
+      },
+      proposedBy,
+    );
+  }
+
+  /**
+   * The club's card, the support link and the card rates change on no one
+   * person's word while the club has two active admins: the change waiting
+   * for the other, or null when the caller makes it now (one admin: four
+   * eyes cannot hold). Counted under the lock every change of an admin's
+   * access takes, so a demotion racing this change cannot slip between.
+   */
+  async holdForSecondAdmin(
+    db: EntityManager,
+    change: { target: SecondAdminTarget; before: unknown; after: unknown },
+    proposedBy: number,
+  ): Promise<EconomyChangeItem | null> {
+    if ((await this.users.lockedActiveAdmins(db)) < 2) return null;
+    return this.propose(db, { ...change, targetId: null, baseline: null }, proposedBy);
+  }
+
+  /** Every approved value and the percentage, for the console's warning ahead of a change. */
+  async baselines(): Promise<EconomyBaselines> {
+    const rows = await this.changes.baselines();
+    return {
+      raise_percent: this.raisePercent,
+      baselines: rows.map((row) => ({
+        target: row.target,
+        target_id: row.target === 'team_rates' ? null : row.target_id,
+        value: row.value as Record<string, unknown>,
+        change_id: row.change_id === null ? null : Number(row.change_id),
+        updated_at: row.updated_at.toISOString(),
+      })),
+    };
+  }
+
+  /** Records the change as waiting for a second admin, in the caller's transaction. */
+  private async propose(
+    db: EntityManager,
+    change: {
+      target: ChangeTarget;
+      targetId: number | null;
+      before: unknown;
+      after: unknown;
+      baseline: unknown;
+    },
     proposedBy: number,
   ): Promise<EconomyChangeItem> {
     const row = await this.changes.insert(db, { ...change, proposedBy });
@@ -75,6 +169,7 @@ export class EconomyChangesService {
       target_id: row.target_id,
       before: change.before,
       after: change.after,
+      baseline: change.baseline,
     });
     return this.item(db, row);
   }
@@ -97,6 +192,9 @@ export class EconomyChangesService {
         after: change.after,
         operatorId: approverId,
       });
+      if (isRaiseTarget(change.target)) {
+        await this.changes.moveBaseline(db, change.target, change.target_id ?? 0, change.after, id);
+      }
       const decided = await this.changes.decide(db, id, 'approved', approverId);
       await this.audit.record(db, approverId, 'economy.change.approve', null, {
         change_id: id,
@@ -146,6 +244,9 @@ export class EconomyChangesService {
   }
 }
 
+const isRaiseTarget = (target: ChangeTarget): target is RaiseTarget =>
+  (RAISE_TARGETS as readonly string[]).includes(target);
+
 function toItem(
   row: EconomyChangeRow,
   approvals: Awaited<ReturnType<ApprovalsService['rowsOf']>>,
@@ -156,6 +257,7 @@ function toItem(
     target_id: row.target_id,
     before: row.before as Record<string, unknown> | null,
     after: row.after as Record<string, unknown>,
+    baseline: row.baseline as Record<string, unknown> | null,
     proposed_by: row.proposed_by,
     status: row.status,
     decided_by: row.decided_by,

@@ -23,6 +23,7 @@ import {
   CardDepositItem,
   CardDepositListQuery,
   CardRates,
+  CardRatesAnswer,
   RejectCardDepositBody,
 } from './card-deposits.dto';
 import { CardDepositsService } from './card-deposits.service';
@@ -144,10 +145,15 @@ export class CardDepositReviewController {
   }
 
   @Put('card_rates')
-  @ApiOperation({ summary: 'Set the card currency rates (audited with before and after)' })
-  @ApiOkResponse({ type: CardRates })
+  @ApiOperation({
+    summary: 'Set the card currency rates (audited with before and after)',
+    description:
+      'While the club has two or more active admins the change waits for a second admin ' +
+      '(pending_changes, GET /admin/economy/changes); the answer shows the rates as they stand.',
+  })
+  @ApiOkResponse({ type: CardRatesAnswer })
   @ApiErrors('VALIDATION_ERROR')
-  setCardRates(@CurrentUser() user: AuthUser, @Body() body: CardRates): Promise<CardRates> {
+  setCardRates(@CurrentUser() user: AuthUser, @Body() body: CardRates): Promise<CardRatesAnswer> {
     return this.cards.setRates(user.id, body);
   }
 }

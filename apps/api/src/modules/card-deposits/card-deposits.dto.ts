@@ -2,7 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { IsUsdtAmount } from '../../common/validators';
-import { ApprovalEntry } from '../approvals/approvals.dto';
+import {
+  ApprovalEntry,
+  EconomyChangeItem,
+  PendingChangesProperty,
+} from '../approvals/approvals.dto';
 
 export const CARD_CURRENCIES = ['USD', 'RUB', 'UZS'] as const;
 export type CardCurrency = (typeof CARD_CURRENCIES)[number];
@@ -127,4 +131,10 @@ export class CardRates {
   @IsString()
   @Matches(RATE_RULE)
   UZS: string;
+}
+
+/** The rates as they stand after a change, and what waits for a second admin. */
+export class CardRatesAnswer extends CardRates {
+  @PendingChangesProperty()
+  pending_changes: EconomyChangeItem[];
 }

@@ -6,13 +6,20 @@ import { AppError } from '../../common/app-error';
 import { ReachRegistry } from '../../common/reach';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { type ApprovalRow, ApprovalsService, awaiting, view } from '../approvals/approvals.service';
+import { EconomyChangesService } from '../approvals/economy-changes.service';
 import { AuditService } from '../audit/audit.service';
 import { ContentService } from '../content/content.service';
 import { LedgerService } from '../ledger/ledger.service';
 import { member, system } from '../ledger/ledger.accounts';
 import { StorageService } from '../storage/storage.service';
 import { WalletService } from '../wallet/wallet.service';
-import { CardCurrency, CardDepositItem, CardRates } from './card-deposits.dto';
+import {
+  CARD_CURRENCIES,
+  CardCurrency,
+  CardDepositItem,
+  CardRates,
+  CardRatesAnswer,
+} from './card-deposits.dto';
 import { CardDepositRow, CardDepositsRepository } from './card-deposits.repository';
 
 const RATES_KEY = 'card_rates';
@@ -46,11 +53,16 @@ export class CardDepositsService {
     private readonly audit: AuditService,
     private readonly content: ContentService,
     private readonly approvals: ApprovalsService,
+    private readonly changes: EconomyChangesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: MemberEventsService,
     @Optional() reach?: ReachRegistry,
   ) {
     reach?.register('card_deposit', (id) => this.repository.ownerOf(id));
+    // A second admin's approval carries the waiting rates out as proposed.
+    changes.register('card_rates', (db, { after, operatorId }) =>
+      this.writeRates(db, operatorId, after as CardRates),
+    );
   }
 
   async create(userId: number, currency: CardCurrency, amount: string, receipt: Buffer) {
@@ -103,16 +115,36 @@ export class CardDepositsService {
     return { USD: '0', RUB: '0', UZS: '0', ...(value ? JSON.parse(value) : {}) };
   }
 
-  async setRates(operatorId: number, rates: CardRates): Promise<CardRates> {
+  /**
+   * The console fills every card credit in from these rates, so while the
+   * club has two active admins a change waits for the other (issue 36):
+   * it is in the answer's pending_changes, and the rates stand until approved.
+   */
+  async setRates(operatorId: number, rates: CardRates): Promise<CardRatesAnswer> {
     const next = { USD: rates.USD, RUB: rates.RUB, UZS: rates.UZS };
-    await this.dataSource.transaction(async (db) => {
-      const before = await this.content.replaceSetting(db, RATES_KEY, JSON.stringify(next));
-      await this.audit.record(db, operatorId, 'card.rates', null, {
-        before: before ? JSON.parse(before) : null,
-        after: next,
-      });
+    const before = await this.rates();
+    const same = CARD_CURRENCIES.every((c) => before[c] === next[c]);
+    const pending = await this.dataSource.transaction(async (db) => {
+      // The same rates again change nothing: nothing to wait for.
+      const waiting = same
+        ? null
+        : await this.changes.holdForSecondAdmin(
+            db,
+            { target: 'card_rates', before, after: next },
+            operatorId,
+          );
+      if (!waiting) await this.writeRates(db, operatorId, next);
+      return waiting ? [waiting] : [];
     });
-    return next;
+    return { ...(await this.rates()), pending_changes: pending };
+  }
+
+  private async writeRates(db: EntityManager, operatorId: number, next: CardRates) {
+    const before = await this.content.replaceSetting(db, RATES_KEY, JSON.stringify(next));
+    await this.audit.record(db, operatorId, 'card.rates', null, {
+      before: before ? JSON.parse(before) : null,
+      after: next,
+    });
   }
 
   async list(status?: string, order?: 'asc' | 'desc'): Promise<CardDepositItem[]> {

@@ -8,6 +8,7 @@ import { IdParam } from '../../common/id-param.dto';
 import { MoneyRoute } from '../../common/money-rate-limit';
 import {
   AdminChallenge,
+  ChallengeAnswer,
   ChallengeBody,
   ChallengeItem,
   ClaimResponse,
@@ -57,25 +58,35 @@ export class AdminChallengesController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Set a challenge: kind of goal, goal, reward, dates (audited)' })
-  @ApiOkResponse({ type: AdminChallenge })
+  @ApiOperation({
+    summary: 'Set a challenge: kind of goal, goal, reward, dates (audited)',
+    description:
+      'A published challenge with a reward is created unpublished; its publication waits for a second admin (pending_changes).',
+  })
+  @ApiOkResponse({ type: ChallengeAnswer })
   @ApiErrors('BAD_REQUEST', 'VALIDATION_ERROR')
   createChallenge(
     @CurrentUser() user: AuthUser,
     @Body() body: ChallengeBody,
-  ): Promise<AdminChallenge> {
+  ): Promise<ChallengeAnswer> {
     return this.challenges.create(user.id, body);
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Change a challenge (audited with before and after)' })
-  @ApiOkResponse({ type: AdminChallenge })
+  @ApiOperation({
+    summary: 'Change a challenge (audited with before and after)',
+    description:
+      "A change that pays members more than ECONOMY_RAISE_APPROVAL_PERCENT above the challenge's last approved terms " +
+      '(reward, a lower goal, another kind, a wider window, publishing) waits for a second admin (pending_changes); ' +
+      'the answer shows the challenge as it stands.',
+  })
+  @ApiOkResponse({ type: ChallengeAnswer })
   @ApiErrors('NOT_FOUND', 'BAD_REQUEST', 'VALIDATION_ERROR')
   updateChallenge(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,
     @Body() body: ChallengeBody,
-  ): Promise<AdminChallenge> {
+  ): Promise<ChallengeAnswer> {
     return this.challenges.update(user.id, params.id, body);
   }
 }

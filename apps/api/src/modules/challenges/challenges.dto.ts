@@ -10,6 +10,7 @@ import {
   Matches,
 } from 'class-validator';
 import { IsUsdtAmount } from '../../common/validators';
+import { EconomyChangeItem, PendingChangesProperty } from '../approvals/approvals.dto';
 
 export const CHALLENGE_KINDS = ['trailers', 'team_vip1', 'deposits'] as const;
 export type ChallengeKind = (typeof CHALLENGE_KINDS)[number];
@@ -109,6 +110,12 @@ export class AdminChallenge extends ChallengeItem {
   published: boolean;
   @ApiProperty({ description: 'Members who claimed it' })
   claims: number;
+}
+
+/** A challenge as it stands after a change, and what waits for a second admin. */
+export class ChallengeAnswer extends AdminChallenge {
+  @PendingChangesProperty()
+  pending_changes: EconomyChangeItem[];
 }
 
 export class ProgressLevel {

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
+  type ChallengeTerms,
   MICRO_PER_USDT,
   VIP_PROGRESS_GOALS,
+  challengeRaise,
   effectiveVipLevel,
   microToNumber,
-  raisesBeyond,
 } from '@app/domain';
 import { EconomyService } from '../economy/economy.service';
 import { AppError, ValidationFailed } from '../../common/app-error';
@@ -17,12 +18,54 @@ import { member, system } from '../ledger/ledger.accounts';
 import { TrailersService } from '../trailers/trailers.service';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
-import { AdminChallenge, ChallengeBody, ChallengeItem, ProgressResponse } from './challenges.dto';
+import {
+  AdminChallenge,
+  ChallengeAnswer,
+  ChallengeBody,
+  ChallengeItem,
+  ProgressResponse,
+} from './challenges.dto';
 import { ChallengeRow, ChallengesRepository } from './challenges.repository';
 
-/** What a challenge pays members: its reward while published. */
-const payOf = (body: ChallengeBody): bigint =>
-  (body.published ?? true) ? toMicro(body.reward) : 0n;
+/** A challenge as its waiting changes and approved baseline keep it: the body, every field said. */
+type ChallengeValuesJson = Required<ChallengeBody>;
+
+const bodyJson = (body: ChallengeBody): ChallengeValuesJson => ({
+  title: body.title,
+  text: body.text,
+  image_url: body.image_url ?? '',
+  kind: body.kind,
+  goal: body.goal,
+  reward: body.reward,
+  starts_at: body.starts_at,
+  ends_at: body.ends_at,
+  published: body.published ?? true,
+});
+
+const rowJson = (row: ChallengeRow): ChallengeValuesJson => ({
+  title: row.title,
+  text: row.text,
+  image_url: row.image_url,
+  kind: row.kind,
+  goal: row.kind === 'deposits' ? microToNumber(BigInt(row.goal)) : Number(row.goal),
+  reward: microToNumber(BigInt(row.reward_micro)),
+  starts_at: row.starts_at.toISOString(),
+  ends_at: row.ends_at.toISOString(),
+  published: row.published,
+});
+
+/** What libs/domain compares (the goal in micro units of its kind: only compared within one kind). */
+const challengeTerms = (c: ChallengeValuesJson): ChallengeTerms => ({
+  published: c.published,
+  kind: c.kind,
+  reward: toMicro(c.reward),
+  goal: toMicro(c.goal),
+  startsAt: Date.parse(c.starts_at),
+  endsAt: Date.parse(c.ends_at),
+});
+
+const raises = (approved: ChallengeValuesJson | null, next: ChallengeValuesJson, percent: number) =>
+  challengeRaise(approved && challengeTerms(approved), challengeTerms(next), percent);
 
 /**
  * Challenges operators set: a member's count comes from their real activity
@@ -155,56 +198,63 @@ export class ChallengesService {
   }
 
   /**
-   * A published challenge with a reward is a raise of members' pay: while
-   * ECONOMY_RAISE_APPROVAL_PERCENT is on it is created unpublished and its
-   * publication waits for a second admin (GET /admin/economy/changes).
+   * A published challenge with a reward is a raise of members' pay from
+   * nothing: while ECONOMY_RAISE_APPROVAL_PERCENT is on it is created
+   * unpublished and its publication waits for a second admin (GET
+   * /admin/economy/changes).
    */
-  async create(operatorId: number, body: ChallengeBody): Promise<AdminChallenge> {
-    const values = this.values(body);
-    const waits = this.changes.raisePercent > 0 && payOf(body) > 0n;
-    const id = await this.dataSource.transaction(async (db) => {
-      const row = {
-        id: await this.repository.insert(db, waits ? [...values.slice(0, 8), false] : values),
-      };
+  async create(operatorId: number, body: ChallengeBody): Promise<ChallengeAnswer> {
+    this.values(body);
+    const next = bodyJson(body);
+    const percent = this.changes.raisePercent;
+    const waits = percent > 0 && raises(null, next, percent);
+    const stored = waits ? { ...next, published: false } : next;
+    const { id, pending } = await this.dataSource.transaction(async (db) => {
+      const id = await this.repository.insert(db, this.values(stored));
       await this.audit.record(db, operatorId, 'challenge.create', null, {
-        challenge_id: row.id,
-        after: waits ? { ...body, published: false } : body,
+        challenge_id: id,
+        after: stored,
       });
-      if (waits) {
-        await this.changes.propose(
-          db,
-          {
-            target: 'challenge',
-            targetId: row.id,
-            before: { ...body, published: false },
-            after: body,
-          },
-          operatorId,
-        );
-      }
-      return row.id;
+      const waiting = waits
+        ? await this.changes.holdRaise(
+            db,
+            { target: 'challenge', targetId: id, current: stored, next, raises },
+            operatorId,
+          )
+        : null;
+      return { id, pending: waiting ? [waiting] : [] };
     });
-    return (await this.adminList()).find((c) => c.id === id)!;
+    return { ...(await this.adminItem(id)), pending_changes: pending };
   }
 
-  /** A raise of the reward paid (published reward) beyond the percentage waits for a second admin. */
-  async update(operatorId: number, id: number, body: ChallengeBody): Promise<AdminChallenge> {
+  /**
+   * A change that pays members more than the percentage above the
+   * challenge's approved terms (libs/domain challengeRaise: reward, goal
+   * going down, kind, dates widening) waits for a second admin.
+   */
+  async update(operatorId: number, id: number, body: ChallengeBody): Promise<ChallengeAnswer> {
     this.values(body);
-    await this.dataSource.transaction(async (db: EntityManager) => {
+    const pending = await this.dataSource.transaction(async (db: EntityManager) => {
       const before = await this.repository.lock(db, id);
       if (!before) throw new AppError('NOT_FOUND', 'Challenge not found');
-      const paid = before.published ? BigInt(before.reward_micro) : 0n;
-      const percent = this.changes.raisePercent;
-      if (percent > 0 && raisesBeyond(paid, payOf(body), percent)) {
-        await this.changes.propose(
-          db,
-          { target: 'challenge', targetId: id, before: this.item(before, 0n, false), after: body },
-          operatorId,
-        );
-        return;
-      }
-      await this.write(db, operatorId, id, before, body);
+      const waiting = await this.changes.holdRaise(
+        db,
+        {
+          target: 'challenge',
+          targetId: id,
+          current: rowJson(before),
+          next: bodyJson(body),
+          raises,
+        },
+        operatorId,
+      );
+      if (!waiting) await this.write(db, operatorId, id, before, body);
+      return waiting ? [waiting] : [];
     });
+    return { ...(await this.adminItem(id)), pending_changes: pending };
+  }
+
+  private async adminItem(id: number): Promise<AdminChallenge> {
     return (await this.adminList()).find((c) => c.id === id)!;
   }
 

@@ -27,6 +27,7 @@ import {
   MainMessageQuery,
   SiteInfo,
   SiteSettings,
+  SiteSettingsAnswer,
 } from './content.dto';
 import { ContentService } from './content.service';
 import { ContentLanguage, type Language } from '../../common/language';
@@ -84,13 +85,18 @@ export class AdminSettingsController {
   }
 
   @Put()
-  @ApiOperation({ summary: 'Set them (an empty text removes one), audited with before and after' })
-  @ApiOkResponse({ type: SiteSettings })
+  @ApiOperation({
+    summary: 'Set them (an empty text removes one), audited with before and after',
+    description:
+      'While the club has two or more active admins a new card or support link waits for a second admin ' +
+      '(pending_changes, GET /admin/economy/changes); the other fields apply at once.',
+  })
+  @ApiOkResponse({ type: SiteSettingsAnswer })
   @ApiErrors('VALIDATION_ERROR')
   setSiteSettings(
     @CurrentUser() user: AuthUser,
     @Body() body: SiteSettings,
-  ): Promise<SiteSettings> {
+  ): Promise<SiteSettingsAnswer> {
     return this.content.setSiteSettings(user.id, body);
   }
 }

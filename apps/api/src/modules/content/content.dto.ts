@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
 import { LANGUAGES, type Language } from '../../common/language';
+import { EconomyChangeItem, PendingChangesProperty } from '../approvals/approvals.dto';
 
 const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
@@ -114,6 +115,12 @@ export class SiteSettings {
   @Transform(trimmed)
   @Matches(/^([A-Za-z0-9_-]{1,64})?$/, { message: 'a video id (letters, digits, - and _)' })
   tutorial_withdraw: string;
+}
+
+/** The settings as they stand after a change, and what waits for a second admin. */
+export class SiteSettingsAnswer extends SiteSettings {
+  @PendingChangesProperty()
+  pending_changes: EconomyChangeItem[];
 }
 
 /** An absolute https (or http) address, or empty for "not set". */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
 import { StorageModule } from '../storage/storage.module';
 import {
@@ -12,7 +13,7 @@ import { ContentService } from './content.service';
 import { ContentRepository } from './content.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AppSetting]), AuditModule, StorageModule],
+  imports: [TypeOrmModule.forFeature([AppSetting]), ApprovalsModule, AuditModule, StorageModule],
   controllers: [ContentController, AdminSettingsController, AdminBannersController],
   providers: [ContentService, ContentRepository],
   exports: [ContentService],

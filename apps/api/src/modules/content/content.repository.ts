@@ -22,8 +22,12 @@ export class ContentRepository {
     return row?.value ?? null;
   }
 
-  settings(keys: string[]): Promise<AppSetting[]> {
-    return this.dataSource.getRepository(AppSetting).find({ where: { key: In(keys) } });
+  /** Through the caller's transaction when given. */
+  settings(
+    keys: string[],
+    db: EntityManager | DataSource = this.dataSource,
+  ): Promise<AppSetting[]> {
+    return db.getRepository(AppSetting).find({ where: { key: In(keys) } });
   }
 
   /** Writes a setting inside the caller's transaction; returns the value it replaced. */

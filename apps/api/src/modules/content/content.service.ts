@@ -5,8 +5,17 @@ import { LANGUAGES, type Language, chooseLanguage } from '../../common/language'
 import { SETTING_CARD, SETTING_MAIN_MESSAGE } from './content.entities';
 import { ContentRepository } from './content.repository';
 import { AuditService } from '../audit/audit.service';
+import { EconomyChangeItem } from '../approvals/approvals.dto';
+import { EconomyChangesService } from '../approvals/economy-changes.service';
 import { StorageService } from '../storage/storage.service';
-import { BannerItem, CardResponse, MainMessage, SiteInfo, SiteSettings } from './content.dto';
+import {
+  BannerItem,
+  CardResponse,
+  MainMessage,
+  SiteInfo,
+  SiteSettings,
+  SiteSettingsAnswer,
+} from './content.dto';
 
 /** The settings `PUT /admin/settings` edits, and their keys in `app_settings`. */
 const SITE_KEYS: Record<keyof SiteSettings, string> = {
@@ -27,6 +36,13 @@ const SITE_KEYS: Record<keyof SiteSettings, string> = {
 
 const MEDIA_KINDS = ['video', 'social', 'microblog', 'photo', 'channel'] as const;
 
+/**
+ * The settings no one person changes while the club has two admins (issue
+ * 36): the card members pay into and the link they ask for help at.
+ */
+const SECOND_ADMIN_FIELDS = ['card', 'support_url'] as const;
+type SecondAdminField = (typeof SECOND_ADMIN_FIELDS)[number];
+
 /** Owns `app_settings`: operator-editable texts. */
 @Injectable()
 export class ContentService {
@@ -35,7 +51,21 @@ export class ContentService {
     private readonly repository: ContentRepository,
     private readonly audit: AuditService,
     private readonly storage: StorageService,
-  ) {}
+    private readonly changes: EconomyChangesService,
+  ) {
+    // A second admin's approval carries the waiting change out as proposed.
+    for (const field of SECOND_ADMIN_FIELDS) {
+      changes.register(field, async (db, { after, operatorId }) => {
+        const value = (after as Record<SecondAdminField, string>)[field];
+        const before = (await this.siteSettings(db))[field];
+        await this.writeSetting(db, SITE_KEYS[field], value);
+        await this.audit.record(db, operatorId, 'content.settings', null, {
+          before: { [field]: before },
+          after: { [field]: value },
+        });
+      });
+    }
+  }
 
   setting(key: string): Promise<string | null> {
     return this.repository.setting(key);
@@ -123,26 +153,53 @@ export class ContentService {
     return this.banners();
   }
 
-  async siteSettings(): Promise<SiteSettings> {
-    const rows = await this.repository.settings(Object.values(SITE_KEYS));
+  async siteSettings(db?: EntityManager): Promise<SiteSettings> {
+    const rows = await this.repository.settings(Object.values(SITE_KEYS), db);
     const value = (key: string) => rows.find((row) => row.key === key)?.value ?? '';
     return Object.fromEntries(
       Object.entries(SITE_KEYS).map(([field, key]) => [field, value(key)]),
     ) as unknown as SiteSettings;
   }
 
-  /** Writes every field (an empty one removes its setting), audited with before and after. */
-  async setSiteSettings(operatorId: number, next: SiteSettings): Promise<SiteSettings> {
-    const before = await this.siteSettings();
-    await this.dataSource.transaction(async (db) => {
-      for (const [field, key] of Object.entries(SITE_KEYS)) {
-        const value = next[field as keyof SiteSettings];
-        if (value) await this.replaceSetting(db, key, value);
-        else await this.repository.removeSetting(db, key);
+  /**
+   * Writes every field (an empty one removes its setting), audited with
+   * before and after. A new card or support link waits for a second admin
+   * while the club has two (the rest applies at once): it is in the
+   * answer's pending_changes, and the field keeps its value until approved.
+   */
+  async setSiteSettings(operatorId: number, next: SiteSettings): Promise<SiteSettingsAnswer> {
+    const pending = await this.dataSource.transaction(async (db) => {
+      const before = await this.siteSettings(db);
+      const applied = { ...next };
+      const waiting: EconomyChangeItem[] = [];
+      for (const field of SECOND_ADMIN_FIELDS) {
+        if (next[field] === before[field]) continue;
+        const change = await this.changes.holdForSecondAdmin(
+          db,
+          { target: field, before: { [field]: before[field] }, after: { [field]: next[field] } },
+          operatorId,
+        );
+        if (change) {
+          waiting.push(change);
+          applied[field] = before[field];
+        }
       }
-      await this.audit.record(db, operatorId, 'content.settings', null, { before, after: next });
+      for (const [field, key] of Object.entries(SITE_KEYS)) {
+        await this.writeSetting(db, key, applied[field as keyof SiteSettings]);
+      }
+      await this.audit.record(db, operatorId, 'content.settings', null, {
+        before,
+        after: applied,
+      });
+      return waiting;
     });
-    return this.siteSettings();
+    return { ...(await this.siteSettings()), pending_changes: pending };
+  }
+
+  /** An empty value removes the setting. */
+  private async writeSetting(db: EntityManager, key: string, value: string) {
+    if (value) await this.replaceSetting(db, key, value);
+    else await this.repository.removeSetting(db, key);
   }
 
   async card(): Promise<CardResponse> {

@@ -10,7 +10,13 @@ import { toMicro } from '../../common/validators';
 import { PageQuery } from '../../common/paging.dto';
 import { AuditEntry } from '../audit/audit.dto';
 import { AuditService } from '../audit/audit.service';
-import { PackageBody, PackageItem, TeamRates } from './economy.dto';
+import {
+  PackageBody,
+  PackageItem,
+  PackagesAnswer,
+  TeamRates,
+  TeamRatesAnswer,
+} from './economy.dto';
 import { EconomyService } from './economy.service';
 import { PublicRoute } from '../redis/public-rate-limit';
 import { MAX_VIP_LEVEL } from '@app/domain';
@@ -51,14 +57,17 @@ export class AdminEconomyController {
   @Put('packages/:level')
   @ApiOperation({
     summary: 'Edit one VIP level (audited with before and after; live within 5 seconds)',
+    description:
+      "A change that pays members more than ECONOMY_RAISE_APPROVAL_PERCENT above the level's last approved terms " +
+      '(reward, daily pay, pay over a membership, pay per USDT of price) waits for a second admin: it is in pending_changes.',
   })
-  @ApiOkResponse({ type: [PackageItem] })
+  @ApiOkResponse({ type: PackagesAnswer })
   @ApiErrors('UNKNOWN_VIP_LEVEL', 'VALIDATION_ERROR')
   setPackage(
     @CurrentUser() user: AuthUser,
     @Param() params: LevelParam,
     @Body() body: PackageBody,
-  ): Promise<PackageItem[]> {
+  ): Promise<PackagesAnswer> {
     return this.economy.setPackage(user.id, params.level, {
       price: toMicro(body.price),
       dailyTrailers: body.daily_trailers,
@@ -76,10 +85,14 @@ export class AdminEconomyController {
   }
 
   @Put('team_rates')
-  @ApiOperation({ summary: 'Set the team commission rates (audited with before and after)' })
-  @ApiOkResponse({ type: TeamRates })
+  @ApiOperation({
+    summary: 'Set the team commission rates (audited with before and after)',
+    description:
+      'A raise of any level beyond ECONOMY_RAISE_APPROVAL_PERCENT over the approved rates waits for a second admin: it is in pending_changes.',
+  })
+  @ApiOkResponse({ type: TeamRatesAnswer })
   @ApiErrors('VALIDATION_ERROR')
-  setTeamRates(@CurrentUser() user: AuthUser, @Body() body: TeamRates): Promise<TeamRates> {
+  setTeamRates(@CurrentUser() user: AuthUser, @Body() body: TeamRates): Promise<TeamRatesAnswer> {
     return this.economy.setTeamRates(user.id, body);
   }
 

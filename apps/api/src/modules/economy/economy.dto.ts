@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsNumber, Max, Min } from 'class-validator';
 import { IsUsdtAmount } from '../../common/validators';
 import { MAX_VIP_LEVEL } from '@app/domain';
+import { EconomyChangeItem, PendingChangesProperty } from '../approvals/approvals.dto';
 
 export class PackageItem {
   @ApiProperty({ minimum: 0, maximum: MAX_VIP_LEVEL, example: 1 })
@@ -66,4 +67,18 @@ export class TeamRates {
   @Min(0)
   @Max(100)
   level3: number;
+}
+
+/** A package's edit: the economy table as it stands, and what waits for a second admin. */
+export class PackagesAnswer {
+  @ApiProperty({ type: [PackageItem] })
+  packages: PackageItem[];
+  @PendingChangesProperty()
+  pending_changes: EconomyChangeItem[];
+}
+
+/** The team rates as they stand, and what waits for a second admin. */
+export class TeamRatesAnswer extends TeamRates {
+  @PendingChangesProperty()
+  pending_changes: EconomyChangeItem[];
 }

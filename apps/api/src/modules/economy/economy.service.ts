@@ -1,10 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { MAX_VIP_LEVEL, microToNumber, packageRaise, parseMicro, ratesRaise } from '@app/domain';
+import {
+  MAX_VIP_LEVEL,
+  type PackageTerms,
+  microToNumber,
+  packageRaise,
+  parseMicro,
+  ratesRaise,
+} from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { EconomyChangesService } from '../approvals/economy-changes.service';
 import { AuditService } from '../audit/audit.service';
-import { PackageItem } from './economy.dto';
+import { PackageItem, PackagesAnswer, TeamRatesAnswer } from './economy.dto';
 import { PackageRow } from './economy.entities';
 import { EconomyRepository } from './economy.repository';
 
@@ -49,7 +56,7 @@ export class EconomyService {
       this.economy = undefined;
     });
     changes.register('team_rates', async (db, { after, operatorId }) => {
-      await this.writeTeamRates(db, operatorId, await this.teamRates(), after as Rates);
+      await this.writeTeamRates(db, operatorId, await this.teamRates(db), after as Rates);
       this.economy = undefined;
     });
   }
@@ -82,51 +89,37 @@ export class EconomyService {
 
   /**
    * An operator's edit of one level (audited with before and after). Every
-   * API process reads it within ECONOMY_CACHE_MS; this one at once. A raise
-   * of the level's pay beyond ECONOMY_RAISE_APPROVAL_PERCENT only proposes
-   * the change: it waits for a second admin (approvals/economy-changes).
+   * API process reads it within ECONOMY_CACHE_MS; this one at once. A change
+   * that pays members more than ECONOMY_RAISE_APPROVAL_PERCENT above the
+   * level's approved terms (libs/domain packageRaise: reward, daily pay, pay
+   * per membership and per USDT of price) only proposes: it waits for a
+   * second admin (approvals/economy-changes).
    */
   async setPackage(
     operatorId: number,
     level: number,
     values: PackageValues,
-  ): Promise<PackageItem[]> {
-    await this.dataSource.transaction(async (db) => {
+  ): Promise<PackagesAnswer> {
+    const pending = await this.dataSource.transaction(async (db) => {
       const before = await this.repository.lockPackage(db, level);
       if (!before) throw new AppError('UNKNOWN_VIP_LEVEL');
-      const percent = this.changes.raisePercent;
-      const raise =
-        percent > 0 &&
-        packageRaise(
-          {
-            reward: before.rewardMicro,
-            dailyTrailers: before.dailyTrailers,
-            membershipDays: before.membershipDays,
-          },
-          {
-            reward: values.reward,
-            dailyTrailers: values.dailyTrailers,
-            membershipDays: values.membershipDays,
-          },
-          percent,
-        );
-      if (raise) {
-        await this.changes.propose(
-          db,
-          {
-            target: 'package',
-            targetId: level,
-            before: packageItem(before),
-            after: packageAfter(before, values),
-          },
-          operatorId,
-        );
-        return;
-      }
-      await this.writePackage(db, operatorId, level, before, values);
+      const waiting = await this.changes.holdRaise(
+        db,
+        {
+          target: 'package',
+          targetId: level,
+          current: packageItem(before),
+          next: packageAfter(before, values),
+          raises: (approved, next, percent) =>
+            packageRaise(packageTerms(approved ?? next), packageTerms(next), percent),
+        },
+        operatorId,
+      );
+      if (!waiting) await this.writePackage(db, operatorId, level, before, values);
+      return waiting ? [waiting] : [];
     });
     this.economy = undefined;
-    return this.packages();
+    return { packages: await this.packages(), pending_changes: pending };
   }
 
   private async writePackage(
@@ -144,30 +137,37 @@ export class EconomyService {
     });
   }
 
-  async teamRates(): Promise<{ level1: number; level2: number; level3: number }> {
-    const rows = await this.repository.teamRates();
+  async teamRates(db?: EntityManager): Promise<Rates> {
+    const rows = await this.repository.teamRates(db);
     const rate = (depth: number) => (rows.find((r) => r.depth === depth)?.rateBp ?? 0) / 100;
     return { level1: rate(1), level2: rate(2), level3: rate(3) };
   }
 
-  /** Audited with before and after; a raise beyond ECONOMY_RAISE_APPROVAL_PERCENT waits for a second admin. */
-  async setTeamRates(operatorId: number, rates: Rates) {
-    const before = await this.teamRates();
-    const percent = this.changes.raisePercent;
-    const bp = (r: Rates) => [r.level1, r.level2, r.level3].map((p) => Math.round(p * 100));
-    await this.dataSource.transaction(async (db) => {
-      if (percent > 0 && ratesRaise(bp(before), bp(rates), percent)) {
-        await this.changes.propose(
-          db,
-          { target: 'team_rates', targetId: null, before, after: rates },
-          operatorId,
-        );
-        return;
-      }
-      await this.writeTeamRates(db, operatorId, before, rates);
+  /**
+   * Audited with before and after; a raise of any level beyond
+   * ECONOMY_RAISE_APPROVAL_PERCENT over the approved rates waits for a second admin.
+   */
+  async setTeamRates(operatorId: number, rates: Rates): Promise<TeamRatesAnswer> {
+    const next = { level1: rates.level1, level2: rates.level2, level3: rates.level3 };
+    const pending = await this.dataSource.transaction(async (db) => {
+      const before = await this.teamRates(db);
+      const waiting = await this.changes.holdRaise(
+        db,
+        {
+          target: 'team_rates',
+          targetId: null,
+          current: before,
+          next,
+          raises: (approved, after, percent) =>
+            ratesRaise(basisPoints(approved ?? after), basisPoints(after), percent),
+        },
+        operatorId,
+      );
+      if (!waiting) await this.writeTeamRates(db, operatorId, before, next);
+      return waiting ? [waiting] : [];
     });
     this.economy = undefined;
-    return this.teamRates();
+    return { ...(await this.teamRates()), pending_changes: pending };
   }
 
   private async writeTeamRates(db: EntityManager, operatorId: number, before: Rates, rates: Rates) {
@@ -184,6 +184,17 @@ export class EconomyService {
 }
 
 type Rates = { level1: number; level2: number; level3: number };
+
+/** Percent rates by level as basis points, the unit libs/domain compares. */
+const basisPoints = (r: Rates) => [r.level1, r.level2, r.level3].map((p) => Math.round(p * 100));
+
+/** A package item's terms as libs/domain compares them. */
+const packageTerms = (item: PackageItem): PackageTerms => ({
+  price: parseMicro(item.price)!,
+  reward: parseMicro(item.reward_per_trailer)!,
+  dailyTrailers: item.daily_trailers,
+  membershipDays: item.membership_days,
+});
 type PackageValues = {
   price: bigint;
   dailyTrailers: number;

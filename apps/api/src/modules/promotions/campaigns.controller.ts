@@ -5,7 +5,7 @@ import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Roles, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
-import { BonusRules, CampaignBody, CampaignItem } from './campaigns.dto';
+import { BonusRules, CampaignAnswer, CampaignBody, CampaignItem } from './campaigns.dto';
 import { CampaignsService } from './campaigns.service';
 import { EconomyService } from '../economy/economy.service';
 import { PublicRoute } from '../redis/public-rate-limit';
@@ -32,11 +32,14 @@ export class CampaignsController {
     summary: 'Start planning a campaign (audited)',
     description:
       "Bonuses are a raise of members' pay: the campaign is created without them and the bonuses wait for a " +
-      'second admin (GET /admin/economy/changes) when ECONOMY_RAISE_APPROVAL_PERCENT is on.',
+      'second admin (GET /admin/economy/changes, pending_changes) when ECONOMY_RAISE_APPROVAL_PERCENT is on.',
   })
-  @ApiOkResponse({ type: CampaignItem })
+  @ApiOkResponse({ type: CampaignAnswer })
   @ApiErrors('BAD_REQUEST', 'VALIDATION_ERROR')
-  createCampaign(@CurrentUser() user: AuthUser, @Body() body: CampaignBody): Promise<CampaignItem> {
+  createCampaign(
+    @CurrentUser() user: AuthUser,
+    @Body() body: CampaignBody,
+  ): Promise<CampaignAnswer> {
     return this.campaigns.create(user.id, body);
   }
 
@@ -44,15 +47,17 @@ export class CampaignsController {
   @ApiOperation({
     summary: 'Change a campaign, for grants from now on (audited)',
     description:
-      'A raise of either bonus beyond ECONOMY_RAISE_APPROVAL_PERCENT waits for a second admin; the answer shows the campaign as it stands.',
+      "A change that pays members more than ECONOMY_RAISE_APPROVAL_PERCENT above the campaign's last approved terms " +
+      '(either bonus, a lower entry level, a shorter hold, more time to run) waits for a second admin (pending_changes); ' +
+      'the answer shows the campaign as it stands.',
   })
-  @ApiOkResponse({ type: CampaignItem })
+  @ApiOkResponse({ type: CampaignAnswer })
   @ApiErrors('NOT_FOUND', 'BAD_REQUEST', 'VALIDATION_ERROR')
   updateCampaign(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,
     @Body() body: CampaignBody,
-  ): Promise<CampaignItem> {
+  ): Promise<CampaignAnswer> {
     return this.campaigns.update(user.id, params.id, body);
   }
 }

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDateString, IsInt, IsString, Length, Max, Min } from 'class-validator';
 import { IsUsdtAmount } from '../../common/validators';
+import { EconomyChangeItem, PendingChangesProperty } from '../approvals/approvals.dto';
 import { MAX_VIP_LEVEL } from '@app/domain';
 
 const trimmed = ({ value }: { value: unknown }) =>
@@ -81,6 +82,12 @@ export class CampaignItem {
   hold_days: number;
   @ApiProperty({ description: 'Running now' })
   running: boolean;
+}
+
+/** A campaign as it stands after a change, and what waits for a second admin. */
+export class CampaignAnswer extends CampaignItem {
+  @PendingChangesProperty()
+  pending_changes: EconomyChangeItem[];
 }
 
 export class BonusTeamRates {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { microToNumber, raisesBeyond } from '@app/domain';
+import { type CampaignTerms, campaignRaise, microToNumber } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { toMicro } from '../../common/validators';
 import { EconomyChangesService } from '../approvals/economy-changes.service';
 import { AuditService } from '../audit/audit.service';
-import { CampaignBody, CampaignItem } from './campaigns.dto';
+import { CampaignAnswer, CampaignBody, CampaignItem } from './campaigns.dto';
 import { CampaignRow, CampaignValues, PromotionsRepository } from './promotions.repository';
 
 export const item = (row: CampaignRow): CampaignItem => ({
@@ -42,6 +42,19 @@ const fromItem = (c: CampaignItem): CampaignValues => ({
   holdDays: c.hold_days,
 });
 
+/** What libs/domain compares. */
+const campaignTerms = (c: CampaignItem): CampaignTerms => ({
+  inviterPoints: toMicro(c.inviter_points),
+  memberPoints: toMicro(c.member_points),
+  minVipLevel: c.min_vip_level,
+  holdDays: c.hold_days,
+  startsAt: Date.parse(c.starts_at),
+  endsAt: Date.parse(c.ends_at),
+});
+
+const raises = (approved: CampaignItem | null, next: CampaignItem, percent: number) =>
+  campaignRaise(approved && campaignTerms(approved), campaignTerms(next), percent, Date.now());
+
 function values(body: CampaignBody): CampaignValues {
   const startsAt = new Date(body.starts_at);
   const endsAt = new Date(body.ends_at);
@@ -59,8 +72,9 @@ function values(body: CampaignBody): CampaignValues {
 
 /**
  * Invitation campaigns as operators run them (every change audited with
- * before and after). Bonuses are a raise of members' pay: beyond
- * ECONOMY_RAISE_APPROVAL_PERCENT they wait for a second admin.
+ * before and after). What a campaign pays members counts against its last
+ * approved terms: beyond ECONOMY_RAISE_APPROVAL_PERCENT a change waits for a
+ * second admin.
  */
 @Injectable()
 export class CampaignsService {
@@ -87,56 +101,61 @@ export class CampaignsService {
     return running ? item(running) : null;
   }
 
-  create(operatorId: number, body: CampaignBody): Promise<CampaignItem> {
+  /** Bonuses from nothing: the campaign is created without them and they wait for a second admin. */
+  create(operatorId: number, body: CampaignBody): Promise<CampaignAnswer> {
     const next = values(body);
     return this.dataSource.transaction(async (db) => {
-      const waits = this.changes.raisePercent > 0 && next.inviterPoints + next.memberPoints > 0n;
+      const percent = this.changes.raisePercent;
+      const waits = percent > 0 && next.inviterPoints + next.memberPoints > 0n;
       const row = await this.promotions.insertCampaign(
         db,
         waits ? { ...next, inviterPoints: 0n, memberPoints: 0n } : next,
       );
       await this.audit.record(db, operatorId, 'campaign.create', null, { after: item(row) });
-      if (waits) {
-        await this.changes.propose(
-          db,
-          {
-            target: 'campaign',
-            targetId: row.id,
-            before: item(row),
-            after: item({ ...row, ...rowValues(next) }),
-          },
-          operatorId,
-        );
-      }
-      return item(row);
+      const waiting = waits
+        ? await this.changes.holdRaise(
+            db,
+            {
+              target: 'campaign',
+              targetId: row.id,
+              current: item(row),
+              next: item({ ...row, ...rowValues(next) }),
+              raises,
+            },
+            operatorId,
+          )
+        : null;
+      return { ...item(row), pending_changes: waiting ? [waiting] : [] };
     });
   }
-  update(operatorId: number, id: number, body: CampaignBody): Promise<CampaignItem> {
+
+  /**
+   * For grants from now on. A change that pays more than the percentage
+   * above the campaign's approved terms (libs/domain campaignRaise: bonuses,
+   * a lower entry level, a shorter hold, more time to run) waits for a
+   * second admin; the answer shows the campaign as it stands.
+   */
+  update(operatorId: number, id: number, body: CampaignBody): Promise<CampaignAnswer> {
     const next = values(body);
     return this.dataSource.transaction(async (db) => {
-      const current = (await this.promotions.campaigns()).find((c) => c.id === id);
+      const current = await this.promotions.lockCampaign(db, id);
       if (!current) throw new AppError('NOT_FOUND', 'Campaign not found');
-      const percent = this.changes.raisePercent;
-      const raise =
-        percent > 0 &&
-        (raisesBeyond(BigInt(current.inviter_points_micro), next.inviterPoints, percent) ||
-          raisesBeyond(BigInt(current.member_points_micro), next.memberPoints, percent));
-      if (raise) {
-        await this.changes.propose(
-          db,
-          {
-            target: 'campaign',
-            targetId: id,
-            before: item(current),
-            after: item({ ...current, ...rowValues(next) }),
-          },
-          operatorId,
-        );
-        return item(current);
-      }
-      return item(await this.write(db, operatorId, id, next));
+      const waiting = await this.changes.holdRaise(
+        db,
+        {
+          target: 'campaign',
+          targetId: id,
+          current: item(current),
+          next: item({ ...current, ...rowValues(next) }),
+          raises,
+        },
+        operatorId,
+      );
+      if (waiting) return { ...item(current), pending_changes: [waiting] };
+      return { ...item(await this.write(db, operatorId, id, next)), pending_changes: [] };
     });
   }
+
   private async write(db: EntityManager, operatorId: number, id: number, next: CampaignValues) {
     const changed = await this.promotions.updateCampaign(db, id, next);
     if (!changed) throw new AppError('NOT_FOUND', 'Campaign not found');

@@ -118,6 +118,15 @@ export class PromotionsRepository {
     return row;
   }
 
+  /** One campaign, its row locked until the transaction ends; undefined when there is none. */
+  async lockCampaign(db: EntityManager, id: number): Promise<CampaignRow | undefined> {
+    const [row] = await db.query(
+      `SELECT *, now() >= starts_at AND now() < ends_at AS running FROM promotion_campaigns WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return row;
+  }
+
   /** [before, after], or null when there is no such campaign. */
   async updateCampaign(
     db: EntityManager,

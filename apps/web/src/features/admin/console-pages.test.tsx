@@ -70,6 +70,31 @@ function serve(
   return api;
 }
 
+/** A raise of V2's reward waiting for a second admin: 0.88 in force, 0.8 approved. */
+const CHANGE = {
+  id: 31,
+  target: 'package',
+  target_id: 2,
+  before: { ...PACKAGES[2], reward_per_trailer: 0.88 },
+  after: { ...PACKAGES[2], reward_per_trailer: 1.6 },
+  baseline: PACKAGES[2],
+  proposed_by: 100000,
+  status: 'pending',
+  decided_by: null,
+  decided_at: null,
+  created_at: '2026-11-25T10:00:00.000Z',
+  approvals: [
+    {
+      operator_id: 100000,
+      role: 'admin',
+      amount: 0,
+      over_cap: false,
+      created_at: '2026-11-25T10:00:00.000Z',
+    },
+  ],
+  awaiting_second_approval: true,
+};
+
 describe('operator console pages', () => {
   signedInApi();
   beforeAll(() => {
@@ -164,7 +189,10 @@ describe('operator console pages', () => {
   it('edits a package only for admins, after a confirmation', async () => {
     const api = serve('admin', ({ method, path }) =>
       method === 'PUT' && path === '/admin/packages/1'
-        ? PACKAGES.map((p) => (p.vip_level === 1 ? { ...p, price: 61 } : p))
+        ? {
+            packages: PACKAGES.map((p) => (p.vip_level === 1 ? { ...p, price: 61 } : p)),
+            pending_changes: [],
+          }
         : undefined,
     );
     await renderWithApp([{ path: '/admin/economy', element: <EconomyPage /> }], {
@@ -180,29 +208,53 @@ describe('operator console pages', () => {
     expect(await screen.findByText('Saved')).toBeTruthy();
   });
 
-  it('lists economy changes waiting for a second admin, with before and after, and approves one', async () => {
-    const change = {
-      id: 31,
-      target: 'package',
-      target_id: 2,
-      before: { reward_per_trailer: 0.8 },
-      after: { reward_per_trailer: 1.6 },
-      proposed_by: 100000,
-      status: 'pending',
-      decided_by: null,
-      decided_at: null,
-      created_at: '2026-11-25T10:00:00.000Z',
-      approvals: [
-        {
-          operator_id: 100000,
-          role: 'admin',
-          amount: 0,
-          over_cap: false,
-          created_at: '2026-11-25T10:00:00.000Z',
-        },
-      ],
-      awaiting_second_approval: true,
-    };
+  it('says ahead of time that a cut price will wait, then that it waits for a second admin', async () => {
+    const waiting = { ...CHANGE, target_id: 5, before: PACKAGES[5], after: PACKAGES[5] };
+    const api = serve('admin', ({ method, path }) => {
+      if (path === '/admin/economy/baselines')
+        return {
+          raise_percent: 10,
+          baselines: [
+            {
+              target: 'package',
+              target_id: 5,
+              value: PACKAGES[5],
+              change_id: null,
+              updated_at: '2026-11-25T10:00:00.000Z',
+            },
+          ],
+        };
+      if (method === 'PUT' && path === '/admin/packages/5')
+        return { packages: PACKAGES, pending_changes: [waiting] };
+      return undefined;
+    });
+    await renderWithApp([{ path: '/admin/economy', element: <EconomyPage /> }], {
+      at: '/admin/economy',
+    });
+    const row = await screen.findByTestId('package-5');
+    // A small cut: no warning.
+    fireEvent.change(within(row).getByLabelText('Price of V5'), { target: { value: '2900' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Save V5' }));
+    await waitFor(() =>
+      expect(api.requests.some((r) => r.path === '/admin/economy/baselines')).toBe(true),
+    );
+    expect(row.textContent).not.toContain('will wait');
+    // 3,000 to 0.01: the same pay for almost nothing.
+    fireEvent.change(within(row).getByLabelText('Price of V5'), { target: { value: '0.01' } });
+    expect(
+      await within(row).findByText(
+        'More than 10 % above the approved terms: this change will wait for a second admin.',
+      ),
+    ).toBeTruthy();
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Confirm V5' })));
+    expect(
+      await within(row).findByText('Waiting for a second admin: Package, level 5'),
+    ).toBeTruthy();
+    expect(within(row).queryByText('Saved')).toBeNull();
+  });
+
+  it('lists economy changes waiting for a second admin, each term in plain words, and approves one', async () => {
+    const change = CHANGE;
     const api = serve('admin', ({ method, path }) => {
       if (path === '/admin/economy/changes' && method === 'GET') return [change];
       if (path === '/admin/economy/changes/31/approve')
@@ -216,8 +268,10 @@ describe('operator console pages', () => {
     expect(row.textContent).toContain('Package, level 2');
     expect(row.textContent).toContain('Proposed by #100000');
     expect(row.textContent).toContain('Awaiting a second approval');
-    expect(row.textContent).toContain('Before: reward_per_trailer: 0.8');
-    expect(row.textContent).toContain('After: reward_per_trailer: 1.6');
+    // Only what changes, in force → proposed, and the approved value it is held against.
+    expect(within(row).getByTestId('change-terms').textContent).toBe(
+      'Reward per trailer (USDT): 0.88 → 1.6 (approved: 0.8)',
+    );
     await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
     expect(await screen.findByText('Change #31 approved: it is live.')).toBeTruthy();
     expect(
@@ -265,6 +319,53 @@ describe('operator console pages', () => {
     expect(within(totals).getByText('New members').closest('tr')!.textContent).toContain('6');
     expect(screen.getByText('V1: 2')).toBeTruthy();
     expect(screen.getByText('0 waiting, 1 failed')).toBeTruthy();
+  });
+
+  it('says which settings wait for a second admin after saving, not just "Saved"', async () => {
+    const settings = {
+      card: '8600 1111 2222 3333',
+      main_message: '',
+      main_message_ru: '',
+      main_message_en: '',
+      main_message_uz: '',
+      support_url: '',
+      media_video: '',
+      media_social: '',
+      media_microblog: '',
+      media_photo: '',
+      media_channel: '',
+      tutorial_recharge: '',
+      tutorial_withdraw: '',
+    };
+    const cardChange = {
+      ...CHANGE,
+      target: 'card',
+      target_id: null,
+      before: { card: settings.card },
+      after: { card: '8600 9999 9999 9999' },
+      baseline: null,
+    };
+    const api = serve('admin', ({ method, path }) => {
+      if (path === '/admin/trailers') return [];
+      if (path === '/admin/banners') return [];
+      if (path === '/admin/settings' && method === 'GET') return settings;
+      if (path === '/admin/settings' && method === 'PUT')
+        return { ...settings, main_message: 'Hello', pending_changes: [cardChange] };
+      return undefined;
+    });
+    await renderWithApp([{ path: '/admin/content', element: <ContentPage /> }], {
+      at: '/admin/content',
+    });
+    fireEvent.change(await screen.findByLabelText('Card number for card deposits'), {
+      target: { value: '8600 9999 9999 9999' },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save settings' })));
+    expect(
+      await screen.findByText('Saved; waiting for a second admin: Card for card deposits'),
+    ).toBeTruthy();
+    expect(api.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
+      card: '8600 9999 9999 9999',
+    });
   });
 
   it('adds a trailer written per language, then uploads its poster as multipart', async () => {

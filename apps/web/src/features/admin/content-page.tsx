@@ -14,6 +14,7 @@ import {
   useSaveTrailer,
   useSetSiteSettings,
 } from './api';
+import { savedMessage } from './saved-message';
 
 const CATEGORIES: TrailerBodyCategory[] = ['hot', 'new', 'soon'];
 const EMPTY: TrailerBody = {
@@ -167,8 +168,9 @@ function SettingsForm() {
       onSubmit={async (event) => {
         event.preventDefault();
         try {
-          await save.mutateAsync({ data: values });
-          setMessage(t('admin.economy.saved'));
+          const answer = await save.mutateAsync({ data: values });
+          // The rest applies at once; a new card or support link may wait for a second admin.
+          setMessage(savedMessage(t, answer.pending_changes, true));
         } catch (error) {
           setMessage(t(apiErrorKey(error)));
         }

@@ -1,11 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_VIP_LEVEL } from '@app/domain';
-import type { EconomyChangeItem, PackageItem } from '@app/contracts';
+import {
+  MAX_VIP_LEVEL,
+  campaignRaise,
+  challengeRaise,
+  packageRaise,
+  parseMicro,
+  ratesRaise,
+  type PackageTerms,
+} from '@app/domain';
+import type { EconomyBaselines, EconomyChangeItem, PackageItem, TeamRates } from '@app/contracts';
 import {
   useApproveEconomyChange,
   useCreateCampaign,
   useCreateChallenge,
+  useEconomyBaselines,
   useEconomyHistory,
   useGetMe,
   useGetTeamRates,
@@ -22,11 +31,48 @@ import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { canUse } from '../../lib/staff';
 import { DecisionButtons } from './decision-buttons';
+import { ChangeTerms } from './economy-change-terms';
+import { savedMessage } from './saved-message';
 
 const FIELDS = ['price', 'daily_trailers', 'reward_per_trailer', 'membership_days'] as const;
 type Field = (typeof FIELDS)[number];
 
-function PackageRow({ item, editable }: { item: PackageItem; editable: boolean }) {
+/**
+ * What raises are held against (GET /admin/economy/baselines): the percentage
+ * (0 while unknown: no warning) and a target's approved value, or undefined
+ * when it has none yet (its value in force is then the baseline).
+ */
+function useApproved() {
+  const baselines = useEconomyBaselines();
+  const percent = baselines.data?.raise_percent ?? 0;
+  const approved = (target: EconomyBaselines['baselines'][number]['target'], id: number | null) =>
+    baselines.data?.baselines.find((b) => b.target === target && b.target_id === id)?.value;
+  return { percent, approved };
+}
+
+/** A package's terms from its item or the form's text; null when a field does not read. */
+function packageTerms(values: Record<Field, string | number>): PackageTerms | null {
+  const price = parseMicro(String(values.price).trim());
+  const reward = parseMicro(String(values.reward_per_trailer).trim());
+  const daily = Number(values.daily_trailers);
+  const days = Number(values.membership_days);
+  if (price === null || reward === null || !Number.isInteger(daily) || !Number.isInteger(days))
+    return null;
+  return { price, reward, dailyTrailers: daily, membershipDays: days };
+}
+
+function PackageRow({
+  item,
+  editable,
+  approved,
+  percent,
+}: {
+  item: PackageItem;
+  editable: boolean;
+  /** The level's approved terms (its item while it has none). */
+  approved: PackageItem;
+  percent: number;
+}) {
   const { t } = useTranslation();
   const save = useSetPackage();
   const [values, setValues] = useState<Record<Field, string>>(() => ({
@@ -38,10 +84,15 @@ function PackageRow({ item, editable }: { item: PackageItem; editable: boolean }
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const changed = FIELDS.some((f) => Number(values[f]) !== Number(item[f]));
+  const next = packageTerms(values);
+  const base = packageTerms(approved);
+  // The API decides; the console says so ahead of time, with the same rule.
+  const willWait =
+    percent > 0 && next !== null && base !== null && packageRaise(base, next, percent);
 
   const submit = async () => {
     try {
-      await save.mutateAsync({
+      const answer = await save.mutateAsync({
         level: item.vip_level,
         data: {
           price: values.price.trim(),
@@ -50,7 +101,7 @@ function PackageRow({ item, editable }: { item: PackageItem; editable: boolean }
           membership_days: Number(values.membership_days),
         },
       });
-      setMessage(t('admin.economy.saved'));
+      setMessage(savedMessage(t, answer.pending_changes));
     } catch (error) {
       setMessage(t(apiErrorKey(error)));
     } finally {
@@ -90,18 +141,40 @@ function PackageRow({ item, editable }: { item: PackageItem; editable: boolean }
             </button>
           )
         ) : null}
+        {editable && confirming && willWait ? (
+          <span className="form__note">{t('admin.economy.willWait', { percent })}</span>
+        ) : null}
         {message ? <span role="status">{message}</span> : null}
       </td>
     </tr>
   );
 }
 
-function TeamRatesForm({ editable }: { editable: boolean }) {
+const basisPoints = (r: Record<keyof TeamRates, string | number>) =>
+  [r.level1, r.level2, r.level3].map((p) => Math.round(Number(p) * 100));
+
+function TeamRatesForm({
+  editable,
+  approved,
+  percent,
+}: {
+  editable: boolean;
+  /** The approved rates (undefined while they have none: the rates in force). */
+  approved: TeamRates | undefined;
+  percent: number;
+}) {
   const { t } = useTranslation();
   const rates = useGetTeamRates();
   const save = useSetTeamRates();
   const [values, setValues] = useState({ level1: '', level2: '', level3: '' });
   const [message, setMessage] = useState<string | null>(null);
+  const base = approved ?? rates.data;
+  const next = basisPoints(values);
+  const willWait =
+    percent > 0 &&
+    base !== undefined &&
+    next.every(Number.isFinite) &&
+    ratesRaise(basisPoints(base), next, percent);
   useEffect(() => {
     if (rates.data)
       setValues({
@@ -116,14 +189,14 @@ function TeamRatesForm({ editable }: { editable: boolean }) {
       onSubmit={async (event) => {
         event.preventDefault();
         try {
-          await save.mutateAsync({
+          const answer = await save.mutateAsync({
             data: {
               level1: Number(values.level1),
               level2: Number(values.level2),
               level3: Number(values.level3),
             },
           });
-          setMessage(t('admin.economy.saved'));
+          setMessage(savedMessage(t, answer.pending_changes));
         } catch (error) {
           setMessage(t(apiErrorKey(error)));
         }
@@ -144,6 +217,9 @@ function TeamRatesForm({ editable }: { editable: boolean }) {
           {t('admin.economy.saveRates')}
         </button>
       ) : null}
+      {editable && willWait ? (
+        <p className="form__note">{t('admin.economy.willWait', { percent })}</p>
+      ) : null}
       {message ? <p role="status">{message}</p> : null}
     </form>
   );
@@ -151,7 +227,7 @@ function TeamRatesForm({ editable }: { editable: boolean }) {
 
 const toIso = (local: string) => (local ? new Date(`${local}T00:00:00Z`).toISOString() : '');
 
-function CampaignsSection({ editable }: { editable: boolean }) {
+function CampaignsSection({ editable, percent }: { editable: boolean; percent: number }) {
   const { t, i18n } = useTranslation();
   const campaigns = useListCampaigns();
   const create = useCreateCampaign();
@@ -167,6 +243,22 @@ function CampaignsSection({ editable }: { editable: boolean }) {
   const [message, setMessage] = useState<string | null>(null);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
+  // A new campaign pays from nothing: with bonuses it waits for a second admin.
+  const willWait =
+    percent > 0 &&
+    campaignRaise(
+      null,
+      {
+        inviterPoints: parseMicro(form.inviter.trim()) ?? 0n,
+        memberPoints: parseMicro(form.member.trim()) ?? 0n,
+        minVipLevel: Number(form.level),
+        holdDays: Number(form.hold),
+        startsAt: Date.parse(toIso(form.starts)),
+        endsAt: Date.parse(toIso(form.ends)),
+      },
+      percent,
+      Date.now(),
+    );
   return (
     <section className="admin-section" aria-labelledby="campaigns-title">
       <h2 id="campaigns-title" className="section-title">
@@ -202,7 +294,7 @@ function CampaignsSection({ editable }: { editable: boolean }) {
           onSubmit={async (event) => {
             event.preventDefault();
             try {
-              await create.mutateAsync({
+              const answer = await create.mutateAsync({
                 data: {
                   name: form.name.trim(),
                   starts_at: toIso(form.starts),
@@ -213,7 +305,7 @@ function CampaignsSection({ editable }: { editable: boolean }) {
                   hold_days: Number(form.hold),
                 },
               });
-              setMessage(t('admin.economy.saved'));
+              setMessage(savedMessage(t, answer.pending_changes));
             } catch (error) {
               setMessage(t(apiErrorKey(error)));
             }
@@ -242,6 +334,9 @@ function CampaignsSection({ editable }: { editable: boolean }) {
           <button type="submit" className="button button--ghost button--small">
             {t('admin.campaigns.create')}
           </button>
+          {willWait ? (
+            <p className="form__note">{t('admin.economy.willWait', { percent })}</p>
+          ) : null}
           {message ? <p role="status">{message}</p> : null}
         </form>
       ) : null}
@@ -251,7 +346,7 @@ function CampaignsSection({ editable }: { editable: boolean }) {
 
 const CHALLENGE_KINDS = ['trailers', 'team_vip1', 'deposits'] as const;
 
-function ChallengesSection({ editable }: { editable: boolean }) {
+function ChallengesSection({ editable, percent }: { editable: boolean; percent: number }) {
   const { t, i18n } = useTranslation();
   const challenges = useListAllChallenges({ query: { enabled: editable } });
   const create = useCreateChallenge();
@@ -266,6 +361,21 @@ function ChallengesSection({ editable }: { editable: boolean }) {
   });
   const [message, setMessage] = useState<string | null>(null);
   if (!editable) return null;
+  // A new published challenge pays from nothing: with a reward it waits for a second admin.
+  const willWait =
+    percent > 0 &&
+    challengeRaise(
+      null,
+      {
+        published: true,
+        kind: form.kind,
+        reward: parseMicro(form.reward.trim()) ?? 0n,
+        goal: parseMicro(form.goal.trim()) ?? 1n,
+        startsAt: Date.parse(toIso(form.starts)),
+        endsAt: Date.parse(toIso(form.ends)),
+      },
+      percent,
+    );
   return (
     <section className="admin-section" aria-labelledby="challenges-title">
       <h2 id="challenges-title" className="section-title">
@@ -295,7 +405,7 @@ function ChallengesSection({ editable }: { editable: boolean }) {
         onSubmit={async (event) => {
           event.preventDefault();
           try {
-            await create.mutateAsync({
+            const answer = await create.mutateAsync({
               data: {
                 title: form.title.trim(),
                 text: form.text.trim(),
@@ -306,7 +416,7 @@ function ChallengesSection({ editable }: { editable: boolean }) {
                 ends_at: toIso(form.ends),
               },
             });
-            setMessage(t('admin.economy.saved'));
+            setMessage(savedMessage(t, answer.pending_changes));
           } catch (error) {
             setMessage(t(apiErrorKey(error)));
           }
@@ -350,25 +460,19 @@ function ChallengesSection({ editable }: { editable: boolean }) {
         <button type="submit" className="button button--ghost button--small">
           {t('admin.challenges.create')}
         </button>
+        {willWait ? <p className="form__note">{t('admin.economy.willWait', { percent })}</p> : null}
         {message ? <p role="status">{message}</p> : null}
       </form>
     </section>
   );
 }
 
-/** One change's values, before and after, as `field: value` text. */
-const valuesText = (values: Record<string, unknown> | null) =>
-  values
-    ? Object.entries(values)
-        .map(([key, value]) => `${key}: ${String(value)}`)
-        .join(', ')
-    : '—';
-
 /**
- * Economy changes that raise members' pay beyond the API's percentage wait
- * for a second admin: listed here with who proposed them, before and after;
- * another admin approves (live at once) or rejects. The API refuses the
- * proposer's own approval.
+ * Economy changes that wait for a second admin (a raise of members' pay
+ * beyond the API's percentage over the approved value; the card, support
+ * link and card rates while the club has two admins): listed here with who
+ * proposed them and each term before → after in plain words; another admin
+ * approves (live at once) or rejects. The API refuses the proposer's own approval.
  */
 function EconomyChangesSection({ editable }: { editable: boolean }) {
   const { t, i18n } = useTranslation();
@@ -415,12 +519,7 @@ function EconomyChangesSection({ editable }: { editable: boolean }) {
               <span>{t('admin.approvals.proposedBy', { by: change.proposed_by })}</span>
               <span>{t('admin.approvals.awaitingSecond')}</span>
             </div>
-            <p className="form__note">
-              {t('admin.approvals.before')}: {valuesText(change.before)}
-            </p>
-            <p className="form__note">
-              {t('admin.approvals.after')}: {valuesText(change.after)}
-            </p>
+            <ChangeTerms change={change} />
             {editable ? (
               <DecisionButtons
                 busy={busy}
@@ -449,6 +548,7 @@ export function EconomyPage() {
   const editable = canUse(useGetMe().data?.role, 'admin');
   const packages = useListPackages();
   const history = useEconomyHistory({ limit: 20 });
+  const { percent, approved } = useApproved();
   return (
     <>
       <EconomyChangesSection editable={editable} />
@@ -476,7 +576,15 @@ export function EconomyPage() {
             </thead>
             <tbody>
               {(packages.data ?? []).map((item) => (
-                <PackageRow key={item.vip_level} item={item} editable={editable} />
+                <PackageRow
+                  key={item.vip_level}
+                  item={item}
+                  editable={editable}
+                  approved={
+                    (approved('package', item.vip_level) as PackageItem | undefined) ?? item
+                  }
+                  percent={percent}
+                />
               ))}
             </tbody>
           </table>
@@ -486,10 +594,14 @@ export function EconomyPage() {
         <h2 id="rates-title" className="section-title">
           {t('admin.economy.teamRates')}
         </h2>
-        <TeamRatesForm editable={editable} />
+        <TeamRatesForm
+          editable={editable}
+          approved={approved('team_rates', null) as TeamRates | undefined}
+          percent={percent}
+        />
       </section>
-      <CampaignsSection editable={editable} />
-      <ChallengesSection editable={editable} />
+      <CampaignsSection editable={editable} percent={percent} />
+      <ChallengesSection editable={editable} percent={percent} />
       <section className="admin-section" aria-labelledby="history-title">
         <h2 id="history-title" className="section-title">
           {t('admin.economy.history')}

@@ -7,6 +7,7 @@
  */
 import type { EconomyChangeItemAfter } from './economyChangeItemAfter';
 import type { ApprovalEntry } from './approvalEntry';
+import type { EconomyChangeItemBaseline } from './economyChangeItemBaseline';
 import type { EconomyChangeItemBefore } from './economyChangeItemBefore';
 import type { EconomyChangeItemStatus } from './economyChangeItemStatus';
 import type { EconomyChangeItemTarget } from './economyChangeItemTarget';
@@ -19,7 +20,12 @@ export interface EconomyChangeItem {
   /** True while a second admin has to approve */
   awaiting_second_approval: boolean;
   /**
-   * What it was (null for a new challenge or campaign)
+   * The last value a second admin approved (or the seeded or created one) that the raise was held against; null: none (a new challenge or campaign, or a change that always waits)
+   * @nullable
+   */
+  baseline: EconomyChangeItemBaseline;
+  /**
+   * What is in force as it was proposed (null: nothing yet)
    * @nullable
    */
   before: EconomyChangeItemBefore;
@@ -31,9 +37,10 @@ export interface EconomyChangeItem {
   id: number;
   proposed_by: number;
   status: EconomyChangeItemStatus;
+  /** package, team_rates, challenge, campaign: a raise of pay; card, support_url, card_rates: any change while the club has two admins */
   target: EconomyChangeItemTarget;
   /**
-   * The VIP level, challenge or campaign id (null: team rates, or a new one)
+   * The VIP level, challenge or campaign id (null: team rates, card, support link, card rates)
    * @nullable
    */
   target_id: number | null;

@@ -7,7 +7,7 @@
  */
 
 /**
- * What it was (null for a new challenge or campaign)
+ * What is in force as it was proposed (null: nothing yet)
  * @nullable
  */
 export type EconomyChangeItemBefore = { [key: string]: unknown } | null;

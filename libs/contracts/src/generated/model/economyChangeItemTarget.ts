@@ -6,6 +6,9 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * package, team_rates, challenge, campaign: a raise of pay; card, support_url, card_rates: any change while the club has two admins
+ */
 export type EconomyChangeItemTarget =
   (typeof EconomyChangeItemTarget)[keyof typeof EconomyChangeItemTarget];
 
@@ -15,4 +18,7 @@ export const EconomyChangeItemTarget = {
   team_rates: 'team_rates',
   challenge: 'challenge',
   campaign: 'campaign',
+  card: 'card',
+  support_url: 'support_url',
+  card_rates: 'card_rates',
 } as const;

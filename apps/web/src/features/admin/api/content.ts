@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   getGetSiteQueryKey,
   getGetSiteSettingsQueryKey,
+  getListEconomyChangesQueryKey,
   getListBannersQueryKey,
   getListAllTrailersQueryKey,
   useAddBanner as useAddBannerCall,
@@ -38,13 +39,18 @@ export function useSaveTrailer(): (
   };
 }
 
-/** The site settings: the answer replaces the cached ones. */
+/**
+ * The site settings: the answer's settings (as they stand) replace the cached
+ * ones; a new card or support link may wait for a second admin, so the
+ * economy's pending changes are read again.
+ */
 export function useSetSiteSettings() {
   const queryClient = useQueryClient();
   return useSetSiteSettingsCall({
     mutation: {
-      onSuccess: (settings) => {
+      onSuccess: ({ pending_changes: _, ...settings }) => {
         queryClient.setQueryData(getGetSiteSettingsQueryKey(), settings);
+        void queryClient.invalidateQueries({ queryKey: getListEconomyChangesQueryKey() });
       },
     },
   });

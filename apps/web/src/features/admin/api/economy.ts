@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   approveEconomyChange,
+  getEconomyBaselinesQueryKey,
   getEconomyHistoryQueryKey,
   getGetTeamRatesQueryKey,
   getListAllChallengesQueryKey,
@@ -18,16 +19,16 @@ import {
 import { settle, useRefresh, type Outcome, type Result } from './refresh';
 
 /**
- * A package's new terms: the answer (every package) replaces the cached list;
- * the history and the pending changes (a change may wait for a second admin)
- * are read again.
+ * A package's new terms: the answer's packages (as they stand) replace the
+ * cached list; the history and the pending changes (a change may wait for a
+ * second admin, `pending_changes`) are read again.
  */
 export function useSetPackage() {
   const queryClient = useQueryClient();
   return useSetPackageCall({
     mutation: {
-      onSuccess: (packages) => {
-        queryClient.setQueryData(getListPackagesQueryKey(), packages);
+      onSuccess: (answer) => {
+        queryClient.setQueryData(getListPackagesQueryKey(), answer.packages);
         void queryClient.invalidateQueries({ queryKey: getEconomyHistoryQueryKey() });
         void queryClient.invalidateQueries({ queryKey: getListEconomyChangesQueryKey() });
       },
@@ -35,13 +36,13 @@ export function useSetPackage() {
   });
 }
 
-/** The team rates: the answer replaces the cached ones; history and pending changes follow. */
+/** The team rates: the answer's rates replace the cached ones; history and pending changes follow. */
 export function useSetTeamRates() {
   const queryClient = useQueryClient();
   return useSetTeamRatesCall({
     mutation: {
-      onSuccess: (saved) => {
-        queryClient.setQueryData(getGetTeamRatesQueryKey(), saved);
+      onSuccess: ({ pending_changes: _, ...rates }) => {
+        queryClient.setQueryData(getGetTeamRatesQueryKey(), rates);
         void queryClient.invalidateQueries({ queryKey: getEconomyHistoryQueryKey() });
         void queryClient.invalidateQueries({ queryKey: getListEconomyChangesQueryKey() });
       },
@@ -75,9 +76,10 @@ export function useCreateChallenge() {
   });
 }
 
-// An approved change may touch any of the economy's lists.
+// An approved change may touch any of the economy's lists, and moves a baseline.
 const ECONOMY_KEYS = [
   getListEconomyChangesQueryKey(),
+  getEconomyBaselinesQueryKey(),
   getEconomyHistoryQueryKey(),
   getListPackagesQueryKey(),
   getGetTeamRatesQueryKey(),

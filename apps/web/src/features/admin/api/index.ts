@@ -8,6 +8,7 @@ export {
   fetchBlob,
   resolveApiUrl,
   useDeleteMoment,
+  useEconomyBaselines,
   useEconomyHistory,
   useGetDashboard,
   useGetMe,
