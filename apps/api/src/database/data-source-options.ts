@@ -38,6 +38,7 @@ import { TeamPaging1766770000000 } from './migrations/1766770000000-team-paging'
 import { AccessExceptionsIndex1766780000000 } from './migrations/1766780000000-access-exceptions-index';
 import { MembershipExpiryIndex1766790000000 } from './migrations/1766790000000-membership-expiry-index';
 import { TeamCountsCovering1766800000000 } from './migrations/1766800000000-team-counts-covering';
+import { AuditSignatures1766810000000 } from './migrations/1766810000000-audit-signatures';
 import { SurvivingClient } from './lost-connections';
 
 export const MIGRATIONS = [
@@ -79,6 +80,7 @@ export const MIGRATIONS = [
   AccessExceptionsIndex1766780000000,
   MembershipExpiryIndex1766790000000,
   TeamCountsCovering1766800000000,
+  AuditSignatures1766810000000,
 ];
 
 /** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */
