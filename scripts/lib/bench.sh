@@ -50,7 +50,9 @@ throwaway_audit_key() {
 production_api() {
   JWT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')
   throwaway_audit_key
-  export DATABASE_URL REDIS_URL JWT_SECRET
+  # The bench's database, never a development .env's owner.
+  DATABASE_OWNER_URL=$DATABASE_URL
+  export DATABASE_URL DATABASE_OWNER_URL REDIS_URL JWT_SECRET
   export NODE_ENV=production ADMIN_PHONE=$1 ADMIN_PASSWORD=bench-admin-password
   node apps/api/dist/database/migrate.js >/dev/null
   node apps/api/dist/seed/seed.js >/dev/null

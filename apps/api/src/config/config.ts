@@ -369,8 +369,19 @@ export function auditSigningKeyText(config: AppConfig): string {
 
 /**
  * The connection migrations and the seed use: the tables' owner
- * (DATABASE_OWNER_URL), else a connection that keeps its session, else the app's.
+ * (DATABASE_OWNER_URL), else a connection that keeps its session, else the
+ * app's. It must name the app's database: a script that points DATABASE_URL
+ * at a database of its own while `.env` names the development owner would
+ * otherwise migrate the development database.
  */
 export function ownerDatabaseUrl(config: AppConfig): string {
-  return config.DATABASE_OWNER_URL ?? config.DATABASE_SESSION_URL ?? config.DATABASE_URL;
+  const owner = config.DATABASE_OWNER_URL ?? config.DATABASE_SESSION_URL ?? config.DATABASE_URL;
+  const database = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+  if (database(owner) !== database(config.DATABASE_URL)) {
+    const name = config.DATABASE_OWNER_URL ? 'DATABASE_OWNER_URL' : 'DATABASE_SESSION_URL';
+    throw new ConfigError(
+      `${name} names the database "${database(owner)}" and DATABASE_URL "${database(config.DATABASE_URL)}": both must name the app's database`,
+    );
+  }
+  return owner;
 }

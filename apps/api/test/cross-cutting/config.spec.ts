@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { ConfigError, loadConfig } from '../../src/config/config';
+import { ConfigError, loadConfig, ownerDatabaseUrl } from '../../src/config/config';
 
 const AUDIT_SIGNING_KEY = generateKeyPairSync('ed25519')
   .privateKey.export({ format: 'der', type: 'pkcs8' })
@@ -52,6 +52,25 @@ describe('configuration', () => {
     expect(() => loadConfig(production)).toThrow(/AUDIT_SIGNING_KEY is required in production/);
     const ok = loadConfig({ ...production, AUDIT_SIGNING_KEY });
     expect(ok.JWT_SECRET).toBe('p'.repeat(40));
+  });
+
+  it("migrates as DATABASE_OWNER_URL, which must name the app's database", () => {
+    const app = 'postgres://club_app:pw@127.0.0.1:5432/club';
+    const owner = 'postgres://postgres@127.0.0.1:5432/club';
+    expect(ownerDatabaseUrl(loadConfig({ ...base, DATABASE_URL: app }))).toBe(app);
+    expect(
+      ownerDatabaseUrl(loadConfig({ ...base, DATABASE_URL: app, DATABASE_OWNER_URL: owner })),
+    ).toBe(owner);
+    // A script's own database with the development .env's owner: refused, never migrated.
+    expect(() =>
+      ownerDatabaseUrl(
+        loadConfig({
+          ...base,
+          DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app_bench',
+          DATABASE_OWNER_URL: 'postgres://postgres@127.0.0.1:5432/app',
+        }),
+      ),
+    ).toThrow('DATABASE_OWNER_URL names the database "app" and DATABASE_URL "app_bench"');
   });
 
   it('takes an Ed25519 audit signing key as base64 DER or PEM, and nothing else', () => {
