@@ -174,6 +174,19 @@ describe('an audit the database owner cannot rewrite', () => {
     ).toBe(true);
   });
 
+  it('holds every head published, in seq order however many digits (9 before 10)', async () => {
+    await someEntries(Math.max(0, 12 - (await lastSeq())));
+    await tampering(async () => {
+      // Heads as proofs publish them (copied from the rows), under proof ids no proof uses.
+      await sql(
+        `INSERT INTO audit_published_heads (proof_id, chain_seq, hash, sig)
+         SELECT -l.chain_seq, l.chain_seq, l.hash, s.sig FROM audit_log l
+         JOIN audit_signatures s USING (chain_seq) WHERE l.chain_seq IN (9, 10, 11)`,
+      );
+      expect(await verify()).toEqual({ ok: true, checked: await rowCount() });
+    });
+  });
+
   it('finds a row forged by SQL with the triggers on: linked, but never signed', async () => {
     await someEntries(2);
     await tampering(async () => {

@@ -59,30 +59,33 @@ describe('the migration that signs the audit rows written before it', () => {
       (r: { seq: number }) => r.seq,
     );
 
+  const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
   it('signs an intact chain whole, and the application finds it intact', async () => {
-    await beforeSigning(3);
+    // More than nine rows: taken in seq order, never in their text's ('10' before '9').
+    await beforeSigning(12);
     await migrate();
-    expect(await signed()).toEqual([1, 2, 3]);
+    expect(await signed()).toEqual(upTo(12));
     t = await startApp({ DATABASE_URL: url });
     const res = await t
       .http()
       .get('/admin/audit/verify')
       .set(await operator(t));
-    expect(res.body).toEqual({ ok: true, checked: 3 });
+    expect(res.body).toEqual({ ok: true, checked: 12 });
   });
 
   it('signs up to a row that does not hold, and leaves it and what follows unsigned', async () => {
-    // The three rows above and four more, the sixth edited (as the owner could before signatures).
+    // The twelve rows above and four more, the fifteenth edited (as the owner could before signatures).
     await beforeSigning(4);
     await db.query(`ALTER TABLE audit_log DISABLE TRIGGER USER`);
-    await db.query(`UPDATE audit_log SET details = '{"step": 99}' WHERE chain_seq = 6`);
+    await db.query(`UPDATE audit_log SET details = '{"step": 99}' WHERE chain_seq = 15`);
     await db.query(`ALTER TABLE audit_log ENABLE TRIGGER USER`);
     await migrate();
-    expect(await signed()).toEqual([1, 2, 3, 4, 5]);
+    expect(await signed()).toEqual(upTo(14));
     const res = await t!
       .http()
       .get('/admin/audit/verify')
       .set(await operator(t!));
-    expect(res.body).toEqual({ ok: false, checked: 6, broken_at: 6, reason: 'edited' });
+    expect(res.body).toEqual({ ok: false, checked: 15, broken_at: 15, reason: 'edited' });
   });
 });

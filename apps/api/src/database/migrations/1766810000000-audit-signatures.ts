@@ -91,11 +91,12 @@ async function signEarlierRows(q: QueryRunner): Promise<void> {
   let prev = AUDIT_GENESIS;
   for (;;) {
     const page: (AuditRowFields & { hash: string })[] = await q.query(
-      `SELECT chain_seq::text AS chain_seq, id::text AS id, actor_id::text AS actor_id, action,
-              coalesce(target_user_id::text, '') AS target_user_id, details::text AS details,
-              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-              prev_hash, hash
-       FROM audit_log WHERE chain_seq > $1 ORDER BY chain_seq LIMIT $2`,
+      // Ordered by the column, l.chain_seq: the text alias would sort '10' before '9'.
+      `SELECT l.chain_seq::text AS chain_seq, l.id::text AS id, l.actor_id::text AS actor_id, l.action,
+              coalesce(l.target_user_id::text, '') AS target_user_id, l.details::text AS details,
+              to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+              l.prev_hash, l.hash
+       FROM audit_log l WHERE l.chain_seq > $1 ORDER BY l.chain_seq LIMIT $2`,
       [seq, SIGN_BATCH],
     );
     const signed: { seq: string; sig: string }[] = [];

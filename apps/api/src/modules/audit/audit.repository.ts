@@ -135,10 +135,11 @@ export class AuditRepository {
     return row;
   }
 
-  /** Every head a proof published, by seq. */
+  /** Every head a proof published, by seq (the column's: the text alias would sort '10' before '9'). */
   publishedHeads(db: EntityManager): Promise<PublishedHeadRow[]> {
     return db.query(
-      `SELECT chain_seq::text AS chain_seq, hash, sig FROM audit_published_heads ORDER BY chain_seq, proof_id`,
+      `SELECT h.chain_seq::text AS chain_seq, h.hash, h.sig FROM audit_published_heads h
+       ORDER BY h.chain_seq, h.proof_id`,
     );
   }
 
