@@ -17,8 +17,12 @@ if (($# > 1)) || [[ ${1:-} == -* ]]; then
   exit 2
 fi
 
-base_urls
-url=$base_db
+# DATABASE_URL's own login is enough (it reads every table and sequence); the
+# owner's (base_urls) would name another database when only DATABASE_URL is given.
+url=$(
+  load_dotenv .env
+  echo "${DATABASE_URL:-$DEFAULT_DATABASE_URL}"
+)
 name=$(db_name "$url")
 file=${1:-backups/$name-$(date -u +%Y%m%dT%H%M%SZ).dump}
 mkdir -p "$(dirname "$file")"

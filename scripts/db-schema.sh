@@ -41,7 +41,7 @@ if ((build)); then
 fi
 
 recreate_db "$url"
-DATABASE_URL=$url node apps/api/dist/database/migrate.js >/dev/null
+DATABASE_URL=$url DATABASE_OWNER_URL=$url node apps/api/dist/database/migrate.js >/dev/null
 
 current=$(mktemp)
 trap 'rm -f "$current"; pg_admin_query "$url" "DROP DATABASE IF EXISTS :\"db\" WITH (FORCE)" -v db="$(db_name "$url")" >/dev/null 2>&1 || true' EXIT

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Makes PostgreSQL and Redis (from DATABASE_URL / REDIS_URL, else the defaults)
 # reachable, starting local ones that are installed but stopped, and creates
-# the database named in DATABASE_URL plus any database named as an argument.
-# Idempotent and quiet when everything is already there.
+# the database named in DATABASE_URL plus any database named as an argument,
+# as the tables' owner (DATABASE_OWNER_URL, else DATABASE_URL: the app's role
+# may not create databases, and may not exist yet). Idempotent and quiet when
+# everything is already there.
 #
 #   scripts/services.sh [extra-database ...]
 set -euo pipefail
@@ -11,7 +13,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=scripts/lib/env.sh
 source "$ROOT/scripts/lib/env.sh"
 load_dotenv "$ROOT/.env"
-DATABASE_URL=${DATABASE_URL:-$DEFAULT_DATABASE_URL}
+DATABASE_URL=${DATABASE_OWNER_URL:-${DATABASE_URL:-$DEFAULT_DATABASE_URL}}
 REDIS_URL=${REDIS_URL:-$DEFAULT_REDIS_URL}
 WAIT_SECONDS=${SERVICES_WAIT_SECONDS:-30}
 

@@ -17,6 +17,8 @@ if [[ ! -f .env && -f .env.example ]]; then
 fi
 load_dotenv .env
 export DATABASE_URL=${DATABASE_URL:-$DEFAULT_DATABASE_URL}
+# The app on a role that owns no table; migrations and the seed as the owner.
+app_and_owner_urls
 export REDIS_URL=${REDIS_URL:-$DEFAULT_REDIS_URL}
 export API_PORT=${API_PORT:-3000}
 export WEB_PORT=${WEB_PORT:-5173}
@@ -43,8 +45,11 @@ echo "start: building @app/domain, @app/api and @app/tron-node"
 pnpm --silent --filter @app/domain run build
 pnpm --silent --filter @app/api run build
 pnpm --silent --filter @app/tron-node run build
+# As DATABASE_OWNER_URL: the migrations, then DATABASE_URL's role made (or
+# kept) with data rights only; the seed.
 node apps/api/dist/database/migrate.js
 node apps/api/dist/seed/seed.js
+echo "start: the API and the worker connect as $(db_user "$DATABASE_URL"), migrations ran as $(db_user "$DATABASE_OWNER_URL")"
 if ((local_tron)) && [[ -z ${TRON_DEPOSIT_XPUB:-} || -z ${TRON_HOT_WALLET_PRIVATE_KEY:-} ]]; then
   # The development wallet (var/dev-wallet.json, made once): never for real funds.
   eval "$(node scripts/dev-tron.mjs env)"

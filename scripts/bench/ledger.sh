@@ -37,6 +37,9 @@ DATABASE_URL=$(with_db_name "$base_db" app_bench_ledger)
 REDIS_URL=$(with_redis_db "$base_redis" 3)
 recreate_db "$DATABASE_URL"
 export DATABASE_URL REDIS_URL NODE_ENV=production JWT_SECRET=bench-ledger-secret-0123456789abcdefghij
+throwaway_audit_key
+# The bench's database, never a development .env's owner.
+export DATABASE_OWNER_URL=$DATABASE_URL
 export ADMIN_PHONE=+998900000008 ADMIN_PASSWORD=bench-admin-password
 node apps/api/dist/database/migrate.js >/dev/null
 node apps/api/dist/seed/seed.js >/dev/null

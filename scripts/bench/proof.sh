@@ -35,6 +35,9 @@ DATABASE_URL=${BENCH_DATABASE_URL:-$(with_db_name "$base_db" app_bench_proof)}
 REDIS_URL=${BENCH_REDIS_URL:-$(with_redis_db "$base_redis" 5)}
 recreate_db "$DATABASE_URL"
 export DATABASE_URL REDIS_URL NODE_ENV=production JWT_SECRET=bench-proof-secret-0123456789abcdefghijkl
+throwaway_audit_key
+# The bench's database, never a development .env's owner.
+export DATABASE_OWNER_URL=$DATABASE_URL
 export ADMIN_PHONE=+998900000008 ADMIN_PASSWORD=bench-admin-password
 node apps/api/dist/database/migrate.js >/dev/null
 on_production_node scripts/bench/proof.mjs

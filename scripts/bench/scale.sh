@@ -36,9 +36,10 @@ recreate_db "$EMPTY_URL"
 
 JWT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')
 export JWT_SECRET NODE_ENV=production ADMIN_PHONE=+998900000027 ADMIN_PASSWORD=bench-admin-password
+throwaway_audit_key
 for url in "$SCALE_URL" "$EMPTY_URL"; do
-  DATABASE_URL=$url node apps/api/dist/database/migrate.js >/dev/null
-  DATABASE_URL=$url node apps/api/dist/seed/seed.js >/dev/null
+  DATABASE_URL=$url DATABASE_OWNER_URL=$url node apps/api/dist/database/migrate.js >/dev/null
+  DATABASE_URL=$url DATABASE_OWNER_URL=$url node apps/api/dist/seed/seed.js >/dev/null
 done
 
 SCALE_URL=$SCALE_URL EMPTY_URL=$EMPTY_URL SCALE_REDIS_URL=$(with_redis_db "$base_redis" "${BENCH_SCALE_REDIS_DB:-13}") \

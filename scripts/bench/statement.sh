@@ -25,6 +25,9 @@ build_api
 DATABASE_URL=${BENCH_DATABASE_URL:-$(with_db_name "$base_db" app_bench_statement)}
 recreate_db "$DATABASE_URL"
 export DATABASE_URL NODE_ENV=production JWT_SECRET=bench-statement-secret-0123456789abcdefgh
+throwaway_audit_key
+# The bench's database, never a development .env's owner.
+export DATABASE_OWNER_URL=$DATABASE_URL
 export ADMIN_PHONE=+998900000009 ADMIN_PASSWORD=bench-admin-password
 node apps/api/dist/database/migrate.js >/dev/null
 node apps/api/dist/seed/seed.js >/dev/null

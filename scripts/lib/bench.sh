@@ -37,11 +37,22 @@ build_api() {
   fi
 }
 
+# throwaway_audit_key: exports AUDIT_SIGNING_KEY, a fresh Ed25519 key (production
+# requires one) for a bench's database, which is thrown away after the run.
+throwaway_audit_key() {
+  AUDIT_SIGNING_KEY=$(node -e 'console.log(require("crypto").generateKeyPairSync("ed25519").privateKey.export({ format: "der", type: "pkcs8" }).toString("base64"))')
+  export AUDIT_SIGNING_KEY
+}
+
 # production_api ADMIN_PHONE: production settings with a throwaway JWT secret
-# for DATABASE_URL and REDIS_URL (exported), then the migrations and the seed.
+# and audit signing key for DATABASE_URL and REDIS_URL (exported), then the
+# migrations and the seed.
 production_api() {
   JWT_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')
-  export DATABASE_URL REDIS_URL JWT_SECRET
+  throwaway_audit_key
+  # The bench's database, never a development .env's owner.
+  DATABASE_OWNER_URL=$DATABASE_URL
+  export DATABASE_URL DATABASE_OWNER_URL REDIS_URL JWT_SECRET
   export NODE_ENV=production ADMIN_PHONE=$1 ADMIN_PASSWORD=bench-admin-password
   node apps/api/dist/database/migrate.js >/dev/null
   node apps/api/dist/seed/seed.js >/dev/null

@@ -5,6 +5,10 @@
 DEFAULT_DATABASE_URL='postgres://postgres@127.0.0.1:5432/app'
 # shellcheck disable=SC2034
 DEFAULT_REDIS_URL='redis://127.0.0.1:6379'
+# The role the API and the worker log in as when only the owner's URL is known
+# (docs/operations.md, "The database roles"); `pnpm db:migrate` creates it.
+# shellcheck disable=SC2034
+DEFAULT_APP_DATABASE_USER='club_app'
 
 # load_dotenv FILE: exports each KEY=VALUE of FILE that the environment does
 # not already set (the environment wins, as with dotenv in the app).
@@ -30,6 +34,28 @@ load_dotenv() {
 # with_db_name URL NAME: the same PostgreSQL URL pointing at database NAME.
 with_db_name() {
   node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + encodeURIComponent(process.argv[2]); console.log(u.href)' "$1" "$2"
+}
+
+# with_db_user URL USER PASSWORD: the same PostgreSQL URL logging in as USER.
+with_db_user() {
+  node -e 'const u = new URL(process.argv[1]); u.username = encodeURIComponent(process.argv[2]); u.password = encodeURIComponent(process.argv[3]); console.log(u.href)' "$1" "$2" "$3"
+}
+
+# db_user URL: the role a PostgreSQL URL logs in as (empty: none named).
+db_user() {
+  node -e 'console.log(decodeURIComponent(new URL(process.argv[1]).username))' "$1"
+}
+
+# app_and_owner_urls: when DATABASE_OWNER_URL is unset, takes DATABASE_URL as
+# the owner's (an .env from before the app had a role of its own) and points
+# DATABASE_URL at DEFAULT_APP_DATABASE_USER on the same database, so that the
+# app never runs as the tables' owner; exports both.
+app_and_owner_urls() {
+  if [[ -z ${DATABASE_OWNER_URL:-} ]]; then
+    DATABASE_OWNER_URL=$DATABASE_URL
+    DATABASE_URL=$(with_db_user "$DATABASE_URL" "$DEFAULT_APP_DATABASE_USER" "$DEFAULT_APP_DATABASE_USER")
+  fi
+  export DATABASE_URL DATABASE_OWNER_URL
 }
 
 # with_redis_db URL N: the same Redis URL selecting logical database N.
@@ -62,11 +88,13 @@ recreate_db() {
 
 # base_urls: sets base_db and base_redis to the configured PostgreSQL and Redis
 # URLs (environment, then .env, then the defaults) without exporting anything
-# else from .env; scripts derive their own databases from them.
+# else from .env; scripts derive their own databases from them, so base_db is
+# the tables' owner's (DATABASE_OWNER_URL) when one is set: it may create and
+# drop databases, which the app's role may not.
 base_urls() {
   base_db=$(
     load_dotenv .env
-    echo "${DATABASE_URL:-$DEFAULT_DATABASE_URL}"
+    echo "${DATABASE_OWNER_URL:-${DATABASE_URL:-$DEFAULT_DATABASE_URL}}"
   )
   base_redis=$(
     load_dotenv .env

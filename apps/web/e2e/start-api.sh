@@ -2,13 +2,20 @@
 # Starts the API for the Playwright run (playwright.config.ts webServer):
 # recreates the e2e database (every run starts from the schema the code
 # describes), applies the migrations, seeds the economy table and the e2e
-# operator, then serves.
+# operator, then serves. DATABASE_URL names the e2e database as its owner:
+# the migrations and the seed run as that login, which makes club_app (a role
+# that owns no table, scripts/lib/env.sh) for the API and the worker.
 # Needs a built API: pnpm --filter @app/domain build && pnpm --filter @app/api build
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# shellcheck source=../../../scripts/lib/env.sh
+source ../../scripts/lib/env.sh
 
 export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/app_e2e}"
+# The owner is always this database's own (never a DATABASE_OWNER_URL of the
+# development setup): the app's URL is derived from it.
+unset DATABASE_OWNER_URL
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/2}"
 export API_PORT="${API_PORT:-3101}"
 # The journeys register from one address, run after run; the per-address
@@ -39,6 +46,7 @@ createdb -h 127.0.0.1 -U postgres "$db"
 # database (a kept job id once swallowed this run's first mail, docs/decisions.md).
 redis-cli -u "$REDIS_URL" flushdb >/dev/null
 
+app_and_owner_urls
 node ../api/dist/database/migrate.js
 # Packages, demo content and the operator the journeys sign in as (idempotent).
 ADMIN_PHONE="${E2E_ADMIN_PHONE:-+998900000001}" ADMIN_PASSWORD="${E2E_ADMIN_PASSWORD:-admin-e2e-password}" \

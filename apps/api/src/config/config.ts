@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { config as loadDotenv } from 'dotenv';
 import { resolve } from 'node:path';
+import { developmentAuditSigningKey, parseAuditSigningKey } from './audit-signing-key';
 
 /**
  * One validated settings object (contract section 7). The environment wins
@@ -27,6 +28,12 @@ export const SETTINGS_SCHEMA = z.object({
    * transaction-mode pooler; unset: DATABASE_URL.
    */
   DATABASE_SESSION_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /**
+   * The tables' owner, for `pnpm db:migrate` and the seed only (never the
+   * running app): migrations run as it, and it makes DATABASE_URL's role
+   * one that owns nothing. Unset: DATABASE_URL (the app then owns the tables).
+   */
+  DATABASE_OWNER_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Hot queries as named prepared statements; false behind a pooler that cannot keep them. */
   DATABASE_PREPARED_STATEMENTS: z
     .enum(['true', 'false'])
@@ -62,6 +69,12 @@ export const SETTINGS_SCHEMA = z.object({
   JSON_MAX_DEPTH: intFrom(32),
   WEB_PORT: intFrom(5173, 1, 65535),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /**
+   * The Ed25519 key that signs every audit row (PKCS#8: PEM or its DER in
+   * base64). Kept out of the database; required in production. Unset
+   * elsewhere: var/audit-signing-key, made once.
+   */
+  AUDIT_SIGNING_KEY: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: intFrom(900, 10),
   ACCESS_TOKEN_CACHE_SIZE: intFrom(10_000),
   REFRESH_TOKEN_TTL_SECONDS: intFrom(30 * 24 * 3600, 60),
@@ -300,8 +313,19 @@ const schema = SETTINGS_SCHEMA.superRefine((env, ctx) => {
       message: `the development JWT_SECRET only works with API_HOST on loopback (127.0.0.1), not ${env.API_HOST}: set a secret of your own`,
     });
   }
+  if (env.AUDIT_SIGNING_KEY) {
+    try {
+      parseAuditSigningKey(env.AUDIT_SIGNING_KEY);
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUDIT_SIGNING_KEY'],
+        message: (error as Error).message,
+      });
+    }
+  }
   if (env.NODE_ENV !== 'production') return;
-  for (const key of ['JWT_SECRET', 'ADMIN_PHONE', 'ADMIN_PASSWORD'] as const) {
+  for (const key of ['JWT_SECRET', 'ADMIN_PHONE', 'ADMIN_PASSWORD', 'AUDIT_SIGNING_KEY'] as const) {
     if (!env[key])
       ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
   }
@@ -341,3 +365,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** Where development and tests keep their audit signing key (never used in production). */
+export const DEV_AUDIT_SIGNING_KEY_FILE = resolve(REPO_ROOT, 'var/audit-signing-key');
+
+/**
+ * The audit signing key's text: AUDIT_SIGNING_KEY, or outside production the
+ * development key of var/ (made on first use). Production never gets here
+ * without one: loadConfig refuses it.
+ */
+export function auditSigningKeyText(config: AppConfig): string {
+  if (config.AUDIT_SIGNING_KEY) return config.AUDIT_SIGNING_KEY;
+  if (config.NODE_ENV === 'production') throw new ConfigError('AUDIT_SIGNING_KEY is required');
+  return developmentAuditSigningKey(DEV_AUDIT_SIGNING_KEY_FILE);
+}
+
+/**
+ * The connection migrations and the seed use: the tables' owner
+ * (DATABASE_OWNER_URL), else a connection that keeps its session, else the
+ * app's. It must name the app's database: a script that points DATABASE_URL
+ * at a database of its own while `.env` names the development owner would
+ * otherwise migrate the development database.
+ */
+export function ownerDatabaseUrl(config: AppConfig): string {
+  const owner = config.DATABASE_OWNER_URL ?? config.DATABASE_SESSION_URL ?? config.DATABASE_URL;
+  const database = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+  if (database(owner) !== database(config.DATABASE_URL)) {
+    const name = config.DATABASE_OWNER_URL ? 'DATABASE_OWNER_URL' : 'DATABASE_SESSION_URL';
+    throw new ConfigError(
+      `${name} names the database "${database(owner)}" and DATABASE_URL "${database(config.DATABASE_URL)}": both must name the app's database`,
+    );
+  }
+  return owner;
+}

@@ -45,7 +45,12 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   },
   DATABASE_URL: {
     group: 'Storage',
-    doc: 'PostgreSQL: the source of truth (money, ledger, pending work).',
+    doc: 'PostgreSQL: the source of truth (money, ledger, pending work). The API and the worker connect as this URL\'s role, which should own no table (`pnpm db:migrate` creates it and grants it what it needs: docs/operations.md, "The database roles").',
+    value: 'postgres://club_app:club_app@127.0.0.1:5432/app',
+  },
+  DATABASE_OWNER_URL: {
+    group: 'Storage',
+    doc: "The tables' owner, for `pnpm db:migrate` and `pnpm db:seed` only: migrations run as it, and it makes DATABASE_URL's role exist with data rights only (no ownership, so the app cannot switch the audit's triggers off). Keep it out of the app's environment. Unset: DATABASE_URL, and the app owns the tables.",
     value: 'postgres://postgres@127.0.0.1:5432/app',
   },
   DATABASE_REPLICA_URL: {
@@ -86,6 +91,11 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     group: 'Secrets and the first operator',
     doc: "Signs access tokens; at least 32 characters. Generate one for production:\n  node -e \"console.log(require('crypto').randomBytes(48).toString('base64url'))\"",
     value: 'dev-only-secret-change-me-0123456789abcdef',
+  },
+  AUDIT_SIGNING_KEY: {
+    group: 'Secrets and the first operator',
+    doc: 'Signs every audit row (Ed25519, PKCS#8 in base64 or PEM); the database never sees it, so whoever holds the database cannot rewrite the audit unnoticed. Required in production; keep it out of the database, its backups and .env files that travel. Unset in development and tests: var/audit-signing-key, made once. Generate one:\n  openssl genpkey -algorithm ed25519 -outform DER | base64 -w0',
+    value: '',
   },
   ADMIN_PHONE: {
     group: 'Secrets and the first operator',

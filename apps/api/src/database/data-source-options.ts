@@ -41,6 +41,7 @@ import { StaffRequests1766850000000 } from './migrations/1766850000000-staff-req
 import { TeamCountsCovering1766800000000 } from './migrations/1766800000000-team-counts-covering';
 import { AccountRecovery1766830000000 } from './migrations/1766830000000-account-recovery';
 import { EconomyBaselines1766840000000 } from './migrations/1766840000000-economy-baselines';
+import { AuditSignatures1766810000000 } from './migrations/1766810000000-audit-signatures';
 import { SurvivingClient } from './lost-connections';
 
 export const MIGRATIONS = [
@@ -82,6 +83,7 @@ export const MIGRATIONS = [
   AccessExceptionsIndex1766780000000,
   MembershipExpiryIndex1766790000000,
   TeamCountsCovering1766800000000,
+  AuditSignatures1766810000000,
   AccountRecovery1766830000000,
   EconomyBaselines1766840000000,
   StaffRequests1766850000000,

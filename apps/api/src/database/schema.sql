@@ -7,11 +7,12 @@ CREATE FUNCTION public.audit_log_append_only() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
       BEGIN
-        RAISE EXCEPTION 'audit_log is append-only' USING ERRCODE = 'insufficient_privilege';
+        RAISE EXCEPTION '% is append-only', TG_TABLE_NAME USING ERRCODE = 'insufficient_privilege';
       END $$;
 
 CREATE FUNCTION public.audit_log_link() RETURNS trigger
-    LANGUAGE plpgsql
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
     AS $$
       DECLARE
         head audit_chain_head%ROWTYPE;
@@ -382,6 +383,19 @@ ALTER TABLE public.audit_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     NO MINVALUE
     NO MAXVALUE
     CACHE 1
+);
+
+CREATE TABLE public.audit_published_heads (
+    proof_id bigint NOT NULL,
+    chain_seq bigint NOT NULL,
+    hash character(64) NOT NULL,
+    sig character(128) NOT NULL,
+    published_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.audit_signatures (
+    chain_seq bigint NOT NULL,
+    sig character(128) NOT NULL
 );
 
 CREATE TABLE public.auth_sessions (
@@ -1313,6 +1327,12 @@ ALTER TABLE ONLY public.audit_chain_head
 ALTER TABLE ONLY public.audit_log
     ADD CONSTRAINT audit_log_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.audit_published_heads
+    ADD CONSTRAINT audit_published_heads_pkey PRIMARY KEY (proof_id);
+
+ALTER TABLE ONLY public.audit_signatures
+    ADD CONSTRAINT audit_signatures_pkey PRIMARY KEY (chain_seq);
+
 ALTER TABLE ONLY public.auth_sessions
     ADD CONSTRAINT auth_sessions_pkey PRIMARY KEY (id);
 
@@ -1626,6 +1646,14 @@ CREATE TRIGGER audit_log_link BEFORE INSERT ON public.audit_log FOR EACH ROW EXE
 
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION public.audit_log_append_only();
 
+CREATE TRIGGER audit_published_heads_append_only BEFORE DELETE OR UPDATE ON public.audit_published_heads FOR EACH ROW EXECUTE FUNCTION public.audit_log_append_only();
+
+CREATE TRIGGER audit_published_heads_no_truncate BEFORE TRUNCATE ON public.audit_published_heads FOR EACH STATEMENT EXECUTE FUNCTION public.audit_log_append_only();
+
+CREATE TRIGGER audit_signatures_append_only BEFORE DELETE OR UPDATE ON public.audit_signatures FOR EACH ROW EXECUTE FUNCTION public.audit_log_append_only();
+
+CREATE TRIGGER audit_signatures_no_truncate BEFORE TRUNCATE ON public.audit_signatures FOR EACH STATEMENT EXECUTE FUNCTION public.audit_log_append_only();
+
 CREATE TRIGGER chain_deposits_total_delete AFTER DELETE ON public.chain_deposits REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.chain_deposits_total_delete();
 
 CREATE TRIGGER chain_deposits_total_insert AFTER INSERT ON public.chain_deposits REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.chain_deposits_total_insert();
@@ -1675,6 +1703,9 @@ ALTER TABLE ONLY public.audit_log
 
 ALTER TABLE ONLY public.audit_log
     ADD CONSTRAINT audit_log_target_user_id_fkey FOREIGN KEY (target_user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.audit_signatures
+    ADD CONSTRAINT audit_signatures_chain_seq_fkey FOREIGN KEY (chain_seq) REFERENCES public.audit_log(chain_seq);
 
 ALTER TABLE ONLY public.auth_sessions
     ADD CONSTRAINT auth_sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);

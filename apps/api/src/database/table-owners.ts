@@ -33,6 +33,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   balance_records: 'wallet',
   audit_log: 'audit',
   audit_chain_head: 'audit',
+  audit_signatures: 'audit',
+  audit_published_heads: 'audit',
   adjustment_requests: 'admin',
   approvals: 'approvals',
   staff_requests: 'members',

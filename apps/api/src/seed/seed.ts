@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { DEFAULT_ECONOMY, DEFAULT_TEAM_RATES_BP, normalizePhone } from '@app/domain';
-import { loadConfig } from '../config/config';
+import { loadConfig, ownerDatabaseUrl } from '../config/config';
 import { hashPassword, verifyPassword } from '../common/passwords';
 import { SETTING_MAIN_MESSAGE } from '../modules/content/content.entities';
 import { dataSourceOptions } from '../database/data-source-options';
@@ -109,7 +109,8 @@ async function seedAdmin(dataSource: DataSource, rawPhone: string, password: str
 
 if (require.main === module) {
   const config = loadConfig();
-  const dataSource = new DataSource(dataSourceOptions(config));
+  // As the tables' owner, like the migrations: the seed moves sequences past its fixed ids.
+  const dataSource = new DataSource(dataSourceOptions(config, ownerDatabaseUrl(config)));
   const admin =
     config.ADMIN_PHONE && config.ADMIN_PASSWORD
       ? { phone: config.ADMIN_PHONE, password: config.ADMIN_PASSWORD }

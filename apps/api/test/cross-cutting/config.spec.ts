@@ -1,4 +1,9 @@
-import { ConfigError, loadConfig } from '../../src/config/config';
+import { generateKeyPairSync } from 'node:crypto';
+import { ConfigError, loadConfig, ownerDatabaseUrl } from '../../src/config/config';
+
+const AUDIT_SIGNING_KEY = generateKeyPairSync('ed25519')
+  .privateKey.export({ format: 'der', type: 'pkcs8' })
+  .toString('base64');
 
 describe('configuration', () => {
   const base = { NODE_ENV: 'development' } as NodeJS.ProcessEnv;
@@ -38,13 +43,50 @@ describe('configuration', () => {
         ADMIN_PASSWORD: 'long-enough-pw',
       }),
     ).toThrow(/development JWT_SECRET/);
-    const ok = loadConfig({
+    const production = {
       NODE_ENV: 'production',
       JWT_SECRET: 'p'.repeat(40),
       ADMIN_PHONE: '+998900000001',
       ADMIN_PASSWORD: 'long-enough-pw',
-    });
+    };
+    expect(() => loadConfig(production)).toThrow(/AUDIT_SIGNING_KEY is required in production/);
+    const ok = loadConfig({ ...production, AUDIT_SIGNING_KEY });
     expect(ok.JWT_SECRET).toBe('p'.repeat(40));
+  });
+
+  it("migrates as DATABASE_OWNER_URL, which must name the app's database", () => {
+    const app = 'postgres://club_app:pw@127.0.0.1:5432/club';
+    const owner = 'postgres://postgres@127.0.0.1:5432/club';
+    expect(ownerDatabaseUrl(loadConfig({ ...base, DATABASE_URL: app }))).toBe(app);
+    expect(
+      ownerDatabaseUrl(loadConfig({ ...base, DATABASE_URL: app, DATABASE_OWNER_URL: owner })),
+    ).toBe(owner);
+    // A script's own database with the development .env's owner: refused, never migrated.
+    expect(() =>
+      ownerDatabaseUrl(
+        loadConfig({
+          ...base,
+          DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app_bench',
+          DATABASE_OWNER_URL: 'postgres://postgres@127.0.0.1:5432/app',
+        }),
+      ),
+    ).toThrow('DATABASE_OWNER_URL names the database "app" and DATABASE_URL "app_bench"');
+  });
+
+  it('takes an Ed25519 audit signing key as base64 DER or PEM, and nothing else', () => {
+    const pem = `-----BEGIN PRIVATE KEY-----\n${AUDIT_SIGNING_KEY}\n-----END PRIVATE KEY-----\n`;
+    expect(loadConfig({ ...base, AUDIT_SIGNING_KEY }).AUDIT_SIGNING_KEY).toBe(AUDIT_SIGNING_KEY);
+    expect(loadConfig({ ...base, AUDIT_SIGNING_KEY: pem }).AUDIT_SIGNING_KEY).toBe(pem);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .privateKey.export({ format: 'der', type: 'pkcs8' })
+      .toString('base64');
+    for (const [key, message] of [
+      [rsa, /AUDIT_SIGNING_KEY is a rsa key, not Ed25519/],
+      ['not a key!', /AUDIT_SIGNING_KEY must be a PKCS#8 Ed25519 key/],
+      ['c2VjcmV0', /AUDIT_SIGNING_KEY is not a PKCS#8 private key/],
+    ] as const) {
+      expect(() => loadConfig({ ...base, AUDIT_SIGNING_KEY: key })).toThrow(message);
+    }
   });
 
   it('has sane defaults for the account limits, 0 turning each off', () => {

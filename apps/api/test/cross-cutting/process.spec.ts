@@ -41,6 +41,16 @@ describe('processes', () => {
   it.each([
     [{ API_PORT: 'not-a-port' }, 'API_PORT'],
     [{ NODE_ENV: 'production', JWT_SECRET: '' }, 'JWT_SECRET is required in production'],
+    [
+      {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'p'.repeat(40),
+        ADMIN_PHONE: '+998900000001',
+        ADMIN_PASSWORD: 'long-enough-pw',
+        AUDIT_SIGNING_KEY: '',
+      },
+      'AUDIT_SIGNING_KEY is required in production',
+    ],
   ])('the API refuses to boot with %p', async (env, message) => {
     const api = runBuilt('main.js', env);
     running = api.child;

@@ -1,4 +1,5 @@
 import { loadConfig } from '../../src/config/config';
+import { newAuditSigningKey } from '../../src/config/audit-signing-key';
 import { TestApp, adjust, member, operator, startApp } from '../support/harness';
 
 const DEV_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
@@ -140,6 +141,7 @@ describe('security: the development JWT secret never leaves loopback', () => {
       JWT_SECRET: 'b'.repeat(40),
       ADMIN_PHONE: '+998900000001',
       ADMIN_PASSWORD: 'long-enough',
+      AUDIT_SIGNING_KEY: newAuditSigningKey(),
     };
     expect(loadConfig(production).API_DOCS).toBe(false);
     expect(loadConfig({ ...production, API_DOCS: 'true' }).API_DOCS).toBe(true);

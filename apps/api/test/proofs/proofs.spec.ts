@@ -128,6 +128,13 @@ describe('proof of liabilities (spec/contract section 9)', () => {
         ],
       },
       created_at: expect.any(String),
+      // The operators' audit as of the snapshot (test/audit/audit-chain.spec.ts checks it).
+      audit_head: {
+        seq: expect.any(Number),
+        hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        sig: expect.stringMatching(/^[0-9a-f]{128}$/),
+        public_key: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
     });
     expect(await t.http().get('/proofs/latest')).toMatchObject({ status: 200, body: res.body });
     const [audit] = await t.db.query(

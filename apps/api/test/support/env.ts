@@ -8,6 +8,8 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 
 export function useTestEnv() {
   process.env.DATABASE_URL = TEST_DATABASE_URL;
+  // Never the owner's URL of a development .env: that names another database.
+  process.env.DATABASE_OWNER_URL = TEST_DATABASE_URL;
   process.env.REDIS_URL = TEST_REDIS_URL;
   process.env.NODE_ENV = 'test';
   process.env.ADMIN_PHONE = '+998900000001';

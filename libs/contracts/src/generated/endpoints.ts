@@ -593,8 +593,8 @@ export function useListAudit<
 }
 
 /**
- * Walk the audit hash chain and say where it breaks (an edited or removed row). Signed in with one of the roles: admin.
- * @summary Walk the audit hash chain and say where it breaks (an edited or removed row)
+ * Check the audit chain in the application: links, hashes, signatures and the heads published with proofs; where it breaks and why. Signed in with one of the roles: admin.
+ * @summary Check the audit chain in the application: links, hashes, signatures and the heads published with proofs; where it breaks and why
  */
 export const verifyAudit = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
   return httpClient<AuditVerification>(
@@ -678,7 +678,7 @@ export function useVerifyAudit<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
- * @summary Walk the audit hash chain and say where it breaks (an edited or removed row)
+ * @summary Check the audit chain in the application: links, hashes, signatures and the heads published with proofs; where it breaks and why
  */
 
 export function useVerifyAudit<
@@ -3119,8 +3119,8 @@ export function useEconomyHistory<
 }
 
 /**
- * details as the JSON each action recorded (amounts there as in the API answers: USDT numbers)
- * @summary Operator actions of a period (CSV)
+ * details as the JSON each action recorded, exactly as stored (amounts there as in the API answers: USDT numbers); created_at in UTC to the microsecond. Each row is hashed as SHA-256 of `prev_hash|chain_seq|id|actor_id|action|target_user_id|details|created_at` (these columns, as written here) and sig is the Ed25519 signature of `audit|<chain_seq>|<hash>` (the public key: `audit_head.public_key` of GET /proofs/latest). Without from and to, the whole chain
+ * @summary Operator actions of a period (CSV), with what checks them offline (pnpm verify:audit)
  */
 export const exportAudit = (
   params?: ExportAuditParams,
@@ -3216,7 +3216,7 @@ export function useExportAudit<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
- * @summary Operator actions of a period (CSV)
+ * @summary Operator actions of a period (CSV), with what checks them offline (pnpm verify:audit)
  */
 
 export function useExportAudit<

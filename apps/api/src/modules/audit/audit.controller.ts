@@ -39,7 +39,8 @@ export class AuditController {
   @Get('audit/verify')
   @Roles(...Staff.admin)
   @ApiOperation({
-    summary: 'Walk the audit hash chain and say where it breaks (an edited or removed row)',
+    summary:
+      'Check the audit chain in the application: links, hashes, signatures and the heads published with proofs; where it breaks and why',
   })
   @ApiOkResponse({ type: AuditVerification })
   verifyAudit(): Promise<AuditVerification> {

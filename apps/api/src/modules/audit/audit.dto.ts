@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class AuditEntry {
   @ApiProperty({ example: 7 })
@@ -19,32 +19,64 @@ export class AuditEntry {
   created_at: string;
 }
 
+export const AUDIT_BREAKS = [
+  'edited',
+  'missing',
+  'relinked',
+  'unsigned',
+  'bad_signature',
+  'truncated',
+] as const;
+
 export class AuditVerification {
-  @ApiProperty({ description: 'True when every row links to the one before and to the head' })
+  @ApiProperty({
+    description:
+      "True when every row follows the one before, hashes to its own content, carries the signing key's signature, and every head a proof of liabilities published is still in the chain",
+  })
   ok: boolean;
   @ApiProperty({
-    description: 'Rows walked, oldest first, up to and including the first broken one',
+    description: 'Rows checked, oldest first, up to and including the first broken one',
+    example: 120,
   })
-  rows_checked: number;
-  @ApiProperty({
-    type: Number,
-    nullable: true,
+  checked: number;
+  @ApiPropertyOptional({
     description:
-      'The id of the first row whose link does not hold (null when none, or for "truncated")',
-    example: null,
+      'Where the chain breaks (absent while it holds): the seq of the first row that breaks it, the first missing seq, or the seq of a published head the chain no longer holds',
+    example: 77,
   })
-  first_broken_id: number | null;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    enum: ['edited', 'missing_before', 'relinked', 'truncated'],
+  broken_at?: number;
+  @ApiPropertyOptional({
+    enum: AUDIT_BREAKS,
     description:
-      'edited: the row differs from what was hashed; missing_before: rows before it were removed; ' +
-      "relinked: it does not point at the previous row's hash; truncated: rows after the last one were removed; " +
-      'null while the chain is intact',
-    example: 'edited',
+      "edited: the row is not what was hashed; missing: rows are missing before it; relinked: it does not point at the previous row's hash (or the head row does not point at the last row); " +
+      "unsigned: it has no signature; bad_signature: its signature is not the key's over its seq and hash (a re-chained or forged row); " +
+      'truncated: a head a proof published (or the head row) is past the last row, or the chain holds another row at its seq. Absent while the chain holds',
+    example: 'bad_signature',
   })
-  reason: 'edited' | 'missing_before' | 'relinked' | 'truncated' | null;
-  @ApiProperty({ description: 'The chain length the head records' })
-  head_seq: number;
+  reason?: (typeof AUDIT_BREAKS)[number];
+}
+
+/**
+ * The audit chain's head as a proof of liabilities published it: anyone can
+ * check `sig` with `public_key`, and later that the chain still holds this
+ * row (pnpm verify:audit).
+ */
+export class AuditHead {
+  @ApiProperty({ description: "The last row's place in the chain", example: 1042 })
+  seq: number;
+  @ApiProperty({
+    description: 'Its hash (lowercase hex SHA-256)',
+    example: '3f1c6f0d0c2f4d8f9a7d5b3c1e2f4a6b8c0d2e4f6a8b0c2d4e6f8a0b2c4d6e8f',
+  })
+  hash: string;
+  @ApiProperty({
+    description:
+      'Ed25519 signature (64 bytes, lowercase hex) of the UTF-8 text `audit|<seq>|<hash>`',
+  })
+  sig: string;
+  @ApiProperty({
+    description:
+      'The Ed25519 public key that verifies every audit signature (32 bytes, lowercase hex); pin it and compare later heads',
+  })
+  public_key: string;
 }

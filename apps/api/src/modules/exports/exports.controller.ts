@@ -145,16 +145,32 @@ export class ExportsController {
   @Get('audit.csv')
   @Roles(...Staff.admin)
   @ApiOperation({
-    summary: 'Operator actions of a period (CSV)',
+    summary:
+      'Operator actions of a period (CSV), with what checks them offline (pnpm verify:audit)',
     description:
-      'details as the JSON each action recorded (amounts there as in the API answers: USDT numbers)',
+      'details as the JSON each action recorded, exactly as stored (amounts there as in the API answers: USDT numbers); ' +
+      'created_at in UTC to the microsecond. Each row is hashed as SHA-256 of ' +
+      '`prev_hash|chain_seq|id|actor_id|action|target_user_id|details|created_at` (these columns, as written here) ' +
+      'and sig is the Ed25519 signature of `audit|<chain_seq>|<hash>` (the public key: `audit_head.public_key` of GET /proofs/latest). ' +
+      'Without from and to, the whole chain',
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV, one action a line' })
   @ApiErrors('BAD_REQUEST', 'VALIDATION_ERROR')
   exportAudit(@Query() query: PeriodQuery, @Res() reply: FastifyReply) {
     const [from, to] = period(query);
-    const columns = ['id', 'actor_id', 'action', 'target_user_id', 'details', 'created_at'];
+    const columns = [
+      'id',
+      'actor_id',
+      'action',
+      'target_user_id',
+      'details',
+      'created_at',
+      'chain_seq',
+      'prev_hash',
+      'hash',
+      'sig',
+    ];
     return send(
       reply,
       'audit.csv',

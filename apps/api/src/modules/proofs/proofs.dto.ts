@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { AuditHead } from '../audit/audit.dto';
 
 const HASH_EXAMPLE = '3f1c6f0d0c2f4d8f9a7d5b3c1e2f4a6b8c0d2e4f6a8b0c2d4e6f8a0b2c4d6e8f';
 
@@ -59,6 +60,13 @@ export class LatestProof {
   reserves: ProofReserves;
   @ApiProperty({ example: '2026-11-25T00:00:03.000Z' })
   created_at: string;
+  @ApiProperty({
+    type: AuditHead,
+    nullable: true,
+    description:
+      "The operators' audit chain's head at the snapshot, signed, with the key that verifies it: keep it, and `pnpm verify:audit` later shows the audit still holds this row (null: no audit row yet, or the last one did not check out)",
+  })
+  audit_head: AuditHead | null;
 }
 
 export class ProofLeafItem {

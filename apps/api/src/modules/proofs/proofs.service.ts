@@ -189,6 +189,8 @@ export class ProofsService {
       ...(reserves.hotWallet ? [reserves.hotWallet] : []),
       ...reserves.deposits,
     ]);
+    // The operators' audit as of the same moment, published with the proof.
+    await this.audit.publishHead(db, id);
     if (this.config.PROOF_KEEP_SNAPSHOTS > 0) {
       await this.proofs.prune(db, this.config.PROOF_KEEP_SNAPSHOTS);
     }
@@ -259,6 +261,7 @@ export class ProofsService {
         })),
       },
       created_at: row.created_at.toISOString(),
+      audit_head: await this.audit.publishedHead(row.id),
     };
   }
 

@@ -9,13 +9,7 @@ describe('<AuditIntegrity>', () => {
   signedInApi();
 
   it('says where the chain breaks, and that it is intact once checked again', async () => {
-    let answer: unknown = {
-      ok: false,
-      rows_checked: 41,
-      first_broken_id: 77,
-      reason: 'edited',
-      head_seq: 120,
-    };
+    let answer: unknown = { ok: false, checked: 41, broken_at: 41, reason: 'bad_signature' };
     const api = apiFetch(({ path }) => (path === '/admin/audit/verify' ? answer : undefined));
     setFetch(api.fetch);
     await renderWithApp([{ path: '/admin/audit', element: <AuditIntegrity /> }], {
@@ -23,14 +17,14 @@ describe('<AuditIntegrity>', () => {
     });
     await waitFor(() =>
       expect(screen.getByTestId('audit-verify').textContent).toBe(
-        'Broken after 41 entries checked: an entry was changed after it was written, entry #77',
+        "Broken after 41 entries checked: an entry's signature does not match (forged, or the chain was rewritten), position 41 in the chain",
       ),
     );
-    answer = { ok: true, rows_checked: 120, first_broken_id: null, reason: null, head_seq: 120 };
+    answer = { ok: true, checked: 120 };
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Check again' })));
     await waitFor(() =>
       expect(screen.getByTestId('audit-verify').textContent).toBe(
-        'Intact: every one of 120 entries is linked to the one before.',
+        "Intact: every one of 120 entries follows the one before and carries the club's signature.",
       ),
     );
     expect(api.requests.filter((r) => r.path === '/admin/audit/verify')).toHaveLength(2);

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useVerifyAudit } from './api';
 
-/** The audit log's hash chain, checked by the API: intact, or where it breaks. */
+/**
+ * The audit log's chain, checked by the API (links, hashes, signatures and
+ * the heads published with proofs): intact, or where it breaks and why.
+ */
 export function AuditIntegrity() {
   const { t } = useTranslation();
   const check = useVerifyAudit({
@@ -19,14 +22,14 @@ export function AuditIntegrity() {
           : check.isError
             ? t('errors.generic')
             : result?.ok
-              ? t('admin.audit.verify.intact', { count: result.rows_checked })
+              ? t('admin.audit.verify.intact', { count: result.checked })
               : result
                 ? t('admin.audit.verify.broken', {
-                    count: result.rows_checked,
+                    count: result.checked,
                     reason: [
                       result.reason ? t(`admin.audit.verify.reason.${result.reason}`) : '',
-                      result.first_broken_id !== null
-                        ? t('admin.audit.verify.at', { id: result.first_broken_id })
+                      result.broken_at !== undefined
+                        ? t('admin.audit.verify.at', { seq: result.broken_at })
                         : '',
                     ]
                       .filter(Boolean)

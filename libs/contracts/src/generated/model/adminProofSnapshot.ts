@@ -5,10 +5,16 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { AdminProofSnapshotAuditHead } from './adminProofSnapshotAuditHead';
 import type { ProofReserves } from './proofReserves';
 import type { AdminProofSnapshotTrigger } from './adminProofSnapshotTrigger';
 
 export interface AdminProofSnapshot {
+  /**
+   * The operators' audit chain's head at the snapshot, signed, with the key that verifies it: keep it, and `pnpm verify:audit` later shows the audit still holds this row (null: no audit row yet, or the last one did not check out)
+   * @nullable
+   */
+  audit_head: AdminProofSnapshotAuditHead;
   /** The solidified TRON block the reserves were read at */
   block: number;
   covered: boolean;

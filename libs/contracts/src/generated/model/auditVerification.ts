@@ -8,20 +8,12 @@
 import type { AuditVerificationReason } from './auditVerificationReason';
 
 export interface AuditVerification {
-  /**
-   * The id of the first row whose link does not hold (null when none, or for "truncated")
-   * @nullable
-   */
-  first_broken_id: number | null;
-  /** The chain length the head records */
-  head_seq: number;
-  /** True when every row links to the one before and to the head */
+  /** Where the chain breaks (absent while it holds): the seq of the first row that breaks it, the first missing seq, or the seq of a published head the chain no longer holds */
+  broken_at?: number;
+  /** Rows checked, oldest first, up to and including the first broken one */
+  checked: number;
+  /** True when every row follows the one before, hashes to its own content, carries the signing key's signature, and every head a proof of liabilities published is still in the chain */
   ok: boolean;
-  /**
-   * edited: the row differs from what was hashed; missing_before: rows before it were removed; relinked: it does not point at the previous row's hash; truncated: rows after the last one were removed; null while the chain is intact
-   * @nullable
-   */
-  reason: AuditVerificationReason;
-  /** Rows walked, oldest first, up to and including the first broken one */
-  rows_checked: number;
+  /** edited: the row is not what was hashed; missing: rows are missing before it; relinked: it does not point at the previous row's hash (or the head row does not point at the last row); unsigned: it has no signature; bad_signature: its signature is not the key's over its seq and hash (a re-chained or forged row); truncated: a head a proof published (or the head row) is past the last row, or the chain holds another row at its seq. Absent while the chain holds */
+  reason?: AuditVerificationReason;
 }

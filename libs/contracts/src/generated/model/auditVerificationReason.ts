@@ -7,16 +7,17 @@
  */
 
 /**
- * edited: the row differs from what was hashed; missing_before: rows before it were removed; relinked: it does not point at the previous row's hash; truncated: rows after the last one were removed; null while the chain is intact
- * @nullable
+ * edited: the row is not what was hashed; missing: rows are missing before it; relinked: it does not point at the previous row's hash (or the head row does not point at the last row); unsigned: it has no signature; bad_signature: its signature is not the key's over its seq and hash (a re-chained or forged row); truncated: a head a proof published (or the head row) is past the last row, or the chain holds another row at its seq. Absent while the chain holds
  */
 export type AuditVerificationReason =
-  (typeof AuditVerificationReason)[keyof typeof AuditVerificationReason] | null;
+  (typeof AuditVerificationReason)[keyof typeof AuditVerificationReason];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const AuditVerificationReason = {
   edited: 'edited',
-  missing_before: 'missing_before',
+  missing: 'missing',
   relinked: 'relinked',
+  unsigned: 'unsigned',
+  bad_signature: 'bad_signature',
   truncated: 'truncated',
 } as const;

@@ -5,9 +5,15 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { LatestProofAuditHead } from './latestProofAuditHead';
 import type { ProofReserves } from './proofReserves';
 
 export interface LatestProof {
+  /**
+   * The operators' audit chain's head at the snapshot, signed, with the key that verifies it: keep it, and `pnpm verify:audit` later shows the audit still holds this row (null: no audit row yet, or the last one did not check out)
+   * @nullable
+   */
+  audit_head: LatestProofAuditHead;
   /** The solidified TRON block the reserves were read at */
   block: number;
   created_at: string;
