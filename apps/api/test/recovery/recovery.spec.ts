@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { INestApplicationContext } from '@nestjs/common';
 import { deriveTronAddress } from '@app/domain';
 import { utcTime } from '../../src/modules/mail/mail-templates';
@@ -365,7 +366,14 @@ describe('account recovery where mail cannot go (production without SMTP_URL)', 
   let admin: Auth;
 
   beforeAll(async () => {
-    t = await startApp({ NODE_ENV: 'production', JWT_SECRET: 'recovery-'.repeat(5) });
+    t = await startApp({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'recovery-'.repeat(5),
+      // Production requires the audit's signing key (issue 36): a fresh one for this app.
+      AUDIT_SIGNING_KEY: generateKeyPairSync('ed25519')
+        .privateKey.export({ format: 'der', type: 'pkcs8' })
+        .toString('base64'),
+    });
     admin = await operator(t);
   });
   afterAll(() => t.close());
