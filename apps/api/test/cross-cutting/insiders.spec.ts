@@ -10,6 +10,7 @@ import {
   setCardNumber,
   startApp,
 } from '../support/harness';
+import { PNG, requestCardDeposit, requestWithdrawal } from '../support/requests';
 import { demoteStaff, staffMember } from '../support/staff';
 
 type Auth = Record<string, string>;
@@ -152,12 +153,6 @@ describe('insiders: reach over accounts', () => {
   });
 });
 
-const OUTSIDE = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 describe('insiders: no self-dealing, four eyes over a day', () => {
   let t: TestApp;
   let admin: Auth;
@@ -197,30 +192,12 @@ describe('insiders: no self-dealing, four eyes over a day', () => {
     expect(second.body.status).toBe('applied');
   }
 
-  async function withdrawal(m: Member, amount: number): Promise<string> {
-    const res = await t.http().post('/balance/take').set(m.auth).send({ wallet: OUTSIDE, amount });
-    expect(res.status).toBe(200);
-    const [row] = await t.db.query(`SELECT id FROM withdrawals WHERE record_id = $1`, [
-      res.body.id,
-    ]);
-    return row.id;
-  }
+  const withdrawal = (m: Member, amount: number) => requestWithdrawal(t, m, amount);
 
   const approve = (auth: Auth, id: string) =>
     t.http().post(`/admin/withdrawals/${id}/approve`).set(auth);
 
-  async function cardDeposit(m: Member): Promise<number> {
-    const sent = await t
-      .http()
-      .post('/card/deposits')
-      .set(m.auth)
-      .field('currency', 'USD')
-      .field('amount', '1')
-      .attach('receipt', PNG, 'receipt.png');
-    expect(sent.status).toBe(200);
-    const queue = (await t.http().get('/admin/card_deposits?status=under_review').set(admin)).body;
-    return queue.find((c: { record_id: number }) => c.record_id === sent.body.id).id;
-  }
+  const cardDeposit = (m: Member) => requestCardDeposit(t, m, admin);
 
   it('finance cannot credit its own card deposit, and a large credit needs a second operator for the same amount', async () => {
     const own = await cardDeposit(f1);

@@ -9,15 +9,10 @@ import {
   setLevel,
   startApp,
 } from '../support/harness';
+import { requestCardDeposit, requestWithdrawal } from '../support/requests';
 import { demoteStaff, staffMember } from '../support/staff';
 
 type Auth = Record<string, string>;
-
-const OUTSIDE = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /**
  * Issue 36, cases 1 and 4, as one dishonest operator would try them through
@@ -293,27 +288,9 @@ describe("no single person: credits count together, and no money for one's own t
     await t.close();
   });
 
-  async function cardDeposit(m: Member): Promise<number> {
-    const sent = await t
-      .http()
-      .post('/card/deposits')
-      .set(m.auth)
-      .field('currency', 'USD')
-      .field('amount', '1')
-      .attach('receipt', PNG, 'receipt.png');
-    expect(sent.status).toBe(200);
-    const queue = (await t.http().get('/admin/card_deposits?status=under_review').set(seeded)).body;
-    return queue.find((c: { record_id: number }) => c.record_id === sent.body.id).id;
-  }
+  const cardDeposit = (m: Member) => requestCardDeposit(t, m, seeded);
 
-  async function withdrawal(m: Member, amount: number): Promise<string> {
-    const res = await t.http().post('/balance/take').set(m.auth).send({ wallet: OUTSIDE, amount });
-    expect(res.status).toBe(200);
-    const [row] = await t.db.query(`SELECT id FROM withdrawals WHERE record_id = $1`, [
-      res.body.id,
-    ]);
-    return row.id;
-  }
+  const withdrawal = (m: Member, amount: number) => requestWithdrawal(t, m, amount);
 
   it('counts a card deposit and an adjustment together, and the creditor does not approve the withdrawal', async () => {
     const m = await member(t);
