@@ -2,9 +2,10 @@
  * Direct routes: the hottest signed-in reads, answered by Fastify calling
  * their controller method straight away instead of through Nest's request
  * pipeline (execution context, guard and pipe consumers, interceptor chain,
- * response controller: some twenty promises per request). For GET
- * /users/me that pipeline was 9 us of 77 us of CPU per request, the largest
- * cost left (docs/decisions.md, "Hot paths").
+ * response controller: some twenty promises per request). When it was
+ * measured, that pipeline was about a tenth of GET /users/me's CPU, the
+ * largest cost left then (docs/decisions.md, "Hot paths", has the figures
+ * of that day; docs/benchmarks.md the current ones).
  *
  * The controller stays the one definition: path, OpenAPI, roles and the
  * method that answers. Only methods whose whole pipeline is the sign-in

@@ -271,7 +271,10 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     group: 'Optional tuning (defaults shown)',
     doc: 'An economy change that would pay members more than this percentage above the last value a second admin approved (in one step or many; every term of pay counts) waits for a second admin. 0: off (the card, support link and card rates still wait while the club has two admins).',
   },
-  DATABASE_POOL_SIZE: { group: 'Optional tuning (defaults shown)', doc: '' },
+  DATABASE_POOL_SIZE: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "PostgreSQL connections each API or worker process keeps (1 to 200); the server's max_connections must hold every process's pool.",
+  },
   DATABASE_PREPARED_STATEMENTS: {
     group: 'Optional tuning (defaults shown)',
     doc: 'The hot reads and the ledger posting run as named prepared statements (planned once per connection). false: unnamed statements, for a pooler in transaction mode that cannot keep named ones (PgBouncer before 1.21, or without max_prepared_statements).',
