@@ -139,7 +139,7 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   },
   MAIL_FROM: {
     group: 'Mail, account recovery, identity',
-    doc: '',
+    doc: 'The sender of every mail (a name and an address the SMTP server may send as).',
     value: 'Membership <no-reply@localhost>',
   },
   MAIL_CODE_TTL_SECONDS: {
@@ -308,14 +308,17 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     group: 'Optional tuning (defaults shown)',
     doc: 'Deepest nesting of a request body; 0: no limit.',
   },
-  ACCESS_TOKEN_TTL_SECONDS: { group: 'Optional tuning (defaults shown)', doc: '' },
+  ACCESS_TOKEN_TTL_SECONDS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'How long an access token (JWT) is valid; the client refreshes it with its refresh token.',
+  },
   ACCESS_TOKEN_CACHE_SIZE: {
     group: 'Optional tuning (defaults shown)',
     doc: 'Access tokens kept verified in memory per API process; 0: verify every time.',
   },
   REFRESH_TOKEN_TTL_SECONDS: {
     group: 'Optional tuning (defaults shown)',
-    doc: '',
+    doc: 'How long a sign-in lasts without use: a refresh token unused for this long no longer refreshes.',
   },
   LOGIN_MAX_FAILURES_PER_PHONE: {
     group: 'Optional tuning (defaults shown)',

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { ConfigError, loadConfig, ownerDatabaseUrl } from '../../src/config/config';
+import { SETTINGS_CATALOGUE } from '../../src/config/settings-catalogue';
 
 const AUDIT_SIGNING_KEY = generateKeyPairSync('ed25519')
   .privateKey.export({ format: 'der', type: 'pkcs8' })
@@ -7,6 +8,19 @@ const AUDIT_SIGNING_KEY = generateKeyPairSync('ed25519')
 
 describe('configuration', () => {
   const base = { NODE_ENV: 'development' } as NodeJS.ProcessEnv;
+
+  it('documents every setting, or shares the doc of the one above it of the same family', () => {
+    // The README says "see X" for a setting without a doc of its own (tools/docs.ts): X must be
+    // its own kind (S3_REGION under S3_BUCKET), never a neighbour that happens to stand above it.
+    const strays: string[] = [];
+    let documented = '';
+    for (const [name, entry] of Object.entries(SETTINGS_CATALOGUE)) {
+      if (entry.doc) documented = name;
+      else if (name.split('_')[0] !== documented.split('_')[0])
+        strays.push(`${name} → ${documented}`);
+    }
+    expect(strays).toEqual([]);
+  });
 
   it('uses the contract defaults', () => {
     const config = loadConfig({ ...base });
