@@ -184,8 +184,13 @@ describe('auth and users', () => {
           t.http().post('/token').type('form').send({ username: account.phone, password: 'wrong' }),
         ),
       );
-      expect(results.filter((r) => r.status === 401)).toHaveLength(5);
-      expect(results.filter((r) => r.status === 429)).toHaveLength(15);
+      // Five attempts are let through to the password check; on a loaded machine one of them
+      // may wait in the hash queue past PASSWORD_HASH_QUEUE_MS and be answered 503 instead.
+      const statuses = results.map((r) => r.status);
+      const checked = statuses.filter((s) => s === 401 || s === 503);
+      expect(checked).toHaveLength(5);
+      expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(1);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(15);
     });
 
     it('limits repeated failures from one address across many phones', async () => {
