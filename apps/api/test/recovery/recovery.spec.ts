@@ -1,4 +1,5 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { developmentAuditSigningKey } from '../../src/config/audit-signing-key';
+import { DEV_AUDIT_SIGNING_KEY_FILE } from '../../src/config/config';
 import { INestApplicationContext } from '@nestjs/common';
 import { deriveTronAddress } from '@app/domain';
 import { utcTime } from '../../src/modules/mail/mail-templates';
@@ -369,10 +370,9 @@ describe('account recovery where mail cannot go (production without SMTP_URL)', 
     t = await startApp({
       NODE_ENV: 'production',
       JWT_SECRET: 'recovery-'.repeat(5),
-      // Production requires the audit's signing key (issue 36): a fresh one for this app.
-      AUDIT_SIGNING_KEY: generateKeyPairSync('ed25519')
-        .privateKey.export({ format: 'der', type: 'pkcs8' })
-        .toString('base64'),
+      // Production requires the audit's signing key (issue 36): the one every other suite
+      // signs with, so the shared test chain stays verifiable (test/audit/audit-chain.spec.ts).
+      AUDIT_SIGNING_KEY: developmentAuditSigningKey(DEV_AUDIT_SIGNING_KEY_FILE),
     });
     admin = await operator(t);
   });
