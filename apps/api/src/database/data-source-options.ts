@@ -39,6 +39,7 @@ import { AccessExceptionsIndex1766780000000 } from './migrations/1766780000000-a
 import { MembershipExpiryIndex1766790000000 } from './migrations/1766790000000-membership-expiry-index';
 import { StaffRequests1766850000000 } from './migrations/1766850000000-staff-requests';
 import { SignupsMembersOnly1766930000000 } from './migrations/1766930000000-signups-members-only';
+import { CampaignNames1766931000000 } from './migrations/1766931000000-campaign-names';
 import { TeamCountsCovering1766800000000 } from './migrations/1766800000000-team-counts-covering';
 import { AccountRecovery1766830000000 } from './migrations/1766830000000-account-recovery';
 import { EconomyBaselines1766840000000 } from './migrations/1766840000000-economy-baselines';
@@ -89,6 +90,7 @@ export const MIGRATIONS = [
   EconomyBaselines1766840000000,
   StaffRequests1766850000000,
   SignupsMembersOnly1766930000000,
+  CampaignNames1766931000000,
 ];
 
 /** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */
