@@ -208,6 +208,7 @@ describe('platform: errors, docs, health, seed', () => {
         'listStaffRequests',
         'listSweeps',
         'listTrailers',
+        'listTronCostTransfers',
         'listVerifications',
         'listWithdrawals',
         'liveness',
