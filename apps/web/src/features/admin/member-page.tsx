@@ -17,7 +17,7 @@ import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { canUse } from '../../lib/staff';
 import { resetCodeMessage } from './reset-code-message';
-import { accountLabel, currencyLabel, loginEndLabel } from './plain-words';
+import { accountLabel, currencyLabel, loginEndLabel, roleOption } from './plain-words';
 
 type Action = 'deactivate' | 'activate' | 'end_logins' | 'reset_code' | 'role';
 const ROLES: RoleBodyRole[] = ['member', 'admin', 'finance', 'support'];
@@ -150,7 +150,7 @@ export function MemberPage() {
             >
               {ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {t(`admin.roles.${r}`)}
+                  {roleOption(t, r)}
                 </option>
               ))}
             </select>

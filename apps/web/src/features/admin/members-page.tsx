@@ -7,7 +7,7 @@ import { useListMembers } from './api';
 import { TextField } from '../../components/ui/text-field';
 import { formatDateTime } from '../../lib/format-date';
 import { SortHeader, type SortOrder } from './sort-controls';
-import { roleLabel } from './plain-words';
+import { roleLabel, roleOption } from './plain-words';
 
 const PAGE_SIZE = 20;
 const FILTERS = ['level', 'active', 'verification', 'role'] as const;
@@ -77,7 +77,7 @@ export function MembersPage() {
         ? t(value === 'true' ? 'admin.member.active' : 'admin.members.inactive')
         : filter === 'verification'
           ? t(`verified.status.${value as 'none'}`)
-          : roleLabel(t, value);
+          : roleOption(t, value);
   const total = members.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = params.page ?? 1;

@@ -31,9 +31,15 @@ export const currencyLabel = (t: TFunction, currency: string) =>
 export const queueLabel = (t: TFunction, name: string) =>
   named(t, `admin.dashboard.queues.${name}`, spaced(name));
 
-/** A role (`admin`, `finance`, `support`, `member`). */
+/** A role (`admin`, `finance`, `support`, `member`), as it reads inside a sentence. */
 export const roleLabel = (t: TFunction, role: string) =>
   named(t, `admin.roles.${role}`, spaced(role));
+
+/** A role as a choice of a list (capitalised: a name, not the value it sends). */
+export const roleOption = (t: TFunction, role: string) => {
+  const label = roleLabel(t, role);
+  return label.charAt(0).toLocaleUpperCase() + label.slice(1);
+};
 
 /** Why a login ended (`logout`, `password_reset`, ...). */
 export const loginEndLabel = (t: TFunction, reason: string | null) =>
