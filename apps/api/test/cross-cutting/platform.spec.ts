@@ -148,6 +148,7 @@ describe('platform: errors, docs, health, seed', () => {
         'deleteAllMessages',
         'deleteMoment',
         'depositAddress',
+        'economyBaselines',
         'economyHistory',
         'endMemberLogins',
         'exportAudit',
