@@ -345,12 +345,20 @@ describe('operator console pages', () => {
       after: { card: '8600 9999 9999 9999' },
       baseline: null,
     };
-    const api = serve('admin', ({ method, path }) => {
+    const api = serve('admin', (request) => {
+      const { method, path } = request;
       if (path === '/admin/trailers') return [];
       if (path === '/admin/banners') return [];
       if (path === '/admin/settings' && method === 'GET') return settings;
-      if (path === '/admin/settings' && method === 'PUT')
-        return { ...settings, main_message: 'Hello', pending_changes: [cardChange] };
+      // The rest applies as sent; a new card waits (the card in force is kept).
+      if (path === '/admin/settings' && method === 'PUT') {
+        const sent = (request as unknown as { body: typeof settings }).body;
+        return {
+          ...sent,
+          card: settings.card,
+          pending_changes: sent.card === settings.card ? [] : [cardChange],
+        };
+      }
       return undefined;
     });
     await renderWithApp([{ path: '/admin/content', element: <ContentPage /> }], {
@@ -360,12 +368,25 @@ describe('operator console pages', () => {
       target: { value: '8600 9999 9999 9999' },
     });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save settings' })));
+    // Only the card changed, and it waits: nothing was saved, and the form says so.
     expect(
-      await screen.findByText('Saved; waiting for a second admin: Card for card deposits'),
+      await screen.findByText('Waiting for a second admin: Card for card deposits'),
     ).toBeTruthy();
+    expect(screen.queryByText(/Saved/)).toBeNull();
     expect(api.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
       card: '8600 9999 9999 9999',
     });
+    // With the home strip changed too, that part is saved and the card still waits.
+    fireEvent.change(screen.getByLabelText('Card number for card deposits'), {
+      target: { value: '8600 9999 9999 9999' },
+    });
+    fireEvent.change(screen.getByLabelText('Home strip (every language)'), {
+      target: { value: 'Hello' },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save settings' })));
+    expect(
+      await screen.findByText('Saved; waiting for a second admin: Card for card deposits'),
+    ).toBeTruthy();
   });
 
   it('adds a trailer written per language, then uploads its poster as multipart', async () => {
