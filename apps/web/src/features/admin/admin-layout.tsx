@@ -63,16 +63,7 @@ export function AdminLayout() {
   return (
     <main className={className} data-layout={desk ? 'desk' : 'phone'}>
       {/* Operators land here after signing in; their member home is one tap away. */}
-      <PageHeader
-        title={t('admin.title')}
-        backTo="/"
-        backLabel={t('admin.memberHome')}
-        actions={
-          <Link to="/" className="button button--ghost button--small" data-testid="member-home">
-            {t('admin.memberHome')}
-          </Link>
-        }
-      />
+      <PageHeader title={t('admin.title')} backTo="/" backLabel={t('admin.memberHome')} />
       <nav className={desk ? 'admin-sidenav' : 'admin-tabs'} aria-label={t('admin.tabs.label')}>
         {TABS.filter((tab) => canUse(role, tab.area)).map((tab) => (
           <NavLink
@@ -85,6 +76,9 @@ export function AdminLayout() {
             <Badge count={waiting(tab.key)} label={t('admin.queues.waiting')} />
           </NavLink>
         ))}
+        <Link to="/" className="tabs__tab" data-testid="member-home">
+          {t('admin.memberHome')}
+        </Link>
       </nav>
       <div className="admin__content">
         <Outlet />
