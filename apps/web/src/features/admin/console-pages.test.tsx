@@ -459,4 +459,47 @@ describe('operator console pages', () => {
     });
     expect(sent.find((r) => r.path.endsWith('/admin/trailers/77/poster'))?.body).toBe('form');
   });
+
+  it('plans a campaign with its name in each language members read', async () => {
+    const api = serve('admin', ({ method, path }) => {
+      if (path === '/admin/campaigns' && method === 'GET') return [];
+      if (path === '/admin/campaigns' && method === 'POST')
+        return {
+          id: 3,
+          name: 'Spring',
+          name_ru: 'Весна',
+          name_en: '',
+          name_uz: 'Bahor',
+          starts_at: '2030-01-01T00:00:00.000Z',
+          ends_at: '2030-02-01T00:00:00.000Z',
+          min_vip_level: 1,
+          inviter_points: 0,
+          member_points: 0,
+          hold_days: 0,
+          running: false,
+          pending_changes: [],
+        };
+      return undefined;
+    });
+    await renderWithApp([{ path: '/admin/economy', element: <EconomyPage /> }], {
+      at: '/admin/economy',
+    });
+    const section = await screen.findByRole('region', { name: 'Invitation campaigns' });
+    const field = (label: string) => within(section).getByLabelText(label);
+    fireEvent.change(await within(section).findByLabelText('Name'), {
+      target: { value: 'Spring' },
+    });
+    fireEvent.change(field('Name (Russian)'), { target: { value: 'Весна' } });
+    fireEvent.change(field('Name (Uzbek)'), { target: { value: ' Bahor ' } });
+    fireEvent.change(field('Starts (UTC day)'), { target: { value: '2030-01-01' } });
+    fireEvent.change(field('Ends (UTC day)'), { target: { value: '2030-02-01' } });
+    await act(async () =>
+      fireEvent.click(within(section).getByRole('button', { name: 'Plan campaign' })),
+    );
+    await waitFor(() =>
+      expect(
+        api.requests.find((r) => r.method === 'POST' && r.path === '/admin/campaigns')?.body,
+      ).toMatchObject({ name: 'Spring', name_ru: 'Весна', name_en: '', name_uz: 'Bahor' }),
+    );
+  });
 });

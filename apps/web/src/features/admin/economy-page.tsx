@@ -349,6 +349,7 @@ function CampaignsSection({ editable, percent }: { editable: boolean; percent: n
             idPrefix="campaign"
             fields={[{ key: 'name', label: t('admin.campaigns.fields.name'), maxLength: 100 }]}
             values={names}
+            note={t('admin.campaigns.namesNote')}
             onChange={(name, value) => setNames({ ...names, [name]: value })}
           />
           <button type="submit" className="button button--ghost button--small">
