@@ -17,7 +17,8 @@ export async function signIn(page: Page, phone: string, password: string) {
   await page.getByLabel('Phone number').fill(phone);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Members land on their home, operators on the console.
+  await expect(page).toHaveURL(/\/(admin)?$/);
 }
 
 export async function signOut(page: Page) {

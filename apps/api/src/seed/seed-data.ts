@@ -177,6 +177,11 @@ export const SEED_MAIN_MESSAGE = 'main_message.promotion';
 /** The spec's promotion: VIP2+ bought by an invited member, 10 to 14 May 2024 (UTC). */
 export const SEED_CAMPAIGN = {
   name: 'May 2024 referral bonus',
+  names: {
+    ru: 'Бонус за приглашения, май 2024',
+    en: 'May 2024 referral bonus',
+    uz: 'Taklif uchun bonus, 2024-yil may',
+  },
   startsAt: '2024-05-10T00:00:00Z',
   endsAt: '2024-05-15T00:00:00Z',
   minVipLevel: 2,

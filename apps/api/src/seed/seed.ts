@@ -33,9 +33,11 @@ export async function seed(dataSource: DataSource, admin?: { phone: string; pass
       );
     }
     const c = SEED_CAMPAIGN;
+    // A campaign seeded before names had languages gets them while it is still the seed's own.
     await m.query(
-      `INSERT INTO promotion_campaigns (id, name, starts_at, ends_at, min_vip_level, inviter_points_micro, member_points_micro, hold_days)
-       VALUES (1, $1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+      `INSERT INTO promotion_campaigns (id, name, starts_at, ends_at, min_vip_level, inviter_points_micro, member_points_micro, hold_days, names)
+       VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO UPDATE SET names = EXCLUDED.names
+       WHERE promotion_campaigns.names = '{}'::jsonb AND promotion_campaigns.name = EXCLUDED.name`,
       [
         c.name,
         c.startsAt,
@@ -44,6 +46,7 @@ export async function seed(dataSource: DataSource, admin?: { phone: string; pass
         c.inviterPoints.toString(),
         c.memberPoints.toString(),
         c.holdDays,
+        JSON.stringify(c.names),
       ],
     );
     // A seeded row seeded before content had languages holds its English

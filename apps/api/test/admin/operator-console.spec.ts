@@ -1,4 +1,4 @@
-import { TestApp, adjust, login, me, member, setLevel } from '../support/harness';
+import { TestApp, adjust, login, me, member, setLevel, viewFor } from '../support/harness';
 import { Auth, ConsoleApp, startConsole, until } from '../support/console';
 
 const OUTSIDE = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
@@ -101,6 +101,34 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
       ip: expect.stringContaining('127.0.0.1'),
     });
     expect((await t.http().get('/admin/users/2147483000').set(admin)).body.code).toBe('NOT_FOUND');
+  });
+
+  it("names each posting's movement as the statement does: a team commission with its level and watcher", async () => {
+    const top = await member(t);
+    const middle = await member(t, top.id);
+    const watcher = await member(t, middle.id);
+    await setLevel(t, watcher.id, 1);
+    await viewFor(t, watcher, 3, 30);
+    await t.http().post('/trailers/3/watch').set(watcher.auth).expect(200);
+    const postings = async (id: number) =>
+      (await t.http().get(`/admin/users/${id}`).set(staff.finance)).body.postings;
+    expect((await postings(top.id))[0]).toMatchObject({
+      kind: 'reward',
+      movement: 'commission',
+      from_member_id: watcher.id,
+      commission_level: 2,
+    });
+    expect((await postings(middle.id))[0]).toMatchObject({
+      movement: 'commission',
+      from_member_id: watcher.id,
+      commission_level: 1,
+    });
+    expect((await postings(watcher.id))[0]).toMatchObject({
+      kind: 'reward',
+      movement: 'reward',
+      from_member_id: null,
+      commission_level: null,
+    });
   });
 
   it('deactivates an account at once (its token and sign-in refused), reactivates it, audited', async () => {

@@ -209,6 +209,7 @@ describe('platform: errors, docs, health, seed', () => {
         'listStaffRequests',
         'listSweeps',
         'listTrailers',
+        'listTronCostTransfers',
         'listVerifications',
         'listWithdrawals',
         'liveness',

@@ -1,5 +1,7 @@
 import { type TestApp, adjust, member } from '../support/harness';
 import { Auth, ConsoleApp, startConsole } from '../support/console';
+import { staffMember } from '../support/staff';
+import { UsersService } from '../../src/modules/users/users.service';
 
 describe("dashboard: the operators' daily money and members", () => {
   let t: TestApp;
@@ -75,14 +77,15 @@ describe("dashboard: the operators' daily money and members", () => {
     await t.db.query(
       `INSERT INTO users_daily_signups (day, count)
        SELECT (created_at AT TIME ZONE 'UTC')::date, count(*) FROM users
-       WHERE created_at < ((now() AT TIME ZONE 'UTC')::date - 1) AT TIME ZONE 'UTC' GROUP BY 1`,
+       WHERE created_at < ((now() AT TIME ZONE 'UTC')::date - 1) AT TIME ZONE 'UTC' AND role = 'member'
+       GROUP BY 1`,
     );
     const expected = async () =>
       Object.fromEntries(
         (
           (await t.db.query(
             `SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS n
-             FROM users WHERE created_at >= now() - interval '31 days' GROUP BY 1`,
+             FROM users WHERE created_at >= now() - interval '31 days' AND role = 'member' GROUP BY 1`,
           )) as { day: string; n: number }[]
         ).map((r) => [r.day, r.n]),
       );
@@ -120,5 +123,51 @@ describe("dashboard: the operators' daily money and members", () => {
     expect(after[fiveBack]).toBe(all[fiveBack]);
     expect(after[threeBack]).toBe(all[threeBack] + 100);
     expect(after).toEqual({ ...inPeriod(all), [threeBack]: all[threeBack] + 100 });
+  });
+
+  it('counts members only as new members: operators who joined are staff, live and in the kept days', async () => {
+    // A member and an operator who joined 4 days ago, and an operator who joined today.
+    const fourBack = new Date(Date.now() - 4 * 86400_000).toISOString().slice(0, 10);
+    const today = new Date().toISOString().slice(0, 10);
+    const joined = async (back: number, role?: 'finance' | 'support') => {
+      const m = role ? await staffMember(t, role) : await member(t);
+      await t.db.query(
+        `UPDATE users SET created_at = now() - make_interval(days => $2) WHERE id = $1`,
+        [m.id, back],
+      );
+    };
+    const newMembers = async () =>
+      Object.fromEntries(
+        (
+          (await t.http().get('/admin/dashboard?days=7').set(admin)).body.days as {
+            day: string;
+            new_members: number;
+          }[]
+        ).map((d) => [d.day, d.new_members]),
+      );
+    const membersJoined = async (day: string) =>
+      Number(
+        (
+          await t.db.query(
+            `SELECT count(*) AS n FROM users
+             WHERE (created_at AT TIME ZONE 'UTC')::date = $1::date AND role = 'member'`,
+            [day],
+          )
+        )[0].n,
+      );
+    await joined(4);
+    await joined(4, 'finance');
+    await joined(0, 'support');
+    // Counted live (nothing kept), then from the days the worker keeps.
+    await t.db.query(`DELETE FROM users_daily_signups`);
+    const live = await newMembers();
+    expect(live[fourBack]).toBe(await membersJoined(fourBack));
+    expect(live[today]).toBe(await membersJoined(today));
+    await t.app.get(UsersService).keepClosedSignups();
+    const [kept] = await t.db.query(`SELECT count FROM users_daily_signups WHERE day = $1`, [
+      fourBack,
+    ]);
+    expect(kept.count).toBe(await membersJoined(fourBack));
+    expect((await newMembers())[fourBack]).toBe(await membersJoined(fourBack));
   });
 });

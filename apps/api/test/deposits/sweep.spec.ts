@@ -292,6 +292,28 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
     );
     expect(costs).toHaveLength(4);
     expect(costs.map((c: { tx_id: string }) => c.tx_id)).toContain(sweep.tx_id);
+    // The console lists the sweep once, with all four and what its lent energy saved.
+    const price = ((await tw.trx.getChainParameters()) as { key: string; value?: number }[]).find(
+      (p) => p.key === 'getEnergyFee',
+    )!.value!;
+    const [row] = (
+      await t.http().get('/admin/reports/tron-costs/transfers?kind=sweep').set(admin).expect(200)
+    ).body.filter((r: { tx_id: string }) => r.tx_id === sweep.tx_id);
+    const fees = await t.db.query(
+      `SELECT sum(fee_sun)::bigint AS sun FROM tron_costs WHERE kind = 'sweep' AND ref_id = $1`,
+      [m.id],
+    );
+    expect(row).toMatchObject({
+      kind: 'sweep',
+      member_id: m.id,
+      withdrawal_id: null,
+      transactions: 4,
+      trx_burnt: Number(fees[0].sun) / 1e6,
+      energy_burnt_trx: 0,
+      energy_used: info.receipt.energy_usage_total,
+      burn_equivalent_trx: (info.receipt.energy_usage_total! * price) / 1e6,
+      saved_trx: (info.receipt.energy_usage_total! * price) / 1e6,
+    });
     // And the lend went back to the staking account.
     await eventually(async () => {
       const lent = await tw.fullNode.request(

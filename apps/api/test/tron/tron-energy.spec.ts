@@ -39,6 +39,8 @@ describe('withdrawals with energy lent by a staking account', () => {
   let admin: Record<string, string>;
   let blocks: NodeJS.Timeout;
   let tw: TronWeb;
+  /** The withdrawal sent with lent energy, for the cost report after it. */
+  let lent: { id: number; txId: string } | undefined;
 
   beforeAll(async () => {
     tron = await startTronNode();
@@ -108,7 +110,47 @@ describe('withdrawals with energy lent by a staking account', () => {
     }, 20_000);
     const staker = await tw.trx.getUnconfirmedAccount(STAKER);
     expect(staker.frozenV2[1]).toEqual({ type: 'ENERGY', amount: 100_000 * 1e6 });
+    lent = { id: Number(w.id), txId: done.tx_id };
   }, 60_000);
+
+  it("lists the lent withdrawal's cost with its energy, and the TRX burning for it would have cost: all saved", async () => {
+    expect(lent).toBeDefined();
+    const info = await tw.trx.getTransactionInfo(lent!.txId);
+    const params = (await tw.trx.getChainParameters()) as { key: string; value?: number }[];
+    const price = params.find((p) => p.key === 'getEnergyFee')!.value!;
+    const energy = info.receipt.energy_usage_total!;
+    expect(energy).toBeGreaterThan(20_000);
+    const cost = {
+      transactions: 1,
+      trx_burnt: (info.fee ?? 0) / 1e6,
+      energy_burnt_trx: 0,
+      energy_used: energy,
+      bandwidth_used: info.receipt.net_usage ?? expect.any(Number),
+      burn_equivalent_trx: (energy * price) / 1e6,
+      saved_trx: (energy * price) / 1e6,
+    };
+    const rows = (await t.http().get('/admin/reports/tron-costs/transfers').set(admin).expect(200))
+      .body;
+    expect(rows).toContainEqual(
+      expect.objectContaining({ ...cost, kind: 'withdrawal', withdrawal_id: lent!.id }),
+    );
+    const detail = (await t.http().get(`/admin/withdrawals/${lent!.id}`).set(admin)).body;
+    expect(detail.chain_cost).toMatchObject(cost);
+    // Sweeps only: no withdrawal; a page after the last row: nothing; members: refused.
+    const sweeps = (await t.http().get('/admin/reports/tron-costs/transfers?kind=sweep').set(admin))
+      .body as { kind: string }[];
+    expect(sweeps.every((r) => r.kind === 'sweep')).toBe(true);
+    const last = rows.at(-1).id;
+    const after = await t
+      .http()
+      .get(`/admin/reports/tron-costs/transfers?before=${last}`)
+      .set(admin);
+    expect(after.body.every((r: { id: number }) => r.id < last)).toBe(true);
+    const m = await member(t);
+    expect((await t.http().get('/admin/reports/tron-costs/transfers').set(m.auth)).status).toBe(
+      403,
+    );
+  });
 
   it('reports TRX burnt per day and per member deposit, the staking account, and whether fees can be paid', async () => {
     const res = await t.http().get('/admin/reports/tron-costs').set(admin);

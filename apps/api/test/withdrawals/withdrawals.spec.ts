@@ -210,6 +210,32 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
       fee_sun: String(info.fee ?? 0),
       energy_used: info.receipt.energy_usage_total,
     });
+    // The operator reads it on the withdrawal and in the list of transfers: the energy
+    // it used, and what burning TRX for it cost against the chain's price.
+    const params = (await new TronWeb({ fullHost: tron.url }).trx.getChainParameters()) as {
+      key: string;
+      value?: number;
+    }[];
+    const price = params.find((p) => p.key === 'getEnergyFee')!.value!;
+    const energy = info.receipt.energy_usage_total!;
+    const burntForEnergy = info.receipt.energy_fee ?? 0;
+    const expected = {
+      transactions: 1,
+      trx_burnt: (info.fee ?? 0) / 1e6,
+      energy_burnt_trx: burntForEnergy / 1e6,
+      energy_used: energy,
+      burn_equivalent_trx: (energy * price) / 1e6,
+      saved_trx: (energy * price - burntForEnergy) / 1e6,
+    };
+    expect(detail.body.chain_cost).toMatchObject(expected);
+    const transfers = await t
+      .http()
+      .get('/admin/reports/tron-costs/transfers?kind=withdrawal')
+      .set(admin)
+      .expect(200);
+    expect(transfers.body).toContainEqual(
+      expect.objectContaining({ ...expected, withdrawal_id: Number(w.id), tx_id: done.tx_id }),
+    );
   });
 
   it('completes approved and requested withdrawals after Redis loses everything', async () => {

@@ -106,6 +106,10 @@ const WithdrawalsQueue = page(
 const DashboardPage = page(() => import('../features/admin/dashboard-page'), 'DashboardPage');
 const MembersPage = page(() => import('../features/admin/members-page'), 'MembersPage');
 const MemberPage = page(() => import('../features/admin/member-page'), 'MemberPage');
+const WithdrawalDetailPage = page(
+  () => import('../features/admin/withdrawal-detail-page'),
+  'WithdrawalDetailPage',
+);
 const ReviewsSection = page(() => import('../features/admin/reviews-section'), 'ReviewsSection');
 const EconomyPage = page(() => import('../features/admin/economy-page'), 'EconomyPage');
 const MessagesAdminPage = page(
@@ -175,6 +179,7 @@ export const signedInRoutes: RouteObject[] = [
           { path: 'members', element: <MembersPage /> },
           { path: 'members/:id', element: <MemberPage /> },
           { path: 'withdrawals', element: <WithdrawalsQueue /> },
+          { path: 'withdrawals/:id', element: <WithdrawalDetailPage /> },
           { path: 'money', element: <AdminPage /> },
           { path: 'reviews', element: <ReviewsSection /> },
           { path: 'economy', element: <EconomyPage /> },

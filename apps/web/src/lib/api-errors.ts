@@ -64,7 +64,7 @@ export const API_ERROR_KEYS = {
   TOO_MANY_FILES: 'errors.tooManyFiles',
   UNSUPPORTED_FILE_TYPE: 'errors.unsupportedFile',
   SELF_ADJUST_FORBIDDEN: 'admin.adjust.self',
-  SELF_APPROVAL_FORBIDDEN: 'admin.approvals.selfApproval',
+  SELF_APPROVAL_FORBIDDEN: 'admin.fourEyes.selfApproval.any',
   ADJUSTMENT_ALREADY_DECIDED: 'admin.approvals.alreadyDecided',
   SELF_ACTION_FORBIDDEN: 'admin.approvals.selfAction',
   SELF_DEALING_FORBIDDEN: 'admin.approvals.selfDealing',

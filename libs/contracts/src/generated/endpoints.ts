@@ -99,6 +99,7 @@ import type {
   ListMyMomentsParams,
   ListStaffRequestsParams,
   ListSweepsParams,
+  ListTronCostTransfersParams,
   ListVerificationsParams,
   ListWithdrawalsParams,
   LivenessResponse,
@@ -159,6 +160,7 @@ import type {
   TransactionPasswordBody,
   TransferBody,
   TransferResponse,
+  TronCostTransfer,
   TronCostsReport,
   UploadPosterBody,
   UserMe,
@@ -4450,6 +4452,141 @@ export function useTronCostsReport<
 }
 
 /**
+ * Each sweep and withdrawal with what it cost on chain: TRX burnt, energy and bandwidth used, and what burning TRX for that energy would have cost (the saving); newest first. Signed in with one of the roles: admin, finance.
+ * @summary Each sweep and withdrawal with what it cost on chain: TRX burnt, energy and bandwidth used, and what burning TRX for that energy would have cost (the saving); newest first
+ */
+export const listTronCostTransfers = (
+  params?: ListTronCostTransfersParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<TronCostTransfer[]>(
+    { url: `/admin/reports/tron-costs/transfers`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListTronCostTransfersQueryKey = (params?: ListTronCostTransfersParams) => {
+  return [`/admin/reports/tron-costs/transfers`, ...(params ? [params] : [])] as const;
+};
+
+export const getListTronCostTransfersQueryOptions = <
+  TData = Awaited<ReturnType<typeof listTronCostTransfers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListTronCostTransfersParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listTronCostTransfers>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListTronCostTransfersQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listTronCostTransfers>>> = ({ signal }) =>
+    listTronCostTransfers(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listTronCostTransfers>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListTronCostTransfersQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listTronCostTransfers>>
+>;
+export type ListTronCostTransfersQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+export function useListTronCostTransfers<
+  TData = Awaited<ReturnType<typeof listTronCostTransfers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListTronCostTransfersParams,
+  options: {
+    query: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listTronCostTransfers>>, TError, TData>
+    > &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listTronCostTransfers>>,
+          TError,
+          Awaited<ReturnType<typeof listTronCostTransfers>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListTronCostTransfers<
+  TData = Awaited<ReturnType<typeof listTronCostTransfers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListTronCostTransfersParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listTronCostTransfers>>, TError, TData>
+    > &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listTronCostTransfers>>,
+          TError,
+          Awaited<ReturnType<typeof listTronCostTransfers>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListTronCostTransfers<
+  TData = Awaited<ReturnType<typeof listTronCostTransfers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListTronCostTransfersParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listTronCostTransfers>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Each sweep and withdrawal with what it cost on chain: TRX burnt, energy and bandwidth used, and what burning TRX for that energy would have cost (the saving); newest first
+ */
+
+export function useListTronCostTransfers<
+  TData = Awaited<ReturnType<typeof listTronCostTransfers>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListTronCostTransfersParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listTronCostTransfers>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListTronCostTransfersQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
  * The card number and the home strip (common and per language). Signed in with one of the roles: admin.
  * @summary The card number and the home strip (common and per language)
  */
@@ -7312,8 +7449,8 @@ export function useListWithdrawals<
 }
 
 /**
- * One withdrawal with its chain attempts and the member's recent records. Signed in with one of the roles: admin, finance.
- * @summary One withdrawal with its chain attempts and the member's recent records
+ * One withdrawal with its chain attempts, what they cost on chain and the member's recent records. Signed in with one of the roles: admin, finance.
+ * @summary One withdrawal with its chain attempts, what they cost on chain and the member's recent records
  */
 export const getWithdrawal = (
   id: number,
@@ -7409,7 +7546,7 @@ export function useGetWithdrawal<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
- * @summary One withdrawal with its chain attempts and the member's recent records
+ * @summary One withdrawal with its chain attempts, what they cost on chain and the member's recent records
  */
 
 export function useGetWithdrawal<

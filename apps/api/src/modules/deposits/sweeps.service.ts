@@ -62,10 +62,13 @@ export class SweepsService {
     if (owner === undefined)
       throw new AppError('SWEEP_NOT_CONFIRMED', 'The transfer does not come from a member address');
     const funding = await this.fundingOf(transfer.from, fundingTxIds);
+    const prices = await this.tronCosts.prices();
     return this.dataSource.transaction(async (db) => {
-      await this.tronCosts.record(db, 'sweep', owner, raw);
+      await this.tronCosts.record(db, 'sweep', owner, raw, prices);
       // What paid for its energy costs too: account creation, bandwidth burnt by top-up and lend.
-      for (const receipt of funding) await this.tronCosts.record(db, 'sweep', owner, receipt);
+      for (const paid of funding) {
+        await this.tronCosts.record(db, 'sweep', owner, paid, prices, receipt.txId);
+      }
       const recorded = await this.deposits.addSweep(db, {
         userId: owner,
         address: transfer.from,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { microToNumber } from '@app/domain';
+import { microToNumber, type StatementKind } from '@app/domain';
 import { LedgerAuditRepository } from './ledger-audit.repository';
 import { LedgerAuditService, isBalanced, isConsistent } from './ledger-audit.service';
 import { LedgerRepository } from './ledger.repository';
@@ -40,6 +40,10 @@ export interface MemberPosting {
   id: number;
   transaction_id: number;
   kind: string;
+  /** The movement as the member's statement names it (a reward to an upline is a commission). */
+  movement: StatementKind;
+  /** The member the transaction is about (whose watch paid a commission); null for the system's. */
+  transaction_user_id: number | null;
   account: string;
   currency: string;
   amount: number;
@@ -129,6 +133,8 @@ export class LedgerReportService {
       id: Number(r.id),
       transaction_id: Number(r.transaction_id),
       kind: r.kind,
+      movement: r.movement,
+      transaction_user_id: r.transaction_user_id,
       account: r.account,
       currency: r.currency,
       amount: microToNumber(BigInt(r.amount)),

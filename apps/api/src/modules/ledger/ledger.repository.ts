@@ -112,7 +112,11 @@ export class LedgerRepository {
     );
   }
 
-  /** A member's latest postings with their transaction's kind and memo. */
+  /**
+   * A member's latest postings with their transaction's kind, memo and
+   * member (whose watch paid a commission), and the movement as the
+   * member's statement names it.
+   */
   postingsOf(
     userId: number,
     limit: number,
@@ -121,6 +125,8 @@ export class LedgerRepository {
       id: string;
       transaction_id: string;
       kind: string;
+      movement: StatementKind;
+      transaction_user_id: number | null;
       account: string;
       currency: string;
       amount: string;
@@ -129,10 +135,12 @@ export class LedgerRepository {
     }[]
   > {
     return this.dataSource.query(
-      `SELECT p.id, p.transaction_id, t.kind, a.kind AS account, a.currency, p.amount, t.memo, p.created_at
+      `SELECT p.id, p.transaction_id, t.kind, ${KIND_SQL} AS movement, t.user_id AS transaction_user_id,
+              a.kind AS account, a.currency, p.amount, t.memo, p.created_at
        FROM ledger_accounts a
        JOIN ledger_postings p ON p.account_id = a.id
        JOIN ledger_transactions t ON t.id = p.transaction_id
+       JOIN ledger_accounts c ON c.id = p.contra_account_id
        WHERE a.user_id = $1 ORDER BY p.id DESC LIMIT $2`,
       [userId, limit],
     );

@@ -11,7 +11,7 @@ import {
   Min,
 } from 'class-validator';
 import { BalanceRecordItem } from '../wallet/wallet.dto';
-import { MAX_VIP_LEVEL } from '@app/domain';
+import { MAX_VIP_LEVEL, STATEMENT_KINDS, type StatementKind } from '@app/domain';
 import { PageBefore, PageLimit } from '../../common/paging.dto';
 
 const toBoolean = ({ value }: { value: unknown }) =>
@@ -131,8 +131,29 @@ export class MemberPostingItem {
   id: number;
   @ApiProperty()
   transaction_id: number;
-  @ApiProperty({ example: 'watch_reward' })
+  @ApiProperty({ description: "The ledger transaction's kind", example: 'reward' })
   kind: string;
+  @ApiProperty({
+    enum: STATEMENT_KINDS,
+    description:
+      "The movement as the member's statement names it: a watch reward paid to an upline is a commission",
+    example: 'commission',
+  })
+  movement: StatementKind;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'A team commission: the member whose watch paid it',
+    example: 100045,
+  })
+  from_member_id: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'A team commission: how many levels below this member that member is (1 to 3)',
+    example: 2,
+  })
+  commission_level: number | null;
   @ApiProperty({ example: 'money' })
   account: string;
   @ApiProperty({ example: 'USDT' })

@@ -77,7 +77,17 @@ export class MembersService {
         active: downline.filter((m) => m.vipLevel >= 1).length,
       },
       records,
-      postings,
+      postings: postings.map(({ transaction_user_id: from, ...posting }) => {
+        // A commission's level is where its watcher sits in this member's team.
+        const commission = posting.movement === 'commission' && from !== null;
+        return {
+          ...posting,
+          from_member_id: commission ? from : null,
+          commission_level: commission
+            ? (downline.find((m) => m.id === from)?.depth ?? null)
+            : null,
+        };
+      }),
       logins: logins.map((l) => ({
         id: l.id,
         ip: l.ip,

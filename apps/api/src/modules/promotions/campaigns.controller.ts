@@ -5,6 +5,7 @@ import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Roles, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
+import { ContentLanguage, type Language } from '../../common/language';
 import { BonusRules, CampaignAnswer, CampaignBody, CampaignItem } from './campaigns.dto';
 import { CampaignsService } from './campaigns.service';
 import { EconomyService } from '../economy/economy.service';
@@ -76,10 +77,10 @@ export class BonusController {
     summary: 'Team commission rates and the invitation campaign running now (no sign-in needed)',
   })
   @ApiOkResponse({ type: BonusRules })
-  async getBonus(): Promise<BonusRules> {
+  async getBonus(@ContentLanguage() lang: Language): Promise<BonusRules> {
     const [rates, running] = await Promise.all([
       this.economy.teamRates(),
-      this.campaigns.running(),
+      this.campaigns.running(lang),
     ]);
     return { team_rates: rates, campaign: running };
   }

@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDateString, IsInt, IsString, Length, Max, Min } from 'class-validator';
+import { IsDateString, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { IsUsdtAmount } from '../../common/validators';
 import { EconomyChangeItem, PendingChangesProperty } from '../approvals/approvals.dto';
 import { MAX_VIP_LEVEL } from '@app/domain';
@@ -15,6 +15,33 @@ export class CampaignBody {
   @IsString()
   @Length(1, 100)
   name: string;
+
+  @ApiPropertyOptional({
+    description: 'The name members reading Russian see (else the name above)',
+    example: 'Зимние приглашения',
+  })
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString()
+  @Length(0, 100)
+  name_ru?: string;
+
+  @ApiPropertyOptional({ description: 'The name in English', example: 'Winter invitations' })
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString()
+  @Length(0, 100)
+  name_en?: string;
+
+  @ApiPropertyOptional({
+    description: 'The name in Uzbek (Latin script)',
+    example: 'Qishki takliflar',
+  })
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString()
+  @Length(0, 100)
+  name_uz?: string;
 
   @ApiProperty({ format: 'date-time', example: '2026-12-01T00:00:00.000Z' })
   @IsDateString()
@@ -66,8 +93,17 @@ export class CampaignBody {
 export class CampaignItem {
   @ApiProperty()
   id: number;
-  @ApiProperty()
+  @ApiProperty({
+    description:
+      "The operators' name; on /bonus, the name in the reader's language (Accept-Language), else Russian, else this",
+  })
   name: string;
+  @ApiProperty({ description: "The name in Russian ('' when not written)" })
+  name_ru: string;
+  @ApiProperty({ description: "The name in English ('' when not written)" })
+  name_en: string;
+  @ApiProperty({ description: "The name in Uzbek ('' when not written)" })
+  name_uz: string;
   @ApiProperty({ format: 'date-time' })
   starts_at: string;
   @ApiProperty({ format: 'date-time' })

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { type CampaignTerms, campaignRaise, microToNumber } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { type Language, pickText, textsOf } from '../../common/language';
 import { toMicro } from '../../common/validators';
 import { EconomyChangesService } from '../approvals/economy-changes.service';
 import { AuditService } from '../audit/audit.service';
@@ -11,6 +12,9 @@ import { CampaignRow, CampaignValues, PromotionsRepository } from './promotions.
 export const item = (row: CampaignRow): CampaignItem => ({
   id: row.id,
   name: row.name,
+  name_ru: row.names?.ru ?? '',
+  name_en: row.names?.en ?? '',
+  name_uz: row.names?.uz ?? '',
   starts_at: row.starts_at.toISOString(),
   ends_at: row.ends_at.toISOString(),
   min_vip_level: row.min_vip_level,
@@ -23,6 +27,7 @@ export const item = (row: CampaignRow): CampaignItem => ({
 /** A campaign's values as stored, for an item of proposed values. */
 const rowValues = (v: CampaignValues) => ({
   name: v.name,
+  names: v.names,
   starts_at: v.startsAt,
   ends_at: v.endsAt,
   min_vip_level: v.minVipLevel,
@@ -34,6 +39,8 @@ const rowValues = (v: CampaignValues) => ({
 /** The values of an item (as a waiting change keeps them). */
 const fromItem = (c: CampaignItem): CampaignValues => ({
   name: c.name,
+  // A change kept before campaigns had names per language carries none.
+  names: textsOf({ ru: c.name_ru, en: c.name_en, uz: c.name_uz }),
   startsAt: new Date(c.starts_at),
   endsAt: new Date(c.ends_at),
   minVipLevel: c.min_vip_level,
@@ -61,6 +68,7 @@ function values(body: CampaignBody): CampaignValues {
   if (!(endsAt > startsAt)) throw new AppError('BAD_REQUEST', 'ends_at must be after starts_at');
   return {
     name: body.name,
+    names: textsOf({ ru: body.name_ru, en: body.name_en, uz: body.name_uz }),
     startsAt,
     endsAt,
     minVipLevel: body.min_vip_level,
@@ -95,10 +103,14 @@ export class CampaignsService {
     return (await this.promotions.campaigns()).map(item);
   }
 
-  /** The campaign running now, or null. */
-  async running(): Promise<CampaignItem | null> {
+  /**
+   * The campaign running now, or null; its `name` in the reader's language
+   * (theirs, else Russian, else any written), the operators' name while none is.
+   */
+  async running(lang: Language): Promise<CampaignItem | null> {
     const running = await this.promotions.running();
-    return running ? item(running) : null;
+    if (!running) return null;
+    return { ...item(running), name: pickText(running.names, lang) || running.name };
   }
 
   /** Bonuses from nothing: the campaign is created without them and they wait for a second admin. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { Texts } from '../../common/language';
 
 export interface GrantToSettle {
   id: number;
@@ -111,8 +112,8 @@ export class PromotionsRepository {
 
   async insertCampaign(db: EntityManager, c: CampaignValues): Promise<CampaignRow> {
     const [row] = await db.query(
-      `INSERT INTO promotion_campaigns (name, starts_at, ends_at, min_vip_level, inviter_points_micro, member_points_micro, hold_days)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *, now() >= starts_at AND now() < ends_at AS running`,
+      `INSERT INTO promotion_campaigns (name, starts_at, ends_at, min_vip_level, inviter_points_micro, member_points_micro, hold_days, names)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *, now() >= starts_at AND now() < ends_at AS running`,
       campaignArgs(c),
     );
     return row;
@@ -139,8 +140,8 @@ export class PromotionsRepository {
     if (!before) return null;
     const [[after]] = await db.query(
       `UPDATE promotion_campaigns SET name = $1, starts_at = $2, ends_at = $3, min_vip_level = $4,
-         inviter_points_micro = $5, member_points_micro = $6, hold_days = $7
-       WHERE id = $8 RETURNING *, now() >= starts_at AND now() < ends_at AS running`,
+         inviter_points_micro = $5, member_points_micro = $6, hold_days = $7, names = $8
+       WHERE id = $9 RETURNING *, now() >= starts_at AND now() < ends_at AS running`,
       [...campaignArgs(c), id],
     );
     return [before, after];
@@ -149,6 +150,8 @@ export class PromotionsRepository {
 
 export interface CampaignValues {
   name: string;
+  /** The name per language (only those written). */
+  names: Texts;
   startsAt: Date;
   endsAt: Date;
   minVipLevel: number;
@@ -160,6 +163,7 @@ export interface CampaignValues {
 export interface CampaignRow {
   id: number;
   name: string;
+  names: Texts;
   starts_at: Date;
   ends_at: Date;
   min_vip_level: number;
@@ -177,4 +181,5 @@ const campaignArgs = (c: CampaignValues) => [
   c.inviterPoints.toString(),
   c.memberPoints.toString(),
   c.holdDays,
+  JSON.stringify(c.names),
 ];

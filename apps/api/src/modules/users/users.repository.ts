@@ -435,7 +435,8 @@ export class UsersRepository {
   }
 
   /**
-   * Members who joined per UTC day over the last `days` days: closed days
+   * Members who joined per UTC day over the last `days` days (operators are
+   * staff, not new members: only `role = 'member'` counts): closed days
    * (two and more back) from users_daily_signups, where the worker keeps them
    * (keepClosedSignups); the other days counted live, in one range of
    * users_created_idx from the first day not kept (yesterday, unless the
@@ -468,7 +469,7 @@ export class UsersRepository {
     for (const row of kept) if (row.day) counts.set(row.day, row.count);
     const live: { day: string; count: number }[] = await db.query(
       `SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS count
-       FROM users WHERE created_at >= $1::date AT TIME ZONE 'UTC' GROUP BY 1`,
+       FROM users WHERE created_at >= $1::date AT TIME ZONE 'UTC' AND role = 'member' GROUP BY 1`,
       [kept[0].first_live],
     );
     for (const row of live) if (!counts.has(row.day)) counts.set(row.day, row.count);
@@ -488,7 +489,8 @@ export class UsersRepository {
       `WITH b AS (SELECT (now() AT TIME ZONE 'UTC')::date AS today)
        INSERT INTO users_daily_signups (day, count)
        SELECT d::date, (SELECT count(*) FROM users u
-         WHERE u.created_at >= d::date AT TIME ZONE 'UTC' AND u.created_at < (d::date + 1) AT TIME ZONE 'UTC')
+         WHERE u.created_at >= d::date AT TIME ZONE 'UTC' AND u.created_at < (d::date + 1) AT TIME ZONE 'UTC'
+           AND u.role = 'member')
        FROM generate_series((SELECT today FROM b) - ($1::int - 1), (SELECT today FROM b) - 2, interval '1 day') d
        WHERE NOT EXISTS (SELECT 1 FROM users_daily_signups s WHERE s.day = d::date)
        ON CONFLICT DO NOTHING RETURNING day`,

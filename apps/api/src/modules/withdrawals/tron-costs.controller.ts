@@ -1,11 +1,13 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reach } from '../../common/reach';
 import { Auth, Staff } from '../../common/auth';
 import { DepositsService } from '../deposits/deposits.service';
 import { EnergyService } from '../tron/energy.service';
 import { TronCostsService } from '../tron/tron-costs.service';
-import { TronCostsReport } from './tron-costs.dto';
+import { ApiErrors } from '../../common/api-errors.decorator';
+import { transferCost } from './chain-cost';
+import { TronCostTransfer, TronCostTransfersQuery, TronCostsReport } from './tron-costs.dto';
 
 const SUN = 1_000_000;
 /** The report's window. */
@@ -22,6 +24,23 @@ export class TronCostsController {
     private readonly energy: EnergyService,
     private readonly deposits: DepositsService,
   ) {}
+
+  @Get('tron-costs/transfers')
+  @ApiOperation({
+    summary:
+      'Each sweep and withdrawal with what it cost on chain: TRX burnt, energy and bandwidth used, ' +
+      'and what burning TRX for that energy would have cost (the saving); newest first',
+  })
+  @ApiOkResponse({ type: [TronCostTransfer] })
+  @ApiErrors('VALIDATION_ERROR')
+  async listTronCostTransfers(@Query() query: TronCostTransfersQuery): Promise<TronCostTransfer[]> {
+    const rows = await this.tronCosts.transfers({
+      kind: query.kind,
+      before: query.before,
+      limit: query.limit ?? 50,
+    });
+    return rows.map(transferCost);
+  }
 
   @Get('tron-costs')
   @ApiOperation({

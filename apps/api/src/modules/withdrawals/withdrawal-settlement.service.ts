@@ -157,11 +157,12 @@ export class WithdrawalSettlementService {
     receipt: ReturnType<typeof readReceipt>,
     raw: CostReceipt,
   ): Promise<void> {
+    const prices = await this.tronCosts.prices();
     await this.dataSource.transaction(async (db) => {
       const w = await this.withdrawals.find(db, id, true);
       if (!w) return;
       // What it burnt, succeeded or not (a failed transfer burns too).
-      await this.tronCosts.record(db, 'withdrawal', id, raw);
+      await this.tronCosts.record(db, 'withdrawal', id, raw, prices);
       if (receipt.succeeded) {
         if (!(await this.withdrawals.endAttempt(db, attemptId, ['signed', 'sent'], 'confirmed')))
           return;

@@ -9,7 +9,9 @@ import { IdParam } from '../../common/id-param.dto';
 import { MoneyRoute } from '../../common/money-rate-limit';
 import { toMicro } from '../../common/validators';
 import { type ApprovalRow, awaiting, view } from '../approvals/approvals.service';
+import { TronCostsService } from '../tron/tron-costs.service';
 import { WalletService } from '../wallet/wallet.service';
+import { chainCost } from './chain-cost';
 import {
   AdminWithdrawal,
   AdminWithdrawalDetail,
@@ -139,6 +141,7 @@ export class AdminWithdrawalsController {
   constructor(
     private readonly withdrawals: WithdrawalsService,
     private readonly wallet: WalletService,
+    private readonly tronCosts: TronCostsService,
   ) {}
 
   @Get()
@@ -164,14 +167,20 @@ export class AdminWithdrawalsController {
 
   @Get(':id')
   @ApiOperation({
-    summary: "One withdrawal with its chain attempts and the member's recent records",
+    summary:
+      "One withdrawal with its chain attempts, what they cost on chain and the member's recent records",
   })
   @ApiOkResponse({ type: AdminWithdrawalDetail })
   @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
   async getWithdrawal(@Param() params: IdParam): Promise<AdminWithdrawalDetail> {
     const w = await this.withdrawals.get(String(params.id));
-    const attempts = await this.withdrawals.attempts(w.id);
+    const [attempts, costs] = await Promise.all([
+      this.withdrawals.attempts(w.id),
+      this.tronCosts.ofWithdrawals([w.id]),
+    ]);
+    const cost = costs.get(w.id);
     return {
+      chain_cost: cost ? chainCost(cost) : null,
       ...(await this.item(w)),
       attempts: attempts.map((a) => ({
         ...a,

@@ -1,3 +1,4 @@
+import { ChainCost } from './tron-costs.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -224,6 +225,12 @@ export class WithdrawalAttempt {
 export class AdminWithdrawalDetail extends AdminWithdrawal {
   @ApiProperty({ type: [WithdrawalAttempt] })
   attempts: WithdrawalAttempt[];
+  @ApiProperty({
+    type: ChainCost,
+    nullable: true,
+    description: 'What its transactions cost on chain (null until one is on chain)',
+  })
+  chain_cost: ChainCost | null;
   @ApiProperty({
     type: [BalanceRecordItem],
     description: "The member's latest deposits and withdrawals",

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { QueueCounts } from '@app/contracts';
 import { useGetMe, useGetQueueCounts, useStaffOverview } from './api';
@@ -62,7 +62,8 @@ export function AdminLayout() {
   if (!ready) return <main className={className} aria-busy="true" />;
   return (
     <main className={className} data-layout={desk ? 'desk' : 'phone'}>
-      <PageHeader title={t('admin.title')} backTo="/mine" backLabel={t('common.back')} />
+      {/* Operators land here after signing in; their member home is one tap away. */}
+      <PageHeader title={t('admin.title')} backTo="/" backLabel={t('admin.memberHome')} />
       <nav className={desk ? 'admin-sidenav' : 'admin-tabs'} aria-label={t('admin.tabs.label')}>
         {TABS.filter((tab) => canUse(role, tab.area)).map((tab) => (
           <NavLink
@@ -75,6 +76,9 @@ export function AdminLayout() {
             <Badge count={waiting(tab.key)} label={t('admin.queues.waiting')} />
           </NavLink>
         ))}
+        <Link to="/" className="tabs__tab" data-testid="member-home">
+          {t('admin.memberHome')}
+        </Link>
       </nav>
       <div className="admin__content">
         <Outlet />

@@ -101,7 +101,7 @@ const entry = (id: number) => ({
 
 const REQUEST = {
   id: 7,
-  requested_by: 100000,
+  requested_by: 100003,
   user_id: 100001,
   account: 'money',
   amount: 2500,
@@ -187,7 +187,15 @@ describe('<AdminPage>', () => {
     const fullAudit = screen.getByTestId('last-full-audit').textContent;
     expect(fullAudit).toMatch(/^Last full audit: .*2030.*, balanced, NOT consistent$/);
     const table = screen.getByRole('table');
-    expect(within(table).getByText('adjustments').parentElement?.textContent).toContain('-100.00');
+    // Account kinds in words, not the ledger's names.
+    expect(within(table).getByText('Operator adjustments').parentElement?.textContent).toContain(
+      '-100.00',
+    );
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).not.toContain('adjustments');
+    expect(cells).not.toContain('money');
   });
 
   it('confirms before adjusting, sends a signed amount with an idempotency key, shows the balances', async () => {
@@ -250,7 +258,10 @@ describe('<AdminPage>', () => {
     const api = serve();
     await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
     await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(20));
-    expect(screen.getAllByTestId('audit-entry')[0].textContent).toContain('ledger.adjust');
+    expect(screen.getAllByTestId('audit-entry')[0].textContent).toContain(
+      'Adjusted the E-Wallet by 100.00 (“Welcome”)',
+    );
+    expect(screen.getAllByTestId('audit-entry')[0].textContent).not.toContain('ledger.adjust');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Load more' })));
     await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(21));
     const last = api.requests.filter((r) => r.path === '/admin/audit').at(-1);
@@ -278,7 +289,7 @@ describe('<AdminPage>', () => {
     await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
     const row = await screen.findByTestId('approval-request');
     expect(row.textContent).toContain('#7');
-    expect(row.textContent).toContain('Asked by 100000 for member 100001');
+    expect(row.textContent).toContain('Asked by 100003 for member 100001');
     await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
     // Asked first, with the amount, the account and the member.
     const dialog = await screen.findByRole('dialog');
@@ -305,10 +316,36 @@ describe('<AdminPage>', () => {
     await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
     const dialog = await screen.findByRole('dialog');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' })));
+    // The refusal names the kind of request it was about.
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
-      'A second operator must approve this adjustment',
+      'You asked for this adjustment or approved it already: a second, different operator must approve it',
     );
+  });
+
+  it('offers the operator who asked for an adjustment no approval of it, and says why', async () => {
+    serve();
+    const ownRequest = { ...REQUEST, requested_by: 100000 };
+    setFetch(
+      apiFetch(({ path, query }) =>
+        path === '/users/me'
+          ? { ...MEMBER, id: 100000, role: 'admin' }
+          : path === '/admin/adjustments' && query.get('status') === 'pending'
+            ? [ownRequest]
+            : path === '/admin/adjustments'
+              ? []
+              : undefined,
+      ).fetch,
+    );
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    const row = await screen.findByTestId('approval-request');
+    await waitFor(() =>
+      expect(within(row).getByTestId('own-request').textContent).toBe(
+        'You asked for this: another operator must approve it.',
+      ),
+    );
+    expect(within(row).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Reject' })).toBeTruthy();
   });
 
   it('shows solvency: liabilities against the hot wallet and unswept deposits, not covered', async () => {
@@ -358,12 +395,70 @@ describe('<AdminPage>', () => {
       api.requests.filter((r) => r.method === 'POST' && r.path === '/admin/withdrawals/12/approve');
     expect(approveCalls()).toHaveLength(0);
     const box = within(row).getByRole('group', { name: 'Confirm' });
-    expect(box.textContent).toContain('Send 17.00 USDT on chain for withdrawal #12?');
+    expect(box.textContent).toContain(
+      'Approve withdrawal #12: 17.00 USDT to TDH7TKbRQTEminPbCpH5YAfgD23q63rz16? It is sent from the hot wallet once every approval it needs is given.',
+    );
     await act(async () => fireEvent.click(within(box).getByRole('button', { name: 'Confirm' })));
     expect(
       await screen.findByText('Withdrawal #12 approved: it will be sent from the hot wallet'),
     ).toBeTruthy();
     expect(approveCalls()).toHaveLength(1);
+  });
+
+  it('tells the first approver of a four-eyes withdrawal that it waits, never that it will be sent', async () => {
+    const first = { ...WITHDRAWAL, approvals: [], awaiting_admin: false };
+    const api = apiFetch(({ method, path, query }) => {
+      if (path === '/users/me') return { ...MEMBER, id: 100000, role: 'admin' };
+      if (path === '/admin/withdrawals') return query.get('status') === 'requested' ? [first] : [];
+      if (method === 'POST' && path === '/admin/withdrawals/12/approve')
+        return {
+          ...first,
+          status: 'requested',
+          approvals: [{ ...WITHDRAWAL.approvals[0], operator_id: 100000, role: 'admin' }],
+          awaiting_second_approval: true,
+        };
+      return undefined;
+    });
+    setFetch(api.fetch);
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    const row = await screen.findByTestId('withdrawal');
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
+    const box = within(row).getByRole('group', { name: 'Confirm' });
+    await act(async () => fireEvent.click(within(box).getByRole('button', { name: 'Confirm' })));
+    expect(
+      await screen.findByText(
+        'Withdrawal #12: your approval is counted. It waits for a second operator to approve it; nothing is sent until then.',
+      ),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toContain('will be sent');
+  });
+
+  it('offers an operator who approved a withdrawal no second approval, and names the withdrawal when refused', async () => {
+    const mine = {
+      ...WITHDRAWAL,
+      approvals: [{ ...WITHDRAWAL.approvals[0], operator_id: 100000, role: 'admin' }],
+      awaiting_admin: false,
+      awaiting_second_approval: true,
+    };
+    setFetch(
+      apiFetch(({ path, query }) =>
+        path === '/users/me'
+          ? { ...MEMBER, id: 100000, role: 'admin' }
+          : path === '/admin/withdrawals'
+            ? query.get('status') === 'requested'
+              ? [mine]
+              : []
+            : undefined,
+      ).fetch,
+    );
+    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    const row = await screen.findByTestId('withdrawal');
+    await waitFor(() =>
+      expect(within(row).getByTestId('you-approved').textContent).toBe(
+        'You approved it: another operator must give the next approval.',
+      ),
+    );
+    expect(within(row).queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
   it('rejects a withdrawal with a reason the member will see', async () => {

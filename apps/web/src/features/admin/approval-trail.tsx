@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ApprovalEntry } from '@app/contracts';
 import { formatDateTime } from '../../lib/format-date';
+import { roleLabel } from './plain-words';
 
 /**
  * Who approved a request so far (role, when, over their daily limit or not)
@@ -26,7 +27,7 @@ export function ApprovalTrail({
           {t('admin.approvals.approvedBy')}:{' '}
           {approvals.map((a, i) => (
             <span key={`${a.operator_id}-${a.created_at}`} data-testid="approval">
-              {i > 0 ? ', ' : ''}#{a.operator_id} ({a.role},{' '}
+              {i > 0 ? ', ' : ''}#{a.operator_id} ({roleLabel(t, a.role)},{' '}
               {formatDateTime(a.created_at, i18n.language)}
               {a.over_cap ? `, ${t('admin.approvals.overCap')}` : ''})
             </span>

@@ -4,7 +4,8 @@ import { formatUsdt } from '@app/domain';
 import type { AdjustmentRequestItem } from '@app/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { apiErrorKey } from '../../lib/api-errors';
-import { useApproveAdjustment, useListAdjustments, useRejectAdjustment } from './api';
+import { useApproveAdjustment, useGetMe, useListAdjustments, useRejectAdjustment } from './api';
+import { approvalError, approvedBy, waitsMessage } from './approval-messages';
 import { ApprovalTrail } from './approval-trail';
 import { DecisionButtons } from './decision-buttons';
 import { formatDateTime } from '../../lib/format-date';
@@ -28,15 +29,11 @@ export function Approvals() {
         text:
           result.status === 'applied'
             ? t('admin.approvals.approved', { id: result.transaction_id })
-            : t(
-                result.awaiting_admin
-                  ? 'admin.approvals.awaitingAdmin'
-                  : 'admin.approvals.awaitingSecond',
-              ),
+            : waitsMessage(t, 'adjustment', result.request_id ?? 0, result),
         failed: false,
       });
     },
-    onError: (error) => setMessage({ text: t(apiErrorKey(error)), failed: true }),
+    onError: (error) => setMessage({ text: approvalError(t, error, 'adjustment'), failed: true }),
   });
   const reject = useRejectAdjustment({
     onSuccess: (result) => {
@@ -46,6 +43,14 @@ export function Approvals() {
   });
   const busy = approve.isPending || reject.isPending;
   const requests = pending.data ?? [];
+  const me = useGetMe().data?.id;
+  // The operator who asked, or who approved already, cannot approve (again): they are told why.
+  const ownNote = (request: AdjustmentRequestItem) =>
+    request.requested_by === me
+      ? t('admin.fourEyes.youAsked')
+      : approvedBy(request.approvals, me)
+        ? t('admin.fourEyes.youApproved')
+        : null;
   // An approval can move the money at once: ask first, with the amount, account and member.
   const [deciding, setDeciding] = useState<{
     request: AdjustmentRequestItem;
@@ -87,10 +92,17 @@ export function Approvals() {
               awaitingSecond={request.awaiting_second_approval}
               awaitingAdmin={request.awaiting_admin}
             />
+            {ownNote(request) ? (
+              <p className="form__note" data-testid="own-request">
+                {ownNote(request)}
+              </p>
+            ) : null}
             <DecisionButtons
               busy={busy}
               onReject={() => setDeciding({ request, action: 'reject' })}
-              onApprove={() => setDeciding({ request, action: 'approve' })}
+              onApprove={
+                ownNote(request) ? undefined : () => setDeciding({ request, action: 'approve' })
+              }
             />
           </li>
         ))}

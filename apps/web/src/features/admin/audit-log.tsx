@@ -3,8 +3,10 @@ import { formatDateTime } from '../../lib/format-date';
 import { useState } from 'react';
 import { useAuditPages } from './api';
 import { OrderSelect, type SortOrder } from './sort-controls';
+import { AuditChanges } from './audit-changes';
+import { auditSummary } from './audit-summary';
 
-/** Operator actions, newest (or oldest) first, with "Load more". */
+/** Operator actions in plain words (what each did, and what it changed), newest (or oldest) first. */
 export function AuditLog() {
   const { t, i18n } = useTranslation();
   const [order, setOrder] = useState<SortOrder>('desc');
@@ -28,7 +30,9 @@ export function AuditLog() {
         {entries.map((entry) => (
           <li key={entry.id} className="record-row" data-testid="audit-entry">
             <div className="record-row__main">
-              <span className="record-row__type">{entry.action}</span>
+              <span className="record-row__type">
+                {auditSummary(t, entry.action, entry.details)}
+              </span>
               <span>#{entry.id}</span>
             </div>
             <div className="record-row__meta">
@@ -42,9 +46,7 @@ export function AuditLog() {
                 {formatDateTime(entry.created_at, i18n.language)}
               </time>
             </div>
-            {Object.keys(entry.details).length > 0 ? (
-              <code className="audit-details">{JSON.stringify(entry.details)}</code>
-            ) : null}
+            <AuditChanges action={entry.action} details={entry.details} />
           </li>
         ))}
       </ul>

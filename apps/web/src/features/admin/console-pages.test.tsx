@@ -345,12 +345,20 @@ describe('operator console pages', () => {
       after: { card: '8600 9999 9999 9999' },
       baseline: null,
     };
-    const api = serve('admin', ({ method, path }) => {
+    const api = serve('admin', (request) => {
+      const { method, path } = request;
       if (path === '/admin/trailers') return [];
       if (path === '/admin/banners') return [];
       if (path === '/admin/settings' && method === 'GET') return settings;
-      if (path === '/admin/settings' && method === 'PUT')
-        return { ...settings, main_message: 'Hello', pending_changes: [cardChange] };
+      // The rest applies as sent; a new card waits (the card in force is kept).
+      if (path === '/admin/settings' && method === 'PUT') {
+        const sent = (request as unknown as { body: typeof settings }).body;
+        return {
+          ...sent,
+          card: settings.card,
+          pending_changes: sent.card === settings.card ? [] : [cardChange],
+        };
+      }
       return undefined;
     });
     await renderWithApp([{ path: '/admin/content', element: <ContentPage /> }], {
@@ -360,12 +368,25 @@ describe('operator console pages', () => {
       target: { value: '8600 9999 9999 9999' },
     });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save settings' })));
+    // Only the card changed, and it waits: nothing was saved, and the form says so.
     expect(
-      await screen.findByText('Saved; waiting for a second admin: Card for card deposits'),
+      await screen.findByText('Waiting for a second admin: Card for card deposits'),
     ).toBeTruthy();
+    expect(screen.queryByText(/Saved/)).toBeNull();
     expect(api.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
       card: '8600 9999 9999 9999',
     });
+    // With the home strip changed too, that part is saved and the card still waits.
+    fireEvent.change(screen.getByLabelText('Card number for card deposits'), {
+      target: { value: '8600 9999 9999 9999' },
+    });
+    fireEvent.change(screen.getByLabelText('Home strip (every language)'), {
+      target: { value: 'Hello' },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save settings' })));
+    expect(
+      await screen.findByText('Saved; waiting for a second admin: Card for card deposits'),
+    ).toBeTruthy();
   });
 
   it('adds a trailer written per language, then uploads its poster as multipart', async () => {
@@ -437,5 +458,48 @@ describe('operator console pages', () => {
       published: true,
     });
     expect(sent.find((r) => r.path.endsWith('/admin/trailers/77/poster'))?.body).toBe('form');
+  });
+
+  it('plans a campaign with its name in each language members read', async () => {
+    const api = serve('admin', ({ method, path }) => {
+      if (path === '/admin/campaigns' && method === 'GET') return [];
+      if (path === '/admin/campaigns' && method === 'POST')
+        return {
+          id: 3,
+          name: 'Spring',
+          name_ru: 'Весна',
+          name_en: '',
+          name_uz: 'Bahor',
+          starts_at: '2030-01-01T00:00:00.000Z',
+          ends_at: '2030-02-01T00:00:00.000Z',
+          min_vip_level: 1,
+          inviter_points: 0,
+          member_points: 0,
+          hold_days: 0,
+          running: false,
+          pending_changes: [],
+        };
+      return undefined;
+    });
+    await renderWithApp([{ path: '/admin/economy', element: <EconomyPage /> }], {
+      at: '/admin/economy',
+    });
+    const section = await screen.findByRole('region', { name: 'Invitation campaigns' });
+    const field = (label: string) => within(section).getByLabelText(label);
+    fireEvent.change(await within(section).findByLabelText('Name'), {
+      target: { value: 'Spring' },
+    });
+    fireEvent.change(field('Name (Russian)'), { target: { value: 'Весна' } });
+    fireEvent.change(field('Name (Uzbek)'), { target: { value: ' Bahor ' } });
+    fireEvent.change(field('Starts (UTC day)'), { target: { value: '2030-01-01' } });
+    fireEvent.change(field('Ends (UTC day)'), { target: { value: '2030-02-01' } });
+    await act(async () =>
+      fireEvent.click(within(section).getByRole('button', { name: 'Plan campaign' })),
+    );
+    await waitFor(() =>
+      expect(
+        api.requests.find((r) => r.method === 'POST' && r.path === '/admin/campaigns')?.body,
+      ).toMatchObject({ name: 'Spring', name_ru: 'Весна', name_en: '', name_uz: 'Bahor' }),
+    );
   });
 });

@@ -170,7 +170,12 @@ function SettingsForm() {
         try {
           const answer = await save.mutateAsync({ data: values });
           // The rest applies at once; a new card or support link may wait for a second admin.
-          setMessage(savedMessage(t, answer.pending_changes, true));
+          // "Saved" only when something besides what waits was changed and applied.
+          const waiting = answer.pending_changes.map((change) => change.target as string);
+          const applied = keys.some(
+            (key) => !waiting.includes(key) && values[key] !== settings.data?.[key],
+          );
+          setMessage(savedMessage(t, answer.pending_changes, applied));
         } catch (error) {
           setMessage(t(apiErrorKey(error)));
         }

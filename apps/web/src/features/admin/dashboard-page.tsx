@@ -17,6 +17,7 @@ import type { DashboardDay, GetDashboardDays } from '@app/contracts';
 import { Link } from 'react-router-dom';
 import { useGetDashboard, useGetMe, useStaffOverview } from './api';
 import { OneAdminNotice } from './one-admin-notice';
+import { queueLabel } from './plain-words';
 
 const PERIODS: GetDashboardDays[] = [7, 30, 90];
 const MONEY = [
@@ -196,7 +197,7 @@ export function DashboardPage() {
             </div>
             {data.queues.map((q) => (
               <div key={q.name}>
-                <dt>{t('admin.dashboard.queue', { name: q.name })}</dt>
+                <dt>{t('admin.dashboard.queue', { name: queueLabel(t, q.name) })}</dt>
                 <dd>
                   {t('admin.dashboard.queueCounts', { waiting: q.waiting, failed: q.failed })}
                 </dd>

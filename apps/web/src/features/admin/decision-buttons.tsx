@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-/** Reject and Approve for one waiting request (adjustments, economy changes). */
+/**
+ * Reject and Approve for one waiting request (adjustments, economy changes);
+ * without `onApprove` (the operator asked for it or approved it already) only Reject.
+ */
 export function DecisionButtons({
   busy,
   onReject,
@@ -8,7 +11,7 @@ export function DecisionButtons({
 }: {
   busy: boolean;
   onReject: () => void;
-  onApprove: () => void;
+  onApprove?: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -16,9 +19,16 @@ export function DecisionButtons({
       <button type="button" className="button button--ghost" disabled={busy} onClick={onReject}>
         {t('admin.approvals.reject')}
       </button>
-      <button type="button" className="button button--primary" disabled={busy} onClick={onApprove}>
-        {t('admin.approvals.approve')}
-      </button>
+      {onApprove ? (
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={onApprove}
+        >
+          {t('admin.approvals.approve')}
+        </button>
+      ) : null}
     </div>
   );
 }

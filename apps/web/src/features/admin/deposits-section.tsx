@@ -70,7 +70,7 @@ export function DepositsSection() {
             <div className="record-row__main">
               <span className="record-row__type">
                 {t('admin.deposits.member', { id: f.user_id })} · {f.amount}{' '}
-                {f.asset === 'TRX' ? 'sun (TRX)' : t('admin.deposits.units')}
+                {f.asset === 'TRX' ? t('admin.deposits.sun') : t('admin.deposits.units')}
               </span>
               <time dateTime={f.created_at}>{formatDateTime(f.created_at, i18n.language)}</time>
             </div>

@@ -19,6 +19,9 @@ const TERMS = {
   ],
   campaign: [
     'name',
+    'name_ru',
+    'name_en',
+    'name_uz',
     'starts_at',
     'ends_at',
     'min_vip_level',

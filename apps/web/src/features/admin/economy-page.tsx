@@ -31,8 +31,12 @@ import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { canUse } from '../../lib/staff';
 import { DecisionButtons } from './decision-buttons';
+import { approvalError, approvedBy } from './approval-messages';
 import { ChangeTerms } from './economy-change-terms';
+import { CONTENT_LANGUAGES, LanguageFields, emptyTexts, writtenIn } from './language-fields';
 import { savedMessage } from './saved-message';
+import { AuditChanges } from './audit-changes';
+import { auditSummary } from './audit-summary';
 
 const FIELDS = ['price', 'daily_trailers', 'reward_per_trailer', 'membership_days'] as const;
 type Field = (typeof FIELDS)[number];
@@ -240,6 +244,8 @@ function CampaignsSection({ editable, percent }: { editable: boolean; percent: n
     member: '0',
     hold: '0',
   });
+  // The name members read, per language (the operators' name while none is written).
+  const [names, setNames] = useState<Record<string, string>>(() => emptyTexts(['name']));
   const [message, setMessage] = useState<string | null>(null);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
@@ -271,6 +277,11 @@ function CampaignsSection({ editable, percent }: { editable: boolean; percent: n
               <span className="record-row__type">
                 {c.name} {c.running ? `· ${t('admin.campaigns.running')}` : ''}
               </span>
+              {writtenIn(c, 'name').length < CONTENT_LANGUAGES.length ? (
+                <span className="form__note" data-testid="campaign-untranslated">
+                  {t('admin.campaigns.untranslated')}
+                </span>
+              ) : null}
               <span>
                 {formatDateTime(c.starts_at, i18n.language)} –{' '}
                 {formatDateTime(c.ends_at, i18n.language)}
@@ -297,6 +308,9 @@ function CampaignsSection({ editable, percent }: { editable: boolean; percent: n
               const answer = await create.mutateAsync({
                 data: {
                   name: form.name.trim(),
+                  ...Object.fromEntries(
+                    Object.entries(names).map(([key, value]) => [key, value.trim()]),
+                  ),
                   starts_at: toIso(form.starts),
                   ends_at: toIso(form.ends),
                   min_vip_level: Number(form.level),
@@ -331,6 +345,13 @@ function CampaignsSection({ editable, percent }: { editable: boolean; percent: n
               {...(key === 'level' ? { min: 1, max: MAX_VIP_LEVEL } : {})}
             />
           ))}
+          <LanguageFields
+            idPrefix="campaign"
+            fields={[{ key: 'name', label: t('admin.campaigns.fields.name'), maxLength: 100 }]}
+            values={names}
+            note={t('admin.campaigns.namesNote')}
+            onChange={(name, value) => setNames({ ...names, [name]: value })}
+          />
           <button type="submit" className="button button--ghost button--small">
             {t('admin.campaigns.create')}
           </button>
@@ -482,10 +503,20 @@ function EconomyChangesSection({ editable }: { editable: boolean }) {
   );
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   // After the message, every list of the economy follows (api/).
-  const onError = (error: unknown) => setMessage({ text: t(apiErrorKey(error)), failed: true });
+  const onError = (error: unknown) =>
+    setMessage({ text: approvalError(t, error, 'economyChange'), failed: true });
+  // Live only once approved: an approval that leaves it pending says it still waits.
   const approve = useApproveEconomyChange({
     onSuccess: (change) =>
-      setMessage({ text: t('admin.approvals.economyApproved', { id: change.id }), failed: false }),
+      setMessage({
+        text: t(
+          change.status === 'approved'
+            ? 'admin.approvals.economyApproved'
+            : 'admin.fourEyes.waitsForSecond.economyChange',
+          { id: change.id },
+        ),
+        failed: false,
+      }),
     onError,
   });
   const reject = useRejectEconomyChange({
@@ -493,6 +524,9 @@ function EconomyChangesSection({ editable }: { editable: boolean }) {
       setMessage({ text: t('admin.approvals.economyRejected', { id: change.id }), failed: false }),
     onError,
   });
+  const me = useGetMe().data?.id;
+  const mine = (change: EconomyChangeItem) =>
+    change.proposed_by === me || approvedBy(change.approvals, me);
   const busy = approve.isPending || reject.isPending;
   const changes: EconomyChangeItem[] = pending.data ?? [];
   return (
@@ -520,11 +554,18 @@ function EconomyChangesSection({ editable }: { editable: boolean }) {
               <span>{t('admin.approvals.awaitingSecond')}</span>
             </div>
             <ChangeTerms change={change} />
+            {editable && mine(change) ? (
+              <p className="form__note" data-testid="own-change">
+                {change.proposed_by === me
+                  ? t('admin.fourEyes.youProposed')
+                  : t('admin.fourEyes.youApproved')}
+              </p>
+            ) : null}
             {editable ? (
               <DecisionButtons
                 busy={busy}
                 onReject={() => reject.mutate({ id: change.id })}
-                onApprove={() => approve.mutate({ id: change.id })}
+                onApprove={mine(change) ? undefined : () => approve.mutate({ id: change.id })}
               />
             ) : null}
           </li>
@@ -611,13 +652,14 @@ export function EconomyPage() {
             <li key={entry.id} className="record-row" data-testid="economy-change">
               <div className="record-row__main">
                 <span className="record-row__type">
-                  {entry.action} · #{entry.actor_id}
+                  {auditSummary(t, entry.action, entry.details)}
                 </span>
                 <time dateTime={entry.created_at}>
                   {formatDateTime(entry.created_at, i18n.language)}
                 </time>
               </div>
-              <code className="break-all">{JSON.stringify(entry.details)}</code>
+              <p className="form__note">{t('admin.audit.actor', { id: entry.actor_id })}</p>
+              <AuditChanges action={entry.action} details={entry.details} />
             </li>
           ))}
         </ul>

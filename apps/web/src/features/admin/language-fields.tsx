@@ -42,16 +42,19 @@ export function LanguageFields({
   fields,
   values,
   onChange,
+  note,
 }: {
   idPrefix: string;
   fields: LanguageField[];
   values: object;
   onChange: (name: string, value: string) => void;
+  /** What the fields are for, when not content that needs one language at least. */
+  note?: string;
 }) {
   const { t } = useTranslation();
   return (
     <div className="language-fields">
-      <p className="form__note">{t('admin.languages.note')}</p>
+      <p className="form__note">{note ?? t('admin.languages.note')}</p>
       {CONTENT_LANGUAGES.map((lang) => {
         const language = t(`admin.languages.${lang}`);
         return (

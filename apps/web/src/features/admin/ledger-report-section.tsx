@@ -4,6 +4,7 @@ import type { ApiLedgerReport } from '@app/contracts';
 import { useLedgerReport } from './api';
 import { formatDateTime } from '../../lib/format-date';
 import { RefreshableSection } from './refreshable-section';
+import { accountLabel, currencyLabel } from './plain-words';
 
 function Verdict({ ok, label }: { ok: boolean; label: 'balanced' | 'consistent' }) {
   const { t } = useTranslation();
@@ -76,9 +77,9 @@ export function LedgerReportSection() {
               <tbody>
                 {data.totals.map((row) => (
                   <tr key={`${row.owner}-${row.kind}-${row.currency}`}>
-                    <td>{row.kind}</td>
+                    <td>{accountLabel(t, row.kind)}</td>
                     <td>{t(`admin.ledger.owners.${row.owner}`)}</td>
-                    <td>{row.currency}</td>
+                    <td>{currencyLabel(t, row.currency)}</td>
                     <td className="num">{formatUsdt(row.total)}</td>
                   </tr>
                 ))}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
-import type { RoleBodyRole } from '@app/contracts';
+import type { MemberPostingItem, RoleBodyRole } from '@app/contracts';
 import {
   useActivateMember,
   useDeactivateMember,
@@ -17,6 +17,7 @@ import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { canUse } from '../../lib/staff';
 import { resetCodeMessage } from './reset-code-message';
+import { accountLabel, currencyLabel, loginEndLabel, roleOption } from './plain-words';
 
 type Action = 'deactivate' | 'activate' | 'end_logins' | 'reset_code' | 'role';
 const ROLES: RoleBodyRole[] = ['member', 'admin', 'finance', 'support'];
@@ -76,6 +77,11 @@ export function MemberPage() {
       setConfirming(null);
     }
   };
+  // A posting as the member's statement names it; a commission with its level and watcher.
+  const movementLabel = (p: MemberPostingItem) =>
+    p.movement === 'commission' && p.commission_level !== null
+      ? t('admin.member.commission', { level: p.commission_level, id: p.from_member_id })
+      : t(`statement.kinds.${p.movement}`);
   const actions: Action[] = canUse(role, 'people')
     ? [m.is_active ? 'deactivate' : 'activate', 'end_logins', 'reset_code']
     : [];
@@ -144,7 +150,7 @@ export function MemberPage() {
             >
               {ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {t(`admin.roles.${r}`)}
+                  {roleOption(t, r)}
                 </option>
               ))}
             </select>
@@ -207,11 +213,11 @@ export function MemberPage() {
             {m.postings.map((p) => (
               <tr key={p.id}>
                 <td>{formatDateTime(p.created_at, i18n.language)}</td>
-                <td>{p.kind}</td>
-                <td>{p.account}</td>
+                <td>{movementLabel(p)}</td>
+                <td>{accountLabel(t, p.account)}</td>
                 <td className="num">
                   {p.amount > 0 ? '+' : ''}
-                  {formatUsdt(p.amount)} {p.currency}
+                  {formatUsdt(p.amount)} {currencyLabel(t, p.currency)}
                 </td>
               </tr>
             ))}
@@ -224,7 +230,7 @@ export function MemberPage() {
           <li key={l.id} className="record-row">
             {formatDateTime(l.created_at, i18n.language)} · {l.ip ?? '—'} ·{' '}
             {l.revoked_at
-              ? `${t('admin.member.ended')} (${l.revoked_reason ?? ''})`
+              ? `${t('admin.member.ended')} (${loginEndLabel(t, l.revoked_reason)})`
               : t('admin.member.open')}
           </li>
         ))}

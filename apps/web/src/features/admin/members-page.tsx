@@ -7,6 +7,7 @@ import { useListMembers } from './api';
 import { TextField } from '../../components/ui/text-field';
 import { formatDateTime } from '../../lib/format-date';
 import { SortHeader, type SortOrder } from './sort-controls';
+import { roleLabel, roleOption } from './plain-words';
 
 const PAGE_SIZE = 20;
 const FILTERS = ['level', 'active', 'verification', 'role'] as const;
@@ -68,6 +69,15 @@ export function MembersPage() {
       onSort={(order) => update({ sort: column, order })}
     />
   );
+  // Each filter's values in words: a level as V1, the rest as the operator reads them.
+  const optionLabel = (filter: (typeof FILTERS)[number], value: string) =>
+    filter === 'level'
+      ? `V${value}`
+      : filter === 'active'
+        ? t(value === 'true' ? 'admin.member.active' : 'admin.members.inactive')
+        : filter === 'verification'
+          ? t(`verified.status.${value as 'none'}`)
+          : roleOption(t, value);
   const total = members.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = params.page ?? 1;
@@ -103,7 +113,7 @@ export function MembersPage() {
               <option value="">{t('admin.members.any')}</option>
               {OPTIONS[name].map((value) => (
                 <option key={value} value={value}>
-                  {value}
+                  {optionLabel(name, value)}
                 </option>
               ))}
             </select>
@@ -173,7 +183,7 @@ export function MembersPage() {
                 <td>
                   <Link to={`/admin/members/${m.id}`}>{m.phone}</Link>
                   {m.nickname ? ` · ${m.nickname}` : ''}
-                  {m.role !== 'member' ? ` · ${m.role}` : ''}
+                  {m.role !== 'member' ? ` · ${roleLabel(t, m.role)}` : ''}
                   {m.is_active ? '' : ` · ${t('admin.members.inactive')}`}
                 </td>
                 <td>V{m.vip_level}</td>

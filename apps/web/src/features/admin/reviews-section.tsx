@@ -19,6 +19,7 @@ import {
   useUnhideMoment,
 } from './api';
 import { ApprovalTrail } from './approval-trail';
+import { approvalError, approvedBy, waitsMessage } from './approval-messages';
 import { resetCodeMessage } from './reset-code-message';
 import { OrderSelect, type SortOrder } from './sort-controls';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -58,13 +59,21 @@ function Verdict({
   onReject,
   approveLabel,
   confirmApprove,
+  approvedText,
+  onDone,
+  failureText,
   children,
 }: {
-  onApprove: () => Promise<unknown>;
+  /** Absent: this operator may not approve (they approved already); only a rejection. */
+  onApprove?: () => Promise<unknown>;
   onReject: (reason: string) => Promise<unknown>;
   approveLabel: string;
   /** Money actions ask first: what will happen, with the amounts, in a confirmation dialog. */
   confirmApprove?: string;
+  /** What the approval's answer means (credited, or waiting for a second operator), told to `onDone`. */
+  approvedText?: (answer: unknown) => string;
+  onDone?: (text: string) => void;
+  failureText?: (error: unknown) => string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -72,13 +81,14 @@ function Verdict({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const run = async (action: () => Promise<unknown>) => {
+  const run = async (action: () => Promise<unknown>, said?: (answer: unknown) => string) => {
     setBusy(true);
     setError(null);
     try {
-      await action();
+      const answer = await action();
+      if (said) onDone?.(said(answer));
     } catch (failure) {
-      setError(t(apiErrorKey(failure)));
+      setError(failureText ? failureText(failure) : t(apiErrorKey(failure)));
     } finally {
       setBusy(false);
     }
@@ -101,16 +111,18 @@ function Verdict({
         >
           {t('admin.reviews.reject')}
         </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy}
-          onClick={() => (confirmApprove ? setConfirming(true) : run(onApprove))}
-        >
-          {approveLabel}
-        </button>
+        {onApprove ? (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() => (confirmApprove ? setConfirming(true) : run(onApprove, approvedText))}
+          >
+            {approveLabel}
+          </button>
+        ) : null}
       </div>
-      {confirmApprove ? (
+      {confirmApprove && onApprove ? (
         <ConfirmDialog
           open={confirming}
           title={t('admin.reviews.confirmTitle')}
@@ -118,7 +130,7 @@ function Verdict({
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
-            void run(onApprove);
+            void run(onApprove, approvedText);
           }}
         >
           <p>{confirmApprove}</p>
@@ -164,11 +176,32 @@ function VerificationRow({ item }: { item: VerificationItem }) {
   );
 }
 
-function CardDepositRow({ item }: { item: CardDepositItem }) {
+function CardDepositRow({
+  item,
+  me,
+  onDone,
+}: {
+  item: CardDepositItem;
+  me?: number;
+  /** The row leaves the list once credited: the section keeps what happened. */
+  onDone: (text: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const approve = useApproveCardDeposit();
   const reject = useRejectCardDeposit();
   const [credit, setCredit] = useState(String(item.suggested_usdt));
+  const mine = approvedBy(item.approvals, me);
+  // Credited now, or (above the threshold) only counted: it waits for another operator.
+  const approvedText = (answer: unknown) => {
+    const decided = answer as CardDepositItem;
+    return decided.status === 'success'
+      ? t('admin.reviews.credited', {
+          id: item.id,
+          usdt: decided.credited ?? credit.trim(),
+          member: item.user_id,
+        })
+      : waitsMessage(t, 'cardDeposit', item.id, decided);
+  };
   return (
     <li className="record-row" data-testid="card-deposit">
       <div className="record-row__main">
@@ -190,6 +223,11 @@ function CardDepositRow({ item }: { item: CardDepositItem }) {
         awaitingSecond={item.awaiting_second_approval}
         awaitingAdmin={item.awaiting_admin}
       />
+      {mine ? (
+        <p className="form__note" data-testid="you-approved">
+          {t('admin.fourEyes.youApproved')}
+        </p>
+      ) : null}
       <div className="review-photos">
         <PrivateImage
           url={`/admin/card_deposits/${item.id}/receipt`}
@@ -205,7 +243,14 @@ function CardDepositRow({ item }: { item: CardDepositItem }) {
           currency: item.currency,
           member: item.user_id,
         })}
-        onApprove={() => approve.mutateAsync({ id: item.id, data: { amount: credit.trim() } })}
+        onApprove={
+          mine
+            ? undefined
+            : () => approve.mutateAsync({ id: item.id, data: { amount: credit.trim() } })
+        }
+        approvedText={approvedText}
+        onDone={onDone}
+        failureText={(error) => approvalError(t, error, 'cardDeposit')}
         onReject={(reason) => reject.mutateAsync({ id: item.id, data: { reason } })}
       >
         <TextField
@@ -332,7 +377,7 @@ function ResetCodeForm() {
 /** What waits for an operator's decision: identities, card payments; and reset codes on request. */
 export function ReviewsSection() {
   const { t } = useTranslation();
-  const role = useGetMe().data?.role;
+  const { role, id: me } = useGetMe().data ?? {};
   const people = canUse(role, 'people');
   const money = canUse(role, 'money');
   const verifications = useListVerifications(
@@ -341,6 +386,7 @@ export function ReviewsSection() {
   );
   // Under review: oldest first by default (worked in the order they came).
   const [cardOrder, setCardOrder] = useState<SortOrder>('asc');
+  const [cardNote, setCardNote] = useState<string | null>(null);
   const cards = useListCardDeposits(
     { status: 'under_review', order: cardOrder },
     { query: { refetchOnMount: 'always', enabled: money } },
@@ -374,9 +420,14 @@ export function ReviewsSection() {
           ) : null}
           <ul className="record-list">
             {(cards.data ?? []).map((item) => (
-              <CardDepositRow key={item.id} item={item} />
+              <CardDepositRow key={item.id} item={item} me={me} onDone={setCardNote} />
             ))}
           </ul>
+          {cardNote ? (
+            <p className="form__note" role="status" data-testid="card-deposit-decided">
+              {cardNote}
+            </p>
+          ) : null}
         </>
       ) : null}
       {people ? <ModerationSection /> : null}

@@ -2,8 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useTronCostsReport } from './api';
 import { RefreshableSection } from './refreshable-section';
 import { formatNumber } from '../../lib/format-date';
+import { TronTransfers } from './tron-transfers';
 
-/** What TRON costs the club: TRX burnt per day and per deposit, the staking account, and a warning. */
+/**
+ * What TRON costs the club: TRX burnt per day and per deposit, the staking
+ * account, a warning, and each sweep and withdrawal with its energy and saving.
+ */
 export function TronCostsSection() {
   const { t, i18n } = useTranslation();
   // TRX and energy in the reader's way of writing numbers (lib/format-date.ts).
@@ -41,6 +45,7 @@ export function TronCostsSection() {
               </dd>
             </div>
           </dl>
+          <h3 className="section-title">{t('admin.tronCosts.perDay')}</h3>
           <dl className="summary-list" data-testid="tron-costs-days">
             {data.days.map((d) => (
               <div key={d.day}>
@@ -54,6 +59,7 @@ export function TronCostsSection() {
               </div>
             ))}
           </dl>
+          <TronTransfers />
         </>
       ) : null}
     </RefreshableSection>

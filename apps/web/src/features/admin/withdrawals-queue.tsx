@@ -2,13 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
 import type { ApiAdminWithdrawal, ListWithdrawalsStatus } from '@app/contracts';
+import { Link } from 'react-router-dom';
 import {
   useApproveWithdrawal,
+  useGetMe,
   useListWithdrawals,
   useRejectWithdrawal,
   useRetryWithdrawal,
 } from './api';
 import { ApprovalTrail } from './approval-trail';
+import { approvalError, approvedBy, waitsMessage } from './approval-messages';
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
@@ -47,9 +50,15 @@ export function WithdrawalsQueue() {
     // Then the queue, the audit log and the ledger report follow (api/).
   };
   const failed = (error: unknown) => setMessage({ text: t(apiErrorKey(error)), failed: true });
+  // Above the threshold the first approval only counts: the withdrawal stays requested and waits.
   const approve = useApproveWithdrawal({
-    onSuccess: (w) => done(t('admin.withdrawals.approved', { id: w.id })),
-    onError: failed,
+    onSuccess: (w) =>
+      done(
+        w.status === 'approved'
+          ? t('admin.withdrawals.approved', { id: w.id })
+          : waitsMessage(t, 'withdrawal', w.id, w),
+      ),
+    onError: (error) => setMessage({ text: approvalError(t, error, 'withdrawal'), failed: true }),
   });
   const reject = useRejectWithdrawal({
     onSuccess: (w) => done(t('admin.withdrawals.rejected', { id: w.id })),
@@ -69,9 +78,12 @@ export function WithdrawalsQueue() {
       reject.mutate({ id: confirming.id, data: { reason: reason.trim() } });
   };
 
+  const me = useGetMe().data?.id;
   const actionsFor = (w: ApiAdminWithdrawal): Pending['action'][] =>
     w.status === 'requested'
-      ? ['reject', 'approve']
+      ? approvedBy(w.approvals, me)
+        ? ['reject']
+        : ['reject', 'approve']
       : w.status === 'approved'
         ? ['reject']
         : w.status === 'failed'
@@ -110,7 +122,8 @@ export function WithdrawalsQueue() {
           <li key={w.id} className="record-row" data-testid="withdrawal">
             <div className="record-row__main">
               <span className="record-row__type">
-                #{w.id} · {formatUsdt(w.amount)} USDT → {formatUsdt(w.net_amount)}
+                <Link to={`/admin/withdrawals/${w.id}`}>#{w.id}</Link> · {formatUsdt(w.amount)} USDT
+                → {formatUsdt(w.net_amount)}
               </span>
               <time dateTime={w.created_at}>{formatDateTime(w.created_at, i18n.language)}</time>
             </div>
@@ -134,6 +147,11 @@ export function WithdrawalsQueue() {
               awaitingSecond={w.awaiting_second_approval}
               awaitingAdmin={w.awaiting_admin}
             />
+            {w.status === 'requested' && approvedBy(w.approvals, me) ? (
+              <p className="form__note" data-testid="you-approved">
+                {t('admin.fourEyes.youApproved')}
+              </p>
+            ) : null}
             {confirming?.id === w.id ? (
               <ConfirmBox
                 onCancel={() => setConfirming(null)}
@@ -145,6 +163,7 @@ export function WithdrawalsQueue() {
                     id: w.id,
                     net: formatUsdt(w.net_amount),
                     amount: formatUsdt(w.amount),
+                    wallet: w.wallet,
                   })}
                 </p>
                 {confirming.action === 'reject' ? (

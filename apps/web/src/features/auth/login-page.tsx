@@ -7,6 +7,7 @@ import { Splash } from '../../components/ui/splash';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { FormError, translateFieldError } from '../../lib/form-errors';
 import { ApiError, apiErrorKey } from '../../lib/api-errors';
+import { isStaff } from '../../lib/staff';
 // Not ./api: the sign-in calls are written without the generated module (see api/sign-in.ts).
 import { BAD_CREDENTIALS_DETAIL, useSignIn } from './api/sign-in';
 
@@ -49,8 +50,9 @@ export function LoginPage() {
     setFormError(null);
     setSubmitting(true);
     try {
-      await signIn({ username: values.email.trim(), password: values.password });
-      navigate('/', { replace: true });
+      const me = await signIn({ username: values.email.trim(), password: values.password });
+      // Operators work in the console: they land there (their member home stays a tap away).
+      navigate(isStaff(me?.role) ? '/admin' : '/', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.detail === BAD_CREDENTIALS_DETAIL) {
         setErrors({ email: FormError.incorrect, password: FormError.incorrect });

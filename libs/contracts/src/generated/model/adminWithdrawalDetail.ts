@@ -7,6 +7,7 @@
  */
 import type { ApprovalEntry } from './approvalEntry';
 import type { WithdrawalAttempt } from './withdrawalAttempt';
+import type { AdminWithdrawalDetailChainCost } from './adminWithdrawalDetailChainCost';
 import type { AdminWithdrawalDetailMemberStatus } from './adminWithdrawalDetailMemberStatus';
 import type { BalanceRecordItem } from './balanceRecordItem';
 import type { AdminWithdrawalDetailStatus } from './adminWithdrawalDetailStatus';
@@ -20,6 +21,11 @@ export interface AdminWithdrawalDetail {
   awaiting_admin: boolean;
   /** True while a second, different operator has to approve (the member's withdrawals over 24 hours exceed WITHDRAWAL_APPROVAL_THRESHOLD) */
   awaiting_second_approval: boolean;
+  /**
+   * What its transactions cost on chain (null until one is on chain)
+   * @nullable
+   */
+  chain_cost: AdminWithdrawalDetailChainCost;
   created_at: string;
   /** @nullable */
   decided_by: number | null;

@@ -14,7 +14,14 @@ export interface CampaignAnswer {
   inviter_points: number;
   member_points: number;
   min_vip_level: number;
+  /** The operators' name; on /bonus, the name in the reader's language (Accept-Language), else Russian, else this */
   name: string;
+  /** The name in English ('' when not written) */
+  name_en: string;
+  /** The name in Russian ('' when not written) */
+  name_ru: string;
+  /** The name in Uzbek ('' when not written) */
+  name_uz: string;
   /** The changes this request left waiting for a second admin (GET /admin/economy/changes); empty: all of it applied */
   pending_changes: EconomyChangeItem[];
   /** Running now */

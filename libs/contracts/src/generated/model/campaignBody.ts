@@ -27,5 +27,11 @@ export interface CampaignBody {
    */
   min_vip_level: number;
   name: string;
+  /** The name in English */
+  name_en?: string;
+  /** The name members reading Russian see (else the name above) */
+  name_ru?: string;
+  /** The name in Uzbek (Latin script) */
+  name_uz?: string;
   starts_at: string;
 }

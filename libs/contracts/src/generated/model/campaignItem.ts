@@ -13,7 +13,14 @@ export interface CampaignItem {
   inviter_points: number;
   member_points: number;
   min_vip_level: number;
+  /** The operators' name; on /bonus, the name in the reader's language (Accept-Language), else Russian, else this */
   name: string;
+  /** The name in English ('' when not written) */
+  name_en: string;
+  /** The name in Russian ('' when not written) */
+  name_ru: string;
+  /** The name in Uzbek ('' when not written) */
+  name_uz: string;
   /** Running now */
   running: boolean;
   starts_at: string;

@@ -6,15 +6,29 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { MemberPostingItemMemo } from './memberPostingItemMemo';
+import type { MemberPostingItemMovement } from './memberPostingItemMovement';
 
 export interface MemberPostingItem {
   account: string;
   /** Signed: + credited to the member */
   amount: number;
+  /**
+   * A team commission: how many levels below this member that member is (1 to 3)
+   * @nullable
+   */
+  commission_level: number | null;
   created_at: string;
   currency: string;
+  /**
+   * A team commission: the member whose watch paid it
+   * @nullable
+   */
+  from_member_id: number | null;
   id: number;
+  /** The ledger transaction's kind */
   kind: string;
   memo: MemberPostingItemMemo;
+  /** The movement as the member's statement names it: a watch reward paid to an upline is a commission */
+  movement: MemberPostingItemMovement;
   transaction_id: number;
 }

@@ -16,6 +16,7 @@ export {
   useGetQueueCounts,
   useGetSite,
   useGetSiteSettings,
+  useGetWithdrawal,
   useGetTeamRates,
   useHideMoment,
   useIssueResetCode,
@@ -43,6 +44,7 @@ export {
   useVerifyAudit,
 } from '@app/contracts';
 export { AUDIT_PAGE_SIZE, fetchExport, useAuditPages } from './audit';
+export { TRANSFERS_PAGE_SIZE, useTronCostTransfers } from './chain-costs';
 export { useAddBanner, useRemoveBanner, useSaveTrailer, useSetSiteSettings } from './content';
 export {
   useApproveEconomyChange,

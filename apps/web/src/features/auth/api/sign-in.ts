@@ -45,21 +45,24 @@ export const meQueryKey: typeof getGetMeQueryKey = () => ['/users/me'] as const;
 
 /**
  * Signs in: asks for the tokens, loads the member before the session flips
- * (so / opens with its data), then stores the tokens. Rejects as the token
- * call does.
+ * (so the first screen opens with its data), then stores the tokens.
+ * Resolves with the member (null when that read failed: the screen loads it
+ * again); rejects as the token call does.
  */
-export function useSignIn(): (form: TokenForm) => Promise<void> {
+export function useSignIn(): (form: TokenForm) => Promise<UserMe | null> {
   const queryClient = useQueryClient();
   return useCallback(
     async (form: TokenForm) => {
       const pair = await requestTokens(form);
+      let me: UserMe | null = null;
       try {
-        const me = await requestMe({ headers: { Authorization: `Bearer ${pair.access_token}` } });
+        me = await requestMe({ headers: { Authorization: `Bearer ${pair.access_token}` } });
         queryClient.setQueryData(meQueryKey(), me);
       } catch {
         // The dashboard loads it again; the tokens are what matter here.
       }
       setTokens({ access: pair.access_token, refresh: pair.refresh_token });
+      return me;
     },
     [queryClient],
   );
