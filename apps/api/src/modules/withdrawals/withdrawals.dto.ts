@@ -114,6 +114,7 @@ const STATUSES = [
   'failed',
   'rejected',
   'refunded',
+  'cancelled',
 ] as const;
 
 export class AdminWithdrawalsQuery {
