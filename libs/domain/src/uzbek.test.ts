@@ -8,6 +8,11 @@ describe('one apostrophe form for Uzbek', () => {
     );
   });
 
+  it('writes a word-final oʻ and gʻ too (bogʻ, togʻ), but not the closing half of quotes', () => {
+    expect(toUzbekApostrophes("bog' va tog‘.")).toBe(`bog${UZ_OKINA} va tog${UZ_OKINA}.`);
+    expect(toUzbekApostrophes("'Kino' tugmasi")).toBe("'Kino' tugmasi");
+  });
+
   it('leaves quotes, placeholders and other languages alone', () => {
     for (const text of ["'Tasdiqlash' tugmasini bosing", '{{amount}} USDT', "don't", 'Привет']) {
       expect(toUzbekApostrophes(text)).toBe(text.replace("n't", `n${UZ_TUTUQ}t`));
@@ -17,6 +22,6 @@ describe('one apostrophe form for Uzbek', () => {
   it('finds every mixed form, and none in a text written in the one form', () => {
     expect(uzbekApostropheSlips(`Toʻlov maʼlumoti`)).toEqual([]);
     expect(uzbekApostropheSlips("Toʻlov va yo'l")).toHaveLength(1);
-    expect(uzbekApostropheSlips('bo‘lim, e’lon, ta`lim, oʼrta, maʻno')).toHaveLength(5);
+    expect(uzbekApostropheSlips('bo‘lim, e’lon, ta`lim, oʼrta, maʻno, bog‘')).toHaveLength(6);
   });
 });

@@ -11,28 +11,59 @@ export const UZ_TUTUQ = '\u02BC';
 /** Every character people type for either sign. */
 const SIGNS = "'`\u2018\u2019\u02BB\u02BC\u00B4";
 const LETTER = 'A-Za-z\u00C0-\u024F';
-/** A sign after a letter and before one: o‘/g‘ or a tutuq belgisi, never a quote. */
-const SIGN_IN_WORD = new RegExp(`([${LETTER}])[${SIGNS}](?=[${LETTER}])`, 'g');
-
+/**
+ * A sign after a letter: inside a word (maʼlumot, oʻn) or closing one after
+ * o or g (bogʻ, togʻ). A sign after other letters at a word's end is a
+ * quote or an apostrophe of another language, left alone.
+ */
+const SIGN_AFTER_LETTER = new RegExp(
+  `([${LETTER}])[${SIGNS}](?=[${LETTER}])|([oOgG])[${SIGNS}](?![${LETTER}])`,
+  'g',
+);
 const isOkinaLetter = (letter: string) => /[oOgG]/.test(letter);
+
+interface Sign {
+  at: number;
+  /** The sign as typed. */
+  typed: string;
+  /** The sign it must be. */
+  wanted: string;
+}
+
+/**
+ * Each oʻ, gʻ and tutuq belgisi of a text. A word-final one after o or g
+ * whose word opens with the same character is the closing half of quotes
+ * ('kino') and not counted.
+ */
+function signsOf(text: string): Sign[] {
+  const signs: Sign[] = [];
+  for (const match of text.matchAll(SIGN_AFTER_LETTER)) {
+    const letter = match[1] ?? match[2];
+    const at = match.index + 1;
+    const typed = text[at];
+    if (match[2] !== undefined && closesQuote(text, at)) continue;
+    signs.push({ at, typed, wanted: isOkinaLetter(letter) ? UZ_OKINA : UZ_TUTUQ });
+  }
+  return signs;
+}
+
+function closesQuote(text: string, at: number): boolean {
+  const quote = text[at];
+  let start = at;
+  while (start > 0 && new RegExp(`[${LETTER}${SIGNS}]`).test(text[start - 1])) start -= 1;
+  return text[start] === quote && start < at;
+}
 
 /** The text with every oʻ, gʻ and tutuq belgisi in the one form; quotes and other text untouched. */
 export function toUzbekApostrophes(text: string): string {
-  return text.replace(
-    SIGN_IN_WORD,
-    (_, letter: string) => letter + (isOkinaLetter(letter) ? UZ_OKINA : UZ_TUTUQ),
-  );
+  const chars = [...text.split('')];
+  for (const sign of signsOf(text)) chars[sign.at] = sign.wanted;
+  return chars.join('');
 }
 
 /** The places (a few characters around each) where a text departs from the one form; empty when none. */
 export function uzbekApostropheSlips(text: string): string[] {
-  const slips: string[] = [];
-  for (const match of text.matchAll(SIGN_IN_WORD)) {
-    const [whole, letter] = match;
-    const wanted = isOkinaLetter(letter) ? UZ_OKINA : UZ_TUTUQ;
-    if (whole[1] === wanted) continue;
-    const at = match.index;
-    slips.push(text.slice(Math.max(0, at - 6), at + 8));
-  }
-  return slips;
+  return signsOf(text)
+    .filter((sign) => sign.typed !== sign.wanted)
+    .map((sign) => text.slice(Math.max(0, sign.at - 6), sign.at + 7));
 }

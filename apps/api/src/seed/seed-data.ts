@@ -52,11 +52,11 @@ export const SEED_TRAILERS: { key: string; title: SeedTexts; description: SeedTe
   },
   {
     key: 'mN0zPOpADL4',
-    title: { ru: 'Стеклянный сад', en: 'Glass Orchard', uz: 'Shisha bog‘' },
+    title: { ru: 'Стеклянный сад', en: 'Glass Orchard', uz: 'Shisha bogʻ' },
     description: {
       ru: 'Ботаник выращивает сад в заброшенной оранжерее на Луне.',
       en: 'A botanist grows a garden inside an abandoned greenhouse on the moon.',
-      uz: 'Botanik Oydagi tashlandiq issiqxonada bog‘ yetishtiradi.',
+      uz: 'Botanik Oydagi tashlandiq issiqxonada bogʻ yetishtiradi.',
     },
   },
   {

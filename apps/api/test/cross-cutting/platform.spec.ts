@@ -122,6 +122,8 @@ describe('platform: errors, docs, health, seed', () => {
     expect(ids).toEqual(
       [
         'activateMember',
+        'cancelWithdrawal',
+        'closeSupportRequest',
         'addBanner',
         'adjustBalance',
         'approveAdjustment',
@@ -148,6 +150,7 @@ describe('platform: errors, docs, health, seed', () => {
         'deleteAllMessages',
         'deleteMoment',
         'depositAddress',
+        'economyBaselines',
         'economyHistory',
         'endMemberLogins',
         'exportAudit',
@@ -206,6 +209,7 @@ describe('platform: errors, docs, health, seed', () => {
         'listPackages',
         'listProofs',
         'listStaffRequests',
+        'listSupportRequests',
         'listSweeps',
         'listTrailers',
         'listVerifications',
@@ -233,6 +237,7 @@ describe('platform: errors, docs, health, seed', () => {
         'saveAddress',
         'sendMailCode',
         'sendMessage',
+        'sendSupportRequest',
         'setCardRates',
         'setMemberRole',
         'setPackage',

@@ -3,13 +3,18 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const LETTER = `A-Za-z\u00C0-\u024F`;
 const SIGNS = `'\`\u2018\u2019\u02BB\u02BC\u00B4`.replace(/'/g, "''");
 
+/** Signs that are never a quote: a word-final one after o or g is its oʻ or gʻ (bogʻ). */
+const TYPOGRAPHIC = `\u2018\u2019\u02BC\u00B4`;
+
 /**
  * The Uzbek text `expr` in the one apostrophe form (libs/domain uzbek.ts):
- * a sign between letters is ʻ (U+02BB) after o or g, else ʼ (U+02BC).
+ * a sign between letters is ʻ (U+02BB) after o or g, else ʼ (U+02BC); a
+ * typographic sign closing a word after o or g is ʻ too.
  */
-const uzbek = (expr: string) => `regexp_replace(
+const uzbek = (expr: string) => `regexp_replace(regexp_replace(
     regexp_replace(${expr}, '([oOgG])[${SIGNS}](?=[${LETTER}])', '\\1\u02BB', 'g'),
-    '([A-FH-NP-Za-fh-np-z\u00C0-\u024F])[${SIGNS}](?=[${LETTER}])', '\\1\u02BC', 'g')`;
+    '([A-FH-NP-Za-fh-np-z\u00C0-\u024F])[${SIGNS}](?=[${LETTER}])', '\\1\u02BC', 'g'),
+    '([oOgG])[${TYPOGRAPHIC}](?![${LETTER}])', '\\1\u02BB', 'g')`;
 
 /**
  * Uzbek content already stored (trailers, messages, the home strip) in the

@@ -102,7 +102,7 @@ export class SupportRequestsService {
         .ttl(key)
         .exec()) as [[null, number], unknown, [null, number]];
       if (count > max) {
-        throw new AppError('TOO_MANY_ATTEMPTS', undefined, {
+        throw new AppError('TOO_MANY_ATTEMPTS', 'Too many requests to support for now', {
           'Retry-After': String(Math.max(1, ttl)),
         });
       }

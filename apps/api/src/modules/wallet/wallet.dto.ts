@@ -106,7 +106,7 @@ export class BalanceRecordItem {
     description:
       'How a failed record ended: refused by an operator, cancelled by the member, or failed on its way ' +
       '(a claim that did not check out, a transfer the chain did not take); null unless status is fail',
-    example: null,
+    example: 'refused',
   })
   failure: 'refused' | 'cancelled' | 'failed' | null;
   @ApiProperty({

@@ -271,9 +271,9 @@ export class WalletRepository {
     },
   ): Promise<SettledRecord | null> {
     const [rows]: [SettledRow[], number] = await db.query(
-      `UPDATE balance_records SET status = $2, amount_micro = COALESCE($3, amount_micro), reason = $4,
+      `UPDATE balance_records SET status = $2::varchar, amount_micro = COALESCE($3, amount_micro), reason = $4,
          ledger_transaction_id = $5, updated_at = now(),
-         failure = CASE WHEN $2 = 'fail' THEN 'refused' END
+         failure = CASE WHEN $2::varchar = 'fail' THEN 'refused' END
        WHERE id = $1 AND type = 'card' AND status = 'under_review'
        RETURNING ${SETTLED}`,
       [
