@@ -23,6 +23,7 @@ const QUEUE_LISTS: Record<string, string> = {
   card_deposits: '/admin/card_deposits',
   verifications: '/admin/verifications',
   reports: '/admin/moments',
+  support: '/admin/support_requests',
 };
 const ALL_QUERIES = [...MONEY_QUERIES, ...MESSAGE_QUERIES, QUEUE_COUNTS];
 const MAX_RETRY_MS = 30_000;

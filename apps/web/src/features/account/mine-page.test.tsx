@@ -26,7 +26,7 @@ describe('<MinePage>', () => {
     expect(text).toContain('1.00Team revenue');
   });
 
-  it('links customer service only once a support link is set', async () => {
+  it("always links customer service: the club's support form, or its chat once a link is set", async () => {
     let site: unknown = undefined;
     setFetch(
       apiFetch(({ path }) => (path === '/users/me' ? MEMBER : path === '/site' ? site : undefined))
@@ -34,13 +34,19 @@ describe('<MinePage>', () => {
     );
     const first = await renderWithApp(routes, { at: '/mine' });
     await screen.findByText('user_42');
-    expect(screen.queryByRole('link', { name: 'Customer service' })).toBeNull();
+    // A fresh club with no link set still leads to a person.
+    expect(screen.getByRole('link', { name: 'Customer service' }).getAttribute('href')).toBe(
+      '/support',
+    );
     first.unmount();
 
     site = { support_url: 'https://t.me/club_support', media: [], banners: [], tutorial: null };
     await renderWithApp(routes, { at: '/mine' });
-    const link = await screen.findByRole('link', { name: 'Customer service' });
-    expect(link.getAttribute('href')).toBe('https://t.me/club_support');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Customer service' }).getAttribute('href')).toBe(
+        'https://t.me/club_support',
+      ),
+    );
   });
 
   it('signs out: calls logout, forgets the tokens, goes to /login', async () => {

@@ -34,6 +34,7 @@ export {
   useListPackages,
   useListProofs,
   useListStaffRequests,
+  useListSupportRequests,
   useListVerifications,
   useListWithdrawals,
   useSendMessage,
@@ -75,3 +76,4 @@ export {
   useRejectCardDeposit,
   useRejectVerification,
 } from './reviews';
+export { useCloseSupportRequest } from './support';
