@@ -13,16 +13,17 @@ const routes = [
 describe('<MinePage>', () => {
   signedInApi();
 
-  it('shows user_{id} without a nickname and amounts to 2 decimals', async () => {
+  it('shows user_{id} without a nickname and amounts to their precision, at least 2 decimals', async () => {
     setFetch(vi.fn(async () => json(200, MEMBER)));
     await renderWithApp(routes, { at: '/mine' });
     await screen.findByText('user_42');
     const balances = screen.getByRole('region', { name: 'Balances' });
     const text = balances.textContent ?? '';
     expect(text).toContain('12.50E-Wallet');
-    expect(text).toContain('3.45RegisterPoints');
+    // Never cut: the figure must match the statement's last balance (issue 39).
+    expect(text).toContain('3.456789RegisterPoints');
     expect(text).toContain('0.00Hold');
-    expect(text).toContain('100.99Total revenue');
+    expect(text).toContain('100.999Total revenue');
     expect(text).toContain('1.00Team revenue');
   });
 
@@ -90,7 +91,7 @@ describe('<MinePage>', () => {
     expect(screen.queryByRole('link', { name: 'Operator' })).toBeNull();
   });
 
-  it("shows today's amount to 2 decimals and the Operator row to operators", async () => {
+  it("shows today's amount to its precision and the Operator row to operators", async () => {
     setFetch(
       apiFetch(({ path }) =>
         path === '/users/me/today'
@@ -101,7 +102,7 @@ describe('<MinePage>', () => {
       ).fetch,
     );
     await renderWithApp(routes, { at: '/mine' });
-    await waitFor(() => expect(screen.getByTestId('today-earnings').textContent).toBe('2.40'));
+    await waitFor(() => expect(screen.getByTestId('today-earnings').textContent).toBe('2.409'));
     expect(screen.getByRole('link', { name: 'Operator' }).getAttribute('href')).toBe('/admin');
   });
 });
