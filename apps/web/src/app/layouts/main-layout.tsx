@@ -11,6 +11,7 @@ import {
   MessageIcon,
   UserIcon,
 } from '../../components/ui/icons';
+import { InstallOfferBar } from '../../components/ui/install-offer';
 import { SupportLink } from '../../components/ui/support-link';
 import { useLiveEvents } from '../../lib/live-events';
 import { isAdminPath, useDesk } from '../../lib/desk';
@@ -52,6 +53,7 @@ export function MainLayout() {
             : 'shell has-bottom-nav'
       }
     >
+      {desk ? null : <InstallOfferBar />}
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>
