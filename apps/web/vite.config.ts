@@ -43,7 +43,7 @@ export default defineConfig({
     react(),
     // The words the signed-out pages (sign-in, registration, recovery) show:
     // the first screen downloads only these parts of the language file.
-    localeParts({ signedOut: ['common', 'validation', 'errors', 'auth'] }),
+    localeParts({ signedOut: ['common', 'validation', 'errors', 'auth', 'support'] }),
     preloadFirstScreen({
       languages: ['ru', 'en', 'uz'],
       defaultLanguage: 'ru',

@@ -24,6 +24,7 @@ import { bullConnection } from './modules/jobs/queues';
 import { LedgerModule } from './modules/ledger/ledger.module';
 import { MailModule } from './modules/mail/mail.module';
 import { MembersModule } from './modules/members/members.module';
+import { SupportRequestsModule } from './modules/support-requests/support-requests.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { MomentsModule } from './modules/moments/moments.module';
 import { MessagesModule } from './modules/messages/messages.module';
@@ -73,6 +74,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     IdentityModule,
     CardDepositsModule,
     MembersModule,
+    SupportRequestsModule,
     DashboardModule,
     ExportsModule,
     ChallengesModule,

@@ -190,11 +190,29 @@ test('a member completes and claims a challenge, then every screen opens clean a
   test.setTimeout(600_000);
   const inviterPhone = uniquePhone();
   const inviterId = await register(request, inviterPhone);
+  // Only VIP 1 and above invite: the operator funds the inviter with VIP1's
+  // price, and the inviter buys it first (the E-Wallet is back at 0).
+  const admin = await bearer(request, ADMIN_PHONE, ADMIN_PASSWORD);
+  const packages = (await (await request.get('/api/packages')).json()) as {
+    vip_level: number;
+    price: number;
+  }[];
+  const vip1Price = packages.find((tier) => tier.vip_level === 1)!.price;
+  const inviterCredit = await request.post(`/api/admin/users/${inviterId}/adjust`, {
+    headers: admin,
+    data: { account: 'money', amount: vip1Price, reason: 'e2e every-screen inviter' },
+  });
+  expect(inviterCredit.status()).toBe(200);
+  const inviter = await bearer(request, inviterPhone, 'member-pass');
+  expect(
+    (
+      await request.post('/api/balance/buy_vip', { headers: inviter, data: { vip_level: 1 } })
+    ).status(),
+  ).toBe(200);
   const inviteePhone = uniquePhone();
   const inviteeId = await register(request, inviteePhone, inviterId);
 
   // The operator funds the invitee, who buys VIP1: the inviter's team goal is met.
-  const admin = await bearer(request, ADMIN_PHONE, ADMIN_PASSWORD);
   const credit = await request.post(`/api/admin/users/${inviteeId}/adjust`, {
     headers: admin,
     data: { account: 'money', amount: 60, reason: 'e2e every-screen credit' },

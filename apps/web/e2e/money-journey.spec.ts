@@ -83,11 +83,20 @@ test('a deposit on chain is credited on screen; a withdrawal is approved, sent a
   await expect(page.getByLabel('Wallet address')).toHaveValue(faucet);
   await page.getByLabel('Amount (USDT)').fill('20');
   await page.getByLabel('Transaction password', { exact: true }).fill('wrong-pass');
+  // Every withdrawal is shown whole first; it is sent on Send.
   await page.getByRole('button', { name: 'Withdraw' }).click();
+  await page
+    .getByRole('dialog', { name: 'Send 17.00 USDT?' })
+    .getByRole('button', { name: 'Send' })
+    .click();
   await expect(page.getByText('Incorrect transaction password')).toBeVisible();
   await page.getByLabel('Transaction password', { exact: true }).fill('pay-2026');
   await expect(page.getByTestId('withdraw-net')).toHaveText('17.00 USDT');
   await page.getByRole('button', { name: 'Withdraw' }).click();
+  await page
+    .getByRole('dialog', { name: 'Send 17.00 USDT?' })
+    .getByRole('button', { name: 'Send' })
+    .click();
   await expect(page).toHaveURL(/\/mine$/, { timeout: 10_000 });
 
   // An operator approves it.

@@ -77,7 +77,7 @@ test('offline: a reload shows the shell, the banner and the last data; sign-out 
   await page.reload();
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toHaveText(
-    'You are offline: the last saved data is shown.',
+    'You are offline: this screen shows what was saved on this device.',
   );
   await expect(page.getByTestId('balance-money')).toHaveText('12.34');
   // Another screen of the shell opens too (its chunk is precached).

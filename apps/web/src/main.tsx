@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady } from './lib/i18n';
+// Listens for the browser's install offer from the first moment (it may fire before any screen).
+import './lib/install';
 import './styles/global.css';
 import { App } from './app/app';
 

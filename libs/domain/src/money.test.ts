@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatUsdt,
+  formatUsdtExact,
   MICRO_PER_USDT,
   microToNumber,
   microToString,
@@ -172,5 +173,20 @@ describe('formatUsdt', () => {
   it('shows non-finite numbers as zero', () => {
     expect(formatUsdt(NaN)).toBe('0.00');
     expect(formatUsdt(Infinity)).toBe('0.00');
+  });
+});
+
+describe('formatUsdtExact', () => {
+  it('shows every decimal an amount has, at least two: rows that add up on screen', () => {
+    expect(formatUsdtExact(0n)).toBe('0.00');
+    expect(formatUsdtExact(usdt(12))).toBe('12.00');
+    expect(formatUsdtExact(25_000n)).toBe('0.025');
+    expect(formatUsdtExact(130_000n)).toBe('0.13');
+    expect(formatUsdtExact(24_075_000n)).toBe('24.075');
+    expect(formatUsdtExact(1n)).toBe('0.000001');
+    expect(formatUsdtExact(-2_500_000n)).toBe('-2.50');
+    expect(formatUsdtExact(0.13 + 0.025)).toBe('0.155');
+    // 0.13 + 0.025 + 0.025 + 0.025 rows and the wallet they make agree.
+    expect(formatUsdtExact(130_000n + 3n * 25_000n)).toBe('0.205');
   });
 });

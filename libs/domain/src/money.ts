@@ -94,6 +94,23 @@ export function formatUsdt(micro: Micro | number): string {
 }
 
 /**
+ * Display helper for amounts that must add up on screen (statement rows,
+ * balances, records): every decimal the amount has, at least 2 and at most
+ * 6 (micro-USDT), never rounded: 0.025 stays 0.025, 12 reads 12.00.
+ */
+export function formatUsdtExact(micro: Micro | number): string {
+  const m = typeof micro === 'number' ? numberToMicroForDisplay(micro) : micro;
+  const negative = m < 0n;
+  const abs = negative ? -m : m;
+  const whole = abs / 1_000_000n;
+  const frac = (abs % 1_000_000n)
+    .toString()
+    .padStart(USDT_DECIMALS, '0')
+    .replace(/0{1,4}$/, '');
+  return `${negative ? '-' : ''}${whole}.${frac.padEnd(2, '0')}`;
+}
+
+/**
  * A float result such as 0.1 + 0.2 has more than 6 decimals; parseMicro
  * refuses it, but a display must not turn it into 0.00: round to whole micro.
  */

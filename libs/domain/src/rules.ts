@@ -46,6 +46,7 @@ export const ValidationMessage = {
   invalidMailbox: 'Invalid mailbox',
   invalidCode: 'The code is 6 digits',
   tooShortText: 'Too short',
+  tooLongText: 'Too long',
 } as const;
 
 export const TRANSACTION_PASSWORD_MIN = 6;

@@ -115,6 +115,12 @@ export const ERRORS = {
     detail: 'Invalid invite code',
     description: 'No member has this invite code',
   },
+  INVITE_CODE_NOT_ELIGIBLE: {
+    status: 400,
+    detail: 'This invite code cannot invite: its owner needs VIP 1 or above',
+    description:
+      'Only members at VIP 1 or above invite (their membership current); register without the code or with another',
+  },
 
   // Deposits on TRON
   TX_ALREADY_SUBMITTED: {
@@ -219,6 +225,12 @@ export const ERRORS = {
     status: 409,
     detail: 'The withdrawal is not in a state that allows this',
     description: 'Approve, reject or retry does not fit the current status',
+  },
+  WITHDRAWAL_ALREADY_APPROVED: {
+    status: 409,
+    detail: 'An operator has already approved this withdrawal: it can no longer be cancelled',
+    description:
+      'A member cancels a withdrawal only while no operator has approved it (not even the first of two)',
   },
 
   // Money

@@ -1,5 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { toUzbekApostrophes } from '@app/domain';
 import { ValidationFailed, type ValidationIssue } from './app-error';
 
 /**
@@ -61,12 +62,22 @@ export function pickText(texts: Texts | null | undefined, lang: Language): strin
   return chosen ? texts![chosen]! : '';
 }
 
-/** Keeps only the languages with text (what the database stores). */
+/**
+ * Keeps only the languages with text (what the database stores); Uzbek in
+ * its one apostrophe form (libs/domain uzbek.ts), whatever the operator typed.
+ */
 export function textsOf(values: Partial<Record<Language, string | undefined>>): Texts {
   const texts: Texts = {};
-  for (const lang of LANGUAGES) if (values[lang]) texts[lang] = values[lang];
+  for (const lang of LANGUAGES) {
+    const text = values[lang];
+    if (text) texts[lang] = lang === 'uz' ? toUzbekApostrophes(text) : text;
+  }
   return texts;
 }
+
+/** A DTO transform for a field written in Uzbek: trimmed, in the one apostrophe form. */
+export const uzbekText = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? toUzbekApostrophes(value.trim()) : value;
 
 /** How a reader's language reaches a handler; direct routes recognise it by this function. */
 export const contentLanguageOf = (_: unknown, context: ExecutionContext): Language =>

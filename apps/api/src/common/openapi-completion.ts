@@ -20,6 +20,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   messages: "The member's mailbox of operator messages",
   moments: 'Members’ posts with images, likes and comments',
   proofs: 'Proof of liabilities: the published Merkle sum tree of balances and reserves',
+  support: 'Requests to a person at the club, signed in or out, answered from the console',
   team: 'The three-level team and invitation campaigns',
   trailers: 'Film trailers and the daily watch rewards',
   users: 'The member: profile, balances, invitations',

@@ -221,6 +221,8 @@ export const SETTINGS_SCHEMA = z.object({
   MAIL_SEND_TIMEOUT_MS: intFrom(20_000, 1000, 600_000),
   /** Password-reset requests (forgot and reset) per phone and per client address per hour; 0: no limit. */
   PASSWORD_RESET_LIMIT_PER_HOUR: intFrom(10),
+  /** Support requests (POST /support/requests) per phone and per client address per hour; 0: no limit. */
+  SUPPORT_REQUESTS_PER_HOUR: intFrom(5),
   /** Hours after a password reset during which withdrawals and address changes wait; 0: off. */
   RECOVERY_HOLD_HOURS: intFrom(24, 0, 8760),
   /** Withdrawals above this many USDT need an approved identity verification; 0: never. */
@@ -255,6 +257,13 @@ export const SETTINGS_SCHEMA = z.object({
     .string()
     .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)
     .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  /**
+   * Where a member opens a transaction: this followed by the tx id (the
+   * statement's and history's links); empty: tx ids are shown without a link.
+   */
+  TRON_EXPLORER_TX_URL: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ })])
+    .default('https://tronscan.org/#/transaction/'),
   TRON_MIN_CONFIRMATIONS: intFrom(19, 1, 1000),
   TRON_DEPOSIT_XPUB: z
     .string()

@@ -165,6 +165,11 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     doc: '/password/forgot and /password/reset per phone and per client address per hour.',
     value: '10',
   },
+  SUPPORT_REQUESTS_PER_HOUR: {
+    group: 'Mail, account recovery, identity',
+    doc: 'Requests to support (POST /support/requests: the way to a person with no support link set, or locked out without a mailbox) per phone and per client address per hour; 0: no limit.',
+    value: '5',
+  },
   RECOVERY_HOLD_HOURS: {
     group: 'Mail, account recovery, identity',
     doc: "Hours after a password reset (the member's own or with an operator's code) during which POST /balance/take and changes to withdrawal addresses answer 403 RECOVERY_HOLD; a transaction password set meanwhile does not end it. 0: off.",
@@ -185,6 +190,11 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     group: 'TRON (TRC-20 USDT)',
     doc: 'The USDT contract (mainnet address; 6 decimals).',
     value: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  },
+  TRON_EXPLORER_TX_URL: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: "A block explorer's transaction page, the tx id appended: members open their deposits and withdrawals there (GET /site's explorer_tx_url). Empty: no links.",
+    value: 'https://tronscan.org/#/transaction/',
   },
   TRON_MIN_CONFIRMATIONS: {
     group: 'TRON (TRC-20 USDT)',

@@ -45,6 +45,9 @@ import { TeamCountsCovering1766800000000 } from './migrations/1766800000000-team
 import { AccountRecovery1766830000000 } from './migrations/1766830000000-account-recovery';
 import { EconomyBaselines1766840000000 } from './migrations/1766840000000-economy-baselines';
 import { AuditSignatures1766810000000 } from './migrations/1766810000000-audit-signatures';
+import { WithdrawalCancel1766920000000 } from './migrations/1766920000000-withdrawal-cancel';
+import { UzbekApostrophes1766921000000 } from './migrations/1766921000000-uzbek-apostrophes';
+import { SupportRequests1766922000000 } from './migrations/1766922000000-support-requests';
 import { SurvivingClient } from './lost-connections';
 
 export const MIGRATIONS = [
@@ -90,6 +93,9 @@ export const MIGRATIONS = [
   AccountRecovery1766830000000,
   EconomyBaselines1766840000000,
   StaffRequests1766850000000,
+  WithdrawalCancel1766920000000,
+  UzbekApostrophes1766921000000,
+  SupportRequests1766922000000,
   SignupsMembersOnly1766930000000,
   CampaignNames1766931000000,
   TronCostDetails1766932000000,

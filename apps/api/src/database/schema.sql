@@ -421,7 +421,11 @@ CREATE TABLE public.balance_records (
     ledger_transaction_id bigint,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    failure character varying(16),
+    approved_at timestamp with time zone,
     CONSTRAINT balance_records_amount_micro_check CHECK (((amount_micro > 0) OR ((amount_micro = 0) AND ((status)::text <> 'success'::text)))),
+    CONSTRAINT balance_records_failure_check CHECK (((failure)::text = ANY ((ARRAY['refused'::character varying, 'cancelled'::character varying, 'failed'::character varying])::text[]))),
+    CONSTRAINT balance_records_failure_status_check CHECK ((((status)::text = 'fail'::text) = (failure IS NOT NULL))),
     CONSTRAINT balance_records_fee_micro_check CHECK ((fee_micro >= 0)),
     CONSTRAINT balance_records_status_check CHECK (((status)::text = ANY ((ARRAY['under_review'::character varying, 'success'::character varying, 'fail'::character varying])::text[]))),
     CONSTRAINT balance_records_type_check CHECK (((type)::text = ANY ((ARRAY['deposit'::character varying, 'withdrawal'::character varying, 'adjustment'::character varying, 'card'::character varying])::text[])))
@@ -1061,6 +1065,33 @@ CREATE SEQUENCE public.staff_requests_id_seq
 
 ALTER SEQUENCE public.staff_requests_id_seq OWNED BY public.staff_requests.id;
 
+CREATE TABLE public.support_requests (
+    id bigint NOT NULL,
+    user_id integer,
+    phone character varying(32) NOT NULL,
+    topic character varying(16) NOT NULL,
+    message text NOT NULL,
+    lang character varying(2) NOT NULL,
+    status character varying(16) DEFAULT 'open'::character varying NOT NULL,
+    closed_by integer,
+    closed_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT support_requests_check CHECK ((((status)::text = 'open'::text) = (closed_by IS NULL))),
+    CONSTRAINT support_requests_lang_check CHECK (((lang)::text = ANY ((ARRAY['ru'::character varying, 'en'::character varying, 'uz'::character varying])::text[]))),
+    CONSTRAINT support_requests_message_check CHECK (((length(message) >= 1) AND (length(message) <= 2000))),
+    CONSTRAINT support_requests_status_check CHECK (((status)::text = ANY ((ARRAY['open'::character varying, 'closed'::character varying])::text[]))),
+    CONSTRAINT support_requests_topic_check CHECK (((topic)::text = ANY ((ARRAY['password'::character varying, 'money'::character varying, 'other'::character varying])::text[])))
+);
+
+CREATE SEQUENCE public.support_requests_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+ALTER SEQUENCE public.support_requests_id_seq OWNED BY public.support_requests.id;
+
 CREATE TABLE public.sweeps (
     id bigint NOT NULL,
     user_id integer NOT NULL,
@@ -1309,7 +1340,7 @@ CREATE TABLE public.withdrawals (
     CONSTRAINT withdrawals_check CHECK (((fee_micro + net_micro) = amount_micro)),
     CONSTRAINT withdrawals_fee_micro_check CHECK ((fee_micro >= 0)),
     CONSTRAINT withdrawals_net_micro_check CHECK ((net_micro > 0)),
-    CONSTRAINT withdrawals_status_check CHECK (((status)::text = ANY ((ARRAY['requested'::character varying, 'approved'::character varying, 'signed'::character varying, 'sent'::character varying, 'confirmed'::character varying, 'failed'::character varying, 'rejected'::character varying, 'refunded'::character varying])::text[])))
+    CONSTRAINT withdrawals_status_check CHECK (((status)::text = ANY ((ARRAY['requested'::character varying, 'approved'::character varying, 'signed'::character varying, 'sent'::character varying, 'confirmed'::character varying, 'failed'::character varying, 'rejected'::character varying, 'refunded'::character varying, 'cancelled'::character varying])::text[])))
 );
 
 ALTER TABLE public.withdrawals ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -1322,6 +1353,8 @@ ALTER TABLE public.withdrawals ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY 
 );
 
 ALTER TABLE ONLY public.staff_requests ALTER COLUMN id SET DEFAULT nextval('public.staff_requests_id_seq'::regclass);
+
+ALTER TABLE ONLY public.support_requests ALTER COLUMN id SET DEFAULT nextval('public.support_requests_id_seq'::regclass);
 
 ALTER TABLE ONLY public.adjustment_requests
     ADD CONSTRAINT adjustment_requests_pkey PRIMARY KEY (id);
@@ -1491,6 +1524,9 @@ ALTER TABLE ONLY public.refresh_tokens
 ALTER TABLE ONLY public.staff_requests
     ADD CONSTRAINT staff_requests_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.support_requests
+    ADD CONSTRAINT support_requests_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.sweeps
     ADD CONSTRAINT sweeps_pkey PRIMARY KEY (id);
 
@@ -1616,6 +1652,8 @@ CREATE INDEX refresh_tokens_session_idx ON public.refresh_tokens USING btree (se
 CREATE UNIQUE INDEX staff_requests_pending_key ON public.staff_requests USING btree (target_user_id, change, COALESCE(role, ''::character varying)) WHERE ((status)::text = 'pending'::text);
 
 CREATE INDEX staff_requests_status_idx ON public.staff_requests USING btree (status, id);
+
+CREATE INDEX support_requests_status_idx ON public.support_requests USING btree (status, id);
 
 CREATE INDEX sweeps_user_idx ON public.sweeps USING btree (user_id);
 
@@ -1862,6 +1900,12 @@ ALTER TABLE ONLY public.staff_requests
 
 ALTER TABLE ONLY public.staff_requests
     ADD CONSTRAINT staff_requests_target_user_id_fkey FOREIGN KEY (target_user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.support_requests
+    ADD CONSTRAINT support_requests_closed_by_fkey FOREIGN KEY (closed_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.support_requests
+    ADD CONSTRAINT support_requests_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.sweeps
     ADD CONSTRAINT sweeps_recorded_by_fkey FOREIGN KEY (recorded_by) REFERENCES public.users(id);

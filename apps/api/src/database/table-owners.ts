@@ -38,6 +38,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   adjustment_requests: 'admin',
   approvals: 'approvals',
   staff_requests: 'members',
+  support_requests: 'support-requests',
   economy_changes: 'approvals',
   economy_baselines: 'approvals',
   deposit_addresses: 'deposits',

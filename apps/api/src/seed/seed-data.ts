@@ -11,16 +11,16 @@ export const SEED_TRAILERS: { key: string; title: SeedTexts; description: SeedTe
     description: {
       ru: 'Смотритель маяка замечает корабль, затонувший полвека назад, — с горящими огнями.',
       en: 'A lighthouse keeper spots a ship that sank fifty years ago, lights blazing.',
-      uz: 'Mayoq qorovuli ellik yil oldin cho‘kib ketgan kemani chiroqlari yonib turgan holda ko‘radi.',
+      uz: 'Mayoq qorovuli ellik yil oldin choʻkib ketgan kemani chiroqlari yonib turgan holda koʻradi.',
     },
   },
   {
     key: 'eRsGyueVLvQ',
-    title: { ru: 'Соляная дорога', en: 'The Salt Road', uz: 'Tuz yo‘li' },
+    title: { ru: 'Соляная дорога', en: 'The Salt Road', uz: 'Tuz yoʻli' },
     description: {
       ru: 'Две сестры пересекают высохшее море, чтобы вернуть письма своей бабушки.',
       en: "Two sisters cross a dried-up sea to return their grandmother's letters.",
-      uz: 'Ikki opa-singil buvisining maktublarini qaytarish uchun qurigan dengizni kesib o‘tadi.',
+      uz: 'Ikki opa-singil buvisining maktublarini qaytarish uchun qurigan dengizni kesib oʻtadi.',
     },
   },
   {
@@ -29,7 +29,7 @@ export const SEED_TRAILERS: { key: string; title: SeedTexts; description: SeedTe
     description: {
       ru: 'Отстранённый от полётов пилот берётся за последний рейс — доставить лекарства через горы.',
       en: 'A grounded pilot takes one last job flying medicine over the mountains.',
-      uz: 'Parvozdan chetlatilgan uchuvchi tog‘lar osha dori-darmon yetkazish uchun so‘nggi topshiriqni oladi.',
+      uz: 'Parvozdan chetlatilgan uchuvchi togʻlar osha dori-darmon yetkazish uchun soʻnggi topshiriqni oladi.',
     },
   },
   {
@@ -38,34 +38,34 @@ export const SEED_TRAILERS: { key: string; title: SeedTexts; description: SeedTe
     description: {
       ru: 'Инженер заново учит старый паровоз и упрямый городок двигаться вперёд.',
       en: 'An engineer teaches an old locomotive and a stubborn town to run again.',
-      uz: 'Muhandis eski parovoz va qaysar shaharchani yana harakatlanishga o‘rgatadi.',
+      uz: 'Muhandis eski parovoz va qaysar shaharchani yana harakatlanishga oʻrgatadi.',
     },
   },
   {
     key: 'TLkA0RELQ1g',
-    title: { ru: 'Бумажные тигры', en: 'Paper Tigers', uz: 'Qog‘oz yo‘lbarslar' },
+    title: { ru: 'Бумажные тигры', en: 'Paper Tigers', uz: 'Qogʻoz yoʻlbarslar' },
     description: {
       ru: 'Школьный шахматный клуб бросает вызов чемпионам города и учится проигрывать.',
       en: 'A school chess club challenges the city champions and learns to lose.',
-      uz: 'Maktab shaxmat to‘garagi shahar chempionlariga bellashuv e’lon qiladi va yutqazishni o‘rganadi.',
+      uz: 'Maktab shaxmat toʻgaragi shahar chempionlariga bellashuv eʼlon qiladi va yutqazishni oʻrganadi.',
     },
   },
   {
     key: 'mN0zPOpADL4',
-    title: { ru: 'Стеклянный сад', en: 'Glass Orchard', uz: 'Shisha bog‘' },
+    title: { ru: 'Стеклянный сад', en: 'Glass Orchard', uz: 'Shisha bogʻ' },
     description: {
       ru: 'Ботаник выращивает сад в заброшенной оранжерее на Луне.',
       en: 'A botanist grows a garden inside an abandoned greenhouse on the moon.',
-      uz: 'Botanik Oydagi tashlandiq issiqxonada bog‘ yetishtiradi.',
+      uz: 'Botanik Oydagi tashlandiq issiqxonada bogʻ yetishtiradi.',
     },
   },
   {
     key: 'R6MlUcmOul8',
-    title: { ru: 'Последний трамвай домой', en: 'Last Tram Home', uz: 'Uyga so‘nggi tramvay' },
+    title: { ru: 'Последний трамвай домой', en: 'Last Tram Home', uz: 'Uyga soʻnggi tramvay' },
     description: {
       ru: 'Незнакомцы в последнем ночном трамвае делятся историями своего дня.',
       en: 'Strangers on the final tram of the night share the stories of their day.',
-      uz: 'Tungi so‘nggi tramvaydagi notanishlar kunlari haqidagi hikoyalarni bo‘lishadi.',
+      uz: 'Tungi soʻnggi tramvaydagi notanishlar kunlari haqidagi hikoyalarni boʻlishadi.',
     },
   },
   {
@@ -74,7 +74,7 @@ export const SEED_TRAILERS: { key: string; title: SeedTexts; description: SeedTe
     description: {
       ru: 'Картограф рисует деревню, которой не существует, — пока она не появляется.',
       en: 'A cartographer draws a village that does not exist, until it does.',
-      uz: 'Kartograf mavjud bo‘lmagan qishloqni chizadi — toki u paydo bo‘lguncha.',
+      uz: 'Kartograf mavjud boʻlmagan qishloqni chizadi — toki u paydo boʻlguncha.',
     },
   },
   {
@@ -83,16 +83,16 @@ export const SEED_TRAILERS: { key: string; title: SeedTexts; description: SeedTe
     description: {
       ru: 'Певица на пенсии собирает хор из соседей ради одного музыкального вечера.',
       en: 'A retired singer gathers a choir of neighbours for one night of music.',
-      uz: 'Nafaqadagi xonanda bir kechalik musiqa uchun qo‘shnilaridan xor yig‘adi.',
+      uz: 'Nafaqadagi xonanda bir kechalik musiqa uchun qoʻshnilaridan xor yigʻadi.',
     },
   },
   {
     key: 'oDAw7vW7H0c',
-    title: { ru: 'Бег по красной пустыне', en: 'Red Desert Run', uz: 'Qizil cho‘l bo‘ylab' },
+    title: { ru: 'Бег по красной пустыне', en: 'Red Desert Run', uz: 'Qizil choʻl boʻylab' },
     description: {
       ru: 'Курьер наперегонки с песчаной бурей везёт через пустыню посылку к свадьбе.',
       en: 'A courier races a sandstorm across the desert with a parcel for a wedding.',
-      uz: 'Kuryer to‘y uchun posilka bilan cho‘l bo‘ylab qum bo‘roni bilan poyga qiladi.',
+      uz: 'Kuryer toʻy uchun posilka bilan choʻl boʻylab qum boʻroni bilan poyga qiladi.',
     },
   },
   {
@@ -101,7 +101,7 @@ export const SEED_TRAILERS: { key: string; title: SeedTexts; description: SeedTe
     description: {
       ru: 'Ночной рынок появляется раз в год и продаёт только забытые воспоминания.',
       en: 'A night market appears once a year and sells only forgotten memories.',
-      uz: 'Tungi bozor yilda bir marta paydo bo‘ladi va faqat unutilgan xotiralarni sotadi.',
+      uz: 'Tungi bozor yilda bir marta paydo boʻladi va faqat unutilgan xotiralarni sotadi.',
     },
   },
   {
@@ -110,12 +110,12 @@ export const SEED_TRAILERS: { key: string; title: SeedTexts; description: SeedTe
     description: {
       ru: 'Три поколения, один ужин и рецепт, который никто не записал.',
       en: 'Three generations, one dinner, and a recipe nobody wrote down.',
-      uz: 'Uch avlod, bitta kechki ovqat va hech kim yozib qo‘ymagan retsept.',
+      uz: 'Uch avlod, bitta kechki ovqat va hech kim yozib qoʻymagan retsept.',
     },
   },
   {
     key: 'bGZjPAbk8wI',
-    title: { ru: 'Сигнал потерян', en: 'Signal Lost', uz: 'Signal yo‘qoldi' },
+    title: { ru: 'Сигнал потерян', en: 'Signal Lost', uz: 'Signal yoʻqoldi' },
     description: {
       ru: 'Радист на острове слышит голос, который зовёт из следующей недели.',
       en: 'A radio operator on an island hears a voice calling from next week.',
@@ -124,11 +124,11 @@ export const SEED_TRAILERS: { key: string; title: SeedTexts; description: SeedTe
   },
   {
     key: 'c8qHjuLJ9Zg',
-    title: { ru: 'Шёлк и сталь', en: 'Silk and Steel', uz: 'Ipak va po‘lat' },
+    title: { ru: 'Шёлк и сталь', en: 'Silk and Steel', uz: 'Ipak va poʻlat' },
     description: {
       ru: 'Портной и кузнец вместе строят мост после наводнения.',
       en: 'A tailor and a blacksmith build a bridge together after a flood.',
-      uz: 'Tikuvchi va temirchi toshqindan keyin birgalikda ko‘prik quradi.',
+      uz: 'Tikuvchi va temirchi toshqindan keyin birgalikda koʻprik quradi.',
     },
   },
 ];
@@ -138,12 +138,12 @@ export const SEED_MESSAGES: { title: SeedTexts; description: SeedTexts }[] = [
     title: {
       ru: 'Добро пожаловать в Trailer Club',
       en: 'Welcome to Trailer Club',
-      uz: 'Trailer Club’ga xush kelibsiz',
+      uz: 'Trailer Clubʼga xush kelibsiz',
     },
     description: {
       ru: 'Смотрите трейлеры каждый день и получайте вознаграждение по своему VIP-уровню.',
       en: 'Watch trailers every day and earn rewards according to your VIP level.',
-      uz: 'Har kuni treylerlarni tomosha qiling va VIP darajangizga ko‘ra mukofot oling.',
+      uz: 'Har kuni treylerlarni tomosha qiling va VIP darajangizga koʻra mukofot oling.',
     },
   },
   {
@@ -162,12 +162,12 @@ export const SEED_MESSAGES: { title: SeedTexts; description: SeedTexts }[] = [
     title: {
       ru: 'Пригласите друзей',
       en: 'Invite your friends',
-      uz: 'Do‘stlaringizni taklif qiling',
+      uz: 'Doʻstlaringizni taklif qiling',
     },
     description: {
       ru: 'Поделитесь пригласительной ссылкой на вкладке «Пригласить». В вашей команде три уровня.',
       en: 'Share your invitation link from the Invite tab. Your team has three levels.',
-      uz: 'Taklif havolangizni «Taklif» bo‘limidan ulashing. Jamoangiz uch darajadan iborat.',
+      uz: 'Taklif havolangizni «Taklif» boʻlimidan ulashing. Jamoangiz uch darajadan iborat.',
     },
   },
 ];

@@ -81,6 +81,7 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
 
   it("shows one member's balances, records, postings, team and logins", async () => {
     const inviter = await member(t);
+    await setLevel(t, inviter.id, 1); // only VIP 1 and above invite
     const invited = await member(t, inviter.id);
     await setLevel(t, invited.id, 1);
     await adjust(t, admin, inviter.id, 12.5);

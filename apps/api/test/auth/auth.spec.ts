@@ -3,7 +3,15 @@ import { loadConfig } from '../../src/config/config';
 import { AuthSessionsRepository } from '../../src/modules/auth/auth-sessions.repository';
 import { SessionRevocationService } from '../../src/modules/auth/session-revocation.service';
 import { SessionEnds } from '../../src/modules/auth/session-ends';
-import { TestApp, login, member, register, startApp, uniquePhone } from '../support/harness';
+import {
+  TestApp,
+  login,
+  member,
+  register,
+  setLevel,
+  startApp,
+  uniquePhone,
+} from '../support/harness';
 
 describe('auth and users', () => {
   let t: TestApp;
@@ -34,11 +42,40 @@ describe('auth and users', () => {
 
     it('links the inviter from a valid code, given as number or string', async () => {
       const inviter = await register(t);
+      await setLevel(t, inviter.id, 1);
       for (const code of [inviter.id, String(inviter.id)]) {
         const m = await member(t, code);
         const me = await t.http().get('/users/me').set(m.auth);
         expect(me.body.inviter_id).toBe(inviter.id);
       }
+    });
+
+    it('refuses the code of a member below VIP 1 (never bought, or run out): only VIP 1+ invite', async () => {
+      const send = (code: number) =>
+        t
+          .http()
+          .post('/users/')
+          .send({ email: uniquePhone(), password: 'secret12', invite_code: code });
+      const never = await register(t);
+      const lapsed = await register(t);
+      await t.db.query(
+        `UPDATE users SET vip_level = 2, vip_expire = now() - interval '1 minute' WHERE id = $1`,
+        [lapsed.id],
+      );
+      for (const code of [never.id, lapsed.id]) {
+        const res = await send(code);
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe('INVITE_CODE_NOT_ELIGIBLE');
+      }
+      // Nobody was registered under them.
+      const [{ n }] = await t.db.query(
+        `SELECT count(*)::int AS n FROM users WHERE inviter_id = ANY($1::int[])`,
+        [[never.id, lapsed.id]],
+      );
+      expect(n).toBe(0);
+      // At VIP 1 the same code invites.
+      await setLevel(t, never.id, 1);
+      expect((await send(never.id)).status).toBe(200);
     });
 
     it.each([[999999999], ['abc'], ['12x']])(
@@ -426,6 +463,7 @@ describe('auth and users', () => {
   describe('GET /users/me', () => {
     it('returns every field of the contract', async () => {
       const inviter = await register(t);
+      await setLevel(t, inviter.id, 1);
       const m = await member(t, inviter.id);
       const res = await t.http().get('/users/me').set(m.auth);
       expect(res.status).toBe(200);

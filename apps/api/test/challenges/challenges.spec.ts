@@ -107,7 +107,12 @@ describe('challenges pay once from real activity; VIP progress from deposits', (
       ...window(),
     });
     const inviter = await member(t);
+    // Only VIP 1 and above invite; the inviter's membership ran out since.
+    await setLevel(t, inviter.id, 1);
     const invited = await member(t, inviter.id);
+    await t.db.query(`UPDATE users SET vip_level = 0, vip_expire = NULL WHERE id = $1`, [
+      inviter.id,
+    ]);
     expect(await mine(inviter.auth, team.id)).toMatchObject({ count: 0, completed: false });
     await setLevel(t, invited.id, 1);
     expect(await mine(inviter.auth, team.id)).toMatchObject({ count: 1, completed: true });

@@ -388,6 +388,7 @@ describe('insiders: no self-dealing, four eyes over a day', () => {
        VALUES ('Invite one', 'Easy', '', 'team_vip1', 1, 10000000, now() - interval '1 minute',
                now() + interval '1 hour', true) RETURNING id`,
     );
+    await setLevel(t, admin2.id, 1); // only VIP 1 and above invite
     const invitee = await member(t, admin2.id);
     await setLevel(t, invitee.id, 1);
     const claim = await t.http().post(`/challenges/${id}/claim`).set(admin2.auth);

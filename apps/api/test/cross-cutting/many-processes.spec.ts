@@ -302,6 +302,11 @@ describe('many processes: two APIs and two workers on one PostgreSQL and one Red
       inviters.push(await account(i));
       add(inviters[i].id, {});
     }
+    // Only VIP 1 and above invite.
+    await db.query(
+      `UPDATE users SET vip_level = 1, vip_expire = now() + interval '30 days' WHERE id = ANY($1::int[])`,
+      [inviters.map((inviter) => inviter.id)],
+    );
     await Promise.all(
       Array.from({ length: MEMBERS }, async (_, i) => {
         const inviter = inviters[i % INVITERS];

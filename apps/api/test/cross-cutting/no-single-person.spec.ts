@@ -331,10 +331,15 @@ describe("no single person: credits count together, and no money for one's own t
     const upline = await member(t);
     // The finance operator joined under `upline`; it invited three levels of its own.
     await t.db.query(`UPDATE users SET inviter_id = $2 WHERE id = $1`, [f.id, upline.id]);
-    const level1 = await member(t, f.id);
-    const level2 = await member(t, level1.id);
-    const level3 = await member(t, level2.id);
-    const level4 = await member(t, level3.id);
+    // Only VIP 1 and above invite.
+    const invitedBy = async (inviterId: number) => {
+      await setLevel(t, inviterId, 1);
+      return member(t, inviterId);
+    };
+    const level1 = await invitedBy(f.id);
+    const level2 = await invitedBy(level1.id);
+    const level3 = await invitedBy(level2.id);
+    const level4 = await invitedBy(level3.id);
     try {
       for (const target of [upline, level1, level2, level3]) {
         const adjust = await t

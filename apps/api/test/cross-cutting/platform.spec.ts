@@ -122,6 +122,8 @@ describe('platform: errors, docs, health, seed', () => {
     expect(ids).toEqual(
       [
         'activateMember',
+        'cancelWithdrawal',
+        'closeSupportRequest',
         'addBanner',
         'adjustBalance',
         'approveAdjustment',
@@ -207,6 +209,7 @@ describe('platform: errors, docs, health, seed', () => {
         'listPackages',
         'listProofs',
         'listStaffRequests',
+        'listSupportRequests',
         'listSweeps',
         'listTrailers',
         'listTronCostTransfers',
@@ -235,6 +238,7 @@ describe('platform: errors, docs, health, seed', () => {
         'saveAddress',
         'sendMailCode',
         'sendMessage',
+        'sendSupportRequest',
         'setCardRates',
         'setMemberRole',
         'setPackage',

@@ -48,6 +48,7 @@ describe('deposits: USDT on TRON, found on chain or claimed by tx id, credited o
       status: string;
       tx_id: string;
       reason: string | null;
+      failure: string | null;
       type: string;
     }[];
 
@@ -210,6 +211,8 @@ describe('deposits: USDT on TRON, found on chain or claimed by tx id, credited o
       return r?.status === 'fail' ? r : undefined;
     }, 15_000);
     expect(failed.reason).toMatch(/not confirmed/);
+    // It failed on its way: nobody refused it.
+    expect(failed.failure).toBe('failed');
 
     const { txid } = await tron.control<{ txid: string }>('usdt/revert', {
       to: await addressOf(m),

@@ -178,13 +178,40 @@ describe('GET /users/me/events: live events over Server-Sent Events', () => {
       .set(admin)
       .send({ reason: 'wrong address' })
       .expect(200);
+    // Refused by an operator (not "failed"), with what would have gone on chain: the net.
     expect(json(await stream.next((e) => e.event === 'withdrawal'))).toEqual({
       id: taken.body.id,
       status: 'fail',
       amount: 20,
+      net_amount: 17,
       tx_id: null,
+      failure: 'refused',
+      reason: 'wrong address',
     });
     expect(json(await stream.next((e) => e.event === 'balance'))).toMatchObject({ money: 50 });
+  });
+
+  it('tells of a withdrawal the member cancelled', async () => {
+    const m = await member(t);
+    await setLevel(t, m.id, 1);
+    await adjust(t, admin, m.id, 50);
+    const stream = await events(m);
+    const taken = await t
+      .http()
+      .post('/balance/take')
+      .set(m.auth)
+      .send({ wallet: OUTSIDE, amount: 10 });
+    expect(taken.status).toBe(200);
+    await t.http().post(`/balance/take/${taken.body.id}/cancel`).set(m.auth).expect(200);
+    expect(json(await stream.next((e) => e.event === 'withdrawal'))).toEqual({
+      id: taken.body.id,
+      status: 'fail',
+      amount: 10,
+      net_amount: 8.5,
+      tx_id: null,
+      failure: 'cancelled',
+      reason: 'cancelled',
+    });
   });
 
   it('sends one balance marker for postings in the same moment (EVENTS_BALANCE_COALESCE_MS)', async () => {

@@ -75,6 +75,7 @@ describe('operators hear of their queues live; GET /admin/queues counts them', (
       card_deposits: expect.any(Number),
       verifications: null,
       reports: null,
+      support: null,
     });
     const financeStream = await stream(finance.access_token, base);
     const supportStream = await stream(support.access_token, base);
@@ -140,6 +141,30 @@ describe('operators hear of their queues live; GET /admin/queues counts them', (
     await t.http().post(`/admin/moments/${post.body.id}/hide`).set(support.auth).expect(200);
     await supportStream.next((e) => e.event === 'queue');
     expect((await counts(support.auth)).reports).toBe(before.reports);
+    expect(financeStream.events.filter((e) => e.event === 'queue')).toEqual([]);
+  });
+
+  it('a request to support reaches support live, not finance; closing it takes it off the count', async () => {
+    const before = await counts(support.auth);
+    const supportStream = await stream(support.access_token, otherBase);
+    const financeStream = await stream(finance.access_token, otherBase);
+    const sent = await t
+      .http()
+      .post('/support/requests')
+      .send({ phone: '+998901112233', topic: 'password', message: 'Locked out' })
+      .expect(200);
+    expect(json(await supportStream.next((e) => e.event === 'queue'))).toEqual({
+      queue: 'support',
+      id: sent.body.id,
+    });
+    expect((await counts(support.auth)).support).toBe(before.support + 1);
+    await t
+      .http()
+      .post(`/admin/support_requests/${sent.body.id}/close`)
+      .set(support.auth)
+      .expect(200);
+    await supportStream.next((e) => e.event === 'queue');
+    expect((await counts(support.auth)).support).toBe(before.support);
     expect(financeStream.events.filter((e) => e.event === 'queue')).toEqual([]);
   });
 

@@ -282,7 +282,14 @@ describe('identity verification and card deposits: private files, operator decis
       .send({ reason: 'No payment arrived' })
       .expect(200);
     const [record] = (await t.http().get('/balance?add=true').set(m.auth)).body;
-    expect(record).toMatchObject({ status: 'fail', reason: 'No payment arrived', amount: 0 });
+    // Refused by an operator, and it says so (not "failed").
+    expect(record).toMatchObject({
+      status: 'fail',
+      failure: 'refused',
+      reason: 'No payment arrived',
+      amount: 0,
+      cancellable: false,
+    });
     expect((await me(t, m)).money).toBe(0);
 
     const before = await storedFiles();

@@ -13,6 +13,7 @@ import {
   me,
   member,
   operator,
+  setLevel,
   startApp,
 } from '../support/harness';
 
@@ -86,6 +87,7 @@ describe('worker: promotions, held points, membership expiry', () => {
   /** An invited member who buys `level` with money the operator credited. */
   async function invitedBuyer(level: number) {
     const inviter = await member(t);
+    await setLevel(t, inviter.id, 1); // only VIP 1 and above invite
     const buyer = await member(t, inviter.id);
     await adjust(t, admin, buyer.id, 1000);
     const res = await t.http().post('/balance/buy_vip').set(buyer.auth).send({ vip_level: level });

@@ -38,6 +38,7 @@ type Item = {
   amount: number;
   balance_after: number;
   reference: string | null;
+  details: Record<string, unknown>;
 };
 /** Sums in micro-units: the statement's numbers have at most 6 decimals. */
 const micro = (n: number) => Math.round(n * 1e6);
@@ -111,13 +112,14 @@ describe('GET /users/me/statement: every movement with the balance after it', ()
 
   it('lists every kind of movement and adds up to the balances /users/me shows', async () => {
     const top = await member(t);
+    // Only VIP 1 and above invite.
+    await setLevel(t, top.id, 1);
     const m = await member(t, top.id);
-    const downline = await member(t, m.id);
 
     // Deposit: USDT paid on chain, found and credited by the real worker.
     const address = deriveTronAddress(TEST_WALLET.depositXpub, m.id);
     await t.http().get('/deposit/address').set(m.auth).expect(200);
-    await tron.payUsdt(address, 300n * USDT);
+    const depositTx = await tron.payUsdt(address, 300n * USDT);
     await tron.solidify();
     await eventually(async () => ((await me(t, m)).money === 300 ? true : undefined), 15_000);
 
@@ -148,7 +150,8 @@ describe('GET /users/me/statement: every movement with the balance after it', ()
     await t.http().post('/trailers/1/watch').set(m.auth).expect(200);
     await t.http().post(`/challenges/${challenge.body.id}/claim`).set(m.auth).expect(200);
 
-    // Team commission: the downline's watch pays m 10 % of it.
+    // Team commission: the downline (invited by m, VIP 2 now) watches and pays m 10 % of it.
+    const downline = await member(t, m.id);
     await setLevel(t, downline.id, 4);
     await viewFor(t, downline, 2, 30);
     await t.http().post('/trailers/2/watch').set(downline.auth).expect(200);
@@ -237,6 +240,46 @@ describe('GET /users/me/statement: every movement with the balance after it', ()
     );
     expect(byKind('adjustment')[0]).toMatchObject({ amount: 10, reference: 'test funding' });
 
+    // What each refers to, in words: the trailer and its title, the team
+    // level and member of a commission, the level bought, the chain's tx id,
+    // the withdrawal's address.
+    const titles = new Map(
+      ((await t.http().get('/trailers').set(m.auth)).body as { id: number; title: string }[]).map(
+        (trailer) => [trailer.id, trailer.title],
+      ),
+    );
+    const none = {
+      trailer_id: null,
+      trailer_title: null,
+      team_level: null,
+      from_member_id: null,
+      from_member_name: null,
+      vip_level: null,
+      tx_id: null,
+      wallet: null,
+    };
+    expect(byKind('deposit')[0].details).toEqual({ ...none, tx_id: depositTx });
+    expect(byKind('purchase')[0].details).toEqual({ ...none, vip_level: 2 });
+    expect(byKind('reward')[0].details).toEqual({
+      ...none,
+      trailer_id: 1,
+      trailer_title: titles.get(1),
+    });
+    expect(titles.get(1)).toEqual(expect.any(String));
+    expect(byKind('commission')[0].details).toEqual({
+      ...none,
+      trailer_id: 2,
+      trailer_title: titles.get(2),
+      team_level: 1,
+      from_member_id: downline.id,
+    });
+    expect(byKind('withdrawal').map((i) => i.details)).toEqual([
+      { ...none, wallet: OUTSIDE },
+      { ...none, wallet: OUTSIDE },
+    ]);
+    expect(byKind('withdrawal_refund')[0].details).toEqual({ ...none, wallet: OUTSIDE });
+    expect(byKind('adjustment')[0].details).toEqual(none);
+
     // Filters: one account, one kind, a date range.
     const points = await everything(m, { account: 'points' });
     expect(points.map((i) => i.id)).toEqual(
@@ -254,6 +297,15 @@ describe('GET /users/me/statement: every movement with the balance after it', ()
     const topItems = await everything(top);
     // top: the inviter's held promotion points and commissions on m's and the downline's watches.
     expect(topItems.map((i) => i.kind).sort()).toEqual(['commission', 'commission', 'promotion']);
+    // One from m (team level 1), one from the downline (level 2), each named.
+    expect(
+      topItems
+        .filter((i) => i.kind === 'commission')
+        .map((i) => [i.details.team_level, i.details.from_member_id]),
+    ).toEqual([
+      [2, downline.id],
+      [1, m.id],
+    ]);
     expect(topItems.some((i) => ids.includes(i.id))).toBe(false);
   });
 

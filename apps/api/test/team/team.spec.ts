@@ -19,12 +19,31 @@ describe('team: three levels of invitees and their commissions', () => {
   afterEach(() => expectLedgerSound(t, admin));
   afterAll(() => t.close());
 
+  /**
+   * A member registered with `inviterId`'s code. Only VIP 1 and above invite:
+   * the inviter holds VIP 1 while the code is used and goes back to what it
+   * was after, as a membership that runs out does (the team stays).
+   */
+  async function invitedBy(inviterId: number) {
+    const [before] = await t.db.query(`SELECT vip_level, vip_expire FROM users WHERE id = $1`, [
+      inviterId,
+    ]);
+    await setLevel(t, inviterId, 1);
+    const invited = await member(t, inviterId);
+    await t.db.query(`UPDATE users SET vip_level = $2, vip_expire = $3 WHERE id = $1`, [
+      inviterId,
+      before.vip_level,
+      before.vip_expire,
+    ]);
+    return invited;
+  }
+
   it('pays team commission of 10%, 5% and 2% to three uplines, not a fourth', async () => {
     const top = await member(t);
-    const l3 = await member(t, top.id);
-    const l2 = await member(t, l3.id);
-    const l1 = await member(t, l2.id);
-    const watcher = await member(t, l1.id);
+    const l3 = await invitedBy(top.id);
+    const l2 = await invitedBy(l3.id);
+    const l1 = await invitedBy(l2.id);
+    const watcher = await invitedBy(l1.id);
     await setLevel(t, watcher.id, 9);
     await viewFor(t, watcher, 5, 30);
     const res = await t.http().post('/trailers/5/watch').set(watcher.auth);
@@ -38,11 +57,11 @@ describe('team: three levels of invitees and their commissions', () => {
 
   it('lists the team on three levels', async () => {
     const root = await member(t);
-    const a = await member(t, root.id);
-    const b = await member(t, root.id);
-    const c = await member(t, a.id);
-    const d = await member(t, c.id);
-    await member(t, d.id);
+    const a = await invitedBy(root.id);
+    const b = await invitedBy(root.id);
+    const c = await invitedBy(a.id);
+    const d = await invitedBy(c.id);
+    await invitedBy(d.id);
     await setLevel(t, b.id, 3);
     const res = await t.http().get('/users/invites').set(root.auth);
     expect(res.status).toBe(200);
@@ -58,9 +77,9 @@ describe('team: three levels of invitees and their commissions', () => {
 
   it('pages one level on request, newest first, in the same shape; whole by default', async () => {
     const root = await member(t);
-    const l1 = [await member(t, root.id), await member(t, root.id), await member(t, root.id)];
-    const l2 = [await member(t, l1[0].id), await member(t, l1[2].id)];
-    const l3 = await member(t, l2[1].id);
+    const l1 = [await invitedBy(root.id), await invitedBy(root.id), await invitedBy(root.id)];
+    const l2 = [await invitedBy(l1[0].id), await invitedBy(l1[2].id)];
+    const l3 = await invitedBy(l2[1].id);
     const page = async (query: string) => {
       const res = await t.http().get(`/users/invites?${query}`).set(root.auth);
       expect(res.status).toBe(200);

@@ -287,6 +287,8 @@ describe('money: ledger, wallet, rewards', () => {
         net_amount: 1.25,
         wallet: null,
         reason: 'test funding',
+        failure: null,
+        cancellable: false,
       });
       expect(
         (await t.http().get('/balance?add=false').set(m.auth)).body.map(

@@ -10,6 +10,7 @@ const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage')
 const RegisterPage = page(() => import('../features/auth/register-page'), 'RegisterPage');
 const ForgotPage = page(() => import('../features/auth/forgot-page'), 'ForgotPage');
 const ResetPage = page(() => import('../features/auth/reset-page'), 'ResetPage');
+const SupportPage = page(() => import('../features/auth/support-page'), 'SupportPage');
 // The signed-in screens, their layout and their table (signed-in-routes.tsx)
 // are a chunk of their own, which comes with their words: /login downloads
 // neither.
@@ -44,6 +45,8 @@ export const routes: RouteObject[] = [
       },
       { path: '/forgot', element: <ForgotPage /> },
       { path: '/reset', element: <ResetPage /> },
+      // Signed in or out: the way to a person that needs no setting.
+      { path: '/support', element: <SupportPage /> },
     ],
   },
   {

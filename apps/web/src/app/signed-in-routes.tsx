@@ -119,6 +119,10 @@ const MessagesAdminPage = page(
 const AuditPage = page(() => import('../features/admin/audit-page'), 'AuditPage');
 const ContentPage = page(() => import('../features/admin/content-page'), 'ContentPage');
 const StaffPage = page(() => import('../features/admin/staff-page'), 'StaffPage');
+const SupportRequestsPage = page(
+  () => import('../features/admin/support-requests-page'),
+  'SupportRequestsPage',
+);
 
 /** Every signed-in screen, under the main layout; anything else goes to /. */
 export const signedInRoutes: RouteObject[] = [
@@ -187,6 +191,7 @@ export const signedInRoutes: RouteObject[] = [
           { path: 'content', element: <ContentPage /> },
           { path: 'audit', element: <AuditPage /> },
           { path: 'staff', element: <StaffPage /> },
+          { path: 'support', element: <SupportRequestsPage /> },
         ],
       },
     ],

@@ -1,5 +1,6 @@
 /**
- * Every route of the spec (section 3), with sample ids. The router test and
+ * Every route of the spec (section 3), with sample ids, and the support form
+ * (issue 39: the way to a person, signed in or out). The router test and
  * the every-screen Playwright journey both walk this list.
  */
 export const SPEC_ROUTES = [
@@ -7,6 +8,7 @@ export const SPEC_ROUTES = [
   '/register',
   '/forgot',
   '/reset',
+  '/support',
   '/',
   '/films',
   '/films/7',
@@ -51,4 +53,10 @@ export const SPEC_ROUTES = [
 ] as const;
 
 /** The routes a signed-out visitor sees; every other one is a member's. */
-export const SIGNED_OUT_ROUTES: readonly string[] = ['/login', '/register', '/forgot', '/reset'];
+export const SIGNED_OUT_ROUTES: readonly string[] = [
+  '/login',
+  '/register',
+  '/forgot',
+  '/reset',
+  '/support',
+];

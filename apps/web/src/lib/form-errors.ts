@@ -15,6 +15,7 @@ export const FormError = {
   incorrect: 'Incorrect',
   alreadyRegistered: 'AlreadyReg',
   invalidInvite: 'InvalidInvite',
+  inviteNotEligible: 'InviteNotEligible',
   incorrectPassword: 'IncorrectPassword',
 } as const;
 
@@ -22,6 +23,7 @@ const formErrorKeys = {
   [FormError.incorrect]: 'errors.incorrect',
   [FormError.alreadyRegistered]: 'errors.alreadyRegistered',
   [FormError.invalidInvite]: 'errors.invalidInvite',
+  [FormError.inviteNotEligible]: 'errors.inviteNotEligible',
   [FormError.incorrectPassword]: 'errors.incorrectPassword',
 } as const;
 

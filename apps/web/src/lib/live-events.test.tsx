@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import { MEMBER, apiFetch, signedInApi } from '../test/fake-api';
 import { renderWithApp } from '../test/render';
-import { useLiveEvents } from './live-events';
+import { useLiveEvents, withdrawalNotice } from './live-events';
 import { i18n } from './i18n';
 
 /** EventSource as the browser gives it, driven by the test. */
@@ -104,6 +104,23 @@ describe('useLiveEvents', () => {
     ).toBeTruthy();
     act(() => source.emit('message', { id: 3, title: 'Hello' }, '3-0_0-0'));
     expect(await screen.findByText('New message: Hello')).toBeTruthy();
+  });
+
+  it('names what went on chain for a sent withdrawal, and a refusal as a refusal', () => {
+    const sent = withdrawalNotice({ status: 'success', amount: 12, net_amount: 10.2 });
+    expect(sent).toEqual({ key: 'live.withdrawalSent', values: { net: '10.20' } });
+    expect(i18n.t(sent!.key, sent!.values)).toBe(
+      'Withdrawal sent: 10.20 USDT went to your address',
+    );
+    const refused = withdrawalNotice({ status: 'fail', amount: 20, failure: 'refused' });
+    expect(i18n.t(refused!.key, refused!.values)).toBe(
+      'An operator refused the withdrawal of 20.00 USDT; the money is back in your wallet',
+    );
+    expect(withdrawalNotice({ status: 'fail', amount: 20, failure: 'failed' })?.key).toBe(
+      'live.withdrawalFailed',
+    );
+    // The member cancelled it on a page that already said so.
+    expect(withdrawalNotice({ status: 'fail', amount: 20, failure: 'cancelled' })).toBeNull();
   });
 
   it('refetches when the tab becomes visible again', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '@app/domain';
+import { formatUsdtExact } from '@app/domain';
 import {
   createEventTicket,
   getRequestLanguage,
@@ -23,6 +23,7 @@ const QUEUE_LISTS: Record<string, string> = {
   card_deposits: '/admin/card_deposits',
   verifications: '/admin/verifications',
   reports: '/admin/moments',
+  support: '/admin/support_requests',
 };
 const ALL_QUERIES = [...MONEY_QUERIES, ...MESSAGE_QUERIES, QUEUE_COUNTS];
 const MAX_RETRY_MS = 30_000;
@@ -32,6 +33,24 @@ function refetch(queryClient: QueryClient, prefixes: readonly string[]) {
     predicate: ({ queryKey: [first] }) =>
       typeof first === 'string' && prefixes.some((prefix) => first.startsWith(prefix)),
   });
+}
+
+/**
+ * What a withdrawal's end says: a sent one names what went on chain (the
+ * net, not the gross), a failed one whether an operator refused it or it
+ * failed on its way. One the member cancelled says nothing: the page they
+ * cancelled it on already did.
+ */
+export function withdrawalNotice(data: Record<string, unknown>) {
+  const amount = formatUsdtExact(Number(data.amount ?? 0));
+  if (data.status === 'success') {
+    const net = formatUsdtExact(Number(data.net_amount ?? data.amount ?? 0));
+    return { key: 'live.withdrawalSent', values: { net } } as const;
+  }
+  if (data.failure === 'cancelled') return null;
+  if (data.failure === 'refused')
+    return { key: 'live.withdrawalRefused', values: { amount } } as const;
+  return { key: 'live.withdrawalFailed', values: { amount } } as const;
 }
 
 /**
@@ -129,18 +148,15 @@ export function useLiveEvents(): void {
       opened.addEventListener('deposit', (event) => {
         const data = read(event);
         say.current.toast(
-          say.current.t('live.depositCredited', { amount: formatUsdt(Number(data.amount ?? 0)) }),
+          say.current.t('live.depositCredited', {
+            amount: formatUsdtExact(Number(data.amount ?? 0)),
+          }),
         );
         refetch(queryClient, MONEY_QUERIES);
       });
       opened.addEventListener('withdrawal', (event) => {
-        const data = read(event);
-        const amount = formatUsdt(Number(data.amount ?? 0));
-        say.current.toast(
-          data.status === 'success'
-            ? say.current.t('live.withdrawalSent', { amount })
-            : say.current.t('live.withdrawalFailed', { amount }),
-        );
+        const notice = withdrawalNotice(read(event));
+        if (notice) say.current.toast(say.current.t(notice.key, notice.values));
         refetch(queryClient, MONEY_QUERIES);
       });
       opened.addEventListener('message', (event) => {

@@ -3,9 +3,11 @@ import { ApiError } from '@app/contracts';
 import { isServedByWorker, reportNetwork } from './pwa';
 
 /** fetch() rejects with a TypeError when no answer came at all (offline, DNS, refused). */
-function isNetworkFailure(error: unknown): boolean {
+export function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError;
 }
+
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
  * The offline banner hears of failed requests here. A success proves the
@@ -34,11 +36,19 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // A 4xx will not get better by asking again; network blips might.
+        // Asked even offline: the service worker answers from what it saved
+        // (sw/sw.ts), and a screen it never saved fails at once and says so
+        // (components/ui/app-status.tsx) instead of waiting for the network.
+        networkMode: 'always',
+        // A 4xx will not get better by asking again; network blips might, a
+        // browser with no network will not.
         retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status < 500) && failureCount < 1,
+          !(error instanceof ApiError && error.status < 500) &&
+          !(isNetworkFailure(error) && browserOffline()) &&
+          failureCount < 1,
       },
-      mutations: { retry: false },
+      // A write offline fails at once (the page says so) rather than waiting unseen.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

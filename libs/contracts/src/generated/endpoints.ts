@@ -98,6 +98,7 @@ import type {
   ListMomentsParams,
   ListMyMomentsParams,
   ListStaffRequestsParams,
+  ListSupportRequestsParams,
   ListSweepsParams,
   ListTronCostTransfersParams,
   ListVerificationsParams,
@@ -147,6 +148,9 @@ import type {
   StatementPage,
   StreamEventsParams,
   SubmitVerificationBody,
+  SupportRequestBody,
+  SupportRequestCreated,
+  SupportRequestItem,
   SweepCandidate,
   SweepCandidatesParams,
   SweepItem,
@@ -5196,6 +5200,226 @@ export const useRejectStaffRequest = <
 };
 
 /**
+ * Requests members wrote to support, newest first. Signed in with one of the roles: admin, support.
+ * @summary Requests members wrote to support, newest first
+ */
+export const listSupportRequests = (
+  params?: ListSupportRequestsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SupportRequestItem[]>(
+    { url: `/admin/support_requests`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListSupportRequestsQueryKey = (params?: ListSupportRequestsParams) => {
+  return [`/admin/support_requests`, ...(params ? [params] : [])] as const;
+};
+
+export const getListSupportRequestsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listSupportRequests>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListSupportRequestsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listSupportRequests>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListSupportRequestsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listSupportRequests>>> = ({ signal }) =>
+    listSupportRequests(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listSupportRequests>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListSupportRequestsQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listSupportRequests>>
+>;
+export type ListSupportRequestsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useListSupportRequests<
+  TData = Awaited<ReturnType<typeof listSupportRequests>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListSupportRequestsParams,
+  options: {
+    query: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listSupportRequests>>, TError, TData>
+    > &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSupportRequests>>,
+          TError,
+          Awaited<ReturnType<typeof listSupportRequests>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListSupportRequests<
+  TData = Awaited<ReturnType<typeof listSupportRequests>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListSupportRequestsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listSupportRequests>>, TError, TData>
+    > &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSupportRequests>>,
+          TError,
+          Awaited<ReturnType<typeof listSupportRequests>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListSupportRequests<
+  TData = Awaited<ReturnType<typeof listSupportRequests>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListSupportRequestsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listSupportRequests>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Requests members wrote to support, newest first
+ */
+
+export function useListSupportRequests<
+  TData = Awaited<ReturnType<typeof listSupportRequests>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListSupportRequestsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listSupportRequests>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListSupportRequestsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Mark a request done (answered, or nothing to do); audited. Signed in with one of the roles: admin, support.
+ * @summary Mark a request done (answered, or nothing to do); audited
+ */
+export const closeSupportRequest = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SupportRequestItem>(
+    { url: `/admin/support_requests/${id}/close`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getCloseSupportRequestMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof closeSupportRequest>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof closeSupportRequest>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['closeSupportRequest'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof closeSupportRequest>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return closeSupportRequest(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CloseSupportRequestMutationResult = NonNullable<
+  Awaited<ReturnType<typeof closeSupportRequest>>
+>;
+
+export type CloseSupportRequestMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Mark a request done (answered, or nothing to do); audited
+ */
+export const useCloseSupportRequest = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof closeSupportRequest>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof closeSupportRequest>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getCloseSupportRequestMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * Recorded sweeps, newest first. Signed in with one of the roles: admin, finance.
  * @summary Recorded sweeps, newest first
  */
@@ -8246,6 +8470,93 @@ export const useWithdraw = <
 };
 
 /**
+ * `id` is the record id (POST /balance/take answers it; GET /balance lists it with `cancellable`). The whole amount goes back to the E-Wallet in one ledger transaction and the record ends `fail` with reason `cancelled`; cancelling again answers the same record. Once any operator approved it (even the first of two): 409 WITHDRAWAL_ALREADY_APPROVED.
+ * @summary Cancel your own withdrawal while no operator has approved it
+ */
+export const cancelWithdrawal = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<BalanceRecordItem>(
+    { url: `/balance/take/${id}/cancel`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getCancelWithdrawalMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof cancelWithdrawal>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof cancelWithdrawal>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['cancelWithdrawal'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof cancelWithdrawal>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return cancelWithdrawal(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CancelWithdrawalMutationResult = NonNullable<
+  Awaited<ReturnType<typeof cancelWithdrawal>>
+>;
+
+export type CancelWithdrawalMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
+
+/**
+ * @summary Cancel your own withdrawal while no operator has approved it
+ */
+export const useCancelWithdrawal = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof cancelWithdrawal>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof cancelWithdrawal>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getCancelWithdrawalMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * Team commission rates and the invitation campaign running now (no sign-in needed). Public: no sign-in needed.
  * @summary Team commission rates and the invitation campaign running now (no sign-in needed)
  */
@@ -11200,6 +11511,97 @@ export function useGetSite<
 }
 
 /**
+ * The way to support when no support link is set, and for a member locked out without a bound mailbox (topic `password`: an operator calls the phone back and gives a reset code). With a valid bearer token the request names the member who sent it. At most SUPPORT_REQUESTS_PER_HOUR per phone and per client address.
+ * @summary Write to a person at the club, signed in or not (it waits in the console)
+ */
+export const sendSupportRequest = (
+  supportRequestBody: BodyType<SupportRequestBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SupportRequestCreated>(
+    {
+      url: `/support/requests`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: supportRequestBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getSendSupportRequestMutationOptions = <
+  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof sendSupportRequest>>,
+    TError,
+    { data: BodyType<SupportRequestBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof sendSupportRequest>>,
+  TError,
+  { data: BodyType<SupportRequestBody> },
+  TContext
+> => {
+  const mutationKey = ['sendSupportRequest'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof sendSupportRequest>>,
+    { data: BodyType<SupportRequestBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return sendSupportRequest(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SendSupportRequestMutationResult = NonNullable<
+  Awaited<ReturnType<typeof sendSupportRequest>>
+>;
+export type SendSupportRequestMutationBody = BodyType<SupportRequestBody>;
+export type SendSupportRequestMutationError = ErrorType<ValidationErrorBody | ErrorBody>;
+
+/**
+ * @summary Write to a person at the club, signed in or not (it waits in the console)
+ */
+export const useSendSupportRequest = <
+  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof sendSupportRequest>>,
+      TError,
+      { data: BodyType<SupportRequestBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof sendSupportRequest>>,
+  TError,
+  { data: BodyType<SupportRequestBody> },
+  TContext
+> => {
+  const mutationOptions = getSendSupportRequestMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
  * Sign in (OAuth2 password flow, form-encoded). Public: no sign-in needed.
  * @summary Sign in (OAuth2 password flow, form-encoded)
  */
@@ -12701,7 +13103,7 @@ export function useMyProof<
 }
 
 /**
- * One row per ledger movement of the money, points and held points accounts: watch rewards, team commissions, purchases, transfers, deposits, withdrawals and their refunds, adjustments, promotions, hold releases, challenges. Page with `before` = `next_before`.
+ * One row per ledger movement of the money, points and held points accounts: watch rewards, team commissions, purchases, transfers, deposits, withdrawals and their refunds, adjustments, promotions, hold releases, challenges, each with `details` (trailer and title, the team level and member of a commission, the VIP level bought, a deposit's or withdrawal's tx id and address; titles in the language of `Accept-Language`). Page with `before` = `next_before`.
  * @summary Every movement of the member’s own accounts with the balance after it, newest first
  */
 export const getStatement = (

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
-import { LANGUAGES, type Language } from '../../common/language';
+import { LANGUAGES, type Language, uzbekText } from '../../common/language';
 import { EconomyChangeItem, PendingChangesProperty } from '../approvals/approvals.dto';
 
 const trimmed = ({ value }: { value: unknown }) =>
@@ -68,7 +68,7 @@ export class SiteSettings {
   main_message_en: string;
 
   @ApiProperty({ description: 'Home strip in Uzbek (empty: the one above)' })
-  @Transform(trimmed)
+  @Transform(uzbekText)
   @IsString()
   @MaxLength(500)
   main_message_uz: string;
@@ -171,9 +171,18 @@ export class SiteInfo {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'null: the client keeps its own default',
+    description:
+      'null: none set; the client then keeps its own default or its support form (POST /support/requests)',
   })
   support_url: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "A block explorer's transaction page: append a tx id to open it (null: no links)",
+    example: 'https://tronscan.org/#/transaction/',
+  })
+  explorer_tx_url: string | null;
+
   @ApiProperty({ type: [MediaLink], description: 'Only the links an operator set' })
   media: MediaLink[];
   @ApiProperty({

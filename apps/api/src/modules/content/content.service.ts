@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { LANGUAGES, type Language, chooseLanguage } from '../../common/language';
@@ -52,6 +53,7 @@ export class ContentService {
     private readonly audit: AuditService,
     private readonly storage: StorageService,
     private readonly changes: EconomyChangesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     // A second admin's approval carries the waiting change out as proposed.
     for (const field of SECOND_ADMIN_FIELDS) {
@@ -101,6 +103,7 @@ export class ContentService {
     const banners = all.filter((banner) => banner.lang === null || banner.lang === shown);
     return {
       support_url: settings.support_url || null,
+      explorer_tx_url: this.config.TRON_EXPLORER_TX_URL || null,
       media: MEDIA_KINDS.filter((kind) => settings[`media_${kind}`]).map((kind) => ({
         kind,
         url: settings[`media_${kind}`],

@@ -97,4 +97,11 @@ export class QueueCounts {
     example: 0,
   })
   reports: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Requests members wrote to support, still open (admin, support)',
+    example: 1,
+  })
+  support: number | null;
 }

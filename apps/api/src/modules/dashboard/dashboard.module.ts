@@ -5,6 +5,7 @@ import { MAINTENANCE_QUEUE } from '../jobs/queues';
 import { CardDepositsModule } from '../card-deposits/card-deposits.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MomentsModule } from '../moments/moments.module';
+import { SupportRequestsModule } from '../support-requests/support-requests.module';
 import { TrailersModule } from '../trailers/trailers.module';
 import { UsersModule } from '../users/users.module';
 import { WithdrawalsModule } from '../withdrawals/withdrawals.module';
@@ -19,6 +20,7 @@ import { QueuesService } from './queues.service';
     CardDepositsModule,
     IdentityModule,
     MomentsModule,
+    SupportRequestsModule,
     TrailersModule,
     UsersModule,
     WithdrawalsModule,

@@ -3,6 +3,7 @@ import { type Role, Staff } from '../../common/auth';
 import { CardDepositsService } from '../card-deposits/card-deposits.service';
 import { IdentityService } from '../identity/identity.service';
 import { MomentsService } from '../moments/moments.service';
+import { SupportRequestsService } from '../support-requests/support-requests.service';
 import { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import { QueueCounts } from './dashboard.dto';
 
@@ -18,22 +19,25 @@ export class QueuesService {
     private readonly cardDeposits: CardDepositsService,
     private readonly identity: IdentityService,
     private readonly moments: MomentsService,
+    private readonly support: SupportRequestsService,
   ) {}
 
   async counts(role: Role): Promise<QueueCounts> {
     const money = (Staff.money as readonly Role[]).includes(role);
     const people = (Staff.people as readonly Role[]).includes(role);
-    const [withdrawals, cardDeposits, verifications, reports] = await Promise.all([
+    const [withdrawals, cardDeposits, verifications, reports, support] = await Promise.all([
       money ? this.withdrawals.waitingCount() : null,
       money ? this.cardDeposits.waitingCount() : null,
       people ? this.identity.waitingCount() : null,
       people ? this.moments.waitingCount() : null,
+      people ? this.support.waitingCount() : null,
     ]);
     return {
       withdrawals,
       card_deposits: cardDeposits,
       verifications,
       reports,
+      support,
     };
   }
 }

@@ -71,6 +71,7 @@ const QUEUE_ROLES: Record<StaffQueue, readonly Role[]> = {
   card_deposits: Staff.money,
   verifications: Staff.people,
   reports: Staff.people,
+  support: Staff.people,
 };
 
 /**

@@ -12,7 +12,13 @@ export type MemberEventName = 'balance' | 'deposit' | 'withdrawal' | 'message';
  * role works that queue that an item arrived in it or left it (the console
  * then refetches its counts, GET /admin/queues).
  */
-export const STAFF_QUEUES = ['withdrawals', 'card_deposits', 'verifications', 'reports'] as const;
+export const STAFF_QUEUES = [
+  'withdrawals',
+  'card_deposits',
+  'verifications',
+  'reports',
+  'support',
+] as const;
 export type StaffQueue = (typeof STAFF_QUEUES)[number];
 
 export interface MemberEvent {

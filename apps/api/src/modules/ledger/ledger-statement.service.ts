@@ -11,6 +11,11 @@ export interface StatementRow {
   amount: bigint;
   balanceAfter: bigint;
   reference: string | null;
+  /** The ledger transaction the movement belongs to. */
+  transactionId: string;
+  /** The member the transaction is about (for a commission: the one who watched). */
+  sourceUserId: number | null;
+  memo: Record<string, unknown>;
 }
 
 export interface StatementFilter {
@@ -76,6 +81,9 @@ export class LedgerStatementService {
       amount: BigInt(r.amount),
       balanceAfter: BigInt(r.balance_after),
       reference: referenceOf(r.kind, r.memo ?? {}),
+      transactionId: String(r.transaction_id),
+      sourceUserId: r.source_user_id,
+      memo: r.memo ?? {},
     }));
   }
 }

@@ -79,13 +79,17 @@ export class LedgerRepository {
       amount: string;
       balance_after: string;
       memo: Record<string, unknown>;
+      transaction_id: string;
+      source_user_id: number | null;
     }[]
   > {
     return this.dataSource.query(
-      `SELECT p.id, p.created_at, p.kind, a.kind AS account, p.amount, p.balance_after, p.memo
+      `SELECT p.id, p.created_at, p.kind, a.kind AS account, p.amount, p.balance_after, p.memo,
+              p.transaction_id, p.source_user_id
        FROM ledger_accounts a
        CROSS JOIN LATERAL (
-         SELECT p.id, p.created_at, p.amount, p.balance_after, t.memo, ${KIND_SQL} AS kind
+         SELECT p.id, p.created_at, p.amount, p.balance_after, t.memo, ${KIND_SQL} AS kind,
+                t.id AS transaction_id, t.user_id AS source_user_id
          FROM ledger_postings p
          JOIN ledger_transactions t ON t.id = p.transaction_id
          JOIN ledger_accounts c ON c.id = p.contra_account_id

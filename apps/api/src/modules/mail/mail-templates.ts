@@ -68,7 +68,7 @@ type Templates = { [K in MailKind]: Record<Language, Template<ParamsOf<K>>> };
 const NOT_YOU: Record<Language, string> = {
   ru: 'Если это были не вы, сразу сообщите клубу через ссылку поддержки в приложении и никому не называйте присланные вам коды, даже сотрудникам. Если к аккаунту привязана почта, задайте новый пароль сами через «Забыли пароль?».',
   en: 'If this was not you, tell the club at once through the support link in the app, and never give anyone a code sent to you, staff included. If your account has a mailbox bound, set a new password yourself with "Forgot password?".',
-  uz: 'Agar bu siz bo‘lmasangiz, darhol ilovadagi qo‘llab-quvvatlash havolasi orqali klubga xabar bering va sizga yuborilgan kodlarni hech kimga, hatto xodimlarga ham aytmang. Hisobingizga pochta bog‘langan bo‘lsa, «Parolni unutdingizmi?» orqali yangi parolni o‘zingiz o‘rnating.',
+  uz: 'Agar bu siz boʻlmasangiz, darhol ilovadagi qoʻllab-quvvatlash havolasi orqali klubga xabar bering va sizga yuborilgan kodlarni hech kimga, hatto xodimlarga ham aytmang. Hisobingizga pochta bogʻlangan boʻlsa, «Parolni unutdingizmi?» orqali yangi parolni oʻzingiz oʻrnating.',
 };
 
 /** The hold's sentence, when one is in force. */
@@ -78,7 +78,7 @@ const HOLD: Record<Language, (until: Date) => string> = {
   en: (until) =>
     `For your safety, withdrawals and changes to withdrawal addresses are paused until ${utcTime(until)}.`,
   uz: (until) =>
-    `Xavfsizlik uchun pul yechish va yechish manzillarini o‘zgartirish ${utcTime(until)} gacha to‘xtatildi.`,
+    `Xavfsizlik uchun pul yechish va yechish manzillarini oʻzgartirish ${utcTime(until)} gacha toʻxtatildi.`,
 };
 
 /** A notice: what happened and when, the hold if any, and what to do if it was not the member. */
@@ -110,8 +110,8 @@ const TEMPLATES: Templates = {
     uz: {
       subject: (p) => `Sizning kodingiz: ${p.code}`,
       lines: (p) => [
-        `Ushbu pochtani bog‘lash uchun kodingiz: ${p.code}.`,
-        `U ${p.minutes} daqiqa amal qiladi. Agar siz uni so‘ramagan bo‘lsangiz, bu xatga e’tibor bermang.`,
+        `Ushbu pochtani bogʻlash uchun kodingiz: ${p.code}.`,
+        `U ${p.minutes} daqiqa amal qiladi. Agar siz uni soʻramagan boʻlsangiz, bu xatga eʼtibor bermang.`,
       ],
     },
   },
@@ -133,8 +133,8 @@ const TEMPLATES: Templates = {
     uz: {
       subject: (p) => `Parolni tiklash kodi: ${p.code}`,
       lines: (p) => [
-        `Yangi parol o‘rnatish uchun kodingiz: ${p.code}.`,
-        `U ${p.minutes} daqiqa amal qiladi. Agar siz uni so‘ramagan bo‘lsangiz, bu xatga e’tibor bermang: parolingiz o‘zgarmaydi.`,
+        `Yangi parol oʻrnatish uchun kodingiz: ${p.code}.`,
+        `U ${p.minutes} daqiqa amal qiladi. Agar siz uni soʻramagan boʻlsangiz, bu xatga eʼtibor bermang: parolingiz oʻzgarmaydi.`,
       ],
     },
   },
@@ -172,9 +172,9 @@ const TEMPLATES: Templates = {
     ),
     uz: notice(
       'uz',
-      'Tranzaksiya paroli o‘rnatildi',
+      'Tranzaksiya paroli oʻrnatildi',
       (at) =>
-        `Hisobingiz uchun ${at} da, parol tiklanganidan ko‘p o‘tmay, tranzaksiya paroli o‘rnatildi.`,
+        `Hisobingiz uchun ${at} da, parol tiklanganidan koʻp oʻtmay, tranzaksiya paroli oʻrnatildi.`,
     ),
   },
   transaction_password_changed_notice: {
@@ -191,9 +191,9 @@ const TEMPLATES: Templates = {
     ),
     uz: notice(
       'uz',
-      'Tranzaksiya paroli o‘zgartirildi',
+      'Tranzaksiya paroli oʻzgartirildi',
       (at) =>
-        `Hisobingizning tranzaksiya paroli ${at} da, parol tiklanganidan ko‘p o‘tmay, o‘zgartirildi.`,
+        `Hisobingizning tranzaksiya paroli ${at} da, parol tiklanganidan koʻp oʻtmay, oʻzgartirildi.`,
     ),
   },
 };

@@ -54,7 +54,7 @@ export class SendMessageBody {
   @Length(0, 5000)
   description_en?: string;
 
-  @ApiPropertyOptional({ example: 'Sizni o‘nta yangi treyler kutmoqda.' })
+  @ApiPropertyOptional({ example: 'Sizni oʻnta yangi treyler kutmoqda.' })
   @IsOptional()
   @Transform(trimmed)
   @IsString()

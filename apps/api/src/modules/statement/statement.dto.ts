@@ -47,6 +47,66 @@ export class StatementQuery {
   to?: string;
 }
 
+/** What a movement refers to, in words a member can follow (each field null when it does not apply). */
+export class StatementDetails {
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The trailer a reward or commission was paid for',
+    example: 12,
+  })
+  trailer_id: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "Its title in the reader's language (null: no longer published)",
+    example: 'Dune: Part Two',
+  })
+  trailer_title: string | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'A commission: the level of the team it came from (1 to 3)',
+    example: 2,
+  })
+  team_level: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'A commission: the team member whose watch paid it',
+    example: 1043,
+  })
+  from_member_id: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "That member's nickname (null: none set)",
+    example: 'Aziza',
+  })
+  from_member_name: string | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'A purchase: the VIP level bought',
+    example: 1,
+  })
+  vip_level: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The TRON transaction of a deposit, or of a withdrawal once sent',
+    example: null,
+  })
+  tx_id: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'A withdrawal (or its refund): the address it was for',
+    example: null,
+  })
+  wallet: string | null;
+}
+
 export class StatementItem {
   @ApiProperty({ description: 'The movement’s id (also the paging cursor)', example: 1042 })
   id: number;
@@ -69,10 +129,12 @@ export class StatementItem {
     description:
       'What the movement refers to: `trailer:<id>`, `vip:<level>`, `withdrawal:<id>`, ' +
       '`card_deposit:<id>`, `block:<number>`, `promotion:<id>`, `hold:<id>`, `challenge:<id>`, ' +
-      'or an adjustment’s reason',
+      'or an adjustment’s reason; `details` says the same in words',
     example: 'trailer:12',
   })
   reference: string | null;
+  @ApiProperty({ type: StatementDetails })
+  details: StatementDetails;
 }
 
 export class StatementPage {

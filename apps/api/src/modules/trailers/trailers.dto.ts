@@ -103,7 +103,7 @@ export class TrailerBody {
   @Length(0, 5000)
   description_en?: string;
 
-  @ApiPropertyOptional({ example: 'Mayoq qorovuli ellik yil oldin cho‘kkan kemani ko‘radi.' })
+  @ApiPropertyOptional({ example: 'Mayoq qorovuli ellik yil oldin choʻkkan kemani koʻradi.' })
   @IsOptional()
   @Transform(trimmed)
   @IsString()

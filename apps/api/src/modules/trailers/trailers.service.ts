@@ -122,4 +122,12 @@ export class TrailersService {
     await this.trailers.startView(userId, id);
     return { ...summary(trailer, lang), trailer_key: trailer.trailerKey };
   }
+
+  /** Titles of published trailers in the reader's language, by id (the statement's references). */
+  async titles(ids: number[], lang: Language): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const wanted = new Set(ids);
+    const trailers = (await this.trailers.list()).filter((trailer) => wanted.has(trailer.id));
+    return new Map(trailers.map((trailer) => [trailer.id, summary(trailer, lang).title]));
+  }
 }

@@ -22,6 +22,7 @@ export class UsersController {
   @ApiErrors(
     'EMAIL_ALREADY_REGISTERED',
     'INVALID_INVITE_CODE',
+    'INVITE_CODE_NOT_ELIGIBLE',
     'TOO_MANY_REQUESTS',
     'SERVICE_UNAVAILABLE',
     'VALIDATION_ERROR',

@@ -398,6 +398,30 @@ export class UsersRepository {
     );
   }
 
+  /**
+   * Which of `ids` are in `uplineId`'s three levels of team, at which level,
+   * with their nicknames (the statement's commission rows).
+   */
+  teamLevels(
+    uplineId: number,
+    ids: number[],
+  ): Promise<{ id: number; level: number; nickname: string | null }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource.query(
+      `SELECT id, nickname, CASE $1::int WHEN inviter_id THEN 1 WHEN inviter2_id THEN 2 ELSE 3 END AS level
+       FROM users WHERE id = ANY($2::int[]) AND $1::int IN (inviter_id, inviter2_id, inviter3_id)`,
+      [uplineId, ids],
+    );
+  }
+
+  /** The accounts of these phones (stored normalised), by phone. */
+  idsByPhone(phones: string[]): Promise<{ id: number; phone: string }[]> {
+    if (phones.length === 0) return Promise.resolve([]);
+    return this.dataSource.query(`SELECT id, phone FROM users WHERE phone = ANY($1::varchar[])`, [
+      phones,
+    ]);
+  }
+
   /** Active admins now (the console's warning when one alone cannot have four eyes). */
   async activeAdmins(): Promise<number> {
     const [row]: { count: number }[] = await this.dataSource.query(

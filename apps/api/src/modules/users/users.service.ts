@@ -58,9 +58,7 @@ export class UsersService {
     await this.registrationLimit.begin(ip);
     const inviterId = parseInviteCode(inviteCode);
     if (inviterId === 'invalid') throw new AppError('INVALID_INVITE_CODE');
-    if (inviterId !== null && !(await this.users.exists(inviterId))) {
-      throw new AppError('INVALID_INVITE_CODE');
-    }
+    if (inviterId !== null) await this.assertMayInvite(inviterId);
     let passwordHash: string;
     try {
       passwordHash = await this.hasher.hash(password, 'registration');
@@ -74,6 +72,19 @@ export class UsersService {
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('EMAIL_ALREADY_REGISTERED');
       throw error;
+    }
+  }
+
+  /**
+   * Only members at VIP 1 or above invite (product spec: "Only v1 or later
+   * can share"), their membership current when the code is used: a VIP 0
+   * code registers nobody, so it earns no commission either (docs/decisions.md).
+   */
+  private async assertMayInvite(inviterId: number): Promise<void> {
+    const inviter = await this.users.findById(inviterId);
+    if (!inviter) throw new AppError('INVALID_INVITE_CODE');
+    if (effectiveVipLevel(inviter.vipLevel, inviter.vipExpire, new Date()) < 1) {
+      throw new AppError('INVITE_CODE_NOT_ELIGIBLE');
     }
   }
 
@@ -175,6 +186,18 @@ export class UsersService {
   async labels(ids: number[]) {
     const rows = await this.users.labels([...new Set(ids)]);
     return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** The members of `ids` in `uplineId`'s team, by id: their level (1 to 3) and nickname. */
+  async teamLevels(uplineId: number, ids: number[]) {
+    const rows = await this.users.teamLevels(uplineId, [...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** The account of each of these phones (normalised), by phone. */
+  async idsByPhone(phones: string[]): Promise<Map<string, number>> {
+    const rows = await this.users.idsByPhone([...new Set(phones)]);
+    return new Map(rows.map((row) => [row.phone, row.id]));
   }
 
   activeAdmins(): Promise<number> {

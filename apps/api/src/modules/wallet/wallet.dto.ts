@@ -84,13 +84,35 @@ export class BalanceRecordItem {
   fee: number;
   @ApiProperty({ example: 100 })
   net_amount: number;
-  @ApiProperty({ type: String, nullable: true, example: null })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The address a withdrawal goes to (null for money in)',
+    example: null,
+  })
   wallet: string | null;
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'Why a record failed (a claim that pays another address, a rejected withdrawal)',
+    description:
+      "Why a record failed (a claim that pays another address, the operator's reason for a refusal, `cancelled`)",
     example: null,
   })
   reason: string | null;
+  @ApiProperty({
+    type: String,
+    enum: ['refused', 'cancelled', 'failed'],
+    nullable: true,
+    description:
+      'How a failed record ended: refused by an operator, cancelled by the member, or failed on its way ' +
+      '(a claim that did not check out, a transfer the chain did not take); null unless status is fail',
+    example: 'refused',
+  })
+  failure: 'refused' | 'cancelled' | 'failed' | null;
+  @ApiProperty({
+    description:
+      'A withdrawal under review that no operator has approved yet: POST /balance/take/{id}/cancel gives the money back',
+    example: false,
+  })
+  cancellable: boolean;
 }

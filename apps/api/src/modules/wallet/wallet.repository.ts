@@ -6,6 +6,8 @@ import { DataSource, EntityManager } from 'typeorm';
 
 export type RecordType = 'deposit' | 'withdrawal' | 'adjustment' | 'card';
 export type RecordStatus = 'under_review' | 'success' | 'fail';
+/** How a failed record ended: refused by an operator, cancelled by the member, or failed on its way. */
+export type RecordFailure = 'refused' | 'cancelled' | 'failed';
 
 export interface BalanceRecordRow {
   id: string;
@@ -17,27 +19,42 @@ export interface BalanceRecordRow {
   tx_id: string | null;
   wallet: string | null;
   reason: string | null;
+  failure: RecordFailure | null;
+  approved_at: Date | null;
   created_at: Date;
 }
+
+const RECORD_COLUMNS = `id, type, is_add, amount_micro, fee_micro, status, tx_id, wallet, reason, failure,
+  approved_at, created_at`;
 
 /** A record that just ended, for the member's live event. */
 export interface SettledRecord {
   id: string;
   userId: number;
   amount: bigint;
+  fee: bigint;
   txId: string | null;
+  reason: string | null;
+  failure: RecordFailure | null;
 }
 interface SettledRow {
   id: string;
   user_id: number;
   tx_id: string | null;
   amount_micro: string;
+  fee_micro: string;
+  reason: string | null;
+  failure: RecordFailure | null;
 }
+const SETTLED = 'id, user_id, tx_id, amount_micro, fee_micro, reason, failure';
 const settled = (row: SettledRow): SettledRecord => ({
   id: String(row.id),
   userId: row.user_id,
   amount: BigInt(row.amount_micro),
+  fee: BigInt(row.fee_micro),
   txId: row.tx_id,
+  reason: row.reason,
+  failure: row.failure,
 });
 
 /** The only door to `balance_records`: what members see of money in and out. */
@@ -113,7 +130,7 @@ export class WalletRepository {
          ledger_transaction_id = d.ledger_id, reason = NULL, updated_at = now()
        FROM unnest($1::int[], $2::varchar[], $3::bigint[], $4::bigint[]) AS d(user_id, tx_id, amount, ledger_id)
        WHERE r.user_id = d.user_id AND r.tx_id = d.tx_id AND r.type = 'deposit' AND r.status = 'under_review'
-       RETURNING r.id, r.user_id, r.tx_id, r.amount_micro`,
+       RETURNING r.id, r.user_id, r.tx_id, r.amount_micro, r.fee_micro, r.reason, r.failure`,
       columns,
     );
     const done = new Set(claimed.map((c) => `${c.user_id}:${c.tx_id}`));
@@ -123,7 +140,7 @@ export class WalletRepository {
       `INSERT INTO balance_records (user_id, type, is_add, amount_micro, status, tx_id, ledger_transaction_id)
        SELECT user_id, 'deposit', true, amount, 'success', tx_id, ledger_id
        FROM unnest($1::int[], $2::varchar[], $3::bigint[], $4::bigint[]) AS d(user_id, tx_id, amount, ledger_id)
-       RETURNING id, user_id, tx_id, amount_micro`,
+       RETURNING ${SETTLED}`,
       [
         fresh.map((d) => d.userId),
         fresh.map((d) => d.txId),
@@ -137,7 +154,7 @@ export class WalletRepository {
   /** Ends a claim that credits nothing; false when it was no longer pending. */
   async failDepositClaim(db: EntityManager, id: string, reason: string): Promise<boolean> {
     const [, count]: [unknown[], number] = await db.query(
-      `UPDATE balance_records SET status = 'fail', reason = $2, updated_at = now()
+      `UPDATE balance_records SET status = 'fail', failure = 'failed', reason = $2, updated_at = now()
        WHERE id = $1 AND type = 'deposit' AND status = 'under_review'`,
       [id, reason],
     );
@@ -183,25 +200,42 @@ export class WalletRepository {
     return rows[0].id;
   }
 
-  /** The end of a withdrawal: sent (with its tx id) or failed and refunded (with a reason). */
+  /**
+   * The end of a withdrawal: sent (with its tx id), or refunded (with a
+   * reason and how it failed: refused, cancelled by the member, failed).
+   */
   async closeWithdrawal(
     db: EntityManager,
     id: string,
-    end: {
-      status: 'success' | 'fail';
-      txId?: string;
-      reason?: string;
-      ledgerTransactionId?: string;
-    },
+    end:
+      | { status: 'success'; txId: string; ledgerTransactionId: string }
+      | { status: 'fail'; failure: RecordFailure; reason: string; ledgerTransactionId: string },
   ): Promise<SettledRecord | null> {
+    const ended = end.status === 'success' ? { txId: end.txId } : end;
     const [rows]: [SettledRow[], number] = await db.query(
-      `UPDATE balance_records SET status = $2, tx_id = $3, reason = $4,
+      `UPDATE balance_records SET status = $2, tx_id = $3, reason = $4, failure = $6,
          ledger_transaction_id = COALESCE($5, ledger_transaction_id), updated_at = now()
        WHERE id = $1 AND type = 'withdrawal' AND status = 'under_review'
-       RETURNING id, user_id, tx_id, amount_micro`,
-      [id, end.status, end.txId ?? null, end.reason ?? null, end.ledgerTransactionId ?? null],
+       RETURNING ${SETTLED}`,
+      [
+        id,
+        end.status,
+        'txId' in ended ? ended.txId : null,
+        'reason' in ended ? ended.reason : null,
+        end.ledgerTransactionId,
+        'failure' in ended ? ended.failure : null,
+      ],
     );
     return rows[0] ? settled(rows[0]) : null;
+  }
+
+  /** An operator approved the withdrawal (the first of two, maybe): the member can no longer cancel it. */
+  async markWithdrawalApproved(db: EntityManager, id: string): Promise<void> {
+    await db.query(
+      `UPDATE balance_records SET approved_at = now()
+       WHERE id = $1 AND type = 'withdrawal' AND approved_at IS NULL`,
+      [id],
+    );
   }
 
   /** USDT credited to a member by deposits (TRON and card) between two instants, in micro. */
@@ -237,10 +271,11 @@ export class WalletRepository {
     },
   ): Promise<SettledRecord | null> {
     const [rows]: [SettledRow[], number] = await db.query(
-      `UPDATE balance_records SET status = $2, amount_micro = COALESCE($3, amount_micro), reason = $4,
-         ledger_transaction_id = $5, updated_at = now()
+      `UPDATE balance_records SET status = $2::varchar, amount_micro = COALESCE($3, amount_micro), reason = $4,
+         ledger_transaction_id = $5, updated_at = now(),
+         failure = CASE WHEN $2::varchar = 'fail' THEN 'refused' END
        WHERE id = $1 AND type = 'card' AND status = 'under_review'
-       RETURNING id, user_id, tx_id, amount_micro`,
+       RETURNING ${SETTLED}`,
       [
         id,
         end.status,
@@ -269,8 +304,7 @@ export class WalletRepository {
     before?: number;
   }): Promise<(BalanceRecordRow & { user_id: number })[]> {
     return this.dataSource.query(
-      `SELECT id, user_id, type, is_add, amount_micro, fee_micro, status, tx_id, wallet, reason, created_at
-       FROM balance_records
+      `SELECT ${RECORD_COLUMNS}, user_id FROM balance_records
        WHERE type = 'deposit' AND ($1::varchar IS NULL OR status = $1) AND ($2::bigint IS NULL OR id < $2)
        ORDER BY id DESC LIMIT $3`,
       [filter.status ?? null, filter.before ?? null, filter.limit],
@@ -286,10 +320,38 @@ export class WalletRepository {
     return preparedQuery<BalanceRecordRow>(
       this.dataSource,
       'balance-records',
-      `SELECT id, type, is_add, amount_micro, fee_micro, status, tx_id, wallet, reason, created_at FROM balance_records
+      `SELECT ${RECORD_COLUMNS} FROM balance_records
        WHERE user_id = $1 AND ($2::boolean IS NULL OR is_add = $2) AND ($3::bigint IS NULL OR id < $3)
        ORDER BY id DESC LIMIT $4`,
       [userId, filter.add ?? null, filter.before ?? null, filter.limit],
+    );
+  }
+
+  /** One of the member's records (null: none of theirs has this id). */
+  async one(userId: number, id: number): Promise<BalanceRecordRow | null> {
+    const rows: BalanceRecordRow[] = await this.dataSource.query(
+      `SELECT ${RECORD_COLUMNS} FROM balance_records WHERE user_id = $1 AND id = $2`,
+      [userId, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * The chain transactions of the member's deposits that these ledger
+   * transactions credited (the statement's reference), by ledger transaction
+   * and amount: a block's one ledger transaction can pay several of them.
+   */
+  depositTxIds(
+    userId: number,
+    ledgerTransactionIds: string[],
+  ): Promise<{ ledger_transaction_id: string; amount_micro: string; tx_id: string }[]> {
+    if (ledgerTransactionIds.length === 0) return Promise.resolve([]);
+    return this.dataSource.query(
+      `SELECT ledger_transaction_id, amount_micro, tx_id FROM balance_records
+       WHERE user_id = $1 AND type = 'deposit' AND status = 'success'
+         AND ledger_transaction_id = ANY($2::bigint[]) AND tx_id IS NOT NULL
+       ORDER BY id`,
+      [userId, ledgerTransactionIds],
     );
   }
 }

@@ -11,7 +11,9 @@ import { LedgerService } from '../ledger/ledger.service';
 import { PromotionsService } from '../promotions/promotions.service';
 import { UsersService } from '../users/users.service';
 import { BalanceRecordItem, BuyVipResponse, TransferResponse } from './wallet.dto';
-import { SettledRecord, WalletRepository } from './wallet.repository';
+import { BalanceRecordRow, SettledRecord, WalletRepository } from './wallet.repository';
+
+export type { RecordFailure } from './wallet.repository';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -44,7 +46,15 @@ export class WalletService {
             id: Number(r.id),
             status,
             amount: microToNumber(r.amount),
-            ...(event === 'withdrawal' ? { tx_id: r.txId } : {}),
+            // What went on chain (or would have): the member's toast names the net, not the gross.
+            ...(event === 'withdrawal'
+              ? {
+                  net_amount: microToNumber(r.amount - r.fee),
+                  tx_id: r.txId,
+                  failure: r.failure,
+                  reason: r.reason,
+                }
+              : {}),
           },
         })),
       ),
@@ -141,6 +151,10 @@ export class WalletService {
   addWithdrawalRecord(db: EntityManager, w: Parameters<WalletRepository['addWithdrawal']>[1]) {
     return this.balanceRecords.addWithdrawal(db, w);
   }
+  /** From an operator's first approval on, the member can no longer cancel the withdrawal. */
+  markWithdrawalApproved(db: EntityManager, recordId: string) {
+    return this.balanceRecords.markWithdrawalApproved(db, recordId);
+  }
   async closeWithdrawalRecord(
     db: EntityManager,
     id: string,
@@ -202,22 +216,47 @@ export class WalletService {
     before?: number,
   ): Promise<BalanceRecordItem[]> {
     const rows = await this.balanceRecords.list(userId, { add, limit, before });
-    return rows.map((row) => {
-      const amount = BigInt(row.amount_micro);
-      const fee = BigInt(row.fee_micro);
-      return {
-        id: Number(row.id),
-        amount: microToNumber(amount),
-        is_add: row.is_add,
-        type: row.type,
-        status: row.status,
-        created_at: row.created_at.toISOString(),
-        tx_id: row.tx_id,
-        fee: microToNumber(fee),
-        net_amount: microToNumber(amount - fee),
-        wallet: row.wallet,
-        reason: row.reason,
-      };
-    });
+    return rows.map(recordItem);
   }
+
+  /** One of the member's records; NOT_FOUND when it is not theirs. */
+  async record(userId: number, id: number): Promise<BalanceRecordItem> {
+    const row = await this.balanceRecords.one(userId, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return recordItem(row);
+  }
+
+  /**
+   * The tx ids of the member's deposits these ledger transactions credited,
+   * by `<ledger transaction id>:<amount in micro>`, in record order.
+   */
+  async depositTxIds(userId: number, ledgerTransactionIds: string[]) {
+    const rows = await this.balanceRecords.depositTxIds(userId, ledgerTransactionIds);
+    const byCredit = new Map<string, string[]>();
+    for (const row of rows) {
+      const key = `${row.ledger_transaction_id}:${row.amount_micro}`;
+      byCredit.set(key, [...(byCredit.get(key) ?? []), row.tx_id]);
+    }
+    return byCredit;
+  }
+}
+
+function recordItem(row: BalanceRecordRow): BalanceRecordItem {
+  const amount = BigInt(row.amount_micro);
+  const fee = BigInt(row.fee_micro);
+  return {
+    id: Number(row.id),
+    amount: microToNumber(amount),
+    is_add: row.is_add,
+    type: row.type,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    tx_id: row.tx_id,
+    fee: microToNumber(fee),
+    net_amount: microToNumber(amount - fee),
+    wallet: row.wallet,
+    reason: row.reason,
+    failure: row.failure,
+    cancellable: row.type === 'withdrawal' && row.status === 'under_review' && !row.approved_at,
+  };
 }

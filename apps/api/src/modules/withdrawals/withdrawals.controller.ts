@@ -12,6 +12,7 @@ import { type ApprovalRow, awaiting, view } from '../approvals/approvals.service
 import { TronCostsService } from '../tron/tron-costs.service';
 import { WalletService } from '../wallet/wallet.service';
 import { chainCost } from './chain-cost';
+import { BalanceRecordItem } from '../wallet/wallet.dto';
 import {
   AdminWithdrawal,
   AdminWithdrawalDetail,
@@ -61,6 +62,32 @@ export class WithdrawalsController {
       toMicro(body.amount),
       body.transaction_password,
     );
+  }
+
+  @Post('balance/take/:id/cancel')
+  @HttpCode(200)
+  @MoneyRoute()
+  @ApiOperation({
+    summary: 'Cancel your own withdrawal while no operator has approved it',
+    description:
+      '`id` is the record id (POST /balance/take answers it; GET /balance lists it with `cancellable`). ' +
+      'The whole amount goes back to the E-Wallet in one ledger transaction and the record ends ' +
+      '`fail` with reason `cancelled`; cancelling again answers the same record. Once any operator ' +
+      'approved it (even the first of two): 409 WITHDRAWAL_ALREADY_APPROVED.',
+  })
+  @ApiOkResponse({ type: BalanceRecordItem })
+  @ApiErrors(
+    'NOT_FOUND',
+    'WITHDRAWAL_ALREADY_APPROVED',
+    'WITHDRAWAL_STATE_CONFLICT',
+    'TOO_MANY_ATTEMPTS',
+    'VALIDATION_ERROR',
+  )
+  cancelWithdrawal(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+  ): Promise<BalanceRecordItem> {
+    return this.withdrawals.cancel(user.id, params.id);
   }
 
   @Get('withdrawal_addresses')

@@ -115,6 +115,7 @@ const STATUSES = [
   'failed',
   'rejected',
   'refunded',
+  'cancelled',
 ] as const;
 
 export class AdminWithdrawalsQuery {

@@ -3,7 +3,15 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { SignedTransaction } from '../tron/tron.client';
 
 export type WithdrawalStatus =
-  'requested' | 'approved' | 'signed' | 'sent' | 'confirmed' | 'failed' | 'rejected' | 'refunded';
+  | 'requested'
+  | 'approved'
+  | 'signed'
+  | 'sent'
+  | 'confirmed'
+  | 'failed'
+  | 'rejected'
+  | 'refunded'
+  | 'cancelled';
 
 export interface WithdrawalRow {
   id: string;
@@ -68,6 +76,28 @@ export class WithdrawalsRepository {
       [id],
     );
     return rows[0] ?? null;
+  }
+
+  /** A member's withdrawal by its balance record's id (the id the member knows), locked. */
+  async findMineByRecord(
+    db: EntityManager,
+    userId: number,
+    recordId: number,
+  ): Promise<WithdrawalRow | null> {
+    const rows: WithdrawalRow[] = await db.query(
+      `SELECT ${COLUMNS} FROM withdrawals WHERE record_id = $1 AND user_id = $2 FOR UPDATE`,
+      [recordId, userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** A member's withdrawals by id (the statement's references). */
+  mine(userId: number, ids: string[]): Promise<WithdrawalRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource.query(
+      `SELECT ${COLUMNS} FROM withdrawals WHERE user_id = $1 AND id = ANY($2::bigint[])`,
+      [userId, ids],
+    );
   }
 
   /** Count and sum per status of the withdrawals whose money is still held (status index). */

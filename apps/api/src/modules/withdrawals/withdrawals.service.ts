@@ -15,6 +15,7 @@ import { RecoveryService } from '../recovery/recovery.service';
 import { TransactionPasswordService } from '../users/transaction-password.service';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
+import type { RecordFailure } from '../wallet/wallet.service';
 import { HotWallet } from '../tron/hot-wallet';
 import { WithdrawalRow, WithdrawalStatus, WithdrawalsRepository } from './withdrawals.repository';
 
@@ -25,6 +26,16 @@ const REFUSALS = {
   level_limit: 'WITHDRAWAL_LEVEL_LIMIT',
   insufficient_funds: 'INSUFFICIENT_FUNDS',
 } as const;
+
+/** Statuses a withdrawal reaches only after an operator approved it. */
+const APPROVED_STATUSES: readonly WithdrawalStatus[] = [
+  'approved',
+  'signed',
+  'sent',
+  'confirmed',
+  'failed',
+  'refunded',
+];
 
 /** Statuses whose amount is still held in `pending_withdrawals` (failed waits for a retry or refund). */
 export const PENDING_STATUSES: readonly WithdrawalStatus[] = [
@@ -38,7 +49,7 @@ export const PENDING_STATUSES: readonly WithdrawalStatus[] = [
 /** What a member sees of a withdrawal's many internal states. */
 export function memberStatus(status: WithdrawalStatus): 'under_review' | 'success' | 'fail' {
   if (status === 'confirmed') return 'success';
-  if (status === 'rejected' || status === 'refunded') return 'fail';
+  if (status === 'rejected' || status === 'refunded' || status === 'cancelled') return 'fail';
   return 'under_review';
 }
 
@@ -119,6 +130,42 @@ export class WithdrawalsService {
     return requested;
   }
 
+  /**
+   * The member takes back their own withdrawal while no operator has
+   * approved it (contract section 11): `cancelled`, the whole amount back in
+   * one ledger transaction, the record `fail` with reason `cancelled`. The
+   * row lock orders it against an operator's approval, which locks it too;
+   * once any approval is given (even the first of two) it is the operators'
+   * (WITHDRAWAL_ALREADY_APPROVED). Cancelling twice answers the cancelled
+   * record again. No transaction password and no recovery hold: the money
+   * only goes back to the member's own E-Wallet.
+   */
+  async cancel(userId: number, recordId: number) {
+    const cancelledId = await this.dataSource.transaction(async (db) => {
+      const w = await this.withdrawals.findMineByRecord(db, userId, recordId);
+      if (!w) throw new AppError('NOT_FOUND');
+      if (w.status === 'cancelled') return null;
+      if (APPROVED_STATUSES.includes(w.status)) throw new AppError('WITHDRAWAL_ALREADY_APPROVED');
+      if (w.status !== 'requested') throw new AppError('WITHDRAWAL_STATE_CONFLICT');
+      if ((await this.approvals.rowsOf(db, 'withdrawal', w.id)).length > 0) {
+        throw new AppError('WITHDRAWAL_ALREADY_APPROVED');
+      }
+      if (!(await this.withdrawals.transition(db, w.id, ['requested'], 'cancelled'))) {
+        throw new AppError('WITHDRAWAL_STATE_CONFLICT');
+      }
+      await this.refund(db, w, 'cancelled', 'cancelled');
+      await this.audit.record(db, userId, 'withdrawal.cancel', userId, {
+        withdrawal_id: Number(w.id),
+        amount: microToNumber(BigInt(w.amount_micro)),
+        wallet: w.wallet,
+      });
+      return w.id;
+    });
+    // Committed: it leaves the operators' queue.
+    if (cancelledId) this.events.publishQueue('withdrawals', cancelledId);
+    return this.records.record(userId, recordId);
+  }
+
   async addressBook(userId: number) {
     const rows = await this.withdrawals.addressBook(userId);
     return rows.map((r) => ({
@@ -150,6 +197,12 @@ export class WithdrawalsService {
     await this.transactionPassword.check(userId, transactionPassword);
     if (!(await this.withdrawals.deleteAddress(userId, id))) throw new AppError('NOT_FOUND');
     return this.addressBook(userId);
+  }
+
+  /** The member's own withdrawals of these ids, by id. */
+  async mine(userId: number, ids: string[]): Promise<Map<string, WithdrawalRow>> {
+    const rows = await this.withdrawals.mine(userId, [...new Set(ids)]);
+    return new Map(rows.map((row) => [String(row.id), row]));
   }
 
   /** Withdrawals not yet confirmed on chain or refunded: their money sits in pending_withdrawals. */
@@ -197,6 +250,8 @@ export class WithdrawalsService {
         wallet: w.wallet,
         approvals: outcome.approvals.map((a) => a.operator_id),
       };
+      // Approved by someone: no longer the member's to cancel.
+      await this.records.markWithdrawalApproved(db, w.record_id);
       if (!outcome.done) {
         await this.audit.record(db, operatorId, 'withdrawal.approval', w.user_id, {
           ...details,
@@ -243,7 +298,7 @@ export class WithdrawalsService {
       ) {
         throw new AppError('WITHDRAWAL_STATE_CONFLICT');
       }
-      await this.refund(db, w, reason);
+      await this.refund(db, w, reason, to === 'refunded' ? 'failed' : 'refused');
       await this.approvals.void(db, 'withdrawal', id);
       await this.audit.record(
         db,
@@ -293,7 +348,12 @@ export class WithdrawalsService {
     });
   }
 
-  private async refund(db: EntityManager, w: WithdrawalRow, reason: string) {
+  private async refund(
+    db: EntityManager,
+    w: WithdrawalRow,
+    reason: string,
+    failure: RecordFailure,
+  ) {
     const { transactionId } = await this.ledger.post(db, {
       key: `withdrawal:${w.id}:refund`,
       kind: 'withdrawal_refund',
@@ -309,6 +369,7 @@ export class WithdrawalsService {
     });
     await this.records.closeWithdrawalRecord(db, w.record_id, {
       status: 'fail',
+      failure,
       reason,
       ledgerTransactionId: transactionId,
     });

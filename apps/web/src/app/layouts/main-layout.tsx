@@ -11,7 +11,8 @@ import {
   MessageIcon,
   UserIcon,
 } from '../../components/ui/icons';
-import { useSupportUrl } from '../../lib/support';
+import { InstallOfferBar } from '../../components/ui/install-offer';
+import { SupportLink } from '../../components/ui/support-link';
 import { useLiveEvents } from '../../lib/live-events';
 import { isAdminPath, useDesk } from '../../lib/desk';
 import { PageFallback } from './page-fallback';
@@ -24,8 +25,6 @@ export function MainLayout() {
   // The unread badge follows new messages without a reload.
   // Every message (the unpaged list): the badge counts the unread ones among all.
   const messages = useListMessages(undefined, { query: { refetchInterval: 60_000 } });
-  // The operator's support link when set, else the build's default.
-  const supportUrl = useSupportUrl();
   const unread = messages.data?.filter((message) => !message.is_read).length ?? 0;
   // The operator console at a desk is a layout of its own: nothing of the member's app over it.
   const desk = useDesk() && isAdminPath(pathname);
@@ -54,23 +53,19 @@ export function MainLayout() {
             : 'shell has-bottom-nav'
       }
     >
+      {desk ? null : <InstallOfferBar />}
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>
-      {supportUrl && !desk ? (
+      {desk ? null : (
         // A landmark of its own: everything on the page sits in one (axe's region rule).
+        // Always there: the club's chat when set, else its own support form.
         <aside aria-label={t('common.support')}>
-          <a
-            className="support-button"
-            href={supportUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={t('common.support')}
-          >
+          <SupportLink className="support-button" label={t('common.support')}>
             <ChatIcon />
-          </a>
+          </SupportLink>
         </aside>
-      ) : null}
+      )}
       {desk ? null : <BottomNav items={items} label={t('nav.label')} />}
     </div>
   );

@@ -5,7 +5,9 @@ import { Modal } from './modal';
 /**
  * Asks before an action that cannot be undone (buying a package, moving
  * USDT to points, deleting every message): what will happen, Cancel and the
- * action's own label. Escape or a tap outside cancels.
+ * action's own label. Escape or a tap outside cancels. `irreversible={false}`
+ * leaves out "cannot be undone" for what can still be taken back (a
+ * withdrawal, until an operator approves it).
  */
 export function ConfirmDialog({
   open,
@@ -14,6 +16,8 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   onCancel,
+  irreversible = true,
+  dismissLabel,
 }: {
   open: boolean;
   title: string;
@@ -21,6 +25,9 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  irreversible?: boolean;
+  /** The dismissing button's label when "Cancel" would read as the action (cancelling a withdrawal). */
+  dismissLabel?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -31,7 +38,7 @@ export function ConfirmDialog({
       actions={
         <>
           <button type="button" className="button button--ghost" onClick={onCancel}>
-            {t('common.cancel')}
+            {dismissLabel ?? t('common.cancel')}
           </button>
           <button type="button" className="button button--primary" onClick={onConfirm}>
             {confirmLabel}
@@ -40,7 +47,7 @@ export function ConfirmDialog({
       }
     >
       {children}
-      <p className="form__note">{t('common.cannotUndo')}</p>
+      {irreversible ? <p className="form__note">{t('common.cannotUndo')}</p> : null}
     </Modal>
   );
 }

@@ -13,20 +13,21 @@ const routes = [
 describe('<MinePage>', () => {
   signedInApi();
 
-  it('shows user_{id} without a nickname and amounts to 2 decimals', async () => {
+  it('shows user_{id} without a nickname and amounts to their precision, at least 2 decimals', async () => {
     setFetch(vi.fn(async () => json(200, MEMBER)));
     await renderWithApp(routes, { at: '/mine' });
     await screen.findByText('user_42');
     const balances = screen.getByRole('region', { name: 'Balances' });
     const text = balances.textContent ?? '';
     expect(text).toContain('12.50E-Wallet');
-    expect(text).toContain('3.45RegisterPoints');
+    // Never cut: the figure must match the statement's last balance (issue 39).
+    expect(text).toContain('3.456789RegisterPoints');
     expect(text).toContain('0.00Hold');
-    expect(text).toContain('100.99Total revenue');
+    expect(text).toContain('100.999Total revenue');
     expect(text).toContain('1.00Team revenue');
   });
 
-  it('links customer service only once a support link is set', async () => {
+  it("always links customer service: the club's support form, or its chat once a link is set", async () => {
     let site: unknown = undefined;
     setFetch(
       apiFetch(({ path }) => (path === '/users/me' ? MEMBER : path === '/site' ? site : undefined))
@@ -34,13 +35,19 @@ describe('<MinePage>', () => {
     );
     const first = await renderWithApp(routes, { at: '/mine' });
     await screen.findByText('user_42');
-    expect(screen.queryByRole('link', { name: 'Customer service' })).toBeNull();
+    // A fresh club with no link set still leads to a person.
+    expect(screen.getByRole('link', { name: 'Customer service' }).getAttribute('href')).toBe(
+      '/support',
+    );
     first.unmount();
 
     site = { support_url: 'https://t.me/club_support', media: [], banners: [], tutorial: null };
     await renderWithApp(routes, { at: '/mine' });
-    const link = await screen.findByRole('link', { name: 'Customer service' });
-    expect(link.getAttribute('href')).toBe('https://t.me/club_support');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Customer service' }).getAttribute('href')).toBe(
+        'https://t.me/club_support',
+      ),
+    );
   });
 
   it('signs out: calls logout, forgets the tokens, goes to /login', async () => {
@@ -84,7 +91,7 @@ describe('<MinePage>', () => {
     expect(screen.queryByRole('link', { name: 'Operator' })).toBeNull();
   });
 
-  it("shows today's amount to 2 decimals and the Operator row to operators", async () => {
+  it("shows today's amount to its precision and the Operator row to operators", async () => {
     setFetch(
       apiFetch(({ path }) =>
         path === '/users/me/today'
@@ -95,7 +102,7 @@ describe('<MinePage>', () => {
       ).fetch,
     );
     await renderWithApp(routes, { at: '/mine' });
-    await waitFor(() => expect(screen.getByTestId('today-earnings').textContent).toBe('2.40'));
+    await waitFor(() => expect(screen.getByTestId('today-earnings').textContent).toBe('2.409'));
     expect(screen.getByRole('link', { name: 'Operator' }).getAttribute('href')).toBe('/admin');
   });
 });

@@ -4,13 +4,12 @@ import { useGetMe, useGetToday, useSignOut } from './api';
 import { BalanceGrid } from '../../components/ui/balance-grid';
 import { ChevronIcon, InfoIcon, ShieldIcon, TeamIcon, UserIcon } from '../../components/ui/icons';
 import { LanguageSelect } from '../../components/ui/language-select';
-import { useSupportUrl } from '../../lib/support';
+import { SupportLink } from '../../components/ui/support-link';
 import { displayName } from './display-name';
 import { isStaff } from '../../lib/staff';
 
 export function MinePage() {
   const { t } = useTranslation();
-  const supportUrl = useSupportUrl();
   const navigate = useNavigate();
   const signOut = useSignOut();
   // The dashboard always shows fresh balances when opened.
@@ -141,14 +140,12 @@ export function MinePage() {
             </Link>
           </li>
         ))}
-        {supportUrl ? (
-          <li>
-            <a className="menu__row" href={supportUrl} target="_blank" rel="noopener noreferrer">
-              <span>{t('mine.customerService')}</span>
-              <ChevronIcon />
-            </a>
-          </li>
-        ) : null}
+        <li>
+          <SupportLink className="menu__row">
+            <span>{t('mine.customerService')}</span>
+            <ChevronIcon />
+          </SupportLink>
+        </li>
         <li className="menu__row">
           <span>{t('common.language')}</span>
           <LanguageSelect />

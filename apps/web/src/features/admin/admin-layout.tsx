@@ -13,6 +13,7 @@ import { useDesk } from '../../lib/desk';
 const TAB_QUEUES: Record<string, (keyof QueueCounts)[]> = {
   withdrawals: ['withdrawals'],
   reviews: ['card_deposits', 'verifications', 'reports'],
+  support: ['support'],
 };
 
 const TABS: { to: string; key: string; area: StaffArea; end?: boolean }[] = [
@@ -25,6 +26,7 @@ const TABS: { to: string; key: string; area: StaffArea; end?: boolean }[] = [
   { to: '/admin/content', key: 'content', area: 'admin' },
   { to: '/admin/staff', key: 'staff', area: 'admin' },
   { to: '/admin/messages', key: 'messages', area: 'people' },
+  { to: '/admin/support', key: 'support', area: 'people' },
   { to: '/admin/audit', key: 'audit', area: 'any' },
 ];
 

@@ -189,6 +189,12 @@ function SettingsForm() {
           onChange={(e) => setValues({ ...values, [key]: e.target.value })}
         />
       ))}
+      {/* The saved link, not the one being typed: members see what is saved. */}
+      {settings.data && !settings.data.support_url ? (
+        <p className="form__note notice" role="note" data-testid="support-link-empty">
+          {t('admin.content.supportEmpty')}
+        </p>
+      ) : null}
       <button type="submit" className="button button--ghost">
         {t('admin.content.saveSettings')}
       </button>

@@ -10,30 +10,40 @@ import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { apiErrorKey } from '../../lib/api-errors';
-import { useSupportUrl } from '../../lib/support';
+import { SUPPORT_FORM_PATH } from '../../lib/support';
 import { translateFieldError } from '../../lib/form-errors';
 
 type ForgotForm = z.infer<typeof forgotFormSchema>;
 
+/** The support form, asking for a reset code for this phone (when one is typed). */
+function supportFormPath(phone: string): string {
+  const query = new URLSearchParams({ topic: 'password' });
+  if (phone.trim()) query.set('phone', phone.trim());
+  return `${SUPPORT_FORM_PATH}?${query.toString()}`;
+}
+
 /**
  * `/forgot`: a code goes to the mailbox bound to the phone. The answer is the
  * same for any phone (nobody learns who is a member), so the page says what
- * happens in either case, and where to go without a mailbox.
+ * happens in either case, and where to go without a mailbox: the support
+ * form, where a person checks it is the member and gives a code (the
+ * console's reset code), whether or not the club set a chat link.
  */
 export function ForgotPage() {
   const { t } = useTranslation();
-  const supportUrl = useSupportUrl();
   const toast = useToast();
   const forgot = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ForgotForm>({
     resolver: zodResolver(forgotFormSchema),
     defaultValues: { email: '' },
   });
+  const typed = watch('email');
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
       await forgot.mutateAsync({ data: { email } });
@@ -67,16 +77,11 @@ export function ForgotPage() {
           </Link>
         </div>
       ) : null}
-      <p className="form__note">
-        {t('auth.noMailbox')}
-        {supportUrl ? (
-          <>
-            {' '}
-            <a href={supportUrl} target="_blank" rel="noopener noreferrer">
-              {t('common.support')}
-            </a>
-          </>
-        ) : null}
+      <p className="form__note" data-testid="no-mailbox">
+        {t('auth.noMailbox')}{' '}
+        <Link className="text-link" to={supportFormPath(typed)}>
+          {t('auth.askForCode')}
+        </Link>
       </p>
     </main>
   );

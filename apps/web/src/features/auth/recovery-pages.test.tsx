@@ -38,6 +38,28 @@ describe('password recovery pages', () => {
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('+998901234567');
   });
 
+  it.each([
+    ['en', 'Ask for a code'],
+    ['ru', 'Попросить код'],
+    ['uz', 'Kod soʻrash'],
+  ])(
+    '/forgot in %s never ends on a colon: without a mailbox it leads to a person, with the phone typed',
+    async (language, ask) => {
+      clearTokens();
+      // A fresh club: no support link set.
+      setFetch(apiFetch(() => undefined).fetch);
+      await renderWithApp(routes, { at: '/forgot', language });
+      const note = screen.getByTestId('no-mailbox');
+      expect(note.textContent!.trim()).not.toMatch(/:$/);
+      const link = screen.getByRole('link', { name: ask });
+      expect(link.getAttribute('href')).toBe('/support?topic=password');
+      fireEvent.change(screen.getByRole('textbox'), { target: { value: '+998901234567' } });
+      expect(screen.getByRole('link', { name: ask }).getAttribute('href')).toBe(
+        '/support?topic=password&phone=%2B998901234567',
+      );
+    },
+  );
+
   it('/reset shows a wrong code on its field, and signs in again after a good one', async () => {
     clearTokens();
     let answer: Response | object = json(400, {

@@ -95,6 +95,28 @@ describe('<RegisterPage>', () => {
     expect(screen.getByLabelText('Phone number').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('says under the invite code when its owner cannot invite yet (below VIP 1)', async () => {
+    setFetch(
+      vi.fn(async () => json(400, { detail: 'not eligible', code: 'INVITE_CODE_NOT_ELIGIBLE' })),
+    );
+    await renderWithApp(routes, { at: '/register', language: 'uz' });
+    fireEvent.change(screen.getByLabelText('Telefon raqami'), {
+      target: { value: '+998901234567' },
+    });
+    fireEvent.change(screen.getByLabelText('Parol'), { target: { value: 'secret' } });
+    fireEvent.change(screen.getByLabelText('Parolni takrorlang'), { target: { value: 'secret' } });
+    fireEvent.change(screen.getByLabelText('Taklif kodi'), { target: { value: '15' } });
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Roʻyxatdan oʻtish' })),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((n) => n.textContent)).toEqual([
+        'Bu taklif kodi hozircha taklif qila olmaydi: uning egasiga VIP 1 yoki undan yuqori daraja kerak. Kodsiz roʻyxatdan oʻting yoki boshqa kod soʻrang.',
+      ]),
+    );
+    expect(screen.getByLabelText('Taklif kodi').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('sends an empty invite as 0, shows the success modal and goes to /login after 3 s', async () => {
     const fetch = vi.fn(async () => json(200, { id: 5 }));
     setFetch(fetch);

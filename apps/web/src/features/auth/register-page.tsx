@@ -67,6 +67,9 @@ export function RegisterPage() {
         setError('email', { type: 'server', message: FormError.alreadyRegistered });
       } else if (error instanceof ApiError && error.code === 'INVALID_INVITE_CODE') {
         setError('invite', { type: 'server', message: FormError.invalidInvite });
+      } else if (error instanceof ApiError && error.code === 'INVITE_CODE_NOT_ELIGIBLE') {
+        // Only VIP 1 and above invite: the person may register without the code.
+        setError('invite', { type: 'server', message: FormError.inviteNotEligible });
       } else {
         setFormError(t(apiErrorKey(error)));
       }

@@ -13,6 +13,7 @@ import { ForgotPage } from './forgot-page';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 import { ResetPage } from './reset-page';
+import { SupportPage } from './support-page';
 import { createQueryClient } from '../../lib/query-client';
 
 const parts = {
@@ -46,7 +47,7 @@ describe('the language files in two parts (locale-parts-plugin.ts)', () => {
       const memberKeys = Object.keys(member.default);
       expect(outKeys.filter((key) => memberKeys.includes(key))).toEqual([]);
       expect({ ...signedOut.default, ...member.default }).toEqual(whole);
-      expect(outKeys.sort()).toEqual(['auth', 'common', 'errors', 'validation']);
+      expect(outKeys.sort()).toEqual(['auth', 'common', 'errors', 'support', 'validation']);
     },
   );
 
@@ -55,6 +56,7 @@ describe('the language files in two parts (locale-parts-plugin.ts)', () => {
     ['/register', RegisterPage],
     ['/forgot', ForgotPage],
     ['/reset', ResetPage],
+    ['/support', SupportPage],
   ] as [string, ComponentType][])(
     '%s shows only words of the signed-out part, before and after a failed submit',
     async (path, Page) => {

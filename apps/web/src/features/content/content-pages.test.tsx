@@ -126,6 +126,10 @@ describe('content pages', () => {
     await waitFor(() =>
       expect(screen.getByTestId('wallet-balances').textContent).toContain('12.50'),
     );
+    // The same balance grid as /mine: each figure opens its statement.
+    expect(screen.getByRole('link', { name: /12\.50/ }).getAttribute('href')).toBe(
+      '/mine/statement?account=money',
+    );
     expect((await screen.findByTestId('wallet-record')).textContent).toContain('+100.00 USDT');
     expect(api.requests.find((r) => r.path === '/balance')?.query.get('limit')).toBe('5');
   });
@@ -183,8 +187,31 @@ describe('content pages', () => {
     await renderWithApp([{ path: '/progress', element: <ProgressPage /> }], { at: '/progress' });
     const levels = await screen.findAllByTestId('progress-level');
     expect(levels).toHaveLength(6);
-    expect(levels[0].textContent).toContain('150.00 / 150.00 USDT');
     expect(levels[1].textContent).toContain('300.00 / 400.00 USDT');
     expect(screen.getByTestId('progress-card').textContent).toContain('VIP1');
+  });
+
+  it('/progress tells a VIP 1 member their level, not "85 / 150 to VIP1", and the membership end as a date', async () => {
+    serve({
+      '/users/me/progress': {
+        levels: [150, 400, 1250, 2500, 5000, 10000].map((goal, i) => ({
+          level: i + 1,
+          goal,
+          value: 85,
+        })),
+        daily_tasks: 4,
+        vip_level: 1,
+        vip_expire: '2026-12-30T12:00:00Z',
+      },
+    });
+    await renderWithApp([{ path: '/progress', element: <ProgressPage /> }], { at: '/progress' });
+    const levels = await screen.findAllByTestId('progress-level');
+    expect(levels[0].textContent).toBe('VIP1Your level');
+    expect(levels[0].textContent).not.toContain('85.00 / 150.00');
+    expect(levels[1].textContent).toContain('85.00 / 400.00 USDT');
+    expect(screen.getByTestId('progress-next').textContent).toBe(
+      'To VIP2: 315.00 USDT more in deposits.',
+    );
+    expect(screen.getByTestId('progress-card').textContent).toContain('30/12/2026');
   });
 });

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '@app/domain';
+import { formatUsdtExact } from '@app/domain';
 import { useGetMe, useListBalanceRecords } from './api';
+import { BalanceGrid } from '../../components/ui/balance-grid';
 import { PageHeader } from '../../components/ui/page-header';
 import { formatDateTime } from '../../lib/format-date';
 
@@ -13,20 +14,27 @@ export function WalletPage() {
   return (
     <main className="page">
       <PageHeader title={t('routes.wallet')} backTo="/" backLabel={t('common.back')} />
-      <dl className="balance-grid" data-testid="wallet-balances">
-        {(
-          [
-            ['mine.wallet', me.data?.money],
-            ['mine.points', me.data?.points],
-            ['mine.hold', me.data?.points_hold],
-          ] as const
-        ).map(([key, value]) => (
-          <div key={key}>
-            <dt className="balance-grid__label">{t(key)}</dt>
-            <dd className="balance-grid__value">{formatUsdt(value ?? 0)}</dd>
-          </div>
-        ))}
-      </dl>
+      <BalanceGrid
+        label={t('mine.balances')}
+        testId="wallet-balances"
+        items={[
+          {
+            label: t('mine.wallet'),
+            amount: me.data?.money ?? 0,
+            to: '/mine/statement?account=money',
+          },
+          {
+            label: t('mine.points'),
+            amount: me.data?.points ?? 0,
+            to: '/mine/statement?account=points',
+          },
+          {
+            label: t('mine.hold'),
+            amount: me.data?.points_hold ?? 0,
+            to: '/mine/statement?account=points_hold',
+          },
+        ]}
+      />
       <div className="action-row">
         <Link to="/mine/recharge" className="button button--primary button--small">
           {t('mine.recharge')}
@@ -49,12 +57,18 @@ export function WalletPage() {
               <span className="record-row__type">{t(`records.type.${r.type}`)}</span>
               <span className="record-row__amount">
                 {r.is_add ? '+' : '-'}
-                {formatUsdt(r.amount)} USDT
+                {formatUsdtExact(r.amount)} USDT
               </span>
             </div>
             <div className="record-row__meta">
               <time dateTime={r.created_at}>{formatDateTime(r.created_at, i18n.language)}</time>
-              <span>{t(`records.status.${r.status}`)}</span>
+              <span>
+                {t(
+                  r.status === 'fail' && r.failure
+                    ? `records.failure.${r.failure}`
+                    : `records.status.${r.status}`,
+                )}
+              </span>
             </div>
           </li>
         ))}

@@ -8,6 +8,7 @@ import {
   useReportMoment,
   useUnlikeMoment,
 } from './api';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useToast } from '../../components/ui/toast';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
@@ -22,6 +23,23 @@ export function MomentCard({ moment, onRemoved }: { moment: MomentItem; onRemove
   const remove = useDeleteMoment();
   const report = useReportMoment();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // A report is asked first (with an optional reason), then the button says it went.
+  const [askingReport, setAskingReport] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reported, setReported] = useState(false);
+  const sendReport = async () => {
+    setAskingReport(false);
+    try {
+      await report.mutateAsync({
+        id: moment.id,
+        data: reason.trim() ? { reason: reason.trim() } : {},
+      });
+      setReported(true);
+      toast(t('moments.reported'));
+    } catch (error) {
+      toast(t(apiErrorKey(error)));
+    }
+  };
 
   const toggleLike = async () => {
     try {
@@ -101,19 +119,36 @@ export function MomentCard({ moment, onRemoved }: { moment: MomentItem; onRemove
           <button
             type="button"
             className="button button--ghost button--small"
-            onClick={async () => {
-              try {
-                await report.mutateAsync({ id: moment.id, data: {} });
-                toast(t('moments.reported'));
-              } catch (error) {
-                toast(t(apiErrorKey(error)));
-              }
-            }}
+            disabled={reported}
+            onClick={() => setAskingReport(true)}
           >
-            {t('moments.report')}
+            {reported ? t('moments.reportedButton') : t('moments.report')}
           </button>
         )}
       </div>
+      <ConfirmDialog
+        open={askingReport}
+        title={t('moments.reportTitle')}
+        confirmLabel={t('moments.report')}
+        onConfirm={() => void sendReport()}
+        onCancel={() => setAskingReport(false)}
+        irreversible={false}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor={`report-${moment.id}`}>
+            {t('moments.reportReason')}
+          </label>
+          <textarea
+            id={`report-${moment.id}`}
+            className="field__input field__textarea"
+            maxLength={200}
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+        <p className="form__note">{t('moments.reportNote')}</p>
+      </ConfirmDialog>
     </li>
   );
 }

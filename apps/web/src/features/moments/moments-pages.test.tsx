@@ -47,6 +47,36 @@ describe('moments pages', () => {
     expect(within(second).getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 
+  it('asks before reporting a post, sends the reason, and then says it was reported', async () => {
+    const api = apiFetch(({ method, path }) => {
+      if (path === '/moments') return [post(9)];
+      if (method === 'POST' && path === '/moments/9/report') return { ok: true };
+      return undefined;
+    });
+    setFetch(api.fetch);
+    await renderWithApp(routes, { at: '/moments' });
+    const [card] = await screen.findAllByTestId('moment');
+    fireEvent.click(within(card).getByRole('button', { name: 'Report' }));
+    const reports = () => api.requests.filter((r) => r.path === '/moments/9/report');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe(
+      'Report this post to the operators?',
+    );
+    expect(reports()).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(reports()).toHaveLength(0);
+    fireEvent.click(within(card).getByRole('button', { name: 'Report' }));
+    fireEvent.change(screen.getByLabelText('What is wrong with it? (optional)'), {
+      target: { value: 'Spam link' },
+    });
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Report' })),
+    );
+    expect(reports().map((r) => r.body)).toEqual([{ reason: 'Spam link' }]);
+    expect(await screen.findByText('Reported to the operators')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Reported' })).toHaveProperty('disabled', true);
+  });
+
   it('searches by member ID through the URL and resets; the post popup leads to the forms', async () => {
     const api = apiFetch(({ path }) => (path === '/moments' ? [] : undefined));
     setFetch(api.fetch);

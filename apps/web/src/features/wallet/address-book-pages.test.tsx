@@ -154,7 +154,7 @@ describe('address book pages', () => {
     const note = await screen.findByTestId('recovery-hold');
     expect(note.textContent).toContain(`${formatDateTime(until, 'uz')} gacha toʻxtatildi`);
     const row = await screen.findByTestId('saved-address');
-    expect(within(row).getByRole('button', { name: "O'chirish" })).toHaveProperty('disabled', true);
+    expect(within(row).getByRole('button', { name: 'Oʻchirish' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('link', { name: 'Manzil qoʻshish' }));
     expect((await screen.findByTestId('recovery-hold')).textContent).toContain('gacha');
     expect(screen.getByRole('button', { name: 'Manzilni saqlash' })).toHaveProperty(

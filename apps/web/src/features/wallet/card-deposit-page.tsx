@@ -12,7 +12,7 @@ import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { apiErrorKey } from '../../lib/api-errors';
 import { copyText } from '../../lib/clipboard';
-import { useSupportUrl } from '../../lib/support';
+import { SupportLink } from '../../components/ui/support-link';
 import { translateFieldError } from '../../lib/form-errors';
 
 export const CARD_CURRENCIES = ['USD', 'RUB', 'UZS'] as const;
@@ -32,7 +32,6 @@ type CardDepositValues = z.output<typeof cardDepositFormSchema>;
  */
 export function CardDepositPage() {
   const { t } = useTranslation();
-  const supportUrl = useSupportUrl();
   const toast = useToast();
   const navigate = useNavigate();
   const card = useGetCard({ query: { retry: false } });
@@ -101,15 +100,7 @@ export function CardDepositPage() {
           </>
         )}
         <p className="form__note">
-          {t('card.howTo')}
-          {supportUrl ? (
-            <>
-              {' '}
-              <a href={supportUrl} target="_blank" rel="noopener noreferrer">
-                {t('common.support')}
-              </a>
-            </>
-          ) : null}
+          {t('card.howTo')} <SupportLink>{t('common.support')}</SupportLink>
         </p>
       </section>
       {/* No card set: card deposits are off (CARD_DEPOSITS_OFF), nothing to report. */}

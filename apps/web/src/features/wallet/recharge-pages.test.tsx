@@ -13,8 +13,11 @@ const routes = [
   { path: '/mine', element: <p>mine</p> },
 ];
 
-function serve(options: { address?: () => unknown; claim?: () => unknown } = {}) {
+function serve(
+  options: { address?: () => unknown; claim?: () => unknown; card?: string | null } = {},
+) {
   const api = apiFetch(({ method, path }) => {
+    if (path === '/card') return { card: options.card ?? null };
     if (path === '/deposit/address')
       return options.address?.() ?? { currency: 'USDT', network: 'TRC20', address: ADDRESS };
     if (method === 'POST' && path === '/balance/add')
@@ -41,6 +44,20 @@ describe('recharge pages', () => {
     expect(screen.getByRole('link', { name: /USDT \(TRC-20\)/ }).getAttribute('href')).toBe(
       '/mine/recharge-code',
     );
+  });
+
+  it('offers a card payment only while card deposits are on', async () => {
+    serve({ card: null });
+    const first = await renderWithApp(routes, { at: '/mine/recharge' });
+    await waitFor(() => expect(screen.getByRole('link', { name: /USDT/ })).toBeTruthy());
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByRole('link', { name: 'Bank card (USD, RUB, UZS)' })).toBeNull();
+    first.unmount();
+    serve({ card: '8600 1234 5678 9012' });
+    await renderWithApp(routes, { at: '/mine/recharge' });
+    expect(
+      (await screen.findByRole('link', { name: 'Bank card (USD, RUB, UZS)' })).getAttribute('href'),
+    ).toBe('/mine/recharge-card');
   });
 
   it("shows the member's address with its QR code and copies it", async () => {

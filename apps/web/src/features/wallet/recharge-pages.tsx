@@ -13,14 +13,18 @@ import { useToast } from '../../components/ui/toast';
 import { ApiError, apiErrorKey } from '../../lib/api-errors';
 import { copyText } from '../../lib/clipboard';
 import { translateFieldError } from '../../lib/form-errors';
-import { useClaimDeposit, useDepositAddress } from './api';
+import { useClaimDeposit, useDepositAddress, useGetCard } from './api';
 
 /** Spec section 4: after a 200 the loader stays, then back to /mine. */
 export const REDIRECT_AFTER_RECHARGE_MS = 2000;
 
-/** `/mine/recharge`: the one method, USDT on TRON. */
+/**
+ * `/mine/recharge`: USDT on TRON, and a card payment only while card
+ * deposits are on (an operator set a card; GET /card answers null otherwise).
+ */
 export function RechargeMethodPage() {
   const { t } = useTranslation();
+  const cardOn = Boolean(useGetCard().data?.card);
   return (
     <main className="page">
       <PageHeader title={t('routes.recharge')} backTo="/mine" backLabel={t('common.back')} />
@@ -31,12 +35,14 @@ export function RechargeMethodPage() {
             <ChevronIcon />
           </Link>
         </li>
-        <li>
-          <Link className="menu__row" to="/mine/recharge-card">
-            <span>{t('card.method')}</span>
-            <ChevronIcon />
-          </Link>
-        </li>
+        {cardOn ? (
+          <li>
+            <Link className="menu__row" to="/mine/recharge-card">
+              <span>{t('card.method')}</span>
+              <ChevronIcon />
+            </Link>
+          </li>
+        ) : null}
       </ul>
     </main>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setFetch } from '@app/contracts';
 import { apiFetch, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
@@ -53,7 +53,8 @@ describe('balance record pages', () => {
     const rows = await screen.findAllByTestId('balance-record');
     expect(rows).toHaveLength(2);
     expect(rows[0].textContent).toContain('Deposit');
-    expect(rows[0].textContent).toContain('+12.34 USDT');
+    // To the precision it has: 12.345 is not cut to 12.34.
+    expect(rows[0].textContent).toContain('+12.345 USDT');
     expect(rows[0].textContent).toContain('Under review');
     expect(rows[1].textContent).toContain('Adjustment');
     expect(rows[1].textContent).toContain('Fail');
@@ -133,5 +134,116 @@ describe('balance record pages', () => {
     expect(rows[0].textContent).toContain('ab'.repeat(32));
     expect(rows[1].textContent).toContain('wrong network');
     expect(rows[1].textContent).toContain('Net 17.00');
+  });
+
+  it('shows where a withdrawal goes, how a failed one ended, and links its tx to the explorer', async () => {
+    const address = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
+    setFetch(
+      apiFetch(({ path }) => {
+        if (path === '/site')
+          return {
+            support_url: null,
+            explorer_tx_url: 'https://tronscan.org/#/transaction/',
+            media: [],
+            banners: [],
+            tutorial: { recharge: null, withdraw: null },
+          };
+        if (path !== '/balance') return undefined;
+        return [
+          record(9, false, {
+            wallet: address,
+            tx_id: 'cd'.repeat(32),
+            fee: 1.5,
+            net_amount: 8.5,
+            amount: 10,
+          }),
+          record(8, false, {
+            status: 'fail',
+            failure: 'refused',
+            reason: 'Sanctioned address',
+            wallet: address,
+          }),
+          record(7, false, {
+            status: 'fail',
+            failure: 'cancelled',
+            reason: 'cancelled',
+            wallet: address,
+          }),
+          record(6, true, { status: 'fail', failure: 'failed', reason: 'not confirmed in time' }),
+        ];
+      }).fetch,
+    );
+    await renderWithApp([{ path: '/w', element: <FundingPage /> }], { at: '/w' });
+    const rows = await screen.findAllByTestId('balance-record');
+    expect(within(rows[0]).getByTestId('record-address').textContent).toBe(`To ${address}`);
+    await waitFor(() =>
+      expect(within(rows[0]).getByTestId('tx-link').getAttribute('href')).toBe(
+        `https://tronscan.org/#/transaction/${'cd'.repeat(32)}`,
+      ),
+    );
+    expect(rows[1].textContent).toContain('Refused');
+    expect(rows[1].textContent).toContain('Sanctioned address');
+    expect(rows[1].textContent).not.toContain('Fail');
+    expect(rows[2].textContent).toContain('Cancelled');
+    expect(rows[3].textContent).toContain('Failed');
+    expect(rows[3].textContent).toContain('not confirmed in time');
+  });
+
+  it('cancels a withdrawal no operator approved, after asking; an approved one says it cannot', async () => {
+    let cancelled = false;
+    const api = apiFetch(({ method, path }) => {
+      if (method === 'POST' && path === '/balance/take/9/cancel') {
+        cancelled = true;
+        return record(9, false, {
+          status: 'fail',
+          failure: 'cancelled',
+          reason: 'cancelled',
+          amount: 20,
+        });
+      }
+      if (path !== '/balance') return undefined;
+      return [
+        cancelled
+          ? record(9, false, {
+              status: 'fail',
+              failure: 'cancelled',
+              amount: 20,
+              cancellable: false,
+            })
+          : record(9, false, {
+              status: 'under_review',
+              amount: 20,
+              cancellable: true,
+              wallet: 'TXYZ',
+            }),
+        record(8, false, { status: 'under_review', amount: 30, cancellable: false }),
+      ];
+    });
+    setFetch(api.fetch);
+    await renderWithApp([{ path: '/w', element: <WithdrawalHistoryPage /> }], { at: '/w' });
+    const rows = await screen.findAllByTestId('balance-record');
+    expect(within(rows[1]).queryByRole('button', { name: 'Cancel withdrawal' })).toBeNull();
+    expect(rows[1].textContent).toContain('An operator has approved it');
+    fireEvent.click(within(rows[0]).getByRole('button', { name: 'Cancel withdrawal' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('20.00 USDT goes back to your wallet at once');
+    expect(dialog.textContent).toContain('TXYZ');
+    // "Keep it" changes nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+    fireEvent.click(within(rows[0]).getByRole('button', { name: 'Cancel withdrawal' }));
+    await act(async () =>
+      fireEvent.click(
+        within(await screen.findByRole('dialog')).getByRole('button', {
+          name: 'Cancel withdrawal',
+        }),
+      ),
+    );
+    expect(
+      await screen.findByText('Withdrawal cancelled: 20.00 USDT is back in your wallet'),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getAllByTestId('balance-record')[0].textContent).toContain('Cancelled'),
+    );
   });
 });

@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { STATEMENT_ACCOUNTS, STATEMENT_KINDS, formatUsdt } from '@app/domain';
+import type { TFunction } from 'i18next';
+import { STATEMENT_ACCOUNTS, STATEMENT_KINDS, formatUsdtExact } from '@app/domain';
 import type { StatementAccount, StatementKind } from '@app/domain';
 import type { StatementItem } from '@app/contracts';
 import { PageHeader } from '../../components/ui/page-header';
+import { TxLink } from '../../components/ui/tx-link';
 import { formatDateTime } from '../../lib/format-date';
 import { useStatementPages } from './api';
 
@@ -17,6 +19,91 @@ const ACCOUNT_LABEL = {
 const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
   allowed.includes(value as T) ? (value as T) : undefined;
 
+/**
+ * What a movement refers to, in words and with links: the trailer watched,
+ * the team level and member a commission came from, the package bought, the
+ * chain transaction of a deposit or withdrawal, a withdrawal's address.
+ */
+function RowDetails({ item }: { item: StatementItem }) {
+  const { t } = useTranslation();
+  const d = item.details;
+  const trailer =
+    d.trailer_id !== null ? (
+      <Link className="text-link" to={`/films/${d.trailer_id}`}>
+        {d.trailer_title ?? t('statement.ref.trailerNumber', { id: d.trailer_id })}
+      </Link>
+    ) : null;
+  const parts: ReactNode[] = [];
+  if (item.kind === 'commission' && d.team_level !== null) {
+    parts.push(
+      <span key="team">
+        {t('statement.ref.commission', {
+          level: d.team_level,
+          member: d.from_member_name
+            ? t('statement.ref.memberNamed', { name: d.from_member_name, id: d.from_member_id })
+            : t('statement.ref.member', { id: d.from_member_id }),
+        })}
+      </span>,
+    );
+  }
+  if (trailer) {
+    parts.push(
+      <span key="trailer">
+        {t('statement.ref.trailer')} {trailer}
+      </span>,
+    );
+  }
+  if (d.vip_level !== null) {
+    parts.push(
+      <Link key="vip" className="text-link" to="/about">
+        {t('statement.ref.package', { level: d.vip_level })}
+      </Link>,
+    );
+  }
+  if (d.wallet) {
+    parts.push(
+      <span key="wallet">
+        {t('records.address')} <code className="break-all">{d.wallet}</code>
+      </span>,
+    );
+  }
+  if (d.tx_id) {
+    parts.push(
+      <span key="tx">
+        {t('records.txId')} <TxLink txId={d.tx_id} />
+      </span>,
+    );
+  }
+  // Words the API has no details for: an adjustment's reason, a card payment's number.
+  if (parts.length === 0 && item.reference) {
+    parts.push(<span key="reference">{referenceWords(t, item)}</span>);
+  }
+  if (parts.length === 0) return null;
+  return (
+    <p className="record-row__detail statement-details" data-testid="statement-details">
+      {parts}
+    </p>
+  );
+}
+
+/** A reference without details in words: never an internal code such as "hold:3". */
+function referenceWords(t: TFunction, item: StatementItem): string {
+  const id = item.reference?.split(':')[1];
+  switch (item.kind) {
+    case 'card_deposit':
+      return t('statement.ref.cardDeposit', { id });
+    case 'challenge':
+      return t('statement.ref.challenge', { id });
+    case 'promotion':
+    case 'hold_release':
+      return t('statement.ref.promotion');
+    case 'adjustment':
+      return item.reference ?? '';
+    default:
+      return '';
+  }
+}
+
 function Row({ item }: { item: StatementItem }) {
   const { t, i18n } = useTranslation();
   const unit = item.account === 'money' ? ' USDT' : '';
@@ -24,9 +111,12 @@ function Row({ item }: { item: StatementItem }) {
     <li className="record-row" data-testid="statement-row">
       <div className="record-row__main">
         <span className="record-row__type">{t(`statement.kinds.${item.kind}`)}</span>
-        <span className={`record-row__amount ${item.amount >= 0 ? 'is-credit' : 'is-debit'}`}>
+        <span
+          className={`record-row__amount ${item.amount >= 0 ? 'is-credit' : 'is-debit'}`}
+          data-testid="statement-amount"
+        >
           {item.amount >= 0 ? '+' : ''}
-          {formatUsdt(item.amount)}
+          {formatUsdtExact(item.amount)}
           {unit}
         </span>
       </div>
@@ -34,14 +124,10 @@ function Row({ item }: { item: StatementItem }) {
         <time dateTime={item.created_at}>{formatDateTime(item.created_at, i18n.language)}</time>
         <span>{t(ACCOUNT_LABEL[item.account])}</span>
         <span data-testid="statement-balance-after">
-          {t('statement.balanceAfter', { amount: formatUsdt(item.balance_after) })}
+          {t('statement.balanceAfter', { amount: formatUsdtExact(item.balance_after) })}
         </span>
       </div>
-      {item.reference ? (
-        <p className="record-row__detail">
-          <span className="break-all">{item.reference}</span>
-        </p>
-      ) : null}
+      <RowDetails item={item} />
     </li>
   );
 }

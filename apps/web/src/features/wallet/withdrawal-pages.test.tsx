@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setFetch } from '@app/contracts';
 import { MEMBER, activeVip, apiFetch, json, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
@@ -52,6 +52,11 @@ function fill(values: { wallet?: string; amount?: string; password?: string }) {
 }
 const submit = () =>
   act(async () => fireEvent.click(screen.getByRole('button', { name: 'Withdraw' })));
+/** The confirmation's Send: the request leaves only then. */
+const send = async () => {
+  const dialog = await screen.findByRole('dialog');
+  await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Send' })));
+};
 
 describe('withdrawal pages', () => {
   signedInApi();
@@ -103,6 +108,7 @@ describe('withdrawal pages', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Exchange' }));
     fill({ amount: '20' });
     await submit();
+    await send();
     expect(takes(api)[0].body).toEqual({ wallet: WALLET, amount: 20 });
     // A fresh key per submit, so a retry of this request is one withdrawal.
     expect(takes(api)[0].headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
@@ -110,6 +116,28 @@ describe('withdrawal pages', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/mine'), {
       timeout: 3000,
     });
+  });
+
+  it('asks first, naming the amount, the fee, what arrives and the whole address; Cancel sends nothing', async () => {
+    const api = serve();
+    await open();
+    fill({ wallet: WALLET, amount: '12.025' });
+    await submit();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Send 10.22125 USDT?');
+    expect(within(dialog).getByTestId('withdraw-confirm').textContent).toBe(
+      'Amount (USDT)12.025 USDTHandling fee (15%)1.80375 USDTActual amount10.22125 USDT',
+    );
+    expect(within(dialog).getByTestId('withdraw-confirm-address').textContent).toBe(WALLET);
+    expect(dialog.textContent).toContain('until one approves it, you can cancel it');
+    expect(dialog.textContent).not.toContain('cannot be undone');
+    expect(takes(api)).toHaveLength(0);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(takes(api)).toHaveLength(0);
+    await submit();
+    await send();
+    expect(takes(api)[0].body).toEqual({ wallet: WALLET, amount: 12.025 });
   });
 
   it('asks for the transaction password when the member has one, and shows a wrong one', async () => {
@@ -128,6 +156,7 @@ describe('withdrawal pages', () => {
     expect(takes(api)).toHaveLength(0);
     fill({ password: 'pay-123456' });
     await submit();
+    await send();
     expect(takes(api)[0].body).toEqual({
       wallet: WALLET,
       amount: 20,
@@ -173,6 +202,7 @@ describe('withdrawal pages', () => {
     expect(screen.queryByTestId('recovery-hold')).toBeNull();
     fill({ wallet: WALLET, amount: '20' });
     await submit();
+    await send();
     expect((await screen.findByTestId('recovery-hold')).textContent).toContain(
       `paused until ${formatDateTime(until, 'en')}`,
     );

@@ -7,6 +7,7 @@ import {
   WITHDRAWAL_MIN,
   effectiveVipLevel,
   formatUsdt,
+  formatUsdtExact,
   microToNumber,
   microToString,
   parseMicro,
@@ -16,6 +17,7 @@ import {
   type WithdrawalFormInput,
   type WithdrawalFormValues,
 } from '@app/domain';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ChevronIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { TextField } from '../../components/ui/text-field';
@@ -96,11 +98,20 @@ export function WithdrawalPage() {
   const typedMicro = parseMicro(typed ?? '');
   const quote = typedMicro !== null && typedMicro > 0n ? withdrawalQuote(typedMicro) : null;
 
-  const onSubmit = handleSubmit(async ({ wallet, amount, transactionPassword }) => {
-    if (needsPassword && !transactionPassword) {
+  // A valid request is shown whole first (amount, fee, net, the full address): it is sent on Send.
+  const [confirming, setConfirming] = useState<WithdrawalFormValues | null>(null);
+  const onSubmit = handleSubmit((values) => {
+    if (needsPassword && !values.transactionPassword) {
       setError('transactionPassword', { type: 'required', message: t('validation.required') });
       return;
     }
+    setConfirming(values);
+  });
+
+  const send = async () => {
+    if (!confirming) return;
+    const { wallet, amount, transactionPassword } = confirming;
+    setConfirming(null);
     try {
       await withdraw.mutateAsync({
         data: {
@@ -125,7 +136,8 @@ export function WithdrawalPage() {
         toast(t(apiErrorKey(error)));
       }
     }
-  });
+  };
+  const confirmQuote = confirming ? withdrawalQuote(confirming.amount) : null;
 
   const busy = withdraw.isPending || done;
   return (
@@ -138,7 +150,7 @@ export function WithdrawalPage() {
       <section className="summary-card" aria-label={t('transfer.available')}>
         <span className="summary-card__label">{t('transfer.available')}</span>
         <span className="summary-card__value" data-testid="withdraw-available">
-          {formatUsdt(money)} USDT
+          {formatUsdtExact(money)} USDT
         </span>
       </section>
       <p className="form__note">{t('withdraw.currency')}</p>
@@ -194,11 +206,11 @@ export function WithdrawalPage() {
         <dl className="summary-list" aria-live="polite">
           <div>
             <dt>{t('withdraw.fee')}</dt>
-            <dd data-testid="withdraw-fee">{quote ? formatUsdt(quote.fee) : '0.00'} USDT</dd>
+            <dd data-testid="withdraw-fee">{quote ? formatUsdtExact(quote.fee) : '0.00'} USDT</dd>
           </div>
           <div>
             <dt>{t('withdraw.net')}</dt>
-            <dd data-testid="withdraw-net">{quote ? formatUsdt(quote.net) : '0.00'} USDT</dd>
+            <dd data-testid="withdraw-net">{quote ? formatUsdtExact(quote.net) : '0.00'} USDT</dd>
           </div>
         </dl>
         {needsPassword ? (
@@ -233,6 +245,36 @@ export function WithdrawalPage() {
           {t('withdraw.submit')}
         </button>
       </form>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('withdraw.confirmTitle', { net: formatUsdtExact(confirmQuote?.net ?? 0n) })}
+        confirmLabel={t('withdraw.confirmSend')}
+        onConfirm={() => void send()}
+        onCancel={() => setConfirming(null)}
+        irreversible={false}
+      >
+        <dl className="summary-list" data-testid="withdraw-confirm">
+          <div>
+            <dt>{t('withdraw.amount')}</dt>
+            <dd>{formatUsdtExact(confirming?.amount ?? 0n)} USDT</dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.fee')}</dt>
+            <dd>{formatUsdtExact(confirmQuote?.fee ?? 0n)} USDT</dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.net')}</dt>
+            <dd>{formatUsdtExact(confirmQuote?.net ?? 0n)} USDT</dd>
+          </div>
+        </dl>
+        <p>
+          <span>{t('withdraw.toAddress')}</span>{' '}
+          <code className="break-all" data-testid="withdraw-confirm-address">
+            {confirming?.wallet}
+          </code>
+        </p>
+        <p className="form__note">{t('withdraw.confirmNote')}</p>
+      </ConfirmDialog>
       {busy ? (
         <div className="loader-overlay" role="status" aria-live="polite">
           <span className="spinner" aria-hidden="true" />

@@ -19,4 +19,5 @@ export const AdminWithdrawalDetailStatus = {
   failed: 'failed',
   rejected: 'rejected',
   refunded: 'refunded',
+  cancelled: 'cancelled',
 } as const;

@@ -5,20 +5,28 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { BalanceRecordItemFailure } from './balanceRecordItemFailure';
 import type { BalanceRecordItemStatus } from './balanceRecordItemStatus';
 import type { BalanceRecordItemType } from './balanceRecordItemType';
 
 export interface BalanceRecordItem {
   /** USDT requested or credited (0 while a claimed deposit is being checked) */
   amount: number;
+  /** A withdrawal under review that no operator has approved yet: POST /balance/take/{id}/cancel gives the money back */
+  cancellable: boolean;
   created_at: string;
+  /**
+   * How a failed record ended: refused by an operator, cancelled by the member, or failed on its way (a claim that did not check out, a transfer the chain did not take); null unless status is fail
+   * @nullable
+   */
+  failure: BalanceRecordItemFailure;
   fee: number;
   id: number;
   /** true: money in (deposit, credit); false: money out */
   is_add: boolean;
   net_amount: number;
   /**
-   * Why a record failed (a claim that pays another address, a rejected withdrawal)
+   * Why a record failed (a claim that pays another address, the operator's reason for a refusal, `cancelled`)
    * @nullable
    */
   reason: string | null;
@@ -27,6 +35,9 @@ export interface BalanceRecordItem {
   tx_id: string | null;
   /** deposit: USDT on TRON; card: a card payment confirmed by an operator */
   type: BalanceRecordItemType;
-  /** @nullable */
+  /**
+   * The address a withdrawal goes to (null for money in)
+   * @nullable
+   */
   wallet: string | null;
 }

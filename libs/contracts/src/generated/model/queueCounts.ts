@@ -18,6 +18,11 @@ export interface QueueCounts {
    */
   reports: number | null;
   /**
+   * Requests members wrote to support, still open (admin, support)
+   * @nullable
+   */
+  support: number | null;
+  /**
    * Identity verifications waiting for review (admin, support)
    * @nullable
    */

@@ -12,10 +12,15 @@ import type { TutorialVideos } from './tutorialVideos';
 export interface SiteInfo {
   /** Those for every language and those for the reader's (Accept-Language; a language without banners of its own gets Russian's, else any) */
   banners: BannerItem[];
+  /**
+   * A block explorer's transaction page: append a tx id to open it (null: no links)
+   * @nullable
+   */
+  explorer_tx_url: string | null;
   /** Only the links an operator set */
   media: MediaLink[];
   /**
-   * null: the client keeps its own default
+   * null: none set; the client then keeps its own default or its support form (POST /support/requests)
    * @nullable
    */
   support_url: string | null;

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { StatementItemAccount } from './statementItemAccount';
+import type { StatementDetails } from './statementDetails';
 import type { StatementItemKind } from './statementItemKind';
 
 export interface StatementItem {
@@ -15,11 +16,12 @@ export interface StatementItem {
   /** The account’s balance right after this movement */
   balance_after: number;
   created_at: string;
+  details: StatementDetails;
   /** The movement’s id (also the paging cursor) */
   id: number;
   kind: StatementItemKind;
   /**
-   * What the movement refers to: `trailer:<id>`, `vip:<level>`, `withdrawal:<id>`, `card_deposit:<id>`, `block:<number>`, `promotion:<id>`, `hold:<id>`, `challenge:<id>`, or an adjustment’s reason
+   * What the movement refers to: `trailer:<id>`, `vip:<level>`, `withdrawal:<id>`, `card_deposit:<id>`, `block:<number>`, `promotion:<id>`, `hold:<id>`, `challenge:<id>`, or an adjustment’s reason; `details` says the same in words
    * @nullable
    */
   reference: string | null;

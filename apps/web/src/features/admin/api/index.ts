@@ -35,6 +35,7 @@ export {
   useListPackages,
   useListProofs,
   useListStaffRequests,
+  useListSupportRequests,
   useListVerifications,
   useListWithdrawals,
   useSendMessage,
@@ -77,3 +78,4 @@ export {
   useRejectCardDeposit,
   useRejectVerification,
 } from './reviews';
+export { useCloseSupportRequest } from './support';

@@ -3,4 +3,10 @@
  * re-exported here: only the login page imports them, directly, so they stay
  * in its chunk and out of the generated module's way (see sign-in.ts).
  */
-export { useForgotPassword, useRegister, useResetPassword } from '@app/contracts';
+export {
+  useForgotPassword,
+  useGetMe,
+  useRegister,
+  useResetPassword,
+  useSendSupportRequest,
+} from '@app/contracts';

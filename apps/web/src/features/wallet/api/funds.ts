@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Micro } from '@app/domain';
 import { microToNumber } from '@app/domain';
 import {
+  cancelWithdrawal,
   getGetMeQueryKey,
+  getGetStatementQueryKey,
   getListBalanceRecordsQueryKey,
   transferToPoints,
   useBuyVip as useBuyVipCall,
@@ -46,6 +48,23 @@ export function useWithdraw() {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
       void queryClient.invalidateQueries({ queryKey: getListBalanceRecordsQueryKey() });
+    },
+  });
+}
+
+/**
+ * Takes back a withdrawal no operator has approved yet (by its record id).
+ * Cancelled or refused (an operator got there first), the balance, the
+ * records and the statement are read again.
+ */
+export function useCancelWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (recordId: number) => cancelWithdrawal(recordId),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: getGetMeQueryKey() });
+      void queryClient.invalidateQueries({ queryKey: getListBalanceRecordsQueryKey() });
+      void queryClient.invalidateQueries({ queryKey: getGetStatementQueryKey() });
     },
   });
 }

@@ -13,6 +13,7 @@ export {
 export { useDeleteAddress, useSaveAddress } from './address-book';
 export {
   useBuyPackage,
+  useCancelWithdrawal,
   useClaimDeposit,
   useCreateCardDeposit,
   useTransferToPoints,
