@@ -11,3 +11,5 @@ export * from './statement';
 export * from './proof-of-liabilities';
 export * from './tron-fees';
 export * from './recovery';
+export * from './views';
+export * from './risk-rings';

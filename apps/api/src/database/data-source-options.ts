@@ -38,6 +38,7 @@ import { TeamPaging1766770000000 } from './migrations/1766770000000-team-paging'
 import { AccessExceptionsIndex1766780000000 } from './migrations/1766780000000-access-exceptions-index';
 import { MembershipExpiryIndex1766790000000 } from './migrations/1766790000000-membership-expiry-index';
 import { StaffRequests1766850000000 } from './migrations/1766850000000-staff-requests';
+import { RealViewsAndRings1766910000000 } from './migrations/1766910000000-real-views-and-rings';
 import { TeamCountsCovering1766800000000 } from './migrations/1766800000000-team-counts-covering';
 import { AccountRecovery1766830000000 } from './migrations/1766830000000-account-recovery';
 import { EconomyBaselines1766840000000 } from './migrations/1766840000000-economy-baselines';
@@ -87,6 +88,7 @@ export const MIGRATIONS = [
   AccountRecovery1766830000000,
   EconomyBaselines1766840000000,
   StaffRequests1766850000000,
+  RealViewsAndRings1766910000000,
 ];
 
 /** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */
