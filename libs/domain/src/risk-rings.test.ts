@@ -56,14 +56,36 @@ describe('findRings', () => {
     expect(rings[0].links.map((l) => l.kind).sort()).toEqual(['device', 'funding_address']);
   });
 
+  it('ignores a value held by more members than a farm would use, even within one team', () => {
+    // 60 invitees of one promoter, all funding from the exchange they all use.
+    const team = Array.from({ length: 60 }, (_, i) => 10 + i);
+    const chains = chainsOf(Object.fromEntries(team.map((id) => [id, 1])));
+    expect(findRings(funding('EXCHANGE', 1, ...team), chains)).toEqual([]);
+  });
+
   it('does not make a ring of a family sharing one tablet', () => {
     const chains = chainsOf({ 2: 1, 3: 1 });
     expect(findRings(device('tablet', 1, 2, 3), chains)).toEqual([]);
   });
 
-  it('makes a ring of three who share two kinds of signals', () => {
+  it('does not make a ring of a family with a tablet and a paying parent', () => {
+    const chains = chainsOf({ 2: 1, 3: 1, 4: 1 });
+    expect(
+      findRings([...device('tablet', 2, 3, 4), ...funding('parent', 2, 3, 4)], chains),
+    ).toEqual([]);
+  });
+
+  it('makes a ring of three who share a device, a funding and a withdrawal address', () => {
     const chains = chainsOf({ 2: 1, 3: 1 });
-    const rings = findRings([...device('d', 1, 2, 3), ...funding('TF', 1, 2)], chains);
+    const withdrawal: RingSignal[] = [1, 2, 3].map((memberId) => ({
+      memberId,
+      kind: 'withdrawal_address',
+      value: 'TW',
+    }));
+    const rings = findRings(
+      [...device('d', 1, 2, 3), ...funding('TF', 1, 2), ...withdrawal],
+      chains,
+    );
     expect(rings.map((r) => r.members)).toEqual([[1, 2, 3]]);
   });
 
@@ -77,18 +99,18 @@ describe('findRings', () => {
   });
 
   it('leaves out a member sharing the value four invite levels away', () => {
-    const chains = chainsOf({ 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 5 });
-    const rings = findRings([...device('d', 1, 5, 6, 7), ...funding('f', 5, 6, 7)], chains);
-    expect(rings.map((r) => r.members)).toEqual([[5, 6, 7]]);
+    const chains = chainsOf({ 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 5, 8: 5, 9: 5, 10: 5 });
+    const rings = findRings(device('d', 1, 5, 6, 7, 8, 9, 10), chains);
+    expect(rings.map((r) => r.members)).toEqual([[5, 6, 7, 8, 9, 10]]);
   });
 });
 
 describe('isRing', () => {
-  it('needs three members with two kinds, or five with one', () => {
+  it('needs six members, or three linked by all three kinds', () => {
     expect(isRing(2, 3)).toBe(false);
-    expect(isRing(3, 2)).toBe(true);
-    expect(isRing(4, 1)).toBe(false);
-    expect(isRing(5, 1)).toBe(true);
+    expect(isRing(3, 3)).toBe(true);
+    expect(isRing(5, 2)).toBe(false);
+    expect(isRing(6, 1)).toBe(true);
   });
 });
 

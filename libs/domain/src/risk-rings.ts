@@ -41,14 +41,26 @@ export const RING_INVITE_DISTANCE = 3;
  */
 export const RING_HUB_CLUSTERS = 3;
 
-/** The fewest members a ring has. */
-export const RING_MIN_MEMBERS = 3;
+/**
+ * A value held by more members than this is a hub too, however they are
+ * invited: an exchange's hot wallet pays thousands of members, and where
+ * half a club funds from one, its members sit within three levels of each
+ * other all over the invite tree (one cluster). A farm of more accounts than
+ * this on one address is linked by its other signals only (docs/decisions.md).
+ */
+export const RING_HUB_MEMBERS = 50;
 
 /**
- * Linked by one kind of signal only (one tablet, one paying parent), a group
- * is a ring from this size on; with two kinds or more, from RING_MIN_MEMBERS.
+ * A linked group is a ring from this many members: a family shares a tablet,
+ * a paying parent's address, now and then both, among two to five people.
  */
-export const RING_SINGLE_KIND_MIN_MEMBERS = 5;
+export const RING_MIN_MEMBERS = 6;
+
+/**
+ * Smaller, from this many, a group is a ring only when every kind of strong
+ * signal links it (one device, one funding and one withdrawal address).
+ */
+export const RING_SMALL_MIN_MEMBERS = 3;
 
 export interface RingSignal {
   memberId: number;
@@ -151,15 +163,19 @@ export function inviteClusters(members: readonly number[], chains: InviteChains)
   return sets.groups();
 }
 
-/** Whether a linked group is a ring (see RING_MIN_MEMBERS and RING_SINGLE_KIND_MIN_MEMBERS). */
+/** Whether a linked group is a ring (see RING_MIN_MEMBERS and RING_SMALL_MIN_MEMBERS). */
 export function isRing(members: number, kinds: number): boolean {
-  return members >= RING_MIN_MEMBERS && (kinds >= 2 || members >= RING_SINGLE_KIND_MIN_MEMBERS);
+  return (
+    members >= RING_MIN_MEMBERS ||
+    (members >= RING_SMALL_MIN_MEMBERS && kinds >= STRONG_SIGNAL_KINDS.length)
+  );
 }
 
 /**
  * The rings among the members these strong signals belong to: every value
- * shared by two members or more (hubs aside) links the members within the
- * invite distance of each other; linked groups that pass `isRing` are rings.
+ * shared by two members or more (hubs aside: RING_HUB_MEMBERS,
+ * RING_HUB_CLUSTERS) links the members within the invite distance of each
+ * other; linked groups that pass `isRing` are rings.
  * Deterministic: rings ordered by their lowest member id.
  */
 export function findRings(signals: readonly RingSignal[], chains: InviteChains): FoundRing[] {
@@ -176,7 +192,7 @@ export function findRings(signals: readonly RingSignal[], chains: InviteChains):
   const linked = new DisjointSets();
   const links: RingLink[] = [];
   for (const { kind, value, members } of byValue.values()) {
-    if (members.size < 2) continue;
+    if (members.size < 2 || members.size > RING_HUB_MEMBERS) continue;
     const clusters = inviteClusters([...members], chains);
     if (clusters.length > RING_HUB_CLUSTERS) continue;
     for (const cluster of clusters) {

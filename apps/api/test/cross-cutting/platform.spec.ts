@@ -149,6 +149,7 @@ describe('platform: errors, docs, health, seed', () => {
         'deleteAllMessages',
         'deleteMoment',
         'depositAddress',
+        'economyBaselines',
         'economyHistory',
         'endMemberLogins',
         'exportAudit',

@@ -115,6 +115,7 @@ const MessagesAdminPage = page(
 const AuditPage = page(() => import('../features/admin/audit-page'), 'AuditPage');
 const ContentPage = page(() => import('../features/admin/content-page'), 'ContentPage');
 const StaffPage = page(() => import('../features/admin/staff-page'), 'StaffPage');
+const RiskPage = page(() => import('../features/admin/risk-page'), 'RiskPage');
 
 /** Every signed-in screen, under the main layout; anything else goes to /. */
 export const signedInRoutes: RouteObject[] = [
@@ -176,6 +177,7 @@ export const signedInRoutes: RouteObject[] = [
           { path: 'members/:id', element: <MemberPage /> },
           { path: 'withdrawals', element: <WithdrawalsQueue /> },
           { path: 'money', element: <AdminPage /> },
+          { path: 'risk', element: <RiskPage /> },
           { path: 'reviews', element: <ReviewsSection /> },
           { path: 'economy', element: <EconomyPage /> },
           { path: 'messages', element: <MessagesAdminPage /> },

@@ -5,6 +5,7 @@ import {
   type InviteChains,
   type RingLinkKind,
   type RingSignal,
+  RING_HUB_MEMBERS,
   RING_LINK_KINDS,
   STRONG_SIGNAL_KINDS,
   type StrongSignalKind,
@@ -13,11 +14,10 @@ import {
 import { RingRow, RingStatus, RiskRepository, SignalRow } from './risk.repository';
 
 /**
- * A value held by this many members is likely a hub (an exchange's hot
- * wallet): the scan around new signals leaves it to the full scan, which
- * sees every member holding it.
+ * Values held by more members are hubs (findRings ignores them): the scan
+ * around new signals does not load them.
  */
-const HUB_LOAD_LIMIT = 200;
+const HUB_LOAD_LIMIT = RING_HUB_MEMBERS + 1;
 /** How far the scan around new signals follows shared values, and how many members it loads at most. */
 const SCAN_ROUNDS = 4;
 const SCAN_MAX_MEMBERS = 2000;

@@ -85,9 +85,4 @@ export class RiskSignalsService implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await Promise.allSettled([...this.scans]);
   }
-
-  /** Waits for the scans under way (tests and the abuse bench read the rings after them). */
-  async settled(): Promise<void> {
-    while (this.scans.size > 0) await Promise.allSettled([...this.scans]);
-  }
 }

@@ -59,7 +59,7 @@ export class RiskRepository {
   /**
    * The members sharing the strong values of these members, with those
    * values: every value's members, or none of them for a value held by
-   * `perValue` members or more (a likely hub, left to the full scan).
+   * `perValue` members or more (a hub).
    */
   neighbours(userIds: number[], kinds: readonly StrongSignalKind[], perValue: number) {
     return this.dataSource.query<SignalRow[]>(

@@ -33,6 +33,7 @@ export {
   useListModeration,
   useListPackages,
   useListProofs,
+  useListRings,
   useListStaffRequests,
   useListVerifications,
   useListWithdrawals,
@@ -59,6 +60,7 @@ export {
   useSetMemberRole,
 } from './members';
 export { useApproveStaffRequest, useRejectStaffRequest } from './staff';
+export { type RingDecision, useDecideRing } from './risk';
 export {
   useAdjustBalance,
   useApproveAdjustment,
