@@ -17,5 +17,5 @@ export interface ClientSeen {
 export function clientOf(request: FastifyRequest): ClientSeen {
   const header = request.headers[DEVICE_ID_HEADER];
   const deviceId = typeof header === 'string' && DEVICE_ID.test(header) ? header : null;
-  return { ip: request.ip, deviceId };
+  return { ip: request.ip ?? '', deviceId };
 }

@@ -59,12 +59,13 @@ export class WatchService {
   }
 
   /**
-   * Two statements and no transaction of our own: the state read may be a
-   * moment old under concurrency (inside a READ COMMITTED transaction it could
-   * be too); the day's counter row and the unique watch index, written in the
-   * same statement as the reward's posting, are what make the quota and
-   * once-a-day exact. Both run on one connection, so a busy pool is waited for
-   * once, not twice.
+   * Two statements and no transaction of our own, the view's claim in Redis
+   * between them: the state read may be a moment old under concurrency
+   * (inside a READ COMMITTED transaction it could be too); the day's counter
+   * row and the unique watch index, written in the same statement as the
+   * reward's posting, are what make the quota and once-a-day exact, and the
+   * claim what makes a view pay once. Both statements run on one connection,
+   * so a busy pool is waited for once, not twice.
    */
   async watch(userId: number, trailerId: number, viewId: string): Promise<WatchResponse> {
     const connection = this.dataSource.createQueryRunner();
