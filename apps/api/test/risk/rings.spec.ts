@@ -332,6 +332,48 @@ describe('risk rings: farms of accounts found, their earnings held for review', 
     expect((await ringOf(farmer))!.held_usdt).toBeCloseTo(0.05, 6);
   }, 120_000);
 
+  it("finds on the worker's tick the rings no new signal led to, and forgets signals after RISK_SIGNAL_DAYS", async () => {
+    // Six accounts under one inviter whose one device was recorded at the same
+    // instant (no scan around a new signal saw them), and a signal not seen for 91 days.
+    const farmer = await account({});
+    const accounts = [farmer];
+    for (let i = 0; i < 5; i++) accounts.push(await account({}, farmer));
+    const device = randomUUID();
+    await t.db.query(
+      `INSERT INTO risk_signals (user_id, kind, value) SELECT unnest($1::int[]), 'device', $2`,
+      [accounts.map((m) => m.id), device],
+    );
+    const stale = await account({});
+    await t.db.query(
+      `INSERT INTO risk_signals (user_id, kind, value, first_seen, last_seen)
+       VALUES ($1, 'withdrawal_address', 'TStale', now() - interval '120 days', now() - interval '91 days')`,
+      [stale.id],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await ringOf(farmer)).toBeUndefined();
+
+    const scanner = await startWorker({
+      ...tronSettings(tron),
+      RISK_HOLD: '1',
+      RISK_SCAN_INTERVAL_MS: '200',
+      RISK_SIGNAL_DAYS: '90',
+    });
+    try {
+      const ring = await found(farmer);
+      expect(ring.members).toEqual(accounts.map((m) => m.id).sort((a, b) => a - b));
+      expect(ring.signals[0]).toMatchObject({ kind: 'device', members: 6 });
+      await eventually(async () => {
+        const [{ n }] = await t.db.query(
+          `SELECT count(*)::int AS n FROM risk_signals WHERE user_id = $1 AND value = 'TStale'`,
+          [stale.id],
+        );
+        return n === 0 ? true : undefined;
+      });
+    } finally {
+      await scanner.close();
+    }
+  }, 60_000);
+
   it('refuses a decision on a ring that does not exist, and lists rings to admins and finance only', async () => {
     expect((await t.http().post('/admin/risk/rings/999999/release').set(admin)).status).toBe(404);
     const member = await account({});
