@@ -20,6 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   answerKind,
   apisAnswer,
+  benchViewId,
   BENCH_PASSWORD,
   lpad,
   noAnswerKind,
@@ -433,6 +434,7 @@ try {
     members: MEMBERS,
     trailers: TRAILERS,
     posts: 50,
+    redisUrl: `redis://127.0.0.1:${PORTS.redis[0]}/0`,
   });
   const { Client, Pool } = requireApi('pg');
   const db = new Client({ connectionString: dbUrl.href });
@@ -616,7 +618,10 @@ try {
       run: () => {
         if (nextPair >= pairs.length) return undefined;
         const [m, trailer] = pairs[nextPair++];
-        return request('watch', 'POST', `/trailers/${trailer}/watch`, { auth: tokens[m] });
+        return request('watch', 'POST', `/trailers/${trailer}/watch`, {
+          auth: tokens[m],
+          json: { view_id: benchViewId(members[m].id, trailer) },
+        });
       },
     },
     {

@@ -18,6 +18,7 @@ import {
   nodeRuntime,
   outDir,
   pad,
+  benchViewId,
   prepareMembers,
   processes,
   reportChecks,
@@ -133,19 +134,25 @@ try {
     ];
     let method = 'GET';
     let auth = token;
+    let body;
     if (route === 'watch') {
       if (nextPair >= pairs.length) return one();
       const [m, trailer] = pairs[nextPair++];
       path = `/trailers/${trailer}/watch`;
       method = 'POST';
       auth = tokens[m];
+      body = JSON.stringify({ view_id: benchViewId(members[m].id, trailer) });
     }
     const started = Date.now();
     let kind;
     try {
       const res = await fetch(base + path, {
         method,
-        headers: { authorization: `Bearer ${auth}` },
+        headers: {
+          authorization: `Bearer ${auth}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body,
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       await res.arrayBuffer();

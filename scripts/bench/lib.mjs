@@ -137,14 +137,48 @@ export async function freePhoneSeries(db, from = 71, skip = []) {
   throw new Error('no free phone series +99871… to +99899… left in this database');
 }
 
+/** The view a bench's watch of `trailerId` by `memberId` names (opened by openBenchViews). */
+export const benchViewId = (memberId, trailerId) =>
+  `bv${String(memberId).padStart(9, '0')}t${String(trailerId).padStart(6, '0')}`;
+
+/**
+ * A view of every trailer for every member, already played 10 s, written to
+ * Redis as the API keeps them (apps/api/src/modules/trailers/trailer-view-keys.ts):
+ * a watch names a view whose beats the server counted (issue 38), and the
+ * benches measure the watch, not ten seconds of beats.
+ */
+export async function openBenchViews(redisUrl, memberIds, trailerIds) {
+  const Redis = requireApi('ioredis');
+  const { viewKey } = requireApi('./dist/modules/trailers/trailer-view-keys.js');
+  const redis = new Redis(redisUrl);
+  try {
+    const pairs = trailerIds.flatMap((t) => memberIds.map((u) => [u, t]));
+    for (let from = 0; from < pairs.length; from += 5000) {
+      const batch = redis.pipeline();
+      for (const [u, t] of pairs.slice(from, from + 5000)) {
+        const key = viewKey(benchViewId(u, t));
+        batch.hset(key, { u, t, s: 'paused', p: 0, at: 0, played: 10_000 });
+        batch.expire(key, 86_400);
+      }
+      await batch.exec();
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /**
  * Level-9 members (phones in the first free series, +99871… on a new
  * database) with a raised daily quota (operators can raise it), trailers
- * whose views started a minute ago, posts in the feed. Their password hash is
- * argon2id at a low cost, so signing hundreds in takes seconds. Returns the
- * members ({id, phone}), the trailer ids and the phone series used.
+ * with a view each member played already (openBenchViews, in Redis at
+ * `redisUrl`), posts in the feed. Their password hash is argon2id at a low
+ * cost, so signing hundreds in takes seconds. Returns the members ({id,
+ * phone}), the trailer ids and the phone series used.
  */
-export async function prepareMembers(databaseUrl, { members, trailers, posts }) {
+export async function prepareMembers(
+  databaseUrl,
+  { members, trailers, posts, redisUrl = process.env.REDIS_URL },
+) {
   const argon2 = requireApi('argon2');
   return withDatabase(databaseUrl, async (db) => {
     const cheapHash = await argon2.hash(BENCH_PASSWORD, {
@@ -170,11 +204,10 @@ export async function prepareMembers(databaseUrl, { members, trailers, posts }) 
     const trailerIds = (await db.query(`SELECT id FROM trailers ORDER BY id`)).rows
       .map((r) => r.id)
       .slice(-trailers);
-    await db.query(
-      `INSERT INTO trailer_views (user_id, trailer_id, started_at)
-       SELECT u.id, t.id, now() - interval '1 minute' FROM users u CROSS JOIN trailers t
-       WHERE u.phone LIKE $1 AND t.id = ANY($2)`,
-      [`${series}%`, trailerIds],
+    await openBenchViews(
+      redisUrl,
+      rows.map((r) => r.id),
+      trailerIds,
     );
     await db.query(
       `INSERT INTO moments (user_id, text)

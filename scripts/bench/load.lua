@@ -1,9 +1,10 @@
 -- One route of pnpm bench:load, for one wrk process:
 --   wrk ... -s scripts/bench/load.lua <url> -- ROUTE DATA_FILE [OFFSET]
 -- DATA_FILE (written by load.mjs) returns { tokens = {...}, signins = {...},
--- pairs = {{member index, trailer id}, ...} }. Each request takes the next member in
--- turn; the watch takes the next (member, trailer) pair from OFFSET, each pair
--- paying once a day, so no request repeats a watch.
+-- pairs = {{member index, trailer id, view id}, ...} }. Each request takes the next
+-- member in turn; the watch takes the next (member, trailer) pair from OFFSET, each
+-- pair paying once a day, so no request repeats a watch; it names the view the
+-- bench opened for that pair (lib.mjs openBenchViews).
 local route, data, n
 
 function init(args)
@@ -35,7 +36,10 @@ function request()
       'username=' .. m.phone .. '&password=' .. m.password)
   elseif route == 'watch' then
     local pair = data.pairs[(n % #data.pairs) + 1]
-    return wrk.format('POST', '/trailers/' .. pair[2] .. '/watch', bearer(data.tokens[pair[1]]))
+    local headers = bearer(data.tokens[pair[1]])
+    headers['Content-Type'] = 'application/json'
+    return wrk.format('POST', '/trailers/' .. pair[2] .. '/watch', headers,
+      '{"view_id":"' .. pair[3] .. '"}')
   end
   local token = data.tokens[(n % #data.tokens) + 1]
   if route == 'me' then

@@ -19,6 +19,7 @@ import {
   pool,
   freePhoneSeries,
   postOk,
+  benchViewId,
   prepareMembers,
   processes,
   reportChecks,
@@ -185,7 +186,8 @@ const signins = await pool(
 // Pairs ordered trailer by trailer, so consecutive watches are different members.
 const pairs = [];
 for (const trailer of trailerIds.slice(-TRAILERS))
-  for (let m = 0; m < members.length; m++) pairs.push([m + 1, trailer]);
+  for (let m = 0; m < members.length; m++)
+    pairs.push([m + 1, trailer, benchViewId(members[m].id, trailer)]);
 const lua = (value) =>
   Array.isArray(value)
     ? `{${value.map(lua).join(',')}}`

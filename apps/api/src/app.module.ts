@@ -31,6 +31,7 @@ import { MessagesModule } from './modules/messages/messages.module';
 import { ProofsModule } from './modules/proofs/proofs.module';
 import { RecoveryModule } from './modules/recovery/recovery.module';
 import { RedisModule } from './modules/redis/redis.module';
+import { RiskReviewModule } from './modules/risk-review/risk-review.module';
 import { StatementModule } from './modules/statement/statement.module';
 import { StorageModule } from './modules/storage/storage.module';
 import { TeamModule } from './modules/team/team.module';
@@ -82,6 +83,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     TeamModule,
     AdminModule,
     ApprovalsModule,
+    RiskReviewModule,
     HealthModule,
     // The API's own ticks, if any are declared (modules/jobs/registry.ts); queued jobs run in the worker.
     JobsModule.forProcess('api'),

@@ -10,6 +10,7 @@ import {
   signIn,
   uniquePhone,
 } from './helpers';
+import { standInForYouTube } from './youtube-stand-in';
 
 const LANGUAGES = ['en', 'ru', 'uz'] as const;
 
@@ -261,6 +262,8 @@ test('a member completes and claims a challenge, then every screen opens clean a
     if (entry.type() === 'error') consoleErrors.push(`${page.url()}: ${entry.text()}`);
   });
   page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+  // The film page loads the YouTube IFrame API: the stand-in, not the network.
+  await standInForYouTube(page);
 
   // The challenge shows Completed and pays once; the money is on /mine.
   await signIn(page, inviterPhone, 'member-pass');

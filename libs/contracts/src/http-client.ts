@@ -1,7 +1,8 @@
 /**
  * The one HTTP client of the web app, used by every generated hook as orval's
- * mutator. It owns the session tokens, adds the bearer header, turns error
- * bodies into ApiError and applies the token refresh rule (spec section 4).
+ * mutator. It owns the session tokens, adds the bearer header and the
+ * device id, turns error bodies into ApiError and applies the token refresh
+ * rule (spec section 4).
  */
 
 import type { ErrorCode } from './generated/model';
@@ -168,6 +169,32 @@ export function onAuthLost(listener: () => void): () => void {
   return () => authLostListeners.delete(listener);
 }
 
+const DEVICE_KEY = 'device_id';
+/** The header every call carries (contract section 11). */
+export const DEVICE_ID_HEADER = 'X-Device-Id';
+let memoryDeviceId: string | undefined;
+
+function randomDeviceId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')
+    return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * This browser's device id: random, created once and kept (the API keeps it
+ * among a member's risk signals, to tell accounts run from one browser).
+ * Without storage it lasts as long as the page.
+ */
+export function getDeviceId(): string {
+  if (memoryDeviceId) return memoryDeviceId;
+  const stored = storage()?.getItem(DEVICE_KEY);
+  memoryDeviceId = stored && /^[A-Za-z0-9_-]{8,128}$/.test(stored) ? stored : randomDeviceId();
+  if (memoryDeviceId !== stored) storage()?.setItem(DEVICE_KEY, memoryDeviceId);
+  return memoryDeviceId;
+}
+
 /** Another tab signed in or out: drop the cached copy and tell subscribers. */
 export function syncTokensFromStorage(): void {
   const before = JSON.stringify(memoryTokens ?? null);
@@ -251,7 +278,11 @@ export function refreshTokens(): Promise<Tokens | null> {
       // In the body: a URL's query string ends up in proxies' and browsers' logs.
       const response = await doFetch(buildUrl('/refresh_token'), {
         method: 'POST',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          [DEVICE_ID_HEADER]: getDeviceId(),
+        },
         body: JSON.stringify({ refresh_token: stripBearer(current.refresh) }),
       });
       const body = (await readBody(response)) as
@@ -281,6 +312,7 @@ async function send(config: RequestConfig, init: RequestInit | undefined, access
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (requestLanguage && !headers.has('Accept-Language'))
     headers.set('Accept-Language', requestLanguage);
+  headers.set(DEVICE_ID_HEADER, getDeviceId());
   if (access) headers.set('Authorization', `Bearer ${access}`);
   const body = encodeBody(config.data, headers);
   return doFetch(buildUrl(config.url, config.params), {

@@ -3,9 +3,11 @@ export * from './generated/model';
 export {
   ApiError,
   BAD_CREDENTIALS_DETAIL,
+  DEVICE_ID_HEADER,
   clearTokens,
   fetchBlob,
   getApiBaseUrl,
+  getDeviceId,
   getRequestLanguage,
   getTokens,
   httpClient,

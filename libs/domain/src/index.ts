@@ -13,3 +13,5 @@ export * from './tron-fees';
 export * from './recovery';
 export * from './uzbek';
 export * from './support';
+export * from './views';
+export * from './risk-rings';

@@ -19,12 +19,19 @@ export const STATEMENT_KINDS = [
   'promotion',
   'hold_release',
   'challenge',
+  'review_release',
+  'review_reversal',
   'other',
 ] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
-/** The member's own accounts, as the statement and its filter name them. */
-export const STATEMENT_ACCOUNTS = ['money', 'points', 'points_hold'] as const;
+/**
+ * The member's own accounts, as the statement and its filter name them.
+ * `commission_hold`: team commissions held while an operator reviews a ring
+ * the member is in (issue 38); a review releases them to money
+ * (`review_release`) or reverses them (`review_reversal`).
+ */
+export const STATEMENT_ACCOUNTS = ['money', 'points', 'points_hold', 'commission_hold'] as const;
 export type StatementAccount = (typeof STATEMENT_ACCOUNTS)[number];
 
 export const STATEMENT_PAGE_DEFAULT = 20;

@@ -366,7 +366,14 @@ export const ERRORS = {
   WATCH_TOO_SHORT: {
     status: 400,
     detail: 'Watch the trailer for at least 10 seconds',
-    description: 'The view started less than 10 seconds ago',
+    description:
+      "The server has not seen 10 s of `playing` beats for this view, or it is not this member's view of this trailer",
+  },
+  VIEW_ENDED: {
+    status: 409,
+    detail: 'This view has ended: the trailer plays in another window',
+    description:
+      "A newer view of the member's (another tab or device) ended this one: one view plays at a time",
   },
 
   // Live events

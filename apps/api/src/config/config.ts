@@ -171,6 +171,19 @@ export const SETTINGS_SCHEMA = z.object({
    */
   ECONOMY_RAISE_APPROVAL_PERCENT: intFrom(10),
   /**
+   * Days a member's risk signal (device, network, deposit source or
+   * withdrawal address) is kept after it was last seen (issue 38); 0: kept
+   * without limit.
+   */
+  RISK_SIGNAL_DAYS: intFrom(90, 0, 3650),
+  /**
+   * 1: the team commissions and registration points of members in a ring
+   * wait for an operator's review (issue 38); 0: rings are only shown.
+   */
+  RISK_HOLD: intFrom(1, 0, 1),
+  /** How often the worker looks for rings across the whole club; 0: only as signals arrive. */
+  RISK_SCAN_INTERVAL_MS: intFrom(300_000),
+  /**
    * Which proxies' X-Forwarded-For to believe: a hop count (1 behind one
    * proxy, as under compose), addresses/CIDRs (comma-separated), `true`
    * (every hop: unsafe behind a proxy that appends the client's header)

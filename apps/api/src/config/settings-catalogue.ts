@@ -277,6 +277,18 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     group: 'Optional tuning (defaults shown)',
     doc: "An operator who credited a member (approved a card deposit or an adjustment) within this many hours cannot approve that member's withdrawal (403 SELF_DEALING_FORBIDDEN). 0: off.",
   },
+  RISK_SIGNAL_DAYS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "Days a member's risk signals (device id, client /24 or /48, deposit source and withdrawal addresses) are kept after they were last seen; operators see them in rings, members never. 0: kept without limit.",
+  },
+  RISK_HOLD: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "1: team commissions and registration points of members in a ring of accounts wait for an operator's release or reversal (four eyes above ADJUST_APPROVAL_THRESHOLD). 0: rings are found and shown, nothing is held.",
+  },
+  RISK_SCAN_INTERVAL_MS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'How often the worker looks for rings across the whole club (new signals are looked at as they arrive). 0: only as they arrive.',
+  },
   ECONOMY_RAISE_APPROVAL_PERCENT: {
     group: 'Optional tuning (defaults shown)',
     doc: 'An economy change that would pay members more than this percentage above the last value a second admin approved (in one step or many; every term of pay counts) waits for a second admin. 0: off (the card, support link and card rates still wait while the club has two admins).',

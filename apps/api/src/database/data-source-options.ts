@@ -41,6 +41,7 @@ import { StaffRequests1766850000000 } from './migrations/1766850000000-staff-req
 import { SignupsMembersOnly1766930000000 } from './migrations/1766930000000-signups-members-only';
 import { CampaignNames1766931000000 } from './migrations/1766931000000-campaign-names';
 import { TronCostDetails1766932000000 } from './migrations/1766932000000-tron-cost-details';
+import { RealViewsAndRings1766910000000 } from './migrations/1766910000000-real-views-and-rings';
 import { TeamCountsCovering1766800000000 } from './migrations/1766800000000-team-counts-covering';
 import { AccountRecovery1766830000000 } from './migrations/1766830000000-account-recovery';
 import { EconomyBaselines1766840000000 } from './migrations/1766840000000-economy-baselines';
@@ -93,6 +94,7 @@ export const MIGRATIONS = [
   AccountRecovery1766830000000,
   EconomyBaselines1766840000000,
   StaffRequests1766850000000,
+  RealViewsAndRings1766910000000,
   WithdrawalCancel1766920000000,
   UzbekApostrophes1766921000000,
   SupportRequests1766922000000,

@@ -224,6 +224,12 @@ CREATE FUNCTION public.ledger_refuse_change() RETURNS trigger
         RAISE EXCEPTION 'ledger rows are append-only (% on %)', TG_OP, TG_TABLE_NAME;
       END $$;
 
+CREATE FUNCTION public.member_invite_chains(p_user_ids integer[]) RETURNS TABLE(id integer, inviter_id integer, inviter2_id integer, inviter3_id integer)
+    LANGUAGE sql STABLE
+    AS $$
+        SELECT u.id, u.inviter_id, u.inviter2_id, u.inviter3_id FROM users u WHERE u.id = ANY (p_user_ids)
+      $$;
+
 CREATE FUNCTION public.member_watch_profile(p_user_id integer) RETURNS TABLE(vip_level smallint, vip_expire timestamp with time zone, uplines json)
     LANGUAGE sql STABLE
     AS $$
@@ -242,6 +248,14 @@ CREATE FUNCTION public.moment_author(p_user_id integer) RETURNS TABLE(nickname c
     LANGUAGE sql STABLE
     AS $$
         SELECT nickname, vip_level, vip_expire FROM users WHERE id = p_user_id
+      $$;
+
+CREATE FUNCTION public.risk_held_members(p_user_ids integer[]) RETURNS integer[]
+    LANGUAGE sql STABLE
+    AS $$
+        SELECT COALESCE(array_agg(m.user_id ORDER BY m.user_id), '{}')
+        FROM risk_ring_members m JOIN risk_rings r ON r.id = m.ring_id
+        WHERE m.user_id = ANY (p_user_ids) AND r.status IN ('open', 'reversed')
       $$;
 
 CREATE FUNCTION public.sweeps_total_delete() RETURNS trigger
@@ -345,7 +359,7 @@ CREATE TABLE public.approvals (
     voided_at timestamp with time zone,
     CONSTRAINT approvals_amount_micro_check CHECK ((amount_micro >= 0)),
     CONSTRAINT approvals_check CHECK (((member_id IS NULL) OR (member_id <> operator_id))),
-    CONSTRAINT approvals_kind_check CHECK (((kind)::text = ANY ((ARRAY['withdrawal'::character varying, 'card_deposit'::character varying, 'adjustment'::character varying, 'economy'::character varying])::text[])))
+    CONSTRAINT approvals_kind_check CHECK (((kind)::text = ANY ((ARRAY['withdrawal'::character varying, 'card_deposit'::character varying, 'adjustment'::character varying, 'economy'::character varying, 'risk_ring'::character varying])::text[])))
 );
 
 ALTER TABLE public.approvals ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -916,7 +930,9 @@ CREATE TABLE public.points_holds (
     released_at timestamp with time zone,
     source character varying(64) NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT points_holds_amount_micro_check CHECK ((amount_micro > 0))
+    reversed_at timestamp with time zone,
+    CONSTRAINT points_holds_amount_micro_check CHECK ((amount_micro > 0)),
+    CONSTRAINT points_holds_settled_once CHECK (((released_at IS NULL) OR (reversed_at IS NULL)))
 );
 
 ALTER TABLE public.points_holds ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -1037,6 +1053,67 @@ CREATE TABLE public.refresh_tokens (
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+CREATE TABLE public.risk_ring_decisions (
+    id bigint NOT NULL,
+    ring_id integer NOT NULL,
+    decision character varying(8) NOT NULL,
+    ring_version integer NOT NULL,
+    amount_micro bigint NOT NULL,
+    requested_by integer NOT NULL,
+    status character varying(16) DEFAULT 'pending'::character varying NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    decided_at timestamp with time zone,
+    CONSTRAINT risk_ring_decisions_amount_micro_check CHECK ((amount_micro >= 0)),
+    CONSTRAINT risk_ring_decisions_check CHECK ((((status)::text = 'pending'::text) = (decided_at IS NULL))),
+    CONSTRAINT risk_ring_decisions_decision_check CHECK (((decision)::text = ANY ((ARRAY['release'::character varying, 'reverse'::character varying])::text[]))),
+    CONSTRAINT risk_ring_decisions_status_check CHECK (((status)::text = ANY ((ARRAY['pending'::character varying, 'applied'::character varying, 'superseded'::character varying])::text[])))
+);
+
+ALTER TABLE public.risk_ring_decisions ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.risk_ring_decisions_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.risk_ring_members (
+    user_id integer NOT NULL,
+    ring_id integer NOT NULL,
+    joined_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.risk_rings (
+    id integer NOT NULL,
+    status character varying(16) DEFAULT 'open'::character varying NOT NULL,
+    version integer DEFAULT 1 NOT NULL,
+    merged_into integer,
+    found_at timestamp with time zone DEFAULT now() NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    decided_at timestamp with time zone,
+    CONSTRAINT risk_rings_check CHECK (((merged_into IS NULL) OR (merged_into <> id))),
+    CONSTRAINT risk_rings_status_check CHECK (((status)::text = ANY ((ARRAY['open'::character varying, 'released'::character varying, 'reversed'::character varying])::text[])))
+);
+
+ALTER TABLE public.risk_rings ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.risk_rings_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE public.risk_signals (
+    user_id integer NOT NULL,
+    kind character varying(24) NOT NULL,
+    value character varying(128) NOT NULL,
+    first_seen timestamp with time zone DEFAULT now() NOT NULL,
+    last_seen timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT risk_signals_kind_check CHECK (((kind)::text = ANY ((ARRAY['device'::character varying, 'network'::character varying, 'funding_address'::character varying, 'withdrawal_address'::character varying])::text[])))
+);
+
 CREATE TABLE public.staff_requests (
     id bigint NOT NULL,
     target_user_id integer NOT NULL,
@@ -1118,12 +1195,6 @@ CREATE TABLE public.team_rates (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT team_rates_depth_check CHECK (((depth >= 1) AND (depth <= 3))),
     CONSTRAINT team_rates_rate_bp_check CHECK (((rate_bp >= 0) AND (rate_bp <= 10000)))
-);
-
-CREATE TABLE public.trailer_views (
-    user_id integer NOT NULL,
-    trailer_id integer NOT NULL,
-    started_at timestamp with time zone NOT NULL
 );
 
 CREATE TABLE public.trailer_watches (
@@ -1521,6 +1592,18 @@ ALTER TABLE ONLY public.proof_snapshots
 ALTER TABLE ONLY public.refresh_tokens
     ADD CONSTRAINT refresh_tokens_pkey PRIMARY KEY (token_hash);
 
+ALTER TABLE ONLY public.risk_ring_decisions
+    ADD CONSTRAINT risk_ring_decisions_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.risk_ring_members
+    ADD CONSTRAINT risk_ring_members_pkey PRIMARY KEY (user_id);
+
+ALTER TABLE ONLY public.risk_rings
+    ADD CONSTRAINT risk_rings_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.risk_signals
+    ADD CONSTRAINT risk_signals_pkey PRIMARY KEY (user_id, kind, value);
+
 ALTER TABLE ONLY public.staff_requests
     ADD CONSTRAINT staff_requests_pkey PRIMARY KEY (id);
 
@@ -1535,9 +1618,6 @@ ALTER TABLE ONLY public.sweeps
 
 ALTER TABLE ONLY public.team_rates
     ADD CONSTRAINT team_rates_pkey PRIMARY KEY (depth);
-
-ALTER TABLE ONLY public.trailer_views
-    ADD CONSTRAINT trailer_views_pkey PRIMARY KEY (user_id, trailer_id);
 
 ALTER TABLE ONLY public.trailer_watches
     ADD CONSTRAINT trailer_watches_once_a_day UNIQUE (user_id, watch_day, trailer_id);
@@ -1648,6 +1728,16 @@ CREATE INDEX promotion_grants_pending_idx ON public.promotion_grants USING btree
 CREATE UNIQUE INDEX proof_buckets_member_idx ON public.proof_buckets USING btree (snapshot_id, first_member_id);
 
 CREATE INDEX refresh_tokens_session_idx ON public.refresh_tokens USING btree (session_id);
+
+CREATE UNIQUE INDEX risk_ring_decisions_pending_key ON public.risk_ring_decisions USING btree (ring_id, decision) WHERE ((status)::text = 'pending'::text);
+
+CREATE INDEX risk_ring_members_ring_idx ON public.risk_ring_members USING btree (ring_id, user_id);
+
+CREATE INDEX risk_rings_listed_idx ON public.risk_rings USING btree (id) WHERE (merged_into IS NULL);
+
+CREATE INDEX risk_signals_last_seen_idx ON public.risk_signals USING btree (last_seen);
+
+CREATE INDEX risk_signals_value_idx ON public.risk_signals USING btree (kind, value, user_id);
 
 CREATE UNIQUE INDEX staff_requests_pending_key ON public.staff_requests USING btree (target_user_id, change, COALESCE(role, ''::character varying)) WHERE ((status)::text = 'pending'::text);
 
@@ -1892,6 +1982,24 @@ ALTER TABLE ONLY public.proof_snapshots
 ALTER TABLE ONLY public.refresh_tokens
     ADD CONSTRAINT refresh_tokens_session_id_fkey FOREIGN KEY (session_id) REFERENCES public.auth_sessions(id);
 
+ALTER TABLE ONLY public.risk_ring_decisions
+    ADD CONSTRAINT risk_ring_decisions_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.risk_ring_decisions
+    ADD CONSTRAINT risk_ring_decisions_ring_id_fkey FOREIGN KEY (ring_id) REFERENCES public.risk_rings(id);
+
+ALTER TABLE ONLY public.risk_ring_members
+    ADD CONSTRAINT risk_ring_members_ring_id_fkey FOREIGN KEY (ring_id) REFERENCES public.risk_rings(id);
+
+ALTER TABLE ONLY public.risk_ring_members
+    ADD CONSTRAINT risk_ring_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.risk_rings
+    ADD CONSTRAINT risk_rings_merged_into_fkey FOREIGN KEY (merged_into) REFERENCES public.risk_rings(id);
+
+ALTER TABLE ONLY public.risk_signals
+    ADD CONSTRAINT risk_signals_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
 ALTER TABLE ONLY public.staff_requests
     ADD CONSTRAINT staff_requests_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES public.users(id);
 
@@ -1912,12 +2020,6 @@ ALTER TABLE ONLY public.sweeps
 
 ALTER TABLE ONLY public.sweeps
     ADD CONSTRAINT sweeps_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
-
-ALTER TABLE ONLY public.trailer_views
-    ADD CONSTRAINT trailer_views_trailer_id_fkey FOREIGN KEY (trailer_id) REFERENCES public.trailers(id);
-
-ALTER TABLE ONLY public.trailer_views
-    ADD CONSTRAINT trailer_views_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.trailer_watches
     ADD CONSTRAINT trailer_watches_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);

@@ -9,7 +9,6 @@ export const TABLE_OWNERS: Record<string, string> = {
   auth_sessions: 'auth',
   refresh_tokens: 'auth',
   trailers: 'trailers',
-  trailer_views: 'trailers',
   trailer_watches: 'trailers',
   watch_days: 'trailers',
   watch_daily_active: 'trailers',
@@ -66,4 +65,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   proof_buckets: 'proofs',
   proof_reserve_addresses: 'proofs',
   tron_costs: 'tron',
+  risk_signals: 'risk',
+  risk_rings: 'risk',
+  risk_ring_members: 'risk',
+  risk_ring_decisions: 'risk-review',
 };

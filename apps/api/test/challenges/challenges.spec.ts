@@ -62,8 +62,8 @@ describe('challenges pay once from real activity; VIP progress from deposits', (
     expect([early.status, early.body.code]).toEqual([400, 'CHALLENGE_NOT_COMPLETE']);
 
     for (const trailerId of [1, 2]) {
-      await viewFor(t, m, trailerId, 30);
-      await t.http().post(`/trailers/${trailerId}/watch`).set(m.auth).expect(200);
+      const view = await viewFor(t, m, trailerId, 30);
+      await t.http().post(`/trailers/${trailerId}/watch`).set(m.auth).send(view).expect(200);
     }
     expect(await mine(m.auth, challenge.id)).toMatchObject({
       count: 2,

@@ -47,6 +47,8 @@ describe('trailers, messages and content', () => {
         image_url: '/static/trailers/1.svg',
         category: expect.stringMatching(/^(hot|new|soon)$/),
         trailer_key: expect.stringMatching(/^[\w-]{11}$/),
+        // The view this call opened (issue 38).
+        view_id: expect.stringMatching(/^[\w-]{22}$/),
       });
       const missing = await t.http().get('/trailers/99999').set(m.auth);
       expect(missing.status).toBe(404);

@@ -15,6 +15,8 @@ import {
  */
 describe('money routes: a per-member rate limit shared by every API process', () => {
   const LIMIT = 4;
+  /** A view nobody opened: the watch is refused, and still spends the budget. */
+  const VIEW = { view_id: 'never-opened-view-00001' };
   let one: TestApp;
   let two: TestApp;
   let admin: Record<string, string>;
@@ -40,7 +42,7 @@ describe('money routes: a per-member rate limit shared by every API process', ()
     // A refused purchase is still a money request: it spends the budget.
     const buy = await two.http().post('/balance/buy_vip').set(m.auth).send({ vip_level: 6 });
     expect(buy.status).toBe(400);
-    const watch = await one.http().post('/trailers/1/watch').set(m.auth);
+    const watch = await one.http().post('/trailers/1/watch').set(m.auth).send(VIEW);
     expect(watch.status).not.toBe(429);
 
     const refused = await transfer(two, m.auth);
@@ -50,7 +52,7 @@ describe('money routes: a per-member rate limit shared by every API process', ()
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect((await one.http().post('/trailers/1/watch').set(m.auth)).status).toBe(429);
+    expect((await one.http().post('/trailers/1/watch').set(m.auth).send(VIEW)).status).toBe(429);
 
     // Reads are not money routes; another member has a budget of their own.
     expect((await one.http().get('/users/me').set(m.auth)).status).toBe(200);

@@ -184,8 +184,10 @@ describe('ledger audit', () => {
       for (const m of watchers) {
         await setLevel(t, m.id, 9);
         for (const trailer of [1, 2]) {
-          await viewFor(t, m, trailer, 30);
-          expect((await t.http().post(`/trailers/${trailer}/watch`).set(m.auth)).status).toBe(200);
+          const view = await viewFor(t, m, trailer, 30);
+          expect(
+            (await t.http().post(`/trailers/${trailer}/watch`).set(m.auth).send(view)).status,
+          ).toBe(200);
         }
       }
       // A second trailer of the day does not count the member again.

@@ -146,15 +146,15 @@ describe('GET /users/me/statement: every movement with the balance after it', ()
     expect(challenge.status).toBe(200);
     // A rewarded challenge raises what members are paid: a second admin publishes it.
     await approveEconomyChanges(t);
-    await viewFor(t, m, 1, 30);
-    await t.http().post('/trailers/1/watch').set(m.auth).expect(200);
+    const view = await viewFor(t, m, 1, 30);
+    await t.http().post('/trailers/1/watch').set(m.auth).send(view).expect(200);
     await t.http().post(`/challenges/${challenge.body.id}/claim`).set(m.auth).expect(200);
 
     // Team commission: the downline (invited by m, VIP 2 now) watches and pays m 10 % of it.
     const downline = await member(t, m.id);
     await setLevel(t, downline.id, 4);
-    await viewFor(t, downline, 2, 30);
-    await t.http().post('/trailers/2/watch').set(downline.auth).expect(200);
+    const downlineView = await viewFor(t, downline, 2, 30);
+    await t.http().post('/trailers/2/watch').set(downline.auth).send(downlineView).expect(200);
 
     // Transfer to points, a withdrawal held and refunded, one held and sent.
     await t.http().post('/users/transfer').set(m.auth).send({ amount: 1.5 }).expect(200);

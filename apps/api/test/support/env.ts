@@ -33,4 +33,9 @@ export function useTestEnv() {
   // The worker's daily proof of liabilities would read the chain in every suite
   // that starts a worker; proofs.spec.ts turns it on where it is tested.
   process.env.PROOF_INTERVAL_HOURS = '0';
+  // Suites share one database, its faucet (every chain deposit's source) and
+  // a few outside withdrawal addresses: their teams would make rings whose
+  // holds change what those suites expect. Holding has its own tests
+  // (test/risk/rings.spec.ts).
+  process.env.RISK_HOLD = '0';
 }

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { useTestEnv } from './env';
 import { SOUND_LEDGER_REPORT } from './ledger-report';
+import { viewKey } from '../../src/modules/trailers/trailer-view-keys';
 
 useTestEnv();
 // Imported after the environment is set: the app reads its settings on boot.
@@ -198,14 +199,17 @@ export async function me(t: TestApp, m: Member) {
   return res.body;
 }
 
-/** Opens a trailer, then moves the view's start back as if `seconds` had passed. */
+/**
+ * Opens a trailer, then counts `seconds` of play on the view as if its beats
+ * had reported them (the beats themselves have their own tests,
+ * test/trailers/views.spec.ts). Returns the watch's body.
+ */
 export async function viewFor(t: TestApp, m: Member, trailerId: number, seconds: number) {
   const res = await t.http().get(`/trailers/${trailerId}`).set(m.auth);
   if (res.status !== 200) throw new Error(`open trailer failed: ${res.status}`);
-  await t.db.query(
-    `UPDATE trailer_views SET started_at = now() - make_interval(secs => $3) WHERE user_id = $1 AND trailer_id = $2`,
-    [m.id, trailerId, seconds],
-  );
+  const viewId = res.body.view_id as string;
+  await t.redis.hset(viewKey(viewId), 'played', Math.round(seconds * 1000));
+  return { view_id: viewId };
 }
 
 export async function setLevel(t: TestApp, userId: number, level: number, days = 30) {

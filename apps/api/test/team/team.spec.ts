@@ -45,8 +45,8 @@ describe('team: three levels of invitees and their commissions', () => {
     const l1 = await invitedBy(l2.id);
     const watcher = await invitedBy(l1.id);
     await setLevel(t, watcher.id, 9);
-    await viewFor(t, watcher, 5, 30);
-    const res = await t.http().post('/trailers/5/watch').set(watcher.auth);
+    const view = await viewFor(t, watcher, 5, 30);
+    const res = await t.http().post('/trailers/5/watch').set(watcher.auth).send(view);
     expect(res.body.reward).toBe(12);
     expect(await me(t, watcher)).toMatchObject({ money: 12, total_earn: 12, team_earn: 0 });
     expect(await me(t, l1)).toMatchObject({ money: 1.2, team_earn: 1.2, total_earn: 0 });

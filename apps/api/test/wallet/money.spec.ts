@@ -202,11 +202,15 @@ describe('money: ledger, wallet, rewards', () => {
   describe('trailer rewards', () => {
     it('refuses a watch without a view or before 10 seconds', async () => {
       const m = await member(t);
-      const none = await t.http().post('/trailers/3/watch').set(m.auth);
-      expect(none.status).toBe(400);
-      expect(none.body.code).toBe('WATCH_TOO_SHORT');
-      await viewFor(t, m, 3, 9);
-      const early = await t.http().post('/trailers/3/watch').set(m.auth);
+      const none = await t.http().post('/trailers/3/watch').set(m.auth).send({});
+      expect(none.status).toBe(422);
+      expect(none.body.detail[0].loc).toEqual(['body', 'view_id']);
+      const early = await t
+        .http()
+        .post('/trailers/3/watch')
+        .set(m.auth)
+        .send(await viewFor(t, m, 3, 9));
+      expect(early.status).toBe(400);
       expect(early.body.code).toBe('WATCH_TOO_SHORT');
       expect(await me(t, m)).toMatchObject({ money: 0, total_earn: 0 });
       expect((await t.http().get('/users/me/today').set(m.auth)).body).toEqual({
@@ -219,11 +223,15 @@ describe('money: ledger, wallet, rewards', () => {
     it('pays the level reward once per trailer per day', async () => {
       const m = await member(t);
       await setLevel(t, m.id, 1);
-      await viewFor(t, m, 4, 10);
-      const res = await t.http().post('/trailers/4/watch').set(m.auth);
+      const view = await viewFor(t, m, 4, 10);
+      const res = await t.http().post('/trailers/4/watch').set(m.auth).send(view);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ reward: 0.5, today: { amount: 0.5, count: 1 } });
-      const again = await t.http().post('/trailers/4/watch').set(m.auth);
+      const again = await t
+        .http()
+        .post('/trailers/4/watch')
+        .set(m.auth)
+        .send(await viewFor(t, m, 4, 10));
       expect(again.status).toBe(400);
       expect(again.body.code).toBe('ALREADY_WATCHED');
       expect(await me(t, m)).toMatchObject({ money: 0.5, total_earn: 0.5, team_earn: 0 });
@@ -237,13 +245,16 @@ describe('money: ledger, wallet, rewards', () => {
 
     it('stops at the daily quota of the level (level 0: 2 a day, no reward)', async () => {
       const m = await member(t);
-      for (const id of [1, 2, 3]) await viewFor(t, m, id, 11);
-      expect((await t.http().post('/trailers/1/watch').set(m.auth)).body).toEqual({
+      const views: Record<number, { view_id: string }> = {};
+      for (const id of [1, 2, 3]) views[id] = await viewFor(t, m, id, 11);
+      const watch = (id: number) =>
+        t.http().post(`/trailers/${id}/watch`).set(m.auth).send(views[id]);
+      expect((await watch(1)).body).toEqual({
         reward: 0,
         today: { amount: 0, count: 1 },
       });
-      expect((await t.http().post('/trailers/2/watch').set(m.auth)).status).toBe(200);
-      const third = await t.http().post('/trailers/3/watch').set(m.auth);
+      expect((await watch(2)).status).toBe(200);
+      const third = await watch(3);
       expect(third.status).toBe(400);
       expect(third.body.code).toBe('DAILY_QUOTA_REACHED');
       expect((await t.http().get('/users/me/today').set(m.auth)).body).toEqual({
@@ -255,8 +266,11 @@ describe('money: ledger, wallet, rewards', () => {
 
     it('answers 404 for an unknown trailer and 422 for a bad id', async () => {
       const m = await member(t);
-      expect((await t.http().post('/trailers/99999/watch').set(m.auth)).status).toBe(404);
-      expect((await t.http().post('/trailers/x/watch').set(m.auth)).status).toBe(422);
+      const view = await viewFor(t, m, 1, 10);
+      expect((await t.http().post('/trailers/99999/watch').set(m.auth).send(view)).status).toBe(
+        404,
+      );
+      expect((await t.http().post('/trailers/x/watch').set(m.auth).send(view)).status).toBe(422);
     });
   });
 
@@ -395,9 +409,9 @@ describe('money: ledger, wallet, rewards', () => {
     it('credits 50 parallel watches of one trailer exactly once', async () => {
       const m = await member(t);
       await setLevel(t, m.id, 2);
-      await viewFor(t, m, 6, 20);
+      const view = await viewFor(t, m, 6, 20);
       const results = await Promise.all(
-        Array.from({ length: 50 }, () => t.http().post('/trailers/6/watch').set(m.auth)),
+        Array.from({ length: 50 }, () => t.http().post('/trailers/6/watch').set(m.auth).send(view)),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect(results.filter((r) => r.body.code === 'ALREADY_WATCHED')).toHaveLength(49);
@@ -415,9 +429,10 @@ describe('money: ledger, wallet, rewards', () => {
       }
       const m = await member(t);
       await setLevel(t, m.id, 3); // 20 a day, 1 USDT each
-      for (const id of ids) await viewFor(t, m, id, 15);
+      const views: { view_id: string }[] = [];
+      for (const id of ids) views.push(await viewFor(t, m, id, 15));
       const results = await Promise.all(
-        ids.map((id) => t.http().post(`/trailers/${id}/watch`).set(m.auth)),
+        ids.map((id, i) => t.http().post(`/trailers/${id}/watch`).set(m.auth).send(views[i])),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(20);
       expect(results.filter((r) => r.body.code === 'DAILY_QUOTA_REACHED')).toHaveLength(30);
@@ -426,7 +441,6 @@ describe('money: ledger, wallet, rewards', () => {
       expect(today).toMatchObject({ amount: 20, count: 20 });
       // Exactly the counted trailers are named, once each.
       expect(new Set(today.trailer_ids).size).toBe(20);
-      await t.db.query(`DELETE FROM trailer_views WHERE trailer_id = ANY($1)`, [ids]);
     });
 
     it('never overdraws under 50 parallel transfers', async () => {

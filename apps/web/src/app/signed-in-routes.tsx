@@ -123,6 +123,7 @@ const SupportRequestsPage = page(
   () => import('../features/admin/support-requests-page'),
   'SupportRequestsPage',
 );
+const RiskPage = page(() => import('../features/admin/risk-page'), 'RiskPage');
 
 /** Every signed-in screen, under the main layout; anything else goes to /. */
 export const signedInRoutes: RouteObject[] = [
@@ -185,6 +186,7 @@ export const signedInRoutes: RouteObject[] = [
           { path: 'withdrawals', element: <WithdrawalsQueue /> },
           { path: 'withdrawals/:id', element: <WithdrawalDetailPage /> },
           { path: 'money', element: <AdminPage /> },
+          { path: 'risk', element: <RiskPage /> },
           { path: 'reviews', element: <ReviewsSection /> },
           { path: 'economy', element: <EconomyPage /> },
           { path: 'messages', element: <MessagesAdminPage /> },

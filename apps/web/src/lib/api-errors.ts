@@ -81,6 +81,7 @@ export const API_ERROR_KEYS = {
   ALREADY_WATCHED: 'films.alreadyWatched',
   DAILY_QUOTA_REACHED: 'films.dailyQuotaReached',
   WATCH_TOO_SHORT: 'films.watchTooShort',
+  VIEW_ENDED: 'errors.viewEnded',
   EVENT_STREAMS_LIMIT: 'errors.tooManyAttempts',
   NICKNAME_RESERVED: 'errors.nicknameReserved',
 } as const satisfies Record<ErrorCode, ParseKeys>;

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   clearTokens,
+  getDeviceId,
   getMe,
   getTokens,
   httpClient,
@@ -18,6 +19,7 @@ interface Call {
   url: string;
   method: string;
   auth: string | null;
+  device: string | null;
   body: unknown;
   contentType: string | null;
 }
@@ -46,6 +48,7 @@ function fakeApi(options: { refreshFails?: boolean; refreshDelayMs?: number } = 
       url,
       method: init?.method ?? 'GET',
       auth: headers.get('Authorization'),
+      device: headers.get('X-Device-Id'),
       body: init?.body,
       contentType: headers.get('Content-Type'),
     });
@@ -105,6 +108,30 @@ describe('http client', () => {
     expect(api.calls).toHaveLength(1);
     expect(api.calls[0].url).toBe('/api/users/me');
     expect(api.calls[0].auth).toBe('Bearer a2');
+  });
+
+  it('sends one device id, created once and kept, on every call, the refresh included', async () => {
+    const api = fakeApi();
+    setFetch(api.impl);
+    setTokens({ access: 'a1-expired', refresh: 'r1' });
+    await getMe();
+    const device = getDeviceId();
+    expect(device).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    expect(api.calls.map((c) => c.url)).toContain('/api/refresh_token');
+    expect(api.calls.every((c) => c.device === device)).toBe(true);
+  });
+
+  it('keeps the device id across page loads, and makes one when there is none', async () => {
+    localStorage.setItem('device_id', 'kept-device-0001');
+    vi.resetModules();
+    expect((await import('@app/contracts')).getDeviceId()).toBe('kept-device-0001');
+    localStorage.removeItem('device_id');
+    vi.resetModules();
+    const made = (await import('@app/contracts')).getDeviceId();
+    expect(made).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    expect(localStorage.getItem('device_id')).toBe(made);
+    vi.resetModules();
+    expect((await import('@app/contracts')).getDeviceId()).toBe(made);
   });
 
   it('persists tokens in localStorage', () => {

@@ -39,6 +39,8 @@ import type {
   AuditVerification,
   BalanceRecordItem,
   BannerItem,
+  BeatBody,
+  BeatResponse,
   BindMailBody,
   BonusRules,
   BuyVipBody,
@@ -97,6 +99,7 @@ import type {
   ListModerationParams,
   ListMomentsParams,
   ListMyMomentsParams,
+  ListRingsParams,
   ListStaffRequestsParams,
   ListSupportRequestsParams,
   ListSweepsParams,
@@ -134,6 +137,8 @@ import type {
   RejectWithdrawalBody,
   ReportBody,
   ResetBody,
+  RingDecisionResponse,
+  RingItem,
   RoleBody,
   SaveAddressBody,
   SavedAddress,
@@ -159,8 +164,8 @@ import type {
   TokenForm,
   TokenResponse,
   TrailerBody,
-  TrailerDetail,
   TrailerSummary,
+  TrailerView,
   TransactionPasswordBody,
   TransferBody,
   TransferResponse,
@@ -171,6 +176,7 @@ import type {
   ValidationErrorBody,
   VerificationItem,
   VerificationState,
+  WatchBody,
   WatchResponse,
   WithdrawBody,
   WithdrawResponse,
@@ -4589,6 +4595,285 @@ export function useListTronCostTransfers<
 
   return query;
 }
+
+/**
+ * Rings of accounts, newest first: members, linking signals, amounts held. Signed in with one of the roles: admin, finance.
+ * @summary Rings of accounts, newest first: members, linking signals, amounts held
+ */
+export const listRings = (
+  params?: ListRingsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<RingItem[]>(
+    { url: `/admin/risk/rings`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListRingsQueryKey = (params?: ListRingsParams) => {
+  return [`/admin/risk/rings`, ...(params ? [params] : [])] as const;
+};
+
+export const getListRingsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listRings>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListRingsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listRings>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListRingsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listRings>>> = ({ signal }) =>
+    listRings(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listRings>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListRingsQueryResult = NonNullable<Awaited<ReturnType<typeof listRings>>>;
+export type ListRingsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useListRings<
+  TData = Awaited<ReturnType<typeof listRings>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListRingsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listRings>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listRings>>,
+          TError,
+          Awaited<ReturnType<typeof listRings>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListRings<
+  TData = Awaited<ReturnType<typeof listRings>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListRingsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listRings>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listRings>>,
+          TError,
+          Awaited<ReturnType<typeof listRings>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListRings<
+  TData = Awaited<ReturnType<typeof listRings>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListRingsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listRings>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Rings of accounts, newest first: members, linking signals, amounts held
+ */
+
+export function useListRings<
+  TData = Awaited<ReturnType<typeof listRings>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListRingsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listRings>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListRingsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Above ADJUST_APPROVAL_THRESHOLD (what the ring held when the decision was first asked, USDT and points) a second, different operator calls it too; the answer says whether it was applied. Nobody decides a ring with a member of their own team or upline. Audited.
+ * @summary Release a ring: held commissions to the members' money, points released when due
+ */
+export const releaseRing = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<RingDecisionResponse>(
+    { url: `/admin/risk/rings/${id}/release`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getReleaseRingMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof releaseRing>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof releaseRing>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['releaseRing'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof releaseRing>>, { id: number }> = (
+    props,
+  ) => {
+    const { id } = props ?? {};
+
+    return releaseRing(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ReleaseRingMutationResult = NonNullable<Awaited<ReturnType<typeof releaseRing>>>;
+
+export type ReleaseRingMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Release a ring: held commissions to the members' money, points released when due
+ */
+export const useReleaseRing = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof releaseRing>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof releaseRing>>, TError, { id: number }, TContext> => {
+  const mutationOptions = getReleaseRingMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * Above ADJUST_APPROVAL_THRESHOLD (what the ring held when the decision was first asked, USDT and points) a second, different operator calls it too; the answer says whether it was applied. Nobody decides a ring with a member of their own team or upline. Audited.
+ * @summary Reverse a ring: held commissions and registration points back where they came from
+ */
+export const reverseRing = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<RingDecisionResponse>(
+    { url: `/admin/risk/rings/${id}/reverse`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getReverseRingMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof reverseRing>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof reverseRing>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['reverseRing'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof reverseRing>>, { id: number }> = (
+    props,
+  ) => {
+    const { id } = props ?? {};
+
+    return reverseRing(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ReverseRingMutationResult = NonNullable<Awaited<ReturnType<typeof reverseRing>>>;
+
+export type ReverseRingMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Reverse a ring: held commissions and registration points back where they came from
+ */
+export const useReverseRing = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof reverseRing>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof reverseRing>>, TError, { id: number }, TContext> => {
+  const mutationOptions = getReverseRingMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 
 /**
  * The card number and the home strip (common and per language). Signed in with one of the roles: admin.
@@ -11807,15 +12092,15 @@ export function useListTrailers<
 }
 
 /**
- * Titles and descriptions in the reader's language (`Accept-Language`: ru, en or uz), else Russian, else the one written.
- * @summary One trailer with its video key; starts this member's view
+ * Titles and descriptions in the reader's language (`Accept-Language`: ru, en or uz), else Russian, else the one written. The new view ends the member's previous one (one view plays at a time).
+ * @summary One trailer with its video key; opens this member's view of it
  */
 export const getTrailer = (
   id: number,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<TrailerDetail>({ url: `/trailers/${id}`, method: 'GET', signal }, options);
+  return httpClient<TrailerView>({ url: `/trailers/${id}`, method: 'GET', signal }, options);
 };
 
 export const getGetTrailerQueryKey = (id?: number) => {
@@ -11899,7 +12184,7 @@ export function useGetTrailer<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
- * @summary One trailer with its video key; starts this member's view
+ * @summary One trailer with its video key; opens this member's view of it
  */
 
 export function useGetTrailer<
@@ -11925,16 +12210,118 @@ export function useGetTrailer<
 }
 
 /**
- * Count a watched trailer (10 s after opening it) and pay its reward. Any signed-in member.
- * @summary Count a watched trailer (10 s after opening it) and pay its reward
+ * The time since the previous beat counts as played when that beat said `playing`, the silence lasted at most 7.5 s, and the position moved about as far. A view another view of the member ended answers 409 VIEW_ENDED.
+ * @summary Report the view's player: its state and position, at least every 5 s
+ */
+export const beatTrailerView = (
+  id: number,
+  viewId: string,
+  beatBody: BodyType<BeatBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<BeatResponse>(
+    {
+      url: `/trailers/${id}/views/${viewId}/beat`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: beatBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getBeatTrailerViewMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof beatTrailerView>>,
+    TError,
+    { id: number; viewId: string; data: BodyType<BeatBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof beatTrailerView>>,
+  TError,
+  { id: number; viewId: string; data: BodyType<BeatBody> },
+  TContext
+> => {
+  const mutationKey = ['beatTrailerView'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof beatTrailerView>>,
+    { id: number; viewId: string; data: BodyType<BeatBody> }
+  > = (props) => {
+    const { id, viewId, data } = props ?? {};
+
+    return beatTrailerView(id, viewId, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type BeatTrailerViewMutationResult = NonNullable<
+  Awaited<ReturnType<typeof beatTrailerView>>
+>;
+export type BeatTrailerViewMutationBody = BodyType<BeatBody>;
+export type BeatTrailerViewMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Report the view's player: its state and position, at least every 5 s
+ */
+export const useBeatTrailerView = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof beatTrailerView>>,
+      TError,
+      { id: number; viewId: string; data: BodyType<BeatBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof beatTrailerView>>,
+  TError,
+  { id: number; viewId: string; data: BodyType<BeatBody> },
+  TContext
+> => {
+  const mutationOptions = getBeatTrailerViewMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * Only a view of this member's of this trailer that played 10 s as the server saw its beats, once.
+ * @summary Count a watched trailer and pay its reward
  */
 export const watchTrailer = (
   id: number,
+  watchBody: BodyType<WatchBody>,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
   return httpClient<WatchResponse>(
-    { url: `/trailers/${id}/watch`, method: 'POST', signal },
+    {
+      url: `/trailers/${id}/watch`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: watchBody,
+      signal,
+    },
     options,
   );
 };
@@ -11946,14 +12333,14 @@ export const getWatchTrailerMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof watchTrailer>>,
     TError,
-    { id: number },
+    { id: number; data: BodyType<WatchBody> },
     TContext
   >;
   request?: SecondParameter<typeof httpClient>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof watchTrailer>>,
   TError,
-  { id: number },
+  { id: number; data: BodyType<WatchBody> },
   TContext
 > => {
   const mutationKey = ['watchTrailer'];
@@ -11963,25 +12350,26 @@ export const getWatchTrailerMutationOptions = <
       : { ...options, mutation: { ...options.mutation, mutationKey } }
     : { mutation: { mutationKey }, request: undefined };
 
-  const mutationFn: MutationFunction<Awaited<ReturnType<typeof watchTrailer>>, { id: number }> = (
-    props,
-  ) => {
-    const { id } = props ?? {};
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof watchTrailer>>,
+    { id: number; data: BodyType<WatchBody> }
+  > = (props) => {
+    const { id, data } = props ?? {};
 
-    return watchTrailer(id, requestOptions);
+    return watchTrailer(id, data, requestOptions);
   };
 
   return { mutationFn, ...mutationOptions };
 };
 
 export type WatchTrailerMutationResult = NonNullable<Awaited<ReturnType<typeof watchTrailer>>>;
-
+export type WatchTrailerMutationBody = BodyType<WatchBody>;
 export type WatchTrailerMutationError = ErrorType<
   ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
- * @summary Count a watched trailer (10 s after opening it) and pay its reward
+ * @summary Count a watched trailer and pay its reward
  */
 export const useWatchTrailer = <
   TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
@@ -11991,7 +12379,7 @@ export const useWatchTrailer = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof watchTrailer>>,
       TError,
-      { id: number },
+      { id: number; data: BodyType<WatchBody> },
       TContext
     >;
     request?: SecondParameter<typeof httpClient>;
@@ -12000,7 +12388,7 @@ export const useWatchTrailer = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof watchTrailer>>,
   TError,
-  { id: number },
+  { id: number; data: BodyType<WatchBody> },
   TContext
 > => {
   const mutationOptions = getWatchTrailerMutationOptions(options);

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
-export type ApprovalKind = 'withdrawal' | 'card_deposit' | 'adjustment' | 'economy';
+export type ApprovalKind =
+  | 'withdrawal'
+  | 'card_deposit'
+  | 'adjustment'
+  | 'economy'
+  /** A ring's release or reversal (issue 38): the subject is its risk_ring_decisions row. */
+  | 'risk_ring';
 
 export interface ApprovalRow {
   id: string;

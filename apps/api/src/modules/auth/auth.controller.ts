@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator';
+import { clientOf } from '../../common/client';
 import { ValidationFailed } from '../../common/app-error';
 import { OK, OkResponse } from '../../common/ok.dto';
 import { AppValidationPipe } from '../../common/validation.pipe';
@@ -31,7 +32,7 @@ export class AuthController {
     'VALIDATION_ERROR',
   )
   login(@Body() form: TokenForm, @Req() request: FastifyRequest): Promise<TokenResponse> {
-    return this.auth.login(form.username, form.password, request.ip);
+    return this.auth.login(form.username, form.password, clientOf(request));
   }
 
   @Post('refresh_token')
@@ -46,6 +47,7 @@ export class AuthController {
   @ApiOkResponse({ type: TokenResponse })
   @ApiErrors('INVALID_REFRESH_TOKEN', 'VALIDATION_ERROR')
   async refreshToken(
+    @Req() request: FastifyRequest,
     @Query() query: RefreshQuery,
     // Read as it comes (older clients send no body at all), then validated here.
     @Body() raw?: Record<string, unknown>,
@@ -64,7 +66,7 @@ export class AuthController {
         },
       ]);
     }
-    return this.auth.refresh(token);
+    return this.auth.refresh(token, clientOf(request));
   }
 
   @Post('logout')

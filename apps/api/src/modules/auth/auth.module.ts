@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
 import { RecoveryModule } from '../recovery/recovery.module';
+import { RiskModule } from '../risk/risk.module';
 import { UsersModule } from '../users/users.module';
 import { ACCESS_VERIFIER } from '../../common/auth';
 import { AccessStateService } from './access-state.service';
@@ -30,6 +31,7 @@ import { SessionRevocationService } from './session-revocation.service';
     UsersModule,
     AuditModule,
     RecoveryModule,
+    RiskModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({

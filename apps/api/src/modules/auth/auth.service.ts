@@ -6,8 +6,10 @@ import { isValidPhone, normalizePhone } from '@app/domain';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AppError } from '../../common/app-error';
 import type { Role } from '../../common/auth';
+import type { ClientSeen } from '../../common/client';
 import { PasswordHasher } from '../../common/passwords';
 import { RecoveryService } from '../recovery/recovery.service';
+import { RiskSignalsService } from '../risk/risk-signals.service';
 import { UsersService } from '../users/users.service';
 import { AccessClaims } from './auth.types';
 import { AuthSessionsRepository } from './auth-sessions.repository';
@@ -34,11 +36,13 @@ export class AuthService {
     private readonly revocation: SessionRevocationService,
     private readonly hasher: PasswordHasher,
     private readonly recovery: RecoveryService,
+    private readonly signals: RiskSignalsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** OAuth2 password flow: the username is the member's phone. */
-  async login(username: string, password: string, ip: string): Promise<TokenPair> {
+  async login(username: string, password: string, client: ClientSeen): Promise<TokenPair> {
+    const { ip } = client;
     const phone = isValidPhone(username) ? normalizePhone(username) : username.trim().slice(0, 64);
     await this.throttle.begin(phone, ip);
     const user = await this.users.credentials({ phone });
@@ -55,6 +59,7 @@ export class AuthService {
     const sessionId = randomUUID();
     return this.dataSource.transaction(async (manager) => {
       await this.sessions.createSession(manager, sessionId, user.id, ip);
+      await this.signals.seen(user.id, client, manager);
       return this.issue(manager, user, sessionId);
     });
   }
@@ -63,7 +68,7 @@ export class AuthService {
    * Rotates a refresh token. A token that was already used means it leaked (or
    * a client raced itself): the whole login is revoked.
    */
-  async refresh(refreshToken: string): Promise<TokenPair> {
+  async refresh(refreshToken: string, client: ClientSeen): Promise<TokenPair> {
     const tokenHash = sha256(refreshToken);
     const outcome = await this.dataSource.transaction(async (manager) => {
       const token = await this.sessions.lockRefreshToken(manager, tokenHash);
@@ -75,6 +80,7 @@ export class AuthService {
       const user = await this.users.account(session.userId, manager);
       if (!user?.isActive) return { error: true, revokeSessionId: session.id };
       await this.sessions.markUsed(manager, tokenHash);
+      await this.signals.seen(user.id, client, manager);
       return { pair: await this.issue(manager, user, session.id) };
     });
     if (outcome.revokeSessionId)

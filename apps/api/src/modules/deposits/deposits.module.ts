@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { LedgerModule } from '../ledger/ledger.module';
+import { RiskModule } from '../risk/risk.module';
 import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { AuditModule } from '../audit/audit.module';
@@ -25,6 +26,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     BullModule.registerQueue({ name: DEPOSITS_QUEUE }),
     AuditModule,
     LedgerModule,
+    RiskModule,
     UsersModule,
     WalletModule,
   ],

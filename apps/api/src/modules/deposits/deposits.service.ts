@@ -12,6 +12,7 @@ import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService } from '../ledger/ledger.service';
 import { TokenTransfer, readReceipt } from '../tron/trc20';
 import { TronClient } from '../tron/tron.client';
+import { RiskSignalsService } from '../risk/risk-signals.service';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
 import { DepositsRepository, ForeignDepositRow } from './deposits.repository';
@@ -50,6 +51,7 @@ export class DepositsService {
     private readonly records: WalletService,
     private readonly ledger: LedgerService,
     private readonly users: UsersService,
+    private readonly signals: RiskSignalsService,
     private readonly tron: TronClient,
     @InjectQueue(DEPOSITS_QUEUE) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -152,6 +154,7 @@ export class DepositsService {
     }
     await this.deposits.addForeign(db, foreign);
     const fresh = await this.deposits.insertLogs(db, source, logs);
+    await this.recordSources(db, logs, fresh);
     const groups = new Map<string, typeof fresh>();
     for (const log of fresh) {
       const key = `${log.txId}:${log.userId}`;
@@ -195,6 +198,21 @@ export class DepositsService {
     await this.deposits.linkLedger(db, links);
     await this.records.settleDeposits(db, records);
     return [...new Set(records.map((r) => r.userId))];
+  }
+
+  /** Where the new deposits came from: a risk signal of their member (issue 38). */
+  private recordSources(
+    db: EntityManager,
+    logs: { txId: string; logIndex: number; userId: number; from: string }[],
+    fresh: { txId: string; logIndex: number }[],
+  ) {
+    const credited = new Set(fresh.map((log) => `${log.txId}:${log.logIndex}`));
+    return this.signals.addresses(
+      db,
+      logs
+        .filter((log) => credited.has(`${log.txId}:${log.logIndex}`) && log.from)
+        .map((log) => ({ userId: log.userId, kind: 'funding_address', address: log.from })),
+    );
   }
 
   /** `POST /balance/add`: records the claim and has the worker check it now. */

@@ -3,6 +3,7 @@ import { ledgerBackground } from '../ledger/ledger.jobs';
 import { mailBackground } from '../mail/mail.jobs';
 import { proofsBackground } from '../proofs/proofs.jobs';
 import { promotionsBackground } from '../promotions/promotions.jobs';
+import { riskBackground } from '../risk/risk.jobs';
 import { usersBackground } from '../users/users.jobs';
 import { withdrawalsBackground } from '../withdrawals/withdrawals.jobs';
 import type { BackgroundDeclaration } from '../../common/background';
@@ -20,4 +21,5 @@ export const BACKGROUND: BackgroundDeclaration[] = [
   withdrawalsBackground,
   ledgerBackground,
   mailBackground,
+  riskBackground,
 ];

@@ -3,6 +3,8 @@ export const MEMBER_ACCOUNTS = {
   money: 'USDT',
   points: 'POINTS',
   points_hold: 'POINTS',
+  /** Team commissions held while an operator reviews the member's ring (issue 38). */
+  commission_hold: 'USDT',
 } as const;
 export type MemberAccount = keyof typeof MEMBER_ACCOUNTS;
 

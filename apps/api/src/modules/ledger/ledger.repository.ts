@@ -21,6 +21,8 @@ const KIND_SQL = `CASE
   WHEN t.kind = 'promotion' THEN 'promotion'
   WHEN t.kind = 'hold_release' THEN 'hold_release'
   WHEN t.kind = 'challenge_reward' THEN 'challenge'
+  WHEN t.kind = 'review_release' THEN 'review_release'
+  WHEN t.kind = 'review_reversal' THEN 'review_reversal'
   ELSE 'other' END`;
 
 /**
@@ -57,6 +59,69 @@ export class LedgerRepository {
     userId: number,
   ): Promise<{ kind: keyof typeof MEMBER_ACCOUNTS; balance: string }[]> {
     return manager.query(`SELECT kind, balance FROM ledger_accounts WHERE user_id = $1`, [userId]);
+  }
+
+  /** Held balances (commissions and registration points) of these members; absent: none. */
+  heldOf(
+    userIds: number[],
+    db: DataSource | EntityManager = this.dataSource,
+  ): Promise<{ user_id: number; commission_hold: string; points_hold: string }[]> {
+    return db.query(
+      `SELECT user_id,
+         COALESCE(sum(balance) FILTER (WHERE kind = 'commission_hold'), 0)::text AS commission_hold,
+         COALESCE(sum(balance) FILTER (WHERE kind = 'points_hold'), 0)::text AS points_hold
+       FROM ledger_accounts WHERE user_id = ANY($1) AND kind IN ('commission_hold', 'points_hold')
+       GROUP BY user_id`,
+      [userIds],
+    );
+  }
+
+  /**
+   * The member account, locked, and what came into it since money last went
+   * out of it, by the system account it came from: an account that is only
+   * ever emptied whole (held commissions) owes each source that much.
+   */
+  async creditsSinceEmptied(
+    manager: EntityManager,
+    userId: number,
+    kind: string,
+  ): Promise<{ balance: bigint; sources: { source: string; amount: bigint }[] }> {
+    const [account] = await manager.query(
+      `SELECT id, balance FROM ledger_accounts WHERE user_id = $1 AND kind = $2 FOR UPDATE`,
+      [userId, kind],
+    );
+    if (!account) return { balance: 0n, sources: [] };
+    const rows: { source: string; member: boolean; amount: string }[] = await manager.query(
+      `SELECT c.kind AS source, c.user_id IS NOT NULL AS member, sum(p.amount)::text AS amount
+       FROM ledger_postings p JOIN ledger_accounts c ON c.id = p.contra_account_id
+       WHERE p.account_id = $1 AND p.amount > 0
+         AND p.id > COALESCE((SELECT max(id) FROM ledger_postings WHERE account_id = $1 AND amount < 0), 0)
+       GROUP BY 1, 2 ORDER BY 1`,
+      [account.id],
+    );
+    if (rows.some((r) => r.member)) throw new Error(`${kind} of ${userId} was paid by a member`);
+    return {
+      balance: BigInt(account.balance),
+      sources: rows.map((r) => ({ source: r.source, amount: BigInt(r.amount) })),
+    };
+  }
+
+  /** The system account that paid the member's account in the transaction with this key. */
+  async creditSource(
+    manager: EntityManager,
+    key: string,
+    userId: number,
+    kind: string,
+  ): Promise<string | undefined> {
+    const [row] = await manager.query(
+      `SELECT c.kind AS source FROM ledger_transactions t
+       JOIN ledger_postings p ON p.transaction_id = t.id AND p.amount > 0
+       JOIN ledger_accounts a ON a.id = p.account_id AND a.user_id = $2 AND a.kind = $3
+       JOIN ledger_accounts c ON c.id = p.contra_account_id AND c.user_id IS NULL
+       WHERE t.idempotency_key = $1 LIMIT 1`,
+      [key, userId, kind],
+    );
+    return row?.source;
   }
 
   /** A page of a member's statement: postings with the balance after each, newest first. */

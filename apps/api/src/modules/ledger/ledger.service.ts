@@ -5,7 +5,15 @@ import { AppError } from '../../common/app-error';
 import { ledgerPostingFailures, ledgerPostings } from '../../common/metrics';
 import { afterCommit } from '../../database/after-commit';
 import { isUniqueViolation, preparedQuery, sqlState } from '../../database/prepared';
-import { AccountRef, EARNING_SOURCES, MEMBER_ACCOUNTS, currencyOf } from './ledger.accounts';
+import {
+  AccountRef,
+  EARNING_SOURCES,
+  MEMBER_ACCOUNTS,
+  type MemberAccount,
+  SYSTEM_ACCOUNTS,
+  type SystemAccount,
+  currencyOf,
+} from './ledger.accounts';
 import { LedgerRepository } from './ledger.repository';
 
 export interface Transfer {
@@ -43,6 +51,11 @@ interface PostRow {
   transaction_id: string;
   replayed: boolean;
 }
+
+const systemAccount = (kind: string): SystemAccount => {
+  if (!(kind in SYSTEM_ACCOUNTS)) throw new Error(`unknown system account ${kind}`);
+  return kind as SystemAccount;
+};
 
 /** ledger_post's fourteen parameters, numbered from `first`. */
 const placeholders = (first: number) =>
@@ -238,13 +251,59 @@ export class LedgerService {
     return BigInt(await this.repository.memberMoneyTotal(manager));
   }
 
+  /** What these members hold for review: commissions (USDT) and held points, micro-units. */
+  async heldOf(
+    userIds: number[],
+    manager?: EntityManager,
+  ): Promise<Map<number, { commissions: bigint; points: bigint }>> {
+    const rows = userIds.length === 0 ? [] : await this.repository.heldOf(userIds, manager);
+    return new Map(
+      rows.map((r) => [
+        r.user_id,
+        { commissions: BigInt(r.commission_hold), points: BigInt(r.points_hold) },
+      ]),
+    );
+  }
+
+  /**
+   * A member's held commissions, the account locked in the caller's
+   * transaction, split by the system account each came from (a release or
+   * reversal empties it whole, each part back through its own source).
+   */
+  async heldCommissions(
+    manager: EntityManager,
+    userId: number,
+  ): Promise<{ source: SystemAccount; amount: bigint }[]> {
+    const { balance, sources } = await this.repository.creditsSinceEmptied(
+      manager,
+      userId,
+      'commission_hold',
+    );
+    const total = sources.reduce((sum, s) => sum + s.amount, 0n);
+    if (total !== balance)
+      throw new Error(`held commissions of ${userId}: ${total} paid in, ${balance} held`);
+    return sources.map((s) => ({ source: systemAccount(s.source), amount: s.amount }));
+  }
+
+  /** The system account that paid the member's account in the transaction with this key. */
+  async creditSource(
+    manager: EntityManager,
+    key: string,
+    userId: number,
+    account: MemberAccount,
+  ): Promise<SystemAccount> {
+    const source = await this.repository.creditSource(manager, key, userId, account);
+    if (!source) throw new Error(`no system account paid ${account} of ${userId} in ${key}`);
+    return systemAccount(source);
+  }
+
   /** Balances of one member's accounts (0 for accounts never used). */
   async balancesOf(
     manager: EntityManager,
     userId: number,
   ): Promise<Record<keyof typeof MEMBER_ACCOUNTS, bigint>> {
     const rows = await this.repository.balancesOf(manager, userId);
-    const result = { money: 0n, points: 0n, points_hold: 0n };
+    const result = { money: 0n, points: 0n, points_hold: 0n, commission_hold: 0n };
     for (const row of rows) result[row.kind] = BigInt(row.balance);
     return result;
   }

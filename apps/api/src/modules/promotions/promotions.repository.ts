@@ -17,8 +17,23 @@ export interface HoldToRelease {
   user_id: number;
   amount_micro: string;
   released_at: Date | null;
+  reversed_at: Date | null;
   due: boolean;
+  /** Its member is in a ring waiting for review (risk_held_members, the risk module's read). */
+  held_for_review: boolean;
 }
+
+/** An unsettled hold a ring's reversal takes back. */
+export interface HoldToReverse {
+  id: number;
+  user_id: number;
+  amount_micro: string;
+  source: string;
+}
+
+/** Whether the hold's member is in a ring under review; `$n` says whether rings hold anything. */
+const HELD_FOR_REVIEW = (flag: string) =>
+  `(${flag}::boolean AND cardinality(risk_held_members(ARRAY[user_id])) > 0)`;
 
 /** The only door to `promotion_campaigns`, `promotion_grants` and `points_holds`. */
 @Injectable()
@@ -67,12 +82,32 @@ export class PromotionsRepository {
     );
   }
 
-  async lockHold(db: EntityManager, holdId: number): Promise<HoldToRelease | undefined> {
+  async lockHold(
+    db: EntityManager,
+    holdId: number,
+    holdRings: boolean,
+  ): Promise<HoldToRelease | undefined> {
     const [hold] = await db.query(
-      `SELECT id, user_id, amount_micro, released_at, release_at <= now() AS due FROM points_holds WHERE id = $1 FOR UPDATE`,
-      [holdId],
+      `SELECT id, user_id, amount_micro, released_at, reversed_at, release_at <= now() AS due,
+         ${HELD_FOR_REVIEW('$2')} AS held_for_review
+       FROM points_holds WHERE id = $1 FOR UPDATE`,
+      [holdId, holdRings],
     );
     return hold;
+  }
+
+  /** The members' holds neither released nor reversed, locked. */
+  lockUnsettledHolds(db: EntityManager, userIds: number[]): Promise<HoldToReverse[]> {
+    return db.query(
+      `SELECT id, user_id, amount_micro, source FROM points_holds
+       WHERE user_id = ANY($1) AND released_at IS NULL AND reversed_at IS NULL
+       ORDER BY id FOR UPDATE`,
+      [userIds],
+    );
+  }
+
+  async markHoldsReversed(db: EntityManager, holdIds: number[]): Promise<void> {
+    await db.query(`UPDATE points_holds SET reversed_at = now() WHERE id = ANY($1)`, [holdIds]);
   }
 
   async markHoldReleased(db: EntityManager, holdId: number): Promise<void> {
@@ -87,10 +122,13 @@ export class PromotionsRepository {
     return rows.map((row) => Number(row.id));
   }
 
-  async dueHoldIds(limit: number): Promise<number[]> {
+  async dueHoldIds(limit: number, holdRings: boolean): Promise<number[]> {
     const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM points_holds WHERE released_at IS NULL AND release_at <= now() ORDER BY id LIMIT $1`,
-      [limit],
+      `SELECT id FROM points_holds
+       WHERE released_at IS NULL AND reversed_at IS NULL AND release_at <= now()
+         AND NOT ${HELD_FOR_REVIEW('$2')}
+       ORDER BY id LIMIT $1`,
+      [limit, holdRings],
     );
     return rows.map((row) => Number(row.id));
   }

@@ -1,10 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService, Transfer } from '../ledger/ledger.service';
 import { PromotionsRepository } from './promotions.repository';
 
 export type Outcome = 'settled' | 'already' | 'not_due';
+
+/** A hold's source (`promotion:<grant>:<role>`) names the ledger transaction that paid it. */
+function grantKeyOf(source: string): string {
+  const match = /^promotion:(\d+):/.exec(source);
+  if (!match) throw new Error(`hold source ${source} names no promotion grant`);
+  return `promotion:${match[1]}`;
+}
 
 /**
  * Invitation campaigns: a purchase records a grant, the worker pays it as
@@ -18,7 +26,13 @@ export class PromotionsService {
     private readonly dataSource: DataSource,
     private readonly promotions: PromotionsRepository,
     private readonly ledger: LedgerService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Registration points of members in a ring wait for its review (issue 38, RISK_HOLD). */
+  private get holdRings(): boolean {
+    return this.config.RISK_HOLD === 1;
+  }
 
   /** Recorded in the purchase's transaction, paid by the worker: the grant row is the pending work. */
   recordGrants(
@@ -65,13 +79,13 @@ export class PromotionsService {
     });
   }
 
-  /** Moves a due hold from held points to points. */
+  /** Moves a due hold from held points to points, unless a ring's review holds it. */
   async releaseHold(holdId: number): Promise<Outcome> {
     return this.dataSource.transaction(async (manager) => {
-      const hold = await this.promotions.lockHold(manager, holdId);
+      const hold = await this.promotions.lockHold(manager, holdId, this.holdRings);
       if (!hold) return 'not_due';
-      if (hold.released_at) return 'already';
-      if (!hold.due) return 'not_due';
+      if (hold.released_at || hold.reversed_at) return 'already';
+      if (!hold.due || hold.held_for_review) return 'not_due';
       await this.ledger.post(manager, {
         key: `hold-release:${holdId}`,
         kind: 'hold_release',
@@ -95,6 +109,42 @@ export class PromotionsService {
   }
 
   dueHoldIds(limit: number): Promise<number[]> {
-    return this.promotions.dueHoldIds(limit);
+    return this.promotions.dueHoldIds(limit, this.holdRings);
+  }
+
+  /**
+   * A ring's reversal (issue 38): the members' registration points not yet
+   * released go back to the account that paid each, in the caller's
+   * transaction; returns the points taken back (micro).
+   */
+  async reverseHeldPoints(db: EntityManager, userIds: number[], key: string): Promise<bigint> {
+    const holds = await this.promotions.lockUnsettledHolds(db, userIds);
+    if (holds.length === 0) return 0n;
+    const transfers: Transfer[] = [];
+    for (const hold of holds) {
+      const source = await this.ledger.creditSource(
+        db,
+        grantKeyOf(hold.source),
+        hold.user_id,
+        'points_hold',
+      );
+      transfers.push({
+        from: member(hold.user_id, 'points_hold'),
+        to: system(source),
+        amount: BigInt(hold.amount_micro),
+      });
+    }
+    await this.ledger.post(db, {
+      key,
+      kind: 'review_reversal',
+      userId: userIds.length === 1 ? userIds[0] : null,
+      memo: { hold_ids: holds.map((h) => Number(h.id)) },
+      transfers,
+    });
+    await this.promotions.markHoldsReversed(
+      db,
+      holds.map((h) => h.id),
+    );
+    return transfers.reduce((sum, t) => sum + t.amount, 0n);
   }
 }

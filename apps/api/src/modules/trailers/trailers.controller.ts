@@ -11,10 +11,14 @@ import { MoneyRoute } from '../../common/money-rate-limit';
 import type { AuthUser } from '../../common/auth';
 import {
   AdminTrailer,
+  BeatBody,
+  BeatResponse,
   PosterResponse,
   TrailerBody,
-  TrailerDetail,
   TrailerSummary,
+  TrailerView,
+  ViewParam,
+  WatchBody,
   WatchResponse,
 } from './trailers.dto';
 import { readMultipart, singleFile } from '../storage/uploads';
@@ -47,23 +51,44 @@ export class TrailersController {
 
   @Get(':id')
   @ApiOperation({
-    summary: "One trailer with its video key; starts this member's view",
-    description: LANGUAGE_NOTE,
+    summary: "One trailer with its video key; opens this member's view of it",
+    description: `${LANGUAGE_NOTE} The new view ends the member's previous one (one view plays at a time).`,
   })
-  @ApiOkResponse({ type: TrailerDetail })
+  @ApiOkResponse({ type: TrailerView })
   @ApiErrors('NOT_FOUND', 'VALIDATION_ERROR')
   getTrailer(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,
     @ContentLanguage() lang: Language,
-  ): Promise<TrailerDetail> {
+  ): Promise<TrailerView> {
     return this.trailers.open(user.id, params.id, lang);
+  }
+
+  @Post(':id/views/:view_id/beat')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Report the view's player: its state and position, at least every 5 s",
+    description:
+      'The time since the previous beat counts as played when that beat said `playing`, the silence lasted at most 7.5 s, and the position moved about as far. A view another view of the member ended answers 409 VIEW_ENDED.',
+  })
+  @ApiOkResponse({ type: BeatResponse })
+  @ApiErrors('NOT_FOUND', 'VIEW_ENDED', 'VALIDATION_ERROR')
+  beatTrailerView(
+    @CurrentUser() user: AuthUser,
+    @Param() params: ViewParam,
+    @Body() body: BeatBody,
+  ): Promise<BeatResponse> {
+    return this.watches.beat(user.id, params.id, params.view_id, body.state, body.position);
   }
 
   @Post(':id/watch')
   @HttpCode(200)
   @MoneyRoute()
-  @ApiOperation({ summary: 'Count a watched trailer (10 s after opening it) and pay its reward' })
+  @ApiOperation({
+    summary: 'Count a watched trailer and pay its reward',
+    description:
+      "Only a view of this member's of this trailer that played 10 s as the server saw its beats, once.",
+  })
   @ApiOkResponse({ type: WatchResponse })
   @ApiErrors(
     'NOT_FOUND',
@@ -72,8 +97,12 @@ export class TrailersController {
     'DAILY_QUOTA_REACHED',
     'VALIDATION_ERROR',
   )
-  watchTrailer(@CurrentUser() user: AuthUser, @Param() params: IdParam): Promise<WatchResponse> {
-    return this.watches.watch(user.id, params.id);
+  watchTrailer(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @Body() body: WatchBody,
+  ): Promise<WatchResponse> {
+    return this.watches.watch(user.id, params.id, body.view_id);
   }
 }
 

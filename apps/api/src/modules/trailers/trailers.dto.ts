@@ -4,6 +4,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   Length,
@@ -11,6 +12,13 @@ import {
   Max,
   Min,
 } from 'class-validator';
+import {
+  VIEW_ID_PATTERN,
+  VIEW_POSITION_MAX_SECONDS,
+  VIEW_STATES,
+  type ViewState,
+} from '@app/domain';
+import { IdParam } from '../../common/id-param.dto';
 
 export const TRAILER_CATEGORIES = ['hot', 'new', 'soon'] as const;
 const trimmed = ({ value }: { value: unknown }) =>
@@ -35,6 +43,59 @@ export class TrailerSummary {
 export class TrailerDetail extends TrailerSummary {
   @ApiProperty({ description: 'Video id on the external video site', example: 'dQw4w9WgXcQ' })
   trailer_key: string;
+}
+
+/** `GET /trailers/{id}`: the trailer and the view this call opened. */
+export class TrailerView extends TrailerDetail {
+  @ApiProperty({
+    description:
+      "This member's new view of the trailer (it ends their previous one): its beats report the player, and the watch names it",
+    example: 'q3Zk0cT1Jx8mW5rB2yN7aQ',
+  })
+  view_id: string;
+}
+
+const VIEW_ID_MESSAGE = 'view_id is the view_id GET /trailers/{id} answered';
+
+export class ViewParam extends IdParam {
+  @ApiProperty({ example: 'q3Zk0cT1Jx8mW5rB2yN7aQ' })
+  @IsString()
+  @Matches(VIEW_ID_PATTERN, { message: VIEW_ID_MESSAGE })
+  view_id: string;
+}
+
+export class BeatBody {
+  @ApiProperty({
+    enum: VIEW_STATES,
+    description:
+      "The player's state now: `hidden` whenever the page is not visible, whatever the player does",
+  })
+  @IsIn(VIEW_STATES)
+  state: ViewState;
+
+  @ApiProperty({ description: "The player's position in the video, seconds", example: 7.4 })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(VIEW_POSITION_MAX_SECONDS)
+  position: number;
+}
+
+export class BeatResponse {
+  @ApiProperty({
+    description:
+      'Seconds of this view the server counted as played: time between beats while the previous one said `playing`, as far as the position moved',
+    example: 8.1,
+  })
+  played: number;
+  @ApiProperty({ description: 'Seconds it must reach for the watch to count', example: 10 })
+  needed: number;
+}
+
+export class WatchBody {
+  @ApiProperty({ description: 'The view the beats reported', example: 'q3Zk0cT1Jx8mW5rB2yN7aQ' })
+  @IsString()
+  @Matches(VIEW_ID_PATTERN, { message: VIEW_ID_MESSAGE })
+  view_id: string;
 }
 
 export class TodayResponse {

@@ -14,12 +14,13 @@ export interface WatchState {
   vip_expire: Date | null;
   /** active inviters, nearest first (depth 1 to 3) */
   uplines: { id: number; depth: number }[];
+  /** Those of the uplines whose commissions are held for a ring's review (risk_held_members). */
+  held_uplines: number[];
   day: string;
   trailer_exists: boolean;
   watched: boolean;
   count: string;
   amount: string;
-  long_enough: boolean | null;
 }
 
 /** The day's counter after a counted watch. */
@@ -40,7 +41,7 @@ export type PublishedTrailer = Pick<
  */
 const ACTIVE_SHARDS = 16;
 
-/** The only door to `trailers`, `trailer_views`, `trailer_watches`, `watch_days` and `watch_daily_active`. */
+/** The only door to `trailers`, `trailer_watches`, `watch_days` and `watch_daily_active` (views are in Redis: trailer-views.store.ts). */
 @Injectable()
 export class TrailersRepository {
   constructor(
@@ -101,26 +102,18 @@ export class TrailersRepository {
     return previous.image_url;
   }
 
-  /** Opening a trailer starts the view; opening it again the same day keeps the first start. */
-  async startView(userId: number, trailerId: number): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO trailer_views (user_id, trailer_id, started_at) VALUES ($1, $2, now())
-       ON CONFLICT (user_id, trailer_id) DO UPDATE SET started_at =
-         CASE WHEN trailer_views.started_at < ${TODAY} THEN now() ELSE trailer_views.started_at END`,
-      [userId, trailerId],
-    );
-  }
-
   /**
    * Everything the watch rules need, in one prepared statement: the member's
-   * part comes from `member_watch_profile`, the users module's published read.
-   * Undefined when the member does not exist.
+   * part comes from `member_watch_profile`, the users module's published
+   * read, and whose commissions are held from `risk_held_members`, the risk
+   * module's (asked only when `holdRings`). Undefined when the member does
+   * not exist.
    */
   async watchState(
     db: DataSource | EntityManager,
     userId: number,
     trailerId: number,
-    minSeconds: number,
+    holdRings: boolean,
   ): Promise<WatchState | undefined> {
     const [state] = await preparedQuery<WatchState>(
       db,
@@ -129,9 +122,11 @@ export class TrailersRepository {
          EXISTS (SELECT 1 FROM trailers WHERE id = $2 AND published) AS trailer_exists,
          COALESCE(d.count, 0) AS count, COALESCE(d.amount_micro, 0) AS amount,
          EXISTS (SELECT 1 FROM trailer_watches WHERE user_id = $1 AND watch_day = ${TODAY} AND trailer_id = $2) AS watched,
-         (SELECT started_at <= now() - make_interval(secs => $3) FROM trailer_views WHERE user_id = $1 AND trailer_id = $2) AS long_enough
+         CASE WHEN $3::boolean AND json_array_length(p.uplines) > 0
+           THEN risk_held_members(ARRAY(SELECT (u->>'id')::int FROM json_array_elements(p.uplines) u))
+           ELSE '{}'::int[] END AS held_uplines
        FROM member_watch_profile($1) p LEFT JOIN watch_days d ON d.user_id = $1 AND d.watch_day = ${TODAY}`,
-      [userId, trailerId, minSeconds],
+      [userId, trailerId, holdRings],
     );
     return state;
   }

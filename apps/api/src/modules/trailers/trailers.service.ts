@@ -9,8 +9,9 @@ import {
   textsOf,
 } from '../../common/language';
 import { Trailer } from './trailer.entity';
-import { AdminTrailer, TrailerBody, TrailerDetail, TrailerSummary } from './trailers.dto';
+import { AdminTrailer, TrailerBody, TrailerSummary, TrailerView } from './trailers.dto';
 import { AuditService } from '../audit/audit.service';
+import { TrailerViewsStore } from './trailer-views.store';
 import { PublishedTrailer, TrailersRepository } from './trailers.repository';
 
 /**
@@ -61,6 +62,7 @@ export class TrailersService {
     private readonly trailers: TrailersRepository,
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
+    private readonly views: TrailerViewsStore,
   ) {}
 
   countedBetween(userId: number, from: Date, to: Date) {
@@ -114,13 +116,13 @@ export class TrailersService {
     return previous;
   }
 
-  /** The trailer, and the start of this member's view of it. */
-  async open(userId: number, id: number, lang: Language): Promise<TrailerDetail> {
+  /** The trailer, and a new view of it for this member (which ends their previous one). */
+  async open(userId: number, id: number, lang: Language): Promise<TrailerView> {
     // Drafts (unpublished) do not exist for members.
     const trailer = await this.trailers.findById(id);
     if (!trailer) throw new AppError('NOT_FOUND', 'Trailer not found');
-    await this.trailers.startView(userId, id);
-    return { ...summary(trailer, lang), trailer_key: trailer.trailerKey };
+    const viewId = await this.views.open(userId, id);
+    return { ...summary(trailer, lang), trailer_key: trailer.trailerKey, view_id: viewId };
   }
 
   /** Titles of published trailers in the reader's language, by id (the statement's references). */

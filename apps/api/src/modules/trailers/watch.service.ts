@@ -1,44 +1,76 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { WATCH_MIN_SECONDS, effectiveVipLevel, microToNumber, percentOf } from '@app/domain';
+import {
+  WATCH_MIN_SECONDS,
+  type ViewState,
+  effectiveVipLevel,
+  microToNumber,
+  percentOf,
+} from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import { isUniqueViolation } from '../../database/prepared';
 import { EconomyService } from '../economy/economy.service';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService, Transfer } from '../ledger/ledger.service';
-import { MemberTodayResponse, WatchResponse } from './trailers.dto';
+import { BeatResponse, MemberTodayResponse, WatchResponse } from './trailers.dto';
+import { TrailerViewsStore } from './trailer-views.store';
 import { TrailersRepository, WatchCount } from './trailers.repository';
 
 /**
- * Trailer rewards: a view must have run 10 s, each trailer pays once a day,
- * the level's quota caps the day, and the three uplines earn commission in
- * the same database transaction as the reward.
+ * Trailer rewards: a view must have played 10 s as the server saw its beats,
+ * each trailer pays once a day, the level's quota caps the day, and the
+ * three uplines earn commission in the same database transaction as the
+ * reward (held for review when the upline is in a ring, issue 38).
  */
 @Injectable()
 export class WatchService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly trailers: TrailersRepository,
+    private readonly views: TrailerViewsStore,
     private readonly economy: EconomyService,
     private readonly ledger: LedgerService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  startView(userId: number, trailerId: number): Promise<void> {
-    return this.trailers.startView(userId, trailerId);
+  /**
+   * One report of the player: the view must be this member's of this trailer
+   * (else 404, so another member's view id says nothing), and their current
+   * one (a newer view ended it: 409 VIEW_ENDED).
+   */
+  async beat(
+    userId: number,
+    trailerId: number,
+    viewId: string,
+    state: ViewState,
+    positionSeconds: number,
+  ): Promise<BeatResponse> {
+    const outcome = await this.views.beat(
+      userId,
+      trailerId,
+      viewId,
+      state,
+      Math.round(positionSeconds * 1000),
+    );
+    if (outcome.kind === 'unknown') throw new AppError('NOT_FOUND', 'View not found');
+    if (outcome.kind === 'ended') throw new AppError('VIEW_ENDED');
+    return { played: outcome.playedMs / 1000, needed: WATCH_MIN_SECONDS };
   }
 
   /**
-   * Two statements and no transaction of our own: the state read may be a
-   * moment old under concurrency (inside a READ COMMITTED transaction it could
-   * be too); the day's counter row and the unique watch index, written in the
-   * same statement as the reward's posting, are what make the quota and
-   * once-a-day exact. Both run on one connection, so a busy pool is waited for
-   * once, not twice.
+   * Two statements and no transaction of our own, the view's claim in Redis
+   * between them: the state read may be a moment old under concurrency
+   * (inside a READ COMMITTED transaction it could be too); the day's counter
+   * row and the unique watch index, written in the same statement as the
+   * reward's posting, are what make the quota and once-a-day exact, and the
+   * claim what makes a view pay once. Both statements run on one connection,
+   * so a busy pool is waited for once, not twice.
    */
-  async watch(userId: number, trailerId: number): Promise<WatchResponse> {
+  async watch(userId: number, trailerId: number, viewId: string): Promise<WatchResponse> {
     const connection = this.dataSource.createQueryRunner();
     try {
-      return await this.watchOn(connection.manager, userId, trailerId);
+      return await this.watchOn(connection.manager, userId, trailerId, viewId);
     } finally {
       await connection.release();
     }
@@ -48,15 +80,25 @@ export class WatchService {
     db: EntityManager,
     userId: number,
     trailerId: number,
+    viewId: string,
   ): Promise<WatchResponse> {
-    const state = await this.trailers.watchState(db, userId, trailerId, WATCH_MIN_SECONDS);
+    const state = await this.trailers.watchState(
+      db,
+      userId,
+      trailerId,
+      this.config.RISK_HOLD === 1,
+    );
     if (!state) throw new AppError('UNAUTHORIZED');
     if (!state.trailer_exists) throw new AppError('NOT_FOUND', 'Trailer not found');
     if (state.watched) throw new AppError('ALREADY_WATCHED');
     const level = effectiveVipLevel(state.vip_level, state.vip_expire, new Date());
     const tier = await this.economy.tier(level, db);
     if (Number(state.count) >= tier.dailyTrailers) throw new AppError('DAILY_QUOTA_REACHED');
-    if (!state.long_enough) throw new AppError('WATCH_TOO_SHORT');
+    // Last of the checks, and once: a view pays at most one watch, whatever follows.
+    const claim = await this.views.claim(userId, trailerId, viewId);
+    // A view counted before was this trailer's (a view belongs to one): counted already.
+    if (claim === 'used') throw new AppError('ALREADY_WATCHED');
+    if (claim !== 'counted') throw new AppError('WATCH_TOO_SHORT');
 
     const counter = {
       userId,
@@ -68,12 +110,14 @@ export class WatchService {
     const counted = await this.count(async () => {
       if (tier.rewardMicro === 0n) return this.trailers.countWatch(db, counter);
       const commissions: Transfer[] = [];
+      const held = new Set(state.held_uplines);
       for (const upline of state.uplines) {
         const amount = percentOf(tier.rewardMicro, await this.economy.teamRate(upline.depth, db));
         if (amount > 0n)
           commissions.push({
             from: system('team_commissions'),
-            to: member(upline.id, 'money'),
+            // A ring's commissions wait for review in the member's held account, not lost.
+            to: member(upline.id, held.has(upline.id) ? 'commission_hold' : 'money'),
             amount,
           });
       }

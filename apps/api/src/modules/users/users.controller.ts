@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiErrors } from '../../common/api-errors.decorator';
+import { clientOf } from '../../common/client';
 import { DirectRoute } from '../../common/direct-route';
 import { OK, OkResponse } from '../../common/ok.dto';
 import { Auth, CurrentUser } from '../../common/auth';
@@ -28,7 +29,7 @@ export class UsersController {
     'VALIDATION_ERROR',
   )
   register(@Body() body: RegisterBody, @Req() request: FastifyRequest): Promise<RegisterResponse> {
-    return this.users.register(body.email, body.password, body.invite_code, request.ip);
+    return this.users.register(body.email, body.password, body.invite_code, clientOf(request));
   }
 
   @Get('me')

@@ -10,6 +10,7 @@ import {
   recoveryHoldUntil,
 } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import type { ClientSeen } from '../../common/client';
 import type { Language } from '../../common/language';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ReachRegistry } from '../../common/reach';
@@ -18,6 +19,7 @@ import { isUniqueViolation } from '../../database/prepared';
 import { UserMe } from './users.dto';
 import { Credentials, MemberFilter, Membership, UsersRepository } from './users.repository';
 import { RegistrationLimitService } from './registration-limit.service';
+import { RiskSignalsService } from '../risk/risk-signals.service';
 
 export type { Credentials, Membership } from './users.repository';
 
@@ -38,6 +40,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly registrationLimit: RegistrationLimitService,
+    private readonly signals: RiskSignalsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() reach?: ReachRegistry,
   ) {
@@ -53,8 +56,9 @@ export class UsersService {
     phone: string,
     password: string,
     inviteCode: unknown,
-    ip: string,
+    client: ClientSeen,
   ): Promise<{ id: number }> {
+    const { ip } = client;
     await this.registrationLimit.begin(ip);
     const inviterId = parseInviteCode(inviteCode);
     if (inviterId === 'invalid') throw new AppError('INVALID_INVITE_CODE');
@@ -66,13 +70,15 @@ export class UsersService {
       if (error instanceof AppError) await this.registrationLimit.giveBack(ip);
       throw error;
     }
+    let id: number;
     try {
-      const id = await this.users.insert({ phone: normalizePhone(phone), passwordHash, inviterId });
-      return { id };
+      id = await this.users.insert({ phone: normalizePhone(phone), passwordHash, inviterId });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('EMAIL_ALREADY_REGISTERED');
       throw error;
     }
+    await this.signals.seen(id, client);
+    return { id };
   }
 
   /**

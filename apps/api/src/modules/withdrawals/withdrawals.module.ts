@@ -5,6 +5,7 @@ import { DepositsModule } from '../deposits/deposits.module';
 import { IdentityModule } from '../identity/identity.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { RecoveryModule } from '../recovery/recovery.module';
+import { RiskModule } from '../risk/risk.module';
 import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { SolvencyService } from './solvency.service';
@@ -24,6 +25,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     IdentityModule,
     LedgerModule,
     RecoveryModule,
+    RiskModule,
     UsersModule,
     WalletModule,
   ],

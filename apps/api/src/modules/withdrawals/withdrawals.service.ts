@@ -14,6 +14,7 @@ import { IdentityService } from '../identity/identity.service';
 import { RecoveryService } from '../recovery/recovery.service';
 import { TransactionPasswordService } from '../users/transaction-password.service';
 import { UsersService } from '../users/users.service';
+import { RiskSignalsService } from '../risk/risk-signals.service';
 import { WalletService } from '../wallet/wallet.service';
 import type { RecordFailure } from '../wallet/wallet.service';
 import { HotWallet } from '../tron/hot-wallet';
@@ -74,6 +75,7 @@ export class WithdrawalsService {
     private readonly identity: IdentityService,
     private readonly approvals: ApprovalsService,
     private readonly recovery: RecoveryService,
+    private readonly signals: RiskSignalsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: MemberEventsService,
     @Optional() reach?: ReachRegistry,
@@ -110,6 +112,7 @@ export class WithdrawalsService {
       if (refusal) throw new AppError(REFUSALS[refusal]);
       const recordId = await this.records.addWithdrawalRecord(db, { userId, amount, fee, wallet });
       const id = await this.withdrawals.insert(db, { userId, recordId, wallet, amount, fee, net });
+      await this.signals.addresses(db, [{ userId, kind: 'withdrawal_address', address: wallet }]);
       withdrawalId = id;
       await this.ledger.post(db, {
         key: `withdrawal:${id}:hold`,
@@ -189,6 +192,9 @@ export class WithdrawalsService {
       this.config.WITHDRAWAL_ADDRESS_BOOK_MAX,
     );
     if (!saved) throw new AppError('ADDRESS_BOOK_FULL');
+    await this.signals.addresses(this.dataSource, [
+      { userId, kind: 'withdrawal_address', address },
+    ]);
     return this.addressBook(userId);
   }
 

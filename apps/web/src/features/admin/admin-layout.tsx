@@ -21,6 +21,7 @@ const TABS: { to: string; key: string; area: StaffArea; end?: boolean }[] = [
   { to: '/admin/members', key: 'members', area: 'any' },
   { to: '/admin/withdrawals', key: 'withdrawals', area: 'money' },
   { to: '/admin/money', key: 'money', area: 'money' },
+  { to: '/admin/risk', key: 'risk', area: 'money' },
   { to: '/admin/reviews', key: 'reviews', area: 'any' },
   { to: '/admin/economy', key: 'economy', area: 'any' },
   { to: '/admin/content', key: 'content', area: 'admin' },

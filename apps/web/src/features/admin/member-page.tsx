@@ -16,6 +16,7 @@ import { ConfirmBox } from '../../components/ui/confirm-box';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { canUse } from '../../lib/staff';
+import { MemberRing } from './member-ring';
 import { resetCodeMessage } from './reset-code-message';
 import { accountLabel, currencyLabel, loginEndLabel, roleOption } from './plain-words';
 
@@ -123,6 +124,7 @@ export function MemberPage() {
           </div>
         ))}
       </dl>
+      {canUse(role, 'money') ? <MemberRing memberId={m.id} /> : null}
 
       <div className="modal__buttons">
         {actions.map((action) => (

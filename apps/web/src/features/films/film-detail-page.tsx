@@ -1,50 +1,61 @@
-import { useCallback, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '@app/domain';
+import { type ViewState, formatUsdt } from '@app/domain';
 import type { ApiTrailer, ApiWatchResult } from '@app/contracts';
-import { useGetMe, useGetToday, useGetTrailer, useListPackages, useWatchTrailer } from './api';
+import {
+  useGetMe,
+  useGetToday,
+  useListPackages,
+  useOpenTrailer,
+  useViewBeats,
+  useWatchTrailer,
+} from './api';
 import { effectiveLevelOf } from '../../lib/membership';
 import { PageHeader } from '../../components/ui/page-header';
 import { Poster } from '../../components/ui/poster';
 import { useToast } from '../../components/ui/toast';
 import { apiErrorKey } from '../../lib/api-errors';
-import { useWatchTimer } from './use-watch-timer';
+import { usePageVisible } from './use-page-visible';
+import { type PlayerStatus, useYouTubePlayer } from './use-youtube-player';
+import { PLAYER_STATE } from './youtube-api';
 
 /** How long the "View counted" popup stays (spec section 9). */
 export const VIEW_COUNTED_MS = 1500;
 
-/** Only safe characters reach the embed URL. */
-export function embedUrl(trailerKey: string): string | null {
-  if (!/^[\w-]{1,64}$/.test(trailerKey)) return null;
-  return `https://www.youtube-nocookie.com/embed/${trailerKey}?autoplay=1&mute=1&rel=0&playsinline=1`;
+/** Only a video id of safe characters reaches the player. */
+export function videoIdOf(trailerKey: string): string | null {
+  return /^[\w-]{1,64}$/.test(trailerKey) ? trailerKey : null;
 }
 
 /**
- * The spec's player starts by itself. Browsers allow autoplay only muted, so
- * it starts muted and the player's own control turns the sound on. A trailer
- * without a usable video shows its poster whole (portrait posters stay portrait).
+ * The trailer in the YouTube player (it starts by itself, muted). A trailer
+ * without a usable video, or a player that cannot load, shows its poster
+ * whole (portrait posters stay portrait).
  */
-function Player({ trailer }: { trailer: ApiTrailer }) {
+function Player({
+  trailer,
+  status,
+  container,
+}: {
+  trailer: ApiTrailer;
+  status: PlayerStatus;
+  container: RefObject<HTMLDivElement | null>;
+}) {
   const { t } = useTranslation();
-  const src = embedUrl(trailer.trailer_key);
-  if (!src) {
-    return (
-      <div className="player-poster">
-        <Poster src={trailer.image_url} />
-        <p className="empty">{t('films.noVideo')}</p>
-      </div>
-    );
-  }
+  const playable = videoIdOf(trailer.trailer_key) !== null;
   return (
-    <div className="player">
-      <iframe
-        src={src}
-        title={t('films.play', { title: trailer.title })}
-        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-        allowFullScreen
-      />
-    </div>
+    <>
+      <div className="player" hidden={!playable || status === 'unavailable'}>
+        <div className="player__frame" ref={container} data-testid="player" />
+      </div>
+      {!playable || status === 'unavailable' ? (
+        <div className="player-poster">
+          <Poster src={trailer.image_url} />
+          <p className="empty">{t(playable ? 'films.playerUnavailable' : 'films.noVideo')}</p>
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -71,34 +82,56 @@ export function FilmDetailPage() {
   const { id } = useParams();
   const trailerId = Number(id);
   const validId = Number.isInteger(trailerId) && trailerId > 0;
-  // GET /trailers/{id} starts the view on the server; the 10 s count from its answer.
-  const trailer = useGetTrailer(trailerId, { query: { enabled: validId } });
+  // GET /trailers/{id} opens this visit's view on the server; its beats count the play.
+  const trailer = useOpenTrailer(trailerId, validId);
   // Its cache updates run even after the member left the page (api/).
   const watch = useWatchTrailer();
   const [counted, setCounted] = useState<ApiWatchResult | null>(null);
+  const [ended, setEnded] = useState(false);
   const today = useGetToday();
   const me = useGetMe();
   const packages = useListPackages();
   const level = effectiveLevelOf(me.data);
   const tier = packages.data?.find((p) => p.vip_level === level);
   // Counted already today, before this visit tried: another watch would only end in
-  // "already counted" after 10 s, so the page says so and does not try.
+  // "already counted", so the page says so and does not try.
   const triedHere = !watch.isIdle && watch.variables?.id === trailerId;
   const watchedToday = !triedHere && (today.data?.trailer_ids ?? []).includes(trailerId);
 
-  useWatchTimer(
+  const container = useRef<HTMLDivElement>(null);
+  const title = trailer.data?.title ?? '';
+  const { player, status, state } = useYouTubePlayer(
+    container,
+    trailer.data ? videoIdOf(trailer.data.trailer_key) : null,
+    t('films.play', { title }),
+  );
+  const visible = usePageVisible();
+  const viewState: ViewState = !visible
+    ? 'hidden'
+    : state === PLAYER_STATE.PLAYING
+      ? 'playing'
+      : 'paused';
+  const viewId = trailer.data?.view_id;
+  useViewBeats({
     trailerId,
-    validId && trailer.isSuccess && !today.isPending && !watchedToday,
-    () => {
+    viewId,
+    state: viewState,
+    position: () => player.current?.getCurrentTime() ?? 0,
+    active: status === 'ready' && !today.isPending && !watchedToday && !counted,
+    onPlayed: () => {
+      if (!viewId) return;
       watch.mutate(
-        { id: trailerId },
+        { id: trailerId, data: { view_id: viewId } },
         {
           onSuccess: setCounted,
           onError: (error) => toast(t(apiErrorKey(error))),
         },
       );
     },
-  );
+    onEnded: () => setEnded(true),
+  });
+  // A new view (watch here again) starts afresh.
+  useEffect(() => setEnded(false), [viewId]);
   const closePopup = useCallback(() => setCounted(null), []);
 
   return (
@@ -114,7 +147,19 @@ export function FilmDetailPage() {
       {trailer.isError || !validId ? <p className="empty">{t('films.notFound')}</p> : null}
       {trailer.data ? (
         <article className="film-detail">
-          <Player trailer={trailer.data} />
+          <Player trailer={trailer.data} status={status} container={container} />
+          {ended ? (
+            <div className="notice" data-testid="view-ended">
+              <p>{t('films.viewEnded')}</p>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => void trailer.refetch()}
+              >
+                {t('films.watchHere')}
+              </button>
+            </div>
+          ) : null}
           {watchedToday ? (
             <p className="notice" data-testid="watched-today">
               ✓ {t('films.watchedTodayNote')}

@@ -14,7 +14,11 @@ const ACCOUNT_LABEL = {
   money: 'mine.wallet',
   points: 'mine.points',
   points_hold: 'mine.hold',
+  commission_hold: 'statement.heldCommissions',
 } as const satisfies Record<StatementAccount, string>;
+
+/** Accounts in USDT; the others hold points. */
+const USDT_ACCOUNTS: readonly StatementAccount[] = ['money', 'commission_hold'];
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
   allowed.includes(value as T) ? (value as T) : undefined;
@@ -106,7 +110,7 @@ function referenceWords(t: TFunction, item: StatementItem): string {
 
 function Row({ item }: { item: StatementItem }) {
   const { t, i18n } = useTranslation();
-  const unit = item.account === 'money' ? ' USDT' : '';
+  const unit = USDT_ACCOUNTS.includes(item.account) ? ' USDT' : '';
   return (
     <li className="record-row" data-testid="statement-row">
       <div className="record-row__main">

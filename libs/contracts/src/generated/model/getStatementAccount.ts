@@ -13,4 +13,5 @@ export const GetStatementAccount = {
   money: 'money',
   points: 'points',
   points_hold: 'points_hold',
+  commission_hold: 'commission_hold',
 } as const;

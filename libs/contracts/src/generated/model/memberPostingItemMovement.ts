@@ -26,5 +26,7 @@ export const MemberPostingItemMovement = {
   promotion: 'promotion',
   hold_release: 'hold_release',
   challenge: 'challenge',
+  review_release: 'review_release',
+  review_reversal: 'review_reversal',
   other: 'other',
 } as const;

@@ -22,5 +22,7 @@ export const StatementItemKind = {
   promotion: 'promotion',
   hold_release: 'hold_release',
   challenge: 'challenge',
+  review_release: 'review_release',
+  review_reversal: 'review_reversal',
   other: 'other',
 } as const;

@@ -34,6 +34,7 @@ export {
   useListModeration,
   useListPackages,
   useListProofs,
+  useListRings,
   useListStaffRequests,
   useListSupportRequests,
   useListVerifications,
@@ -62,6 +63,7 @@ export {
   useSetMemberRole,
 } from './members';
 export { useApproveStaffRequest, useRejectStaffRequest } from './staff';
+export { type RingDecision, useDecideRing } from './risk';
 export {
   useAdjustBalance,
   useApproveAdjustment,

@@ -7,14 +7,15 @@
  */
 
 /**
- * hot pick, new movie or coming soon
+ * device, funding_address and withdrawal_address link members; a network (/24 or /48) and the inviter most of them share are shown beside them
  */
-export type TrailerDetailCategory =
-  (typeof TrailerDetailCategory)[keyof typeof TrailerDetailCategory];
+export type RingSignalKind = (typeof RingSignalKind)[keyof typeof RingSignalKind];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const TrailerDetailCategory = {
-  hot: 'hot',
-  new: 'new',
-  soon: 'soon',
+export const RingSignalKind = {
+  device: 'device',
+  network: 'network',
+  funding_address: 'funding_address',
+  withdrawal_address: 'withdrawal_address',
+  invite: 'invite',
 } as const;

@@ -5,11 +5,11 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
-import type { TrailerDetailCategory } from './trailerDetailCategory';
+import type { TrailerViewCategory } from './trailerViewCategory';
 
-export interface TrailerDetail {
+export interface TrailerView {
   /** hot pick, new movie or coming soon */
-  category: TrailerDetailCategory;
+  category: TrailerViewCategory;
   description: string;
   id: number;
   /** Poster path on this API (prefix with the API base) */
@@ -17,4 +17,6 @@ export interface TrailerDetail {
   title: string;
   /** Video id on the external video site */
   trailer_key: string;
+  /** This member's new view of the trailer (it ends their previous one): its beats report the player, and the watch names it */
+  view_id: string;
 }
