@@ -94,6 +94,9 @@ describe('risk rings: farms of accounts found, their earnings held for review', 
     if (client.device) headers['X-Device-Id'] = client.device;
     if (client.address) headers['X-Forwarded-For'] = client.address;
     const phone = uniquePhone();
+    // Only a member at VIP 1 or above invites (issue 39's rule); what they paid for it is no
+    // part of these cases.
+    if (inviter) await setLevel(t, inviter.id, 1);
     const registered = await t
       .http()
       .post('/users/')
