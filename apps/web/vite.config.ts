@@ -41,9 +41,10 @@ function pwa() {
 export default defineConfig({
   plugins: [
     react(),
-    // The words the signed-out pages (sign-in, registration, recovery) show:
-    // the first screen downloads only these parts of the language file.
-    localeParts({ signedOut: ['common', 'validation', 'errors', 'auth'] }),
+    // The words the signed-out pages (sign-in, registration, recovery, the
+    // public /transparency) show: the first screen downloads only these parts
+    // of the language file.
+    localeParts({ signedOut: ['common', 'validation', 'errors', 'auth', 'transparency'] }),
     preloadFirstScreen({
       languages: ['ru', 'en', 'uz'],
       defaultLanguage: 'ru',

@@ -28,6 +28,7 @@ import { MetricsModule } from './modules/metrics/metrics.module';
 import { MomentsModule } from './modules/moments/moments.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { ProofsModule } from './modules/proofs/proofs.module';
+import { FundingModule } from './modules/funding/funding.module';
 import { RecoveryModule } from './modules/recovery/recovery.module';
 import { RedisModule } from './modules/redis/redis.module';
 import { StatementModule } from './modules/statement/statement.module';
@@ -70,6 +71,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     DepositsModule,
     WithdrawalsModule,
     ProofsModule,
+    FundingModule,
     IdentityModule,
     CardDepositsModule,
     MembersModule,

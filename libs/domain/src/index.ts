@@ -11,3 +11,4 @@ export * from './statement';
 export * from './proof-of-liabilities';
 export * from './tron-fees';
 export * from './recovery';
+export * from './funding';

@@ -38,6 +38,8 @@ import { TeamPaging1766770000000 } from './migrations/1766770000000-team-paging'
 import { AccessExceptionsIndex1766780000000 } from './migrations/1766780000000-access-exceptions-index';
 import { MembershipExpiryIndex1766790000000 } from './migrations/1766790000000-membership-expiry-index';
 import { StaffRequests1766850000000 } from './migrations/1766850000000-staff-requests';
+import { FundedPayouts1766900000000 } from './migrations/1766900000000-funded-payouts';
+import { PrivateProofs1766901000000 } from './migrations/1766901000000-private-proofs';
 import { TeamCountsCovering1766800000000 } from './migrations/1766800000000-team-counts-covering';
 import { AccountRecovery1766830000000 } from './migrations/1766830000000-account-recovery';
 import { EconomyBaselines1766840000000 } from './migrations/1766840000000-economy-baselines';
@@ -87,6 +89,8 @@ export const MIGRATIONS = [
   AccountRecovery1766830000000,
   EconomyBaselines1766840000000,
   StaffRequests1766850000000,
+  FundedPayouts1766900000000,
+  PrivateProofs1766901000000,
 ];
 
 /** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */

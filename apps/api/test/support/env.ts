@@ -33,4 +33,10 @@ export function useTestEnv() {
   // The worker's daily proof of liabilities would read the chain in every suite
   // that starts a worker; proofs.spec.ts turns it on where it is tested.
   process.env.PROOF_INTERVAL_HOURS = '0';
+  // Suites publish several snapshots a minute; the wait between operators'
+  // snapshots has its own test (proofs/private-proof.spec.ts).
+  process.env.PROOF_MIN_INTERVAL_SECONDS = '0';
+  // Suites raise pay with no proof of reserves published; the funding guard
+  // has its own tests (funding/funding.spec.ts).
+  process.env.ECONOMY_FUNDING_DAYS = '0';
 }

@@ -10,6 +10,10 @@ const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage')
 const RegisterPage = page(() => import('../features/auth/register-page'), 'RegisterPage');
 const ForgotPage = page(() => import('../features/auth/forgot-page'), 'ForgotPage');
 const ResetPage = page(() => import('../features/auth/reset-page'), 'ResetPage');
+const TransparencyPage = page(
+  () => import('../features/transparency/transparency-page'),
+  'TransparencyPage',
+);
 // The signed-in screens, their layout and their table (signed-in-routes.tsx)
 // are a chunk of their own, which comes with their words: /login downloads
 // neither.
@@ -19,8 +23,9 @@ const SignedInRoutes = page(async () => {
 }, 'SignedInRoutes');
 
 /**
- * The signed-out pages, then everything else for members only: an anonymous
- * visitor of any other path goes to /login, a member of an unknown one to /.
+ * The signed-out pages and the public /transparency, then everything else for
+ * members only: an anonymous visitor of any other path goes to /login, a
+ * member of an unknown one to /.
  */
 export const routes: RouteObject[] = [
   {
@@ -44,6 +49,8 @@ export const routes: RouteObject[] = [
       },
       { path: '/forgot', element: <ForgotPage /> },
       { path: '/reset', element: <ResetPage /> },
+      // The club's money in public: members and visitors alike, signed in or not.
+      { path: '/transparency', element: <TransparencyPage /> },
     ],
   },
   {

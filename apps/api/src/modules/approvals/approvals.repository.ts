@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
-export type ApprovalKind = 'withdrawal' | 'card_deposit' | 'adjustment' | 'economy';
+export type ApprovalKind =
+  'withdrawal' | 'card_deposit' | 'adjustment' | 'economy' | 'sponsor_funds';
 
 export interface ApprovalRow {
   id: string;

@@ -31,6 +31,7 @@ import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { canUse } from '../../lib/staff';
 import { DecisionButtons } from './decision-buttons';
+import { ChangeFunding } from './change-funding';
 import { ChangeTerms } from './economy-change-terms';
 import { savedMessage } from './saved-message';
 
@@ -520,6 +521,7 @@ function EconomyChangesSection({ editable }: { editable: boolean }) {
               <span>{t('admin.approvals.awaitingSecond')}</span>
             </div>
             <ChangeTerms change={change} />
+            <ChangeFunding changeId={change.id} />
             {editable ? (
               <DecisionButtons
                 busy={busy}

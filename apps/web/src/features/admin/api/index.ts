@@ -16,6 +16,7 @@ export {
   useGetQueueCounts,
   useGetSite,
   useGetSiteSettings,
+  useFundingForecast,
   useGetTeamRates,
   useHideMoment,
   useIssueResetCode,
@@ -33,6 +34,7 @@ export {
   useListModeration,
   useListPackages,
   useListProofs,
+  useListSponsorFunds,
   useListStaffRequests,
   useListVerifications,
   useListWithdrawals,
@@ -59,6 +61,7 @@ export {
   useSetMemberRole,
 } from './members';
 export { useApproveStaffRequest, useRejectStaffRequest } from './staff';
+export { useApproveSponsorFunds, useRecordSponsorFunds, useRejectSponsorFunds } from './funding';
 export {
   useAdjustBalance,
   useApproveAdjustment,
