@@ -29,13 +29,18 @@ const run = promisify(execFile);
 const VERIFY = join(__dirname, '..', '..', '..', '..', 'scripts', 'verify-proof.mjs');
 const USDT = 1_000_000n;
 
-/** The ledger's member liabilities, summed from the postings (not the cached balances). */
-async function ledgerMemberMoney(t: TestApp): Promise<bigint> {
+/**
+ * The ledger's member liabilities, summed from the postings (not the cached
+ * balances): every member money account, and what pending_withdrawals holds
+ * (withdrawals requested and not yet sent, contract section 11).
+ */
+async function ledgerLiabilities(t: TestApp): Promise<{ total: bigint; pending: bigint }> {
   const [row] = await t.db.query(
-    `SELECT coalesce(sum(p.amount), 0)::text AS total FROM ledger_postings p
-     JOIN ledger_accounts a ON a.id = p.account_id WHERE a.user_id IS NOT NULL AND a.kind = 'money'`,
+    `SELECT coalesce(sum(p.amount) FILTER (WHERE a.user_id IS NOT NULL AND a.kind = 'money'), 0)::text AS money,
+            coalesce(sum(p.amount) FILTER (WHERE a.user_id IS NULL AND a.kind = 'pending_withdrawals'), 0)::text AS pending
+     FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id`,
   );
-  return BigInt(row.total);
+  return { total: BigInt(row.money) + BigInt(row.pending), pending: BigInt(row.pending) };
 }
 
 async function verifyWithScript(proof: unknown, latest?: unknown, member?: number) {
@@ -113,13 +118,14 @@ describe('proof of liabilities (spec/contract sections 9 and 11)', () => {
     const res = await t.http().post('/admin/proofs').set(admin);
     expect(res.status).toBe(200);
     const [users] = await t.db.query(`SELECT count(*)::int AS n FROM users`);
+    const ledger = await ledgerLiabilities(t);
     expect(res.body).toEqual({
       root_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
-      total_micro: (await ledgerMemberMoney(t)).toString(),
+      total_micro: ledger.total.toString(),
       // Two parts a member, padded to a power of two.
       leaves: leafCount(users.n),
       members: users.n,
-      pending_withdrawals_micro: '0',
+      pending_withdrawals_micro: ledger.pending.toString(),
       block: info.solidified,
       reserves: {
         hot_wallet: 1000,
@@ -255,7 +261,7 @@ describe('proof of liabilities (spec/contract sections 9 and 11)', () => {
     const proofs = t.app.get(ProofsService);
     await t.http().post('/admin/proofs').set(admin).expect(200);
     const latest = (await t.http().get('/proofs/latest')).body;
-    expect(latest.total_micro).toBe((await ledgerMemberMoney(t)).toString());
+    expect(latest.total_micro).toBe((await ledgerLiabilities(t)).total.toString());
     const ids: { id: number }[] = await t.db.query(`SELECT id FROM users ORDER BY id`);
     const picks = [0, 1, 255, 256, 257, 511, 512, ids.length - 2, ids.length - 1];
     expect(latest.leaves).toBe(leafCount(ids.length));

@@ -43,18 +43,12 @@ export const LEDGER_POST = `
     v_ids bigint[] := '{}';
     v_currencies text[] := '{}';
     v_balances bigint[] := '{}';
-    -- Funding legs resolved: the amount to fund, what sponsor_funds gives, the legs rebuilt.
+    -- Funding legs resolved: the amount to fund and what sponsor_funds gives.
     v_need bigint := 0;
     v_take bigint := 0;
     v_part bigint;
     v_sponsor bigint;
     v_i integer;
-    n_from_user integer[] := '{}';
-    n_from_kind text[] := '{}';
-    n_to_user integer[] := '{}';
-    n_to_kind text[] := '{}';
-    n_currency text[] := '{}';
-    n_amount bigint[] := '{}';
   BEGIN
     INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint, user_id, memo)
     VALUES (p_key, p_kind, p_fingerprint, p_user_id, p_memo)
@@ -70,18 +64,20 @@ export const LEDGER_POST = `
     END IF;
 
     -- A leg from 'funding' (contract section 11) is paid by sponsor_funds
-    -- while it holds money and by club_revenue for the rest. The balance is
-    -- read without a lock first: while sponsor funds are empty, payouts do
-    -- not queue on its row; otherwise the row is locked until commit, so no
-    -- two payouts spend the same money.
+    -- while it holds money and by club_revenue for the rest: renamed in
+    -- place, or split in two (the rest as one more leg) when sponsor funds
+    -- run out within it. Only while sponsor_funds holds money is its row
+    -- locked, until commit, so that no two payouts spend the same money.
     IF 'funding' = ANY(p_from_kind) THEN
-      FOR v_i IN 1 .. cardinality(p_amount) LOOP
-        IF p_from_user[v_i] IS NULL AND p_from_kind[v_i] = 'funding' THEN
-          v_need := v_need + p_amount[v_i];
-        END IF;
-      END LOOP;
-      SELECT a.balance INTO v_sponsor FROM ledger_accounts a WHERE a.user_id IS NULL AND a.kind = 'sponsor_funds';
+      -- Read without a lock: while sponsor funds are empty payouts never queue on the row.
+      SELECT a.balance INTO v_sponsor FROM ledger_accounts a
+      WHERE a.user_id IS NULL AND a.kind = 'sponsor_funds';
       IF v_sponsor > 0 THEN
+        FOR v_i IN 1 .. cardinality(p_amount) LOOP
+          IF p_from_user[v_i] IS NULL AND p_from_kind[v_i] = 'funding' THEN
+            v_need := v_need + p_amount[v_i];
+          END IF;
+        END LOOP;
         SELECT a.balance INTO v_sponsor FROM ledger_accounts a
         WHERE a.user_id IS NULL AND a.kind = 'sponsor_funds' FOR UPDATE;
         v_take := LEAST(v_sponsor, v_need);
@@ -90,25 +86,22 @@ export const LEDGER_POST = `
         IF p_from_user[v_i] IS NULL AND p_from_kind[v_i] = 'funding' THEN
           v_part := LEAST(v_take, p_amount[v_i]);
           v_take := v_take - v_part;
-          IF v_part > 0 THEN
-            n_from_user := n_from_user || NULL::integer; n_from_kind := n_from_kind || 'sponsor_funds'::text;
-            n_to_user := n_to_user || p_to_user[v_i]; n_to_kind := n_to_kind || p_to_kind[v_i];
-            n_currency := n_currency || p_currency[v_i]; n_amount := n_amount || v_part;
+          IF v_part = 0 THEN
+            p_from_kind[v_i] := 'club_revenue';
+          ELSIF v_part = p_amount[v_i] THEN
+            p_from_kind[v_i] := 'sponsor_funds';
+          ELSE
+            p_from_user := p_from_user || NULL::integer;
+            p_from_kind := p_from_kind || 'club_revenue'::text;
+            p_to_user := p_to_user || p_to_user[v_i];
+            p_to_kind := p_to_kind || p_to_kind[v_i];
+            p_currency := p_currency || p_currency[v_i];
+            p_amount := p_amount || (p_amount[v_i] - v_part);
+            p_from_kind[v_i] := 'sponsor_funds';
+            p_amount[v_i] := v_part;
           END IF;
-          IF p_amount[v_i] > v_part THEN
-            n_from_user := n_from_user || NULL::integer; n_from_kind := n_from_kind || 'club_revenue'::text;
-            n_to_user := n_to_user || p_to_user[v_i]; n_to_kind := n_to_kind || p_to_kind[v_i];
-            n_currency := n_currency || p_currency[v_i]; n_amount := n_amount || (p_amount[v_i] - v_part);
-          END IF;
-        ELSE
-          n_from_user := n_from_user || p_from_user[v_i]; n_from_kind := n_from_kind || p_from_kind[v_i];
-          n_to_user := n_to_user || p_to_user[v_i]; n_to_kind := n_to_kind || p_to_kind[v_i];
-          n_currency := n_currency || p_currency[v_i]; n_amount := n_amount || p_amount[v_i];
         END IF;
       END LOOP;
-      p_from_user := n_from_user; p_from_kind := n_from_kind;
-      p_to_user := n_to_user; p_to_kind := n_to_kind;
-      p_currency := n_currency; p_amount := n_amount;
     END IF;
 
     FOR r IN

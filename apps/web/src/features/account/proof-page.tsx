@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type MemberProof, type ProofMismatch, formatUsdt } from '@app/domain';
+import type { MemberProof, ProofMismatch } from '@app/domain';
 import {
   useGetMe,
   useGetStatement,
@@ -150,7 +150,7 @@ export function ProofPage() {
           </p>
           <p data-testid="proof-reserves">
             {t('proof.reserves', {
-              reserves: formatUsdt(published.reserves.total),
+              reserves: exactUsdt(toMicro(published.reserves.total)),
               block: published.block,
             })}
           </p>
@@ -165,11 +165,11 @@ export function ProofPage() {
             </div>
             <div>
               <dt>{t('proof.hotWallet')}</dt>
-              <dd>{formatUsdt(published.reserves.hot_wallet)} USDT</dd>
+              <dd>{exactUsdt(toMicro(published.reserves.hot_wallet))} USDT</dd>
             </div>
             <div>
               <dt>{t('proof.depositAddresses')}</dt>
-              <dd>{formatUsdt(published.reserves.deposit_addresses)} USDT</dd>
+              <dd>{exactUsdt(toMicro(published.reserves.deposit_addresses))} USDT</dd>
             </div>
             <div>
               <dt>{t('proof.root')}</dt>
@@ -238,7 +238,7 @@ export function ProofPage() {
                 {published.reserves.addresses.map((a) => (
                   <li key={a.address} className="record-row">
                     <code className="break-all">{a.address}</code>
-                    <span>{formatUsdt(a.balance)} USDT</span>
+                    <span>{exactUsdt(toMicro(a.balance))} USDT</span>
                   </li>
                 ))}
               </ul>
