@@ -73,7 +73,9 @@ for (const [i, { id }] of firstIds.entries()) {
 await control('usdt/transfer', { to: wallet.hotWalletAddress, amount: String(10n ** 12n) });
 await control('blocks', { count: 3 });
 
-// 3. The baseline: every balance read page by page in one transaction, every node hashed once.
+// 3. The baseline: every balance read page by page in one transaction, and the hashes the format
+// needs at least, each made once: per member two parts, each an owner id, a leaf and a parent (the
+// padding up to a power of two, which the snapshot also hashes, is left out of the baseline).
 t0 = process.hrtime.bigint();
 await db.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
 let hashes = 0;
@@ -92,15 +94,18 @@ for (let after = 0; ;) {
   ).rows;
   const balances = new Map(rows.map((r) => [r.user_id, r.balance]));
   let previous = '';
+  // The format's least work per member (contract section 11): two parts, each
+  // with its owner's id hashed and its leaf hashed, and one parent per leaf.
   for (const { id } of ids) {
-    const leaf = createHash('sha256')
-      .update(`leaf|${id}|${balances.get(id) ?? '0'}|${salt}`)
-      .digest('hex');
-    // One parent per leaf, as a tree of n leaves has n - 1 of them.
-    previous = createHash('sha256')
-      .update(`node|${leaf}|1|${previous || leaf}|1`)
-      .digest('hex');
-    hashes += 2;
+    const balance = balances.get(id) ?? '0';
+    for (const part of [balance, '0']) {
+      const leafId = createHash('sha256').update(`owner|${id}|${salt}`).digest('hex');
+      const leaf = createHash('sha256').update(`leaf|${leafId}|${part}|${salt}`).digest('hex');
+      previous = createHash('sha256')
+        .update(`node|${leaf}|1|${previous || leaf}|1`)
+        .digest('hex');
+      hashes += 3;
+    }
   }
   after = last;
 }
@@ -141,6 +146,9 @@ const latest = await proofs.latest();
 const [{ total }] = (
   await db.query(`SELECT sum(balance)::text AS total FROM ledger_accounts WHERE kind = 'money'`)
 ).rows;
+const [{ bucket_bits: bucketBits }] = (
+  await db.query(`SELECT bucket_bits FROM proof_snapshots WHERE id = $1`, [snapshotId])
+).rows;
 const [{ bytes }] = (
   await db.query(
     `SELECT sum(length(leaves))::bigint AS bytes FROM proof_buckets WHERE snapshot_id = $1`,
@@ -167,7 +175,7 @@ for (const id of ids) {
   pathMs.push(ms(t));
   if (verifyMemberProof(proof).ok && proof.root_hash === latest.root_hash) verified++;
   // Its reads alone: the member's index bucket, then the buckets of their parts.
-  const buckets = proof.leaves.map((leaf) => Math.floor(positionOf(leaf.path) / 256));
+  const buckets = proof.leaves.map((leaf) => positionOf(leaf.path) >> bucketBits);
   t = process.hrtime.bigint();
   await db.query(
     `SELECT entries FROM proof_member_index WHERE snapshot_id = $1 AND first_member_id <= $2

@@ -237,7 +237,7 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   },
   PROOF_KEEP_SNAPSHOTS: {
     group: 'Proof of liabilities',
-    doc: 'Snapshots whose trees are kept for member paths (about 43 MB per million members each); older ones keep root, total and reserves. 0: keep all.',
+    doc: 'Snapshots whose trees are kept for member paths (about 170 MB per million members each: two parts a member, padding, and the member index); older ones keep root, total and reserves. 0: keep all.',
   },
   PROOF_CHAIN_CONCURRENCY: {
     group: 'Proof of liabilities',

@@ -8,14 +8,15 @@ import { leafNode, Sha256Hex, SumNode } from '@app/domain';
  * who is in it. The tree has a power of two leaves, so a bucket is exactly
  * the subtree under one node BUCKET_BITS levels up: a part's path is the
  * path inside its bucket, recomputed from its leaves, followed by the path
- * of the bucket's root in the tree over bucket roots. 256 leaves: about 510
- * hashes per part.
+ * of the bucket's root in the tree over bucket roots. 128 leaves: about 255
+ * hashes per part, two parts a proof (256 leaves made a proof twice the
+ * hashing for a tree a fifth shallower; bench:proof's path goal).
  *
  * A member finds their parts through the member index: buckets of
  * INDEX_BUCKET_SIZE members by id, each entry the member's parts' positions,
  * their E-Wallet and their withdrawals pending at the snapshot.
  */
-export const BUCKET_BITS = 8;
+export const BUCKET_BITS = 7;
 export const BUCKET_SIZE = 1 << BUCKET_BITS;
 export const INDEX_BUCKET_SIZE = 256;
 
@@ -41,13 +42,20 @@ export interface StoredLeaf {
 /** leaf id (32 bytes), amount (uint64), salt (32 bytes), big-endian. */
 const LEAF_BYTES = 32 + 8 + 32;
 
-export function packLeaves(leaves: readonly StoredLeaf[]): Buffer {
+/** A leaf as the snapshot builds it: its id and salt as the hex its hash is made of. */
+export interface HexLeaf {
+  leafId: string;
+  amount: bigint;
+  salt: string;
+}
+
+export function packLeaves(leaves: readonly HexLeaf[]): Buffer {
   const out = Buffer.allocUnsafe(leaves.length * LEAF_BYTES);
   leaves.forEach((leaf, i) => {
     const at = i * LEAF_BYTES;
-    leaf.leafId.copy(out, at);
+    out.write(leaf.leafId, at, 32, 'hex');
     out.writeBigUInt64BE(leaf.amount, at + 32);
-    leaf.salt.copy(out, at + 40);
+    out.write(leaf.salt, at + 40, 32, 'hex');
   });
   return out;
 }
@@ -147,12 +155,13 @@ export class RandomPool {
   private readonly buffer = Buffer.allocUnsafe(65_536);
   private at = this.buffer.length;
 
-  bytes(n: number): Buffer {
+  /** `n` random bytes as lowercase hex. */
+  hex(n: number): string {
     if (this.at + n > this.buffer.length) {
       randomFillSync(this.buffer);
       this.at = 0;
     }
-    const out = Buffer.from(this.buffer.subarray(this.at, this.at + n));
+    const out = this.buffer.toString('hex', this.at, this.at + n);
     this.at += n;
     return out;
   }

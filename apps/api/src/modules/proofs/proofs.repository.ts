@@ -101,32 +101,41 @@ export class ProofsRepository {
     );
   }
 
+  /**
+   * One INSERT for the buckets, each value a parameter of its own: pg sends a
+   * Buffer parameter as binary, while an array of them would go as hex text,
+   * twice the bytes and most of a snapshot's time at a million members.
+   */
   async insertBuckets(db: EntityManager, snapshotId: string, buckets: BucketRow[]): Promise<void> {
     if (buckets.length === 0) return;
+    const values: unknown[] = [snapshotId];
+    const rows = buckets.map((b) => {
+      const at = values.length;
+      values.push(b.bucket, b.rootHash, b.rootSum.toString(), b.leaves);
+      return `($1, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4})`;
+    });
     await db.query(
-      `INSERT INTO proof_buckets (snapshot_id, bucket, root_hash, root_sum, leaves)
-       SELECT $1, * FROM unnest($2::int[], $3::text[], $4::bigint[], $5::bytea[])`,
-      [
-        snapshotId,
-        buckets.map((b) => b.bucket),
-        buckets.map((b) => b.rootHash),
-        buckets.map((b) => b.rootSum.toString()),
-        buckets.map((b) => b.leaves),
-      ],
+      `INSERT INTO proof_buckets (snapshot_id, bucket, root_hash, root_sum, leaves) VALUES ${rows.join(', ')}`,
+      values,
     );
   }
 
-  /** Member index buckets: `first` member id, packed entries (proof-buckets.ts). */
+  /** Member index buckets: `first` member id, packed entries (proof-buckets.ts); binary as above. */
   async insertIndex(
     db: EntityManager,
     snapshotId: string,
     rows: { first: number; entries: Buffer }[],
   ): Promise<void> {
     if (rows.length === 0) return;
+    const values: unknown[] = [snapshotId];
+    const tuples = rows.map((r) => {
+      const at = values.length;
+      values.push(r.first, r.entries);
+      return `($1, $${at + 1}, $${at + 2})`;
+    });
     await db.query(
-      `INSERT INTO proof_member_index (snapshot_id, first_member_id, entries)
-       SELECT $1, * FROM unnest($2::int[], $3::bytea[])`,
-      [snapshotId, rows.map((r) => r.first), rows.map((r) => r.entries)],
+      `INSERT INTO proof_member_index (snapshot_id, first_member_id, entries) VALUES ${tuples.join(', ')}`,
+      values,
     );
   }
 

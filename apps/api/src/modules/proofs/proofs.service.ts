@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   type MemberProof,
+  leafNode,
   microToNumber,
   ownedLeafId,
   pathFromLevels,
@@ -29,7 +30,7 @@ import {
   packIndex,
   packLeaves,
   RandomPool,
-  StoredLeaf,
+  HexLeaf,
   unpackLeaves,
 } from './proof-buckets';
 import { AdminProofSnapshot, LatestProof, MemberProofResponse } from './proofs.dto';
@@ -40,8 +41,8 @@ import { Reserves, ReservesReader } from './reserves.reader';
 const PROOF_LOCK = 0x70726f6f;
 /** Members read per query while building (keyset pages inside one REPEATABLE READ transaction). */
 const READ_BATCH = 4096;
-/** Buckets (of leaves, or of the member index) written per INSERT. */
-const WRITE_BATCH = 64;
+/** Buckets (of leaves, or of the member index) written per INSERT: about 300 KB of leaves. */
+const WRITE_BATCH = 32;
 
 /** The tree's total disagrees with the ledger: nothing is published. */
 export class ProofMismatchError extends Error {}
@@ -274,15 +275,15 @@ export class ProofsService {
     const top = new SumTreeBuilder(nodeSha256Hex);
     let pending: BucketRow[] = [];
     for (let start = 0; start < amounts.length; start += BUCKET_SIZE) {
-      const bucket: StoredLeaf[] = [];
+      const bucket: HexLeaf[] = [];
+      const nodes: SumNode[] = [];
       for (let at = start; at < Math.min(start + BUCKET_SIZE, amounts.length); at++) {
-        const salt = random.bytes(32);
-        const leafId = owners[at]
-          ? Buffer.from(ownedLeafId(owners[at], salt.toString('hex'), nodeSha256Hex), 'hex')
-          : random.bytes(32);
+        const salt = random.hex(32);
+        const leafId = owners[at] ? ownedLeafId(owners[at], salt, nodeSha256Hex) : random.hex(32);
         bucket.push({ leafId, amount: amounts[at], salt });
+        nodes.push(leafNode(leafId, amounts[at], salt, nodeSha256Hex));
       }
-      const root = rootOf(bucket.map(leafOf), nodeSha256Hex);
+      const root = rootOf(nodes, nodeSha256Hex);
       pending.push({
         bucket: top.size,
         rootHash: root.hash,
