@@ -18,6 +18,7 @@ import {
   checkProof,
   exactUsdt,
   statementAt,
+  toMicro,
 } from './proof-check';
 
 /** Offers `value` as a JSON file (for `pnpm verify:proof`, or any verifier). */
