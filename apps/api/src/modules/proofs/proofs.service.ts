@@ -396,7 +396,9 @@ export class ProofsService {
     const index = await this.proofs.indexOf(snapshot.id, userId);
     const entry = index && findIndexEntry(index, userId);
     if (!entry) throw new AppError('PROOF_NOT_INCLUDED');
-    const bucketsOf = entry.positions.map((p) => Math.floor(p / BUCKET_SIZE));
+    // The snapshot's own bucket size: the one it was built with.
+    const size = 1 << snapshot.bucket_bits;
+    const bucketsOf = entry.positions.map((p) => Math.floor(p / size));
     const stored = await this.proofs.buckets(snapshot.id, [...new Set(bucketsOf)]);
     const top = await this.topLevels(snapshot.id);
     const levelsOf = new Map<number, SumNode[][]>();
@@ -408,13 +410,13 @@ export class ProofsService {
       const inBucket = unpackLeaves(bytes);
       if (!levelsOf.has(bucket))
         levelsOf.set(bucket, treeLevels(inBucket.map(leafOf), nodeSha256Hex));
-      const leaf = inBucket[position % BUCKET_SIZE];
+      const leaf = inBucket[position % size];
       return {
         leaf_id: leaf.leafId.toString('hex'),
         amount_micro: leaf.amount.toString(),
         salt: leaf.salt.toString('hex'),
         path: [
-          ...pathFromLevels(levelsOf.get(bucket)!, position % BUCKET_SIZE),
+          ...pathFromLevels(levelsOf.get(bucket)!, position % size),
           ...pathFromLevels(top, bucket),
         ],
       };
