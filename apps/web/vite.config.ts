@@ -41,9 +41,12 @@ function pwa() {
 export default defineConfig({
   plugins: [
     react(),
-    // The words the signed-out pages (sign-in, registration, recovery) show:
-    // the first screen downloads only these parts of the language file.
-    localeParts({ signedOut: ['common', 'validation', 'errors', 'auth', 'support'] }),
+    // The words the signed-out pages (sign-in, registration, recovery, the
+    // support form, the public /transparency) show: the first screen downloads
+    // only these parts of the language file.
+    localeParts({
+      signedOut: ['common', 'validation', 'errors', 'auth', 'support', 'transparency'],
+    }),
     preloadFirstScreen({
       languages: ['ru', 'en', 'uz'],
       defaultLanguage: 'ru',

@@ -29,6 +29,7 @@ import { MetricsModule } from './modules/metrics/metrics.module';
 import { MomentsModule } from './modules/moments/moments.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { ProofsModule } from './modules/proofs/proofs.module';
+import { FundingModule } from './modules/funding/funding.module';
 import { RecoveryModule } from './modules/recovery/recovery.module';
 import { RedisModule } from './modules/redis/redis.module';
 import { RiskReviewModule } from './modules/risk-review/risk-review.module';
@@ -72,6 +73,7 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     DepositsModule,
     WithdrawalsModule,
     ProofsModule,
+    FundingModule,
     IdentityModule,
     CardDepositsModule,
     MembersModule,

@@ -5,7 +5,7 @@ const TRON = `http://127.0.0.1:${process.env.E2E_TRON_PORT ?? 8191}`;
 
 inEnglish();
 
-test('an operator publishes a proof of liabilities; the member sees their balance in it, checked in the browser', async ({
+test('an operator publishes a proof of liabilities; the member sees their parts in it, checked in the browser against their statement', async ({
   browser,
   page,
   request,
@@ -50,19 +50,25 @@ test('an operator publishes a proof of liabilities; the member sees their balanc
   );
   await operator.close();
 
-  // The member opens Mine → Proof of funds: included, and the path checked in the browser.
+  // The member opens Mine → Proof of funds: included, the paths checked in the browser and the
+  // figures bound to the member's own statement.
   await signIn(page, phone, password);
   await page.goto('/mine');
   await page.getByRole('link', { name: 'Proof of funds' }).click();
   await expect(page.getByTestId('proof-verdict')).toHaveText(
-    'Checked in your browser: your balance is in the published total',
+    'Checked in your browser: your parts are in the published total, and they match your statement',
   );
   await expect(page.getByTestId('proof-summary')).toContainText(
-    'Your balance of 25.00 USDT is included in the total of',
+    'Your 25.000000 USDT is included in the total of',
   );
+  await expect(page.getByTestId('proof-parts').getByRole('listitem')).toHaveCount(2);
   await expect(page.getByTestId('proof-reserves')).toContainText(
     /Reserves on chain: [\d.]+ USDT at block \d+\./,
   );
   await page.getByText('Addresses read on chain').click();
   await expect(page.getByText(address)).toBeVisible();
+  // The club's money in public, one link away.
+  await page.getByRole('link', { name: 'Where the club’s money comes from' }).click();
+  await expect(page).toHaveURL(/\/transparency$/);
+  await expect(page.getByTestId('transparency-liabilities')).toBeVisible();
 });

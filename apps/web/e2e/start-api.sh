@@ -23,6 +23,8 @@ export API_PORT="${API_PORT:-3101}"
 export REGISTER_LIMIT_PER_HOUR="${E2E_REGISTER_LIMIT_PER_HOUR:-0}"
 export MONEY_RATE_LIMIT_PER_MINUTE="${E2E_MONEY_RATE_LIMIT_PER_MINUTE:-0}"
 export PUBLIC_RATE_LIMIT_PER_MINUTE="${E2E_PUBLIC_RATE_LIMIT_PER_MINUTE:-0}"
+# A retried proof journey publishes again within the minute; the wait has its own API test.
+export PROOF_MIN_INTERVAL_SECONDS="${E2E_PROOF_MIN_INTERVAL_SECONDS:-0}"
 # One JSON line per request would bury the journeys' output; warnings and errors stay.
 export LOG_LEVEL="${E2E_LOG_LEVEL:-warn}"
 # Mail goes to the SMTP server the recovery test runs on this port.

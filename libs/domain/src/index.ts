@@ -15,3 +15,4 @@ export * from './uzbek';
 export * from './support';
 export * from './views';
 export * from './risk-rings';
+export * from './funding';

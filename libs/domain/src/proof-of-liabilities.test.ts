@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import {
   leafNode,
   MemberProof,
+  ownedLeafId,
   parentNode,
   pathFromLevels,
+  proofMismatches,
   rootOf,
   sha256Hex,
   SumNode,
@@ -17,6 +19,7 @@ import {
 /** SHA-256 written out here, to pin the exact text hashed. */
 const sha = (text: string) => bytesToHex(sha256(utf8ToBytes(text)));
 const salt = (i: number) => sha(`salt ${i}`);
+const leafId = (i: number) => sha(`leaf id ${i}`);
 
 function members(n: number): { id: number; balance: bigint }[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -26,30 +29,58 @@ function members(n: number): { id: number; balance: bigint }[] {
 }
 
 function leaves(list: { id: number; balance: bigint }[]): SumNode[] {
-  return list.map((m) => leafNode(m.id, m.balance, salt(m.id)));
+  return list.map((m) => leafNode(leafId(m.id), m.balance, salt(m.id)));
 }
 
-function proofOf(list: { id: number; balance: bigint }[], index: number): MemberProof {
-  const levels = treeLevels(leaves(list));
+/**
+ * A tree of eight leaves where member 42's 12.5 USDT is split 5 + 7.5 at
+ * positions 1 and 6 (their ids bound to member 42), the rest other parts and
+ * zero padding.
+ */
+function privateTree() {
+  const amounts = [3_000_000n, 5_000_000n, 0n, 11n, 2_000_000n, 0n, 7_500_000n, 900n];
+  const owned = new Map([
+    [1, 5_000_000n],
+    [6, 7_500_000n],
+  ]);
+  const specs = amounts.map((amount, i) => ({
+    amount,
+    salt: salt(100 + i),
+    id: owned.has(i) ? ownedLeafId(42, salt(100 + i)) : leafId(100 + i),
+  }));
+  const levels = treeLevels(specs.map((s) => leafNode(s.id, s.amount, s.salt)));
   const root = levels[levels.length - 1][0];
-  return {
+  const proof: MemberProof = {
     root_hash: root.hash,
     total_micro: root.sum.toString(),
-    leaf: {
-      member_id: list[index].id,
-      balance_micro: list[index].balance.toString(),
-      salt: salt(list[index].id),
-    },
-    path: pathFromLevels(levels, index),
+    balance_micro: '12500000',
+    leaves: [1, 6].map((i) => ({
+      leaf_id: specs[i].id,
+      amount_micro: specs[i].amount.toString(),
+      salt: specs[i].salt,
+      path: pathFromLevels(levels, i),
+    })),
+    member_id: 42,
+    e_wallet_micro: '10000000',
+    pending_withdrawals: [{ id: 9, amount_micro: '2500000' }],
+    created_at: '2026-11-25T00:00:00.000Z',
   };
+  return { proof, levels, specs };
 }
 
-describe('proof of liabilities: hash formats (spec/contract section 9)', () => {
-  it('hashes a leaf as sha256("leaf|id|balance|salt") in lowercase hex', () => {
+describe('proof of liabilities: hash formats (spec/contract sections 9 and 11)', () => {
+  it('hashes a leaf as sha256("leaf|leaf_id|amount|salt") in lowercase hex', () => {
     const s = 'ab'.repeat(32);
-    const leaf = leafNode(42, 12_500_000n, s);
-    expect(leaf).toEqual({ hash: sha(`leaf|42|12500000|${s}`), sum: 12_500_000n });
+    const id = 'cd'.repeat(32);
+    const leaf = leafNode(id, 12_500_000n, s);
+    expect(leaf).toEqual({ hash: sha(`leaf|${id}|12500000|${s}`), sum: 12_500_000n });
     expect(leaf.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('names a member\'s part by sha256("owner|member_id|salt")', () => {
+    const s = 'ab'.repeat(32);
+    expect(ownedLeafId(42, s)).toBe(sha(`owner|42|${s}`));
+    expect(ownedLeafId(43, s)).not.toBe(ownedLeafId(42, s));
   });
 
   it('hashes a parent as sha256("node|lh|ls|rh|rs") with the sums added', () => {
@@ -78,13 +109,13 @@ describe('proof of liabilities: hash formats (spec/contract section 9)', () => {
     );
   });
 
-  it('refuses a negative balance', () => {
-    expect(() => leafNode(1, -1n, salt(1))).toThrow(RangeError);
+  it('refuses a negative part', () => {
+    expect(() => leafNode(leafId(1), -1n, salt(1))).toThrow(RangeError);
   });
 });
 
 describe('proof of liabilities: the tree', () => {
-  it('sums every balance at the root, for even and odd counts', () => {
+  it('sums every part at the root, for even and odd counts', () => {
     for (const n of [1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 33]) {
       const list = members(n);
       const total = list.reduce((s, m) => s + m.balance, 0n);
@@ -99,15 +130,6 @@ describe('proof of liabilities: the tree', () => {
       for (const node of nodes) builder.push(node);
       expect(builder.size).toBe(n);
       expect(builder.root()).toEqual(rootOf(nodes));
-    }
-  });
-
-  it('gives every leaf of every size a path that recomputes the root', () => {
-    for (let n = 1; n <= 19; n++) {
-      const list = members(n);
-      for (let i = 0; i < n; i++) {
-        expect(verifyMemberProof(proofOf(list, i)), `leaf ${i} of ${n}`).toEqual({ ok: true });
-      }
     }
   });
 
@@ -129,69 +151,138 @@ describe('proof of liabilities: the tree', () => {
   });
 });
 
-describe('proof of liabilities: verification fails on', () => {
-  const list = members(11);
-  const good = proofOf(list, 6);
+describe("proof of liabilities: a member's parts", () => {
+  const { proof: good, levels } = privateTree();
 
-  it('a changed balance, member id or salt', () => {
-    expect(verifyMemberProof(good).ok).toBe(true);
-    const balance = { ...good, leaf: { ...good.leaf, balance_micro: '1' } };
-    const id = { ...good, leaf: { ...good.leaf, member_id: good.leaf.member_id + 1 } };
-    const salted = { ...good, leaf: { ...good.leaf, salt: salt(999) } };
-    for (const proof of [balance, id, salted]) expect(verifyMemberProof(proof).ok).toBe(false);
+  it('verify when each part leads to the root and the parts add up to balance_micro', () => {
+    expect(verifyMemberProof(good)).toEqual({ ok: true });
   });
 
-  it('a dropped member: the root of the others is not the root the proof leads to', () => {
-    const without = list.filter((_, i) => i !== 3);
-    const root = rootOf(leaves(without));
-    const check = verifyMemberProof({
+  it('fail on a shrunk part, whose path no longer leads to the root', () => {
+    const shrunk = {
       ...good,
-      root_hash: root.hash,
-      total_micro: root.sum.toString(),
+      leaves: good.leaves.map((l, i) => (i === 0 ? { ...l, amount_micro: '1000000' } : l)),
+      balance_micro: '8500000',
+    };
+    expect(verifyMemberProof(shrunk)).toEqual({
+      ok: false,
+      reason: 'leaves[0]: the path does not lead to root_hash',
     });
-    expect(check.ok).toBe(false);
   });
 
-  it('a changed sibling sum, hash or side, or a missing step', () => {
-    const step = good.path[1];
+  it('fail when the parts do not add up to balance_micro, or one part is shown twice', () => {
+    expect(verifyMemberProof({ ...good, balance_micro: '12500001' })).toEqual({
+      ok: false,
+      reason: 'the parts do not add up to balance_micro',
+    });
+    const twice = { ...good, leaves: [good.leaves[0], good.leaves[0]], balance_micro: '10000000' };
+    expect(verifyMemberProof(twice)).toEqual({
+      ok: false,
+      reason: "leaves[1] is another part's leaf again",
+    });
+  });
+
+  it('fail on a changed sibling sum, hash or side, a missing step, or a wrong total', () => {
+    const path = good.leaves[1].path;
+    const withPath = (p: typeof path) => ({
+      ...good,
+      leaves: [good.leaves[0], { ...good.leaves[1], path: p }],
+    });
     const variants: MemberProof[] = [
-      {
-        ...good,
-        path: good.path.map((s, i) =>
-          i === 1 ? { ...s, sum_micro: `${BigInt(s.sum_micro) + 1n}` } : s,
-        ),
-      },
-      { ...good, path: good.path.map((s, i) => (i === 1 ? { ...s, hash: 'f'.repeat(64) } : s)) },
-      {
-        ...good,
-        path: good.path.map((s, i) =>
-          i === 1 ? { ...s, side: step.side === 'left' ? 'right' : 'left' } : s,
-        ),
-      },
-      { ...good, path: good.path.slice(0, -1) },
+      withPath(
+        path.map((s, i) => (i === 1 ? { ...s, sum_micro: `${BigInt(s.sum_micro) + 1n}` } : s)),
+      ),
+      withPath(path.map((s, i) => (i === 1 ? { ...s, hash: 'f'.repeat(64) } : s))),
+      withPath(
+        path.map((s, i) => (i === 1 ? { ...s, side: s.side === 'left' ? 'right' : 'left' } : s)),
+      ),
+      withPath(path.slice(0, -1)),
+      { ...good, total_micro: `${BigInt(good.total_micro) + 1n}` },
+      { ...good, total_micro: '1' },
     ];
     for (const proof of variants) expect(verifyMemberProof(proof).ok).toBe(false);
   });
 
-  it('a wrong total, and sums above the total', () => {
-    expect(verifyMemberProof({ ...good, total_micro: `${BigInt(good.total_micro) + 1n}` })).toEqual(
-      {
-        ok: false,
-        reason: 'the sums do not add up to total_micro',
-      },
-    );
-    expect(verifyMemberProof({ ...good, total_micro: '1' }).ok).toBe(false);
-  });
-
-  it('anything not in the contract forms: negative or signed sums, upper-case hex, bad sides', () => {
+  it('fail on anything not in the contract forms', () => {
+    const leaf = good.leaves[0];
     const bad: MemberProof[] = [
-      { ...good, path: [{ ...good.path[0], sum_micro: '-5' }, ...good.path.slice(1)] },
-      { ...good, path: [{ ...good.path[0], sum_micro: '+5' }, ...good.path.slice(1)] },
+      { ...good, leaves: [{ ...leaf, path: [{ ...leaf.path[0], sum_micro: '-5' }] }] },
+      { ...good, leaves: [{ ...leaf, path: [{ ...leaf.path[0], sum_micro: '+5' }] }] },
       { ...good, root_hash: good.root_hash.toUpperCase() },
-      { ...good, leaf: { ...good.leaf, balance_micro: '1.5' } },
-      { ...good, leaf: { ...good.leaf, salt: 'xyz' } },
-      { ...good, path: [{ ...good.path[0], side: 'up' as never }, ...good.path.slice(1)] },
+      { ...good, leaves: [{ ...leaf, amount_micro: '1.5' }] },
+      { ...good, leaves: [{ ...leaf, salt: 'xyz' }] },
+      { ...good, leaves: [{ ...leaf, leaf_id: 'A'.repeat(64) }] },
+      { ...good, leaves: [] },
+      { ...good, leaves: [{ ...leaf, path: [{ ...leaf.path[0], side: 'up' as never }] }] },
     ];
     for (const proof of bad) expect(verifyMemberProof(proof).ok).toBe(false);
+  });
+
+  it("show a path's siblings only as hashes and sums of other parts", () => {
+    // The first part's siblings: leaf 0 (3 USDT), the pair (2, 3), the right half.
+    expect(good.leaves[0].path.map((s) => s.sum_micro)).toEqual([
+      '3000000',
+      '11',
+      levels[2][1].sum.toString(),
+    ]);
+  });
+});
+
+describe('proof of liabilities: bound to its member', () => {
+  const { proof } = privateTree();
+  const own = {
+    memberId: 42,
+    eWalletAtSnapshot: 10_000_000n,
+    withdrawals: [
+      { id: 9, amount_micro: 2_500_000n, open: true, created_at: '2026-11-24T10:00:00.000Z' },
+      { id: 8, amount_micro: 1_000_000n, open: false, created_at: '2026-11-20T10:00:00.000Z' },
+    ],
+  };
+
+  it('matches the member whose statement and withdrawals it reflects', () => {
+    expect(proofMismatches(proof, own)).toEqual([]);
+  });
+
+  it("names the owner when the leaves are another member's", () => {
+    expect(proofMismatches(proof, { ...own, memberId: 43 })).toEqual([
+      { figure: 'owner', leaves: 2 },
+    ]);
+  });
+
+  it('names the E-Wallet when the statement says otherwise at the snapshot', () => {
+    expect(proofMismatches(proof, { ...own, eWalletAtSnapshot: 60_000_000n })).toEqual([
+      { figure: 'e_wallet', proof: 10_000_000n, statement: 60_000_000n },
+    ]);
+  });
+
+  it("names the pending withdrawals when an open one is left out or one is not the member's", () => {
+    const omitted = { ...proof, pending_withdrawals: [], balance_micro: '10000000' };
+    expect(proofMismatches(omitted, own)).toEqual([
+      { figure: 'pending', proof: 0n, statement: 2_500_000n },
+    ]);
+    const invented = {
+      ...proof,
+      pending_withdrawals: [...proof.pending_withdrawals, { id: 77, amount_micro: '5' }],
+    };
+    expect(proofMismatches(invented, own)).toContainEqual({
+      figure: 'pending',
+      proof: 2_500_005n,
+      statement: 2_500_000n,
+    });
+    // One requested after the snapshot is not the snapshot's: listed, it is wrong.
+    const later = { ...own.withdrawals[0], created_at: '2026-11-26T00:00:00.000Z' };
+    expect(proofMismatches(proof, { ...own, withdrawals: [later] })[0].figure).toBe('pending');
+  });
+
+  it('accepts a withdrawal sent since the snapshot, listed as pending then', () => {
+    const sent = { ...own.withdrawals[0], open: false };
+    expect(proofMismatches(proof, { ...own, withdrawals: [sent] })).toEqual([]);
+  });
+
+  it('names the balance when the parts are not the E-Wallet plus the pending withdrawals', () => {
+    const shrunk = { ...proof, balance_micro: '5000000' };
+    expect(proofMismatches(shrunk, own)).toEqual([
+      { figure: 'balance', proof: 5_000_000n, statement: 12_500_000n },
+    ]);
   });
 });

@@ -156,6 +156,30 @@ export const ERRORS = {
     description:
       'The node failed or timed out while the snapshot read the balances; nothing was published',
   },
+  PROOF_TOO_SOON: {
+    status: 429,
+    detail: 'A snapshot was made less than a minute ago',
+    description:
+      'At most one snapshot per PROOF_MIN_INTERVAL_SECONDS (60): try again after Retry-After seconds',
+  },
+
+  // Funding: sponsors' money and what the club can pay
+  ECONOMY_UNFUNDED: {
+    status: 409,
+    detail: "The next 30 days' obligations would exceed the surplus plus sponsor funds",
+    description:
+      "The change or campaign raises the next ECONOMY_FUNDING_DAYS days' rewards, commissions and bonuses above what the club holds beyond members' money (latest proof's surplus) plus sponsor funds: record sponsor funds first, or promise less",
+  },
+  SPONSOR_FUNDS_ALREADY_DECIDED: {
+    status: 409,
+    detail: 'This sponsor payment was already recorded or rejected',
+    description: 'Only a pending record of sponsor funds can be approved or rejected',
+  },
+  SPONSOR_REFERENCE_TAKEN: {
+    status: 409,
+    detail: "This payer's reference is already recorded",
+    description: 'A payment is recorded once: the same payer and reference again is refused',
+  },
 
   // Mail, recovery, identity
   MAIL_NOT_CONFIGURED: {

@@ -304,6 +304,15 @@ export const SETTINGS_SCHEMA = z.object({
   PROOF_KEEP_SNAPSHOTS: intFrom(7),
   /** USDT balances read from the TRON node at once for a snapshot's reserves. */
   PROOF_CHAIN_CONCURRENCY: intFrom(4, 1, 64),
+  /** Seconds an operator's snapshot waits for after the newest (429 before); 0: no wait. */
+  PROOF_MIN_INTERVAL_SECONDS: intFrom(60, 0, 86_400),
+  /**
+   * Days of obligations an economy change or campaign must be funded for
+   * (ECONOMY_UNFUNDED beyond); 0 turns the guard off.
+   */
+  ECONOMY_FUNDING_DAYS: intFrom(30, 0, 365),
+  /** Seconds GET /transparency keeps its answer (a public page: the sums are read at most this often). */
+  TRANSPARENCY_CACHE_SECONDS: intFrom(60, 0, 3600),
   /**
    * A node whose solidified head is more than this many blocks behind the
    * others' is left out for a while; 0: never.

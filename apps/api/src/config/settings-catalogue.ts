@@ -247,11 +247,23 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   },
   PROOF_KEEP_SNAPSHOTS: {
     group: 'Proof of liabilities',
-    doc: 'Snapshots whose trees are kept for member paths (about 43 MB per million members each); older ones keep root, total and reserves. 0: keep all.',
+    doc: 'Snapshots whose trees are kept for member paths (about 170 MB per million members each: two parts a member, padding, and the member index); older ones keep root, total and reserves. 0: keep all.',
   },
   PROOF_CHAIN_CONCURRENCY: {
     group: 'Proof of liabilities',
     doc: "USDT balances read from the TRON node at once for a snapshot's reserves.",
+  },
+  PROOF_MIN_INTERVAL_SECONDS: {
+    group: 'Proof of liabilities',
+    doc: "An operator's snapshot (POST /admin/proofs) within this many seconds of the newest is refused (429 PROOF_TOO_SOON with Retry-After); 0: no wait.",
+  },
+  ECONOMY_FUNDING_DAYS: {
+    group: 'Proof of liabilities',
+    doc: "An economy change or campaign that raises the next this many days of obligations (every reward, commission and campaign bonus at today's levels and memberships) above the surplus of the latest proof plus sponsor funds is refused (409 ECONOMY_UNFUNDED); 0 turns the guard off. GET /transparency always shows 30 days.",
+  },
+  TRANSPARENCY_CACHE_SECONDS: {
+    group: 'Proof of liabilities',
+    doc: 'Seconds the public GET /transparency keeps its answer before reading the ledger again; 0: every request.',
   },
   ADJUST_APPROVAL_THRESHOLD: {
     group: 'Optional tuning (defaults shown)',

@@ -42,6 +42,8 @@ import { SignupsMembersOnly1766930000000 } from './migrations/1766930000000-sign
 import { CampaignNames1766931000000 } from './migrations/1766931000000-campaign-names';
 import { TronCostDetails1766932000000 } from './migrations/1766932000000-tron-cost-details';
 import { RealViewsAndRings1766910000000 } from './migrations/1766910000000-real-views-and-rings';
+import { FundedPayouts1766900000000 } from './migrations/1766900000000-funded-payouts';
+import { PrivateProofs1766901000000 } from './migrations/1766901000000-private-proofs';
 import { TeamCountsCovering1766800000000 } from './migrations/1766800000000-team-counts-covering';
 import { AccountRecovery1766830000000 } from './migrations/1766830000000-account-recovery';
 import { EconomyBaselines1766840000000 } from './migrations/1766840000000-economy-baselines';
@@ -94,6 +96,8 @@ export const MIGRATIONS = [
   AccountRecovery1766830000000,
   EconomyBaselines1766840000000,
   StaffRequests1766850000000,
+  FundedPayouts1766900000000,
+  PrivateProofs1766901000000,
   RealViewsAndRings1766910000000,
   WithdrawalCancel1766920000000,
   UzbekApostrophes1766921000000,

@@ -100,6 +100,12 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
     v_ids bigint[] := '{}';
     v_currencies text[] := '{}';
     v_balances bigint[] := '{}';
+    -- Funding legs resolved: the amount to fund and what sponsor_funds gives.
+    v_need bigint := 0;
+    v_take bigint := 0;
+    v_part bigint;
+    v_sponsor bigint;
+    v_i integer;
   BEGIN
     INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint, user_id, memo)
     VALUES (p_key, p_kind, p_fingerprint, p_user_id, p_memo)
@@ -112,6 +118,47 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
       END IF;
       RETURN QUERY SELECT v_tx, true;
       RETURN;
+    END IF;
+
+    -- A leg from 'funding' (contract section 11) is paid by sponsor_funds
+    -- while it holds money and by club_revenue for the rest: renamed in
+    -- place, or split in two (the rest as one more leg) when sponsor funds
+    -- run out within it. Only while sponsor_funds holds money is its row
+    -- locked, until commit, so that no two payouts spend the same money.
+    IF 'funding' = ANY(p_from_kind) THEN
+      -- Read without a lock: while sponsor funds are empty payouts never queue on the row.
+      SELECT a.balance INTO v_sponsor FROM ledger_accounts a
+      WHERE a.user_id IS NULL AND a.kind = 'sponsor_funds';
+      IF v_sponsor > 0 THEN
+        FOR v_i IN 1 .. cardinality(p_amount) LOOP
+          IF p_from_user[v_i] IS NULL AND p_from_kind[v_i] = 'funding' THEN
+            v_need := v_need + p_amount[v_i];
+          END IF;
+        END LOOP;
+        SELECT a.balance INTO v_sponsor FROM ledger_accounts a
+        WHERE a.user_id IS NULL AND a.kind = 'sponsor_funds' FOR UPDATE;
+        v_take := LEAST(v_sponsor, v_need);
+      END IF;
+      FOR v_i IN 1 .. cardinality(p_amount) LOOP
+        IF p_from_user[v_i] IS NULL AND p_from_kind[v_i] = 'funding' THEN
+          v_part := LEAST(v_take, p_amount[v_i]);
+          v_take := v_take - v_part;
+          IF v_part = 0 THEN
+            p_from_kind[v_i] := 'club_revenue';
+          ELSIF v_part = p_amount[v_i] THEN
+            p_from_kind[v_i] := 'sponsor_funds';
+          ELSE
+            p_from_user := p_from_user || NULL::integer;
+            p_from_kind := p_from_kind || 'club_revenue'::text;
+            p_to_user := p_to_user || p_to_user[v_i];
+            p_to_kind := p_to_kind || p_to_kind[v_i];
+            p_currency := p_currency || p_currency[v_i];
+            p_amount := p_amount || (p_amount[v_i] - v_part);
+            p_from_kind[v_i] := 'sponsor_funds';
+            p_amount[v_i] := v_part;
+          END IF;
+        END IF;
+      END LOOP;
     END IF;
 
     FOR r IN
@@ -166,6 +213,26 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
       v_currencies := v_currencies || r.currency::text;
       v_balances := v_balances || NULL::bigint;
     END LOOP;
+    -- sponsor_funds keeps its balance, never below zero: what it takes in
+    -- (sponsors' money, four eyes) and what funding legs draw from it.
+    IF 'sponsor_funds' = ANY(p_from_kind || p_to_kind) THEN
+      v_part := 0;
+      FOR v_i IN 1 .. cardinality(p_amount) LOOP
+        IF p_to_user[v_i] IS NULL AND p_to_kind[v_i] = 'sponsor_funds' THEN
+          v_part := v_part + p_amount[v_i];
+        END IF;
+        IF p_from_user[v_i] IS NULL AND p_from_kind[v_i] = 'sponsor_funds' THEN
+          v_part := v_part - p_amount[v_i];
+        END IF;
+      END LOOP;
+      UPDATE ledger_accounts a SET balance = a.balance + v_part
+      WHERE a.user_id IS NULL AND a.kind = 'sponsor_funds' AND a.balance + v_part >= 0
+      RETURNING a.id INTO v_id;
+      IF v_id IS NULL THEN
+        RAISE EXCEPTION 'INSUFFICIENT_FUNDS' USING ERRCODE = 'P0001';
+      END IF;
+      v_id := NULL;
+    END IF;
 
     -- Each leg is two postings of opposite amounts, so every transaction
     -- balances; a leg whose accounts are unknown or of two currencies
@@ -359,7 +426,7 @@ CREATE TABLE public.approvals (
     voided_at timestamp with time zone,
     CONSTRAINT approvals_amount_micro_check CHECK ((amount_micro >= 0)),
     CONSTRAINT approvals_check CHECK (((member_id IS NULL) OR (member_id <> operator_id))),
-    CONSTRAINT approvals_kind_check CHECK (((kind)::text = ANY ((ARRAY['withdrawal'::character varying, 'card_deposit'::character varying, 'adjustment'::character varying, 'economy'::character varying, 'risk_ring'::character varying])::text[])))
+    CONSTRAINT approvals_kind_check CHECK (((kind)::text = ANY ((ARRAY['withdrawal'::character varying, 'card_deposit'::character varying, 'adjustment'::character varying, 'economy'::character varying, 'sponsor_funds'::character varying, 'risk_ring'::character varying])::text[])))
 );
 
 ALTER TABLE public.approvals ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -659,7 +726,8 @@ CREATE TABLE public.ledger_accounts (
     CONSTRAINT ledger_accounts_currency_check CHECK (((currency)::text = ANY ((ARRAY['USDT'::character varying, 'POINTS'::character varying])::text[]))),
     CONSTRAINT ledger_accounts_earned_commissions_check CHECK ((earned_commissions >= 0)),
     CONSTRAINT ledger_accounts_earned_rewards_check CHECK ((earned_rewards >= 0)),
-    CONSTRAINT ledger_accounts_member_non_negative CHECK (((user_id IS NULL) OR (balance >= 0)))
+    CONSTRAINT ledger_accounts_member_non_negative CHECK (((user_id IS NULL) OR (balance >= 0))),
+    CONSTRAINT ledger_accounts_sponsor_funds_non_negative CHECK (((user_id IS NOT NULL) OR ((kind)::text <> 'sponsor_funds'::text) OR (balance >= 0)))
 );
 
 ALTER TABLE public.ledger_accounts ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -994,12 +1062,17 @@ ALTER TABLE public.promotion_grants ALTER COLUMN id ADD GENERATED ALWAYS AS IDEN
 CREATE TABLE public.proof_buckets (
     snapshot_id bigint NOT NULL,
     bucket integer NOT NULL,
-    first_member_id integer NOT NULL,
     root_hash character(64) NOT NULL,
     root_sum bigint NOT NULL,
     leaves bytea NOT NULL,
     CONSTRAINT proof_buckets_bucket_check CHECK ((bucket >= 0)),
     CONSTRAINT proof_buckets_root_sum_check CHECK ((root_sum >= 0))
+);
+
+CREATE TABLE public.proof_member_index (
+    snapshot_id bigint NOT NULL,
+    first_member_id integer NOT NULL,
+    entries bytea NOT NULL
 );
 
 CREATE TABLE public.proof_reserve_addresses (
@@ -1026,12 +1099,16 @@ CREATE TABLE public.proof_snapshots (
     requested_by integer,
     pruned boolean DEFAULT false NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    members integer DEFAULT 0 NOT NULL,
+    pending_withdrawals_micro bigint DEFAULT 0 NOT NULL,
     CONSTRAINT proof_snapshots_block_number_check CHECK ((block_number >= 0)),
     CONSTRAINT proof_snapshots_bucket_bits_check CHECK (((bucket_bits >= 0) AND (bucket_bits <= 20))),
     CONSTRAINT proof_snapshots_check CHECK ((last_block_number >= block_number)),
     CONSTRAINT proof_snapshots_deposit_addresses_micro_check CHECK ((deposit_addresses_micro >= 0)),
     CONSTRAINT proof_snapshots_hot_wallet_micro_check CHECK ((hot_wallet_micro >= 0)),
     CONSTRAINT proof_snapshots_leaves_check CHECK ((leaves >= 0)),
+    CONSTRAINT proof_snapshots_members_check CHECK ((members >= 0)),
+    CONSTRAINT proof_snapshots_pending_withdrawals_micro_check CHECK ((pending_withdrawals_micro >= 0)),
     CONSTRAINT proof_snapshots_total_micro_check CHECK ((total_micro >= 0)),
     CONSTRAINT proof_snapshots_trigger_check CHECK (((trigger)::text = ANY ((ARRAY['schedule'::character varying, 'admin'::character varying])::text[])))
 );
@@ -1112,6 +1189,30 @@ CREATE TABLE public.risk_signals (
     first_seen timestamp with time zone DEFAULT now() NOT NULL,
     last_seen timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT risk_signals_kind_check CHECK (((kind)::text = ANY ((ARRAY['device'::character varying, 'network'::character varying, 'funding_address'::character varying, 'withdrawal_address'::character varying])::text[])))
+);
+
+CREATE TABLE public.sponsor_payments (
+    id bigint NOT NULL,
+    amount_micro bigint NOT NULL,
+    payer character varying(100) NOT NULL,
+    reference character varying(200) NOT NULL,
+    status character varying(10) DEFAULT 'pending'::character varying NOT NULL,
+    requested_by integer NOT NULL,
+    decided_by integer,
+    decided_at timestamp with time zone,
+    ledger_transaction_id bigint,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT sponsor_payments_amount_micro_check CHECK ((amount_micro > 0)),
+    CONSTRAINT sponsor_payments_status_check CHECK (((status)::text = ANY ((ARRAY['pending'::character varying, 'recorded'::character varying, 'rejected'::character varying])::text[])))
+);
+
+ALTER TABLE public.sponsor_payments ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.sponsor_payments_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
 );
 
 CREATE TABLE public.staff_requests (
@@ -1583,6 +1684,9 @@ ALTER TABLE ONLY public.promotion_grants
 ALTER TABLE ONLY public.proof_buckets
     ADD CONSTRAINT proof_buckets_pkey PRIMARY KEY (snapshot_id, bucket);
 
+ALTER TABLE ONLY public.proof_member_index
+    ADD CONSTRAINT proof_member_index_pkey PRIMARY KEY (snapshot_id, first_member_id);
+
 ALTER TABLE ONLY public.proof_reserve_addresses
     ADD CONSTRAINT proof_reserve_addresses_pkey PRIMARY KEY (snapshot_id, address);
 
@@ -1603,6 +1707,12 @@ ALTER TABLE ONLY public.risk_rings
 
 ALTER TABLE ONLY public.risk_signals
     ADD CONSTRAINT risk_signals_pkey PRIMARY KEY (user_id, kind, value);
+
+ALTER TABLE ONLY public.sponsor_payments
+    ADD CONSTRAINT sponsor_payments_payer_reference_key UNIQUE (payer, reference);
+
+ALTER TABLE ONLY public.sponsor_payments
+    ADD CONSTRAINT sponsor_payments_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.staff_requests
     ADD CONSTRAINT staff_requests_pkey PRIMARY KEY (id);
@@ -1725,8 +1835,6 @@ CREATE INDEX points_holds_due_idx ON public.points_holds USING btree (release_at
 
 CREATE INDEX promotion_grants_pending_idx ON public.promotion_grants USING btree (id) WHERE ((status)::text = 'pending'::text);
 
-CREATE UNIQUE INDEX proof_buckets_member_idx ON public.proof_buckets USING btree (snapshot_id, first_member_id);
-
 CREATE INDEX refresh_tokens_session_idx ON public.refresh_tokens USING btree (session_id);
 
 CREATE UNIQUE INDEX risk_ring_decisions_pending_key ON public.risk_ring_decisions USING btree (ring_id, decision) WHERE ((status)::text = 'pending'::text);
@@ -1738,6 +1846,8 @@ CREATE INDEX risk_rings_listed_idx ON public.risk_rings USING btree (id) WHERE (
 CREATE INDEX risk_signals_last_seen_idx ON public.risk_signals USING btree (last_seen);
 
 CREATE INDEX risk_signals_value_idx ON public.risk_signals USING btree (kind, value, user_id);
+
+CREATE INDEX sponsor_payments_status_idx ON public.sponsor_payments USING btree (status, id);
 
 CREATE UNIQUE INDEX staff_requests_pending_key ON public.staff_requests USING btree (target_user_id, change, COALESCE(role, ''::character varying)) WHERE ((status)::text = 'pending'::text);
 
@@ -1973,6 +2083,9 @@ ALTER TABLE ONLY public.promotion_grants
 ALTER TABLE ONLY public.proof_buckets
     ADD CONSTRAINT proof_buckets_snapshot_id_fkey FOREIGN KEY (snapshot_id) REFERENCES public.proof_snapshots(id) ON DELETE CASCADE;
 
+ALTER TABLE ONLY public.proof_member_index
+    ADD CONSTRAINT proof_member_index_snapshot_id_fkey FOREIGN KEY (snapshot_id) REFERENCES public.proof_snapshots(id) ON DELETE CASCADE;
+
 ALTER TABLE ONLY public.proof_reserve_addresses
     ADD CONSTRAINT proof_reserve_addresses_snapshot_id_fkey FOREIGN KEY (snapshot_id) REFERENCES public.proof_snapshots(id) ON DELETE CASCADE;
 
@@ -1999,6 +2112,12 @@ ALTER TABLE ONLY public.risk_rings
 
 ALTER TABLE ONLY public.risk_signals
     ADD CONSTRAINT risk_signals_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.sponsor_payments
+    ADD CONSTRAINT sponsor_payments_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.sponsor_payments
+    ADD CONSTRAINT sponsor_payments_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.staff_requests
     ADD CONSTRAINT staff_requests_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES public.users(id);

@@ -64,6 +64,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   proof_snapshots: 'proofs',
   proof_buckets: 'proofs',
   proof_reserve_addresses: 'proofs',
+  proof_member_index: 'proofs',
+  sponsor_payments: 'funding',
   tron_costs: 'tron',
   risk_signals: 'risk',
   risk_rings: 'risk',

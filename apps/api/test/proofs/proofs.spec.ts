@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { INestApplicationContext } from '@nestjs/common';
 import { deriveTronAddress, MemberProof, verifyMemberProof } from '@app/domain';
 import { ProofsService } from '../../src/modules/proofs/proofs.service';
-import { unpackLeaves } from '../../src/modules/proofs/proof-buckets';
+import { leafCount, unpackLeaves } from '../../src/modules/proofs/proof-buckets';
 import { eventually } from '../support/eventually';
 import {
   adjust,
@@ -29,16 +29,21 @@ const run = promisify(execFile);
 const VERIFY = join(__dirname, '..', '..', '..', '..', 'scripts', 'verify-proof.mjs');
 const USDT = 1_000_000n;
 
-/** The ledger's member liabilities, summed from the postings (not the cached balances). */
-async function ledgerMemberMoney(t: TestApp): Promise<bigint> {
+/**
+ * The ledger's member liabilities, summed from the postings (not the cached
+ * balances): every member money account, and what pending_withdrawals holds
+ * (withdrawals requested and not yet sent, contract section 11).
+ */
+async function ledgerLiabilities(t: TestApp): Promise<{ total: bigint; pending: bigint }> {
   const [row] = await t.db.query(
-    `SELECT coalesce(sum(p.amount), 0)::text AS total FROM ledger_postings p
-     JOIN ledger_accounts a ON a.id = p.account_id WHERE a.user_id IS NOT NULL AND a.kind = 'money'`,
+    `SELECT coalesce(sum(p.amount) FILTER (WHERE a.user_id IS NOT NULL AND a.kind = 'money'), 0)::text AS money,
+            coalesce(sum(p.amount) FILTER (WHERE a.user_id IS NULL AND a.kind = 'pending_withdrawals'), 0)::text AS pending
+     FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id`,
   );
-  return BigInt(row.total);
+  return { total: BigInt(row.money) + BigInt(row.pending), pending: BigInt(row.pending) };
 }
 
-async function verifyWithScript(proof: unknown, latest?: unknown) {
+async function verifyWithScript(proof: unknown, latest?: unknown, member?: number) {
   const dir = mkdtempSync(join(tmpdir(), 'proof-'));
   writeFileSync(join(dir, 'proof.json'), JSON.stringify(proof));
   const args = [VERIFY, join(dir, 'proof.json')];
@@ -46,13 +51,14 @@ async function verifyWithScript(proof: unknown, latest?: unknown) {
     writeFileSync(join(dir, 'latest.json'), JSON.stringify(latest));
     args.push('--latest', join(dir, 'latest.json'));
   }
+  if (member) args.push('--member', String(member));
   return run(process.execPath, args).then(
     (out) => ({ code: 0, stdout: out.stdout }),
     (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
   );
 }
 
-describe('proof of liabilities (spec/contract section 9)', () => {
+describe('proof of liabilities (spec/contract sections 9 and 11)', () => {
   let tron: TronTestNode;
   let t: TestApp;
   let worker: INestApplicationContext | undefined;
@@ -112,10 +118,14 @@ describe('proof of liabilities (spec/contract section 9)', () => {
     const res = await t.http().post('/admin/proofs').set(admin);
     expect(res.status).toBe(200);
     const [users] = await t.db.query(`SELECT count(*)::int AS n FROM users`);
+    const ledger = await ledgerLiabilities(t);
     expect(res.body).toEqual({
       root_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
-      total_micro: (await ledgerMemberMoney(t)).toString(),
-      leaves: users.n,
+      total_micro: ledger.total.toString(),
+      // Two parts a member, padded to a power of two.
+      leaves: leafCount(users.n),
+      members: users.n,
+      pending_withdrawals_micro: ledger.pending.toString(),
       block: info.solidified,
       reserves: {
         hot_wallet: 1000,
@@ -143,7 +153,7 @@ describe('proof of liabilities (spec/contract section 9)', () => {
     expect(audit.details).toMatchObject({ root_hash: res.body.root_hash });
   }, 60_000);
 
-  it("gives each member their leaf and a path that recomputes the published root, in the browser's code and the script", async () => {
+  it("gives each member their parts and paths that recompute the published root, in the browser's code and the script", async () => {
     const latest = (await t.http().get('/proofs/latest')).body;
     for (const { m, micro } of members) {
       const res = await proofOf(m);
@@ -151,24 +161,29 @@ describe('proof of liabilities (spec/contract section 9)', () => {
       expect(res.body).toMatchObject({
         root_hash: latest.root_hash,
         total_micro: latest.total_micro,
-        leaf: {
-          member_id: m.id,
-          balance_micro: micro.toString(),
-          salt: expect.stringMatching(/^[0-9a-f]{64}$/),
-        },
+        balance_micro: micro.toString(),
+        member_id: m.id,
+        e_wallet_micro: micro.toString(),
+        pending_withdrawals: [],
       });
+      expect(res.body.leaves).toHaveLength(2);
       expect(verifyMemberProof(res.body)).toEqual({ ok: true });
-      const script = await verifyWithScript(res.body, latest);
+      const script = await verifyWithScript(res.body, latest, m.id);
       expect(script.code).toBe(0);
-      expect(script.stdout).toContain(`member ${m.id}'s balance`);
+      expect(script.stdout).toContain(`member ${m.id}'s liability`);
       expect(script.stdout).toContain('reserves on chain 1007 USDT');
     }
   });
 
-  it('fails verification for a changed balance, a dropped sibling or another root', async () => {
+  it('fails verification for a changed part, a dropped sibling or another root', async () => {
     const proof: MemberProof = (await proofOf(members[0].m)).body;
-    const changed = { ...proof, leaf: { ...proof.leaf, balance_micro: '1' } };
-    const dropped = { ...proof, path: proof.path.slice(1) };
+    const [first, second] = proof.leaves;
+    const changed = {
+      ...proof,
+      leaves: [{ ...first, amount_micro: '1' }, second],
+      balance_micro: String(1n + BigInt(second.amount_micro)),
+    };
+    const dropped = { ...proof, leaves: [{ ...first, path: first.path.slice(1) }, second] };
     const otherRoot = { ...proof, root_hash: 'a'.repeat(64) };
     for (const bad of [changed, dropped, otherRoot]) {
       expect(verifyMemberProof(bad).ok).toBe(false);
@@ -178,7 +193,7 @@ describe('proof of liabilities (spec/contract section 9)', () => {
     }
   });
 
-  it("reveals no other member's id, balance leaf or salt: only hashes and sums on the path", async () => {
+  it("reveals no other member's leaf id, salt or balance: only hashes and sums on the paths", async () => {
     const [snapshot] = await t.db.query(`SELECT id FROM proof_snapshots ORDER BY id DESC LIMIT 1`);
     const buckets: { leaves: Buffer }[] = await t.db.query(
       `SELECT leaves FROM proof_buckets WHERE snapshot_id = $1`,
@@ -188,20 +203,29 @@ describe('proof of liabilities (spec/contract section 9)', () => {
     const mine = members[1].m;
     const res = await proofOf(mine);
     const text = JSON.stringify(res.body);
+    const own = new Set(res.body.leaves.map((l: { leaf_id: string }) => l.leaf_id));
     for (const leaf of stored) {
-      if (leaf.memberId === mine.id) continue;
+      if (own.has(leaf.leafId.toString('hex'))) continue;
       expect(text).not.toContain(leaf.salt.toString('hex'));
+      expect(text).not.toContain(leaf.leafId.toString('hex'));
     }
-    for (const step of res.body.path)
-      expect(Object.keys(step).sort()).toEqual(['hash', 'side', 'sum_micro']);
-    expect(Object.keys(res.body.leaf).sort()).toEqual(['balance_micro', 'member_id', 'salt']);
+    for (const leaf of res.body.leaves) {
+      expect(Object.keys(leaf).sort()).toEqual(['amount_micro', 'leaf_id', 'path', 'salt']);
+      for (const step of leaf.path)
+        expect(Object.keys(step).sort()).toEqual(['hash', 'side', 'sum_micro']);
+    }
+    for (const { m, micro } of members) {
+      if (m.id === mine.id || micro === 0n) continue;
+      expect(text).not.toContain(`"${micro}"`);
+    }
   });
 
   it('uses new salts for every snapshot, and answers 404 PROOF_NOT_INCLUDED to a member who joined after it', async () => {
     const before = (await proofOf(members[0].m)).body;
     await t.http().post('/admin/proofs').set(admin).expect(200);
     const after = (await proofOf(members[0].m)).body;
-    expect(after.leaf.salt).not.toBe(before.leaf.salt);
+    expect(after.leaves[0].salt).not.toBe(before.leaves[0].salt);
+    expect(after.leaves[0].leaf_id).not.toBe(before.leaves[0].leaf_id);
     expect(after.root_hash).not.toBe(before.root_hash);
     const late = await member(t);
     const res = await proofOf(late);
@@ -216,12 +240,12 @@ describe('proof of liabilities (spec/contract section 9)', () => {
     expect(res.status).toBe(200);
     const proof = (await proofOf(busy)).body;
     expect(verifyMemberProof(proof)).toEqual({ ok: true });
-    // The busy member's leaf is some count of the 30 credits, never a part of one.
-    expect(BigInt(proof.leaf.balance_micro) % USDT).toBe(0n);
+    // The busy member's liability is some count of the 30 credits, never a part of one.
+    expect(BigInt(proof.balance_micro) % USDT).toBe(0n);
   });
 
-  it('gives every member of a tree of several buckets a path to the root', async () => {
-    // 700 members more (three buckets of 256), written straight to the table: no money, no sign-in.
+  it('gives every member of a tree of several buckets paths to the root', async () => {
+    // 700 members more (sixteen buckets of 128 leaves), written straight to the table: no money, no sign-in.
     await t.db.query(
       `INSERT INTO users (phone, password_hash, nickname)
        SELECT '+1555' || lpad(g::text, 7, '0'), 'x', 'bulk' || g FROM generate_series(1, 700) g`,
@@ -237,9 +261,11 @@ describe('proof of liabilities (spec/contract section 9)', () => {
     const proofs = t.app.get(ProofsService);
     await t.http().post('/admin/proofs').set(admin).expect(200);
     const latest = (await t.http().get('/proofs/latest')).body;
-    expect(latest.total_micro).toBe((await ledgerMemberMoney(t)).toString());
+    expect(latest.total_micro).toBe((await ledgerLiabilities(t)).total.toString());
     const ids: { id: number }[] = await t.db.query(`SELECT id FROM users ORDER BY id`);
     const picks = [0, 1, 255, 256, 257, 511, 512, ids.length - 2, ids.length - 1];
+    expect(latest.leaves).toBe(leafCount(ids.length));
+    expect(latest.leaves / 128).toBeGreaterThanOrEqual(8);
     for (const i of picks) {
       const proof = await proofs.memberProof(ids[i].id);
       expect(proof.root_hash).toBe(latest.root_hash);
@@ -255,9 +281,10 @@ describe('proof of liabilities (spec/contract section 9)', () => {
     expect(list.body.slice(3).every((s: { paths_kept: boolean }) => !s.paths_kept)).toBe(true);
     expect(list.body[0]).toMatchObject({ trigger: 'admin', covered: expect.any(Boolean) });
     const [kept] = await t.db.query(
-      `SELECT count(DISTINCT snapshot_id)::int AS n FROM proof_buckets`,
+      `SELECT (SELECT count(DISTINCT snapshot_id) FROM proof_buckets)::int AS buckets,
+              (SELECT count(DISTINCT snapshot_id) FROM proof_member_index)::int AS index`,
     );
-    expect(kept.n).toBe(3);
+    expect(kept).toEqual({ buckets: 3, index: 3 });
   });
 
   it('is for operators: a member gets 403 on POST and GET /admin/proofs', async () => {

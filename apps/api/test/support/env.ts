@@ -38,4 +38,10 @@ export function useTestEnv() {
   // holds change what those suites expect. Holding has its own tests
   // (test/risk/rings.spec.ts).
   process.env.RISK_HOLD = '0';
+  // Suites publish several snapshots a minute; the wait between operators'
+  // snapshots has its own test (proofs/private-proof.spec.ts).
+  process.env.PROOF_MIN_INTERVAL_SECONDS = '0';
+  // Suites raise pay with no proof of reserves published; the funding guard
+  // has its own tests (funding/funding.spec.ts).
+  process.env.ECONOMY_FUNDING_DAYS = '0';
 }

@@ -11,6 +11,10 @@ const RegisterPage = page(() => import('../features/auth/register-page'), 'Regis
 const ForgotPage = page(() => import('../features/auth/forgot-page'), 'ForgotPage');
 const ResetPage = page(() => import('../features/auth/reset-page'), 'ResetPage');
 const SupportPage = page(() => import('../features/auth/support-page'), 'SupportPage');
+const TransparencyPage = page(
+  () => import('../features/transparency/transparency-page'),
+  'TransparencyPage',
+);
 // The signed-in screens, their layout and their table (signed-in-routes.tsx)
 // are a chunk of their own, which comes with their words: /login downloads
 // neither.
@@ -20,8 +24,9 @@ const SignedInRoutes = page(async () => {
 }, 'SignedInRoutes');
 
 /**
- * The signed-out pages, then everything else for members only: an anonymous
- * visitor of any other path goes to /login, a member of an unknown one to /.
+ * The signed-out pages and the public /transparency, then everything else for
+ * members only: an anonymous visitor of any other path goes to /login, a
+ * member of an unknown one to /.
  */
 export const routes: RouteObject[] = [
   {
@@ -47,6 +52,8 @@ export const routes: RouteObject[] = [
       { path: '/reset', element: <ResetPage /> },
       // Signed in or out: the way to a person that needs no setting.
       { path: '/support', element: <SupportPage /> },
+      // The club's money in public: members and visitors alike, signed in or not.
+      { path: '/transparency', element: <TransparencyPage /> },
     ],
   },
   {

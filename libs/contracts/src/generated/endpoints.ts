@@ -77,6 +77,8 @@ import type {
   ExportRecordsParams,
   ForeignDepositItem,
   ForgotBody,
+  FundingForecast,
+  FundingForecastParams,
   GetDashboardParams,
   GetMainMessageParams,
   GetStatementParams,
@@ -100,6 +102,7 @@ import type {
   ListMomentsParams,
   ListMyMomentsParams,
   ListRingsParams,
+  ListSponsorFundsParams,
   ListStaffRequestsParams,
   ListSupportRequestsParams,
   ListSweepsParams,
@@ -148,6 +151,8 @@ import type {
   SiteInfo,
   SiteSettings,
   SiteSettingsAnswer,
+  SponsorFundsBody,
+  SponsorFundsItem,
   StaffOverview,
   StaffRequestItem,
   StatementPage,
@@ -169,6 +174,7 @@ import type {
   TransactionPasswordBody,
   TransferBody,
   TransferResponse,
+  TransparencyAnswer,
   TronCostTransfer,
   TronCostsReport,
   UploadPosterBody,
@@ -1137,7 +1143,7 @@ export const createCampaign = (
 };
 
 export const getCreateCampaignMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -1175,14 +1181,14 @@ export const getCreateCampaignMutationOptions = <
 export type CreateCampaignMutationResult = NonNullable<Awaited<ReturnType<typeof createCampaign>>>;
 export type CreateCampaignMutationBody = BodyType<CampaignBody>;
 export type CreateCampaignMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Start planning a campaign (audited)
  */
 export const useCreateCampaign = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -1227,7 +1233,9 @@ export const updateCampaign = (
 };
 
 export const getUpdateCampaignMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -1265,14 +1273,16 @@ export const getUpdateCampaignMutationOptions = <
 export type UpdateCampaignMutationResult = NonNullable<Awaited<ReturnType<typeof updateCampaign>>>;
 export type UpdateCampaignMutationBody = BodyType<CampaignBody>;
 export type UpdateCampaignMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Change a campaign, for grants from now on (audited)
  */
 export const useUpdateCampaign = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -3500,6 +3510,129 @@ export function useExportRecords<
 }
 
 /**
+ * The runway at the terms in force, and with a waiting economy change in force (the console shows it before an admin approves). Signed in with one of the roles: admin, finance, support.
+ * @summary The runway at the terms in force, and with a waiting economy change in force (the console shows it before an admin approves)
+ */
+export const fundingForecast = (
+  params?: FundingForecastParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<FundingForecast>(
+    { url: `/admin/funding`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getFundingForecastQueryKey = (params?: FundingForecastParams) => {
+  return [`/admin/funding`, ...(params ? [params] : [])] as const;
+};
+
+export const getFundingForecastQueryOptions = <
+  TData = Awaited<ReturnType<typeof fundingForecast>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: FundingForecastParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof fundingForecast>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getFundingForecastQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof fundingForecast>>> = ({ signal }) =>
+    fundingForecast(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof fundingForecast>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type FundingForecastQueryResult = NonNullable<Awaited<ReturnType<typeof fundingForecast>>>;
+export type FundingForecastQueryError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+export function useFundingForecast<
+  TData = Awaited<ReturnType<typeof fundingForecast>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | FundingForecastParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof fundingForecast>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof fundingForecast>>,
+          TError,
+          Awaited<ReturnType<typeof fundingForecast>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useFundingForecast<
+  TData = Awaited<ReturnType<typeof fundingForecast>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: FundingForecastParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof fundingForecast>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof fundingForecast>>,
+          TError,
+          Awaited<ReturnType<typeof fundingForecast>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useFundingForecast<
+  TData = Awaited<ReturnType<typeof fundingForecast>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: FundingForecastParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof fundingForecast>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary The runway at the terms in force, and with a waiting economy change in force (the console shows it before an admin approves)
+ */
+
+export function useFundingForecast<
+  TData = Awaited<ReturnType<typeof fundingForecast>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: FundingForecastParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof fundingForecast>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getFundingForecastQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
  * Written per language (`title_ru` with `description_ru`, ...), in at least one; members reading another get Russian, else the one written.
  * @summary Send a message to one member (user_id) or to every member (audited)
  */
@@ -3895,7 +4028,7 @@ export const setPackage = (
 };
 
 export const getSetPackageMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -3933,14 +4066,14 @@ export const getSetPackageMutationOptions = <
 export type SetPackageMutationResult = NonNullable<Awaited<ReturnType<typeof setPackage>>>;
 export type SetPackageMutationBody = BodyType<PackageBody>;
 export type SetPackageMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Edit one VIP level (audited with before and after; live within 5 seconds)
  */
 export const useSetPackage = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -4072,8 +4205,8 @@ export function useListProofs<
 }
 
 /**
- * Publish a proof-of-liabilities snapshot now (audited). Signed in with one of the roles: admin, finance.
- * @summary Publish a proof-of-liabilities snapshot now (audited)
+ * Publish a proof-of-liabilities snapshot now (audited; at most one a minute). Signed in with one of the roles: admin, finance.
+ * @summary Publish a proof-of-liabilities snapshot now (audited; at most one a minute)
  */
 export const publishProof = (
   options?: SecondParameter<typeof httpClient>,
@@ -4083,7 +4216,7 @@ export const publishProof = (
 };
 
 export const getPublishProofMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof publishProof>>, TError, void, TContext>;
@@ -4105,13 +4238,13 @@ export const getPublishProofMutationOptions = <
 
 export type PublishProofMutationResult = NonNullable<Awaited<ReturnType<typeof publishProof>>>;
 
-export type PublishProofMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
+export type PublishProofMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 /**
- * @summary Publish a proof-of-liabilities snapshot now (audited)
+ * @summary Publish a proof-of-liabilities snapshot now (audited; at most one a minute)
  */
 export const usePublishProof = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -5070,6 +5203,394 @@ export const useSetSiteSettings = <
   TContext
 > => {
   const mutationOptions = getSetSiteSettingsMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * Outside money recorded or waiting, newest first. Signed in with one of the roles: admin, finance.
+ * @summary Outside money recorded or waiting, newest first
+ */
+export const listSponsorFunds = (
+  params?: ListSponsorFundsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SponsorFundsItem[]>(
+    { url: `/admin/sponsor_funds`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListSponsorFundsQueryKey = (params?: ListSponsorFundsParams) => {
+  return [`/admin/sponsor_funds`, ...(params ? [params] : [])] as const;
+};
+
+export const getListSponsorFundsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listSponsorFunds>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListSponsorFundsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSponsorFunds>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListSponsorFundsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listSponsorFunds>>> = ({ signal }) =>
+    listSponsorFunds(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listSponsorFunds>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListSponsorFundsQueryResult = NonNullable<Awaited<ReturnType<typeof listSponsorFunds>>>;
+export type ListSponsorFundsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+
+export function useListSponsorFunds<
+  TData = Awaited<ReturnType<typeof listSponsorFunds>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListSponsorFundsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSponsorFunds>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSponsorFunds>>,
+          TError,
+          Awaited<ReturnType<typeof listSponsorFunds>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListSponsorFunds<
+  TData = Awaited<ReturnType<typeof listSponsorFunds>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListSponsorFundsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSponsorFunds>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSponsorFunds>>,
+          TError,
+          Awaited<ReturnType<typeof listSponsorFunds>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListSponsorFunds<
+  TData = Awaited<ReturnType<typeof listSponsorFunds>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListSponsorFundsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSponsorFunds>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Outside money recorded or waiting, newest first
+ */
+
+export function useListSponsorFunds<
+  TData = Awaited<ReturnType<typeof listSponsorFunds>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListSponsorFundsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listSponsorFunds>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListSponsorFundsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Waits for a second operator while the outside money recorded over 24 hours, this one included, exceeds ADJUST_APPROVAL_THRESHOLD.
+ * @summary Record outside money paid in (a sponsor, an advertiser): payouts draw on it first (audited)
+ */
+export const recordSponsorFunds = (
+  sponsorFundsBody: BodyType<SponsorFundsBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SponsorFundsItem>(
+    {
+      url: `/admin/sponsor_funds`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: sponsorFundsBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getRecordSponsorFundsMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof recordSponsorFunds>>,
+    TError,
+    { data: BodyType<SponsorFundsBody> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof recordSponsorFunds>>,
+  TError,
+  { data: BodyType<SponsorFundsBody> },
+  TContext
+> => {
+  const mutationKey = ['recordSponsorFunds'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof recordSponsorFunds>>,
+    { data: BodyType<SponsorFundsBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return recordSponsorFunds(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RecordSponsorFundsMutationResult = NonNullable<
+  Awaited<ReturnType<typeof recordSponsorFunds>>
+>;
+export type RecordSponsorFundsMutationBody = BodyType<SponsorFundsBody>;
+export type RecordSponsorFundsMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Record outside money paid in (a sponsor, an advertiser): payouts draw on it first (audited)
+ */
+export const useRecordSponsorFunds = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof recordSponsorFunds>>,
+      TError,
+      { data: BodyType<SponsorFundsBody> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof recordSponsorFunds>>,
+  TError,
+  { data: BodyType<SponsorFundsBody> },
+  TContext
+> => {
+  const mutationOptions = getRecordSponsorFundsMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * Approve another operator's record of outside money (audited). Signed in with one of the roles: admin, finance.
+ * @summary Approve another operator's record of outside money (audited)
+ */
+export const approveSponsorFunds = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SponsorFundsItem>(
+    { url: `/admin/sponsor_funds/${id}/approve`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getApproveSponsorFundsMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof approveSponsorFunds>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof approveSponsorFunds>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['approveSponsorFunds'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof approveSponsorFunds>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return approveSponsorFunds(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ApproveSponsorFundsMutationResult = NonNullable<
+  Awaited<ReturnType<typeof approveSponsorFunds>>
+>;
+
+export type ApproveSponsorFundsMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Approve another operator's record of outside money (audited)
+ */
+export const useApproveSponsorFunds = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof approveSponsorFunds>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof approveSponsorFunds>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getApproveSponsorFundsMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+
+/**
+ * Turn down a waiting record of outside money (audited). Signed in with one of the roles: admin, finance.
+ * @summary Turn down a waiting record of outside money (audited)
+ */
+export const rejectSponsorFunds = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SponsorFundsItem>(
+    { url: `/admin/sponsor_funds/${id}/reject`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getRejectSponsorFundsMutationOptions = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof rejectSponsorFunds>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof rejectSponsorFunds>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['rejectSponsorFunds'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof rejectSponsorFunds>>,
+    { id: number }
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return rejectSponsorFunds(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RejectSponsorFundsMutationResult = NonNullable<
+  Awaited<ReturnType<typeof rejectSponsorFunds>>
+>;
+
+export type RejectSponsorFundsMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
+
+/**
+ * @summary Turn down a waiting record of outside money (audited)
+ */
+export const useRejectSponsorFunds = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof rejectSponsorFunds>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof rejectSponsorFunds>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationOptions = getRejectSponsorFundsMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };
@@ -6164,7 +6685,7 @@ export const setTeamRates = (
 };
 
 export const getSetTeamRatesMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6201,13 +6722,15 @@ export const getSetTeamRatesMutationOptions = <
 
 export type SetTeamRatesMutationResult = NonNullable<Awaited<ReturnType<typeof setTeamRates>>>;
 export type SetTeamRatesMutationBody = BodyType<TeamRates>;
-export type SetTeamRatesMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type SetTeamRatesMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
 
 /**
  * @summary Set the team commission rates (audited with before and after)
  */
 export const useSetTeamRates = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -12397,6 +12920,116 @@ export const useWatchTrailer = <
 };
 
 /**
+ * The club's money in public: liabilities and reserves at the latest proof, the last 30 days' payouts by where they came from, the next 30 days' obligations and the runway. Public: no sign-in needed.
+ * @summary The club's money in public: liabilities and reserves at the latest proof, the last 30 days' payouts by where they came from, the next 30 days' obligations and the runway
+ */
+export const getTransparency = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<TransparencyAnswer>({ url: `/transparency`, method: 'GET', signal }, options);
+};
+
+export const getGetTransparencyQueryKey = () => {
+  return [`/transparency`] as const;
+};
+
+export const getGetTransparencyQueryOptions = <
+  TData = Awaited<ReturnType<typeof getTransparency>>,
+  TError = ErrorType<ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransparency>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetTransparencyQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getTransparency>>> = ({ signal }) =>
+    getTransparency(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getTransparency>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetTransparencyQueryResult = NonNullable<Awaited<ReturnType<typeof getTransparency>>>;
+export type GetTransparencyQueryError = ErrorType<ErrorBody>;
+
+export function useGetTransparency<
+  TData = Awaited<ReturnType<typeof getTransparency>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransparency>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTransparency>>,
+          TError,
+          Awaited<ReturnType<typeof getTransparency>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetTransparency<
+  TData = Awaited<ReturnType<typeof getTransparency>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransparency>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTransparency>>,
+          TError,
+          Awaited<ReturnType<typeof getTransparency>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetTransparency<
+  TData = Awaited<ReturnType<typeof getTransparency>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransparency>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary The club's money in public: liabilities and reserves at the latest proof, the last 30 days' payouts by where they came from, the next 30 days' obligations and the runway
+ */
+
+export function useGetTransparency<
+  TData = Awaited<ReturnType<typeof getTransparency>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransparency>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetTransparencyQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
  * Register a member. Public: no sign-in needed.
  * @summary Register a member
  */
@@ -13381,8 +14014,8 @@ export function useGetProgress<
 }
 
 /**
- * Your leaf and path in the latest proof of liabilities. Any signed-in member.
- * @summary Your leaf and path in the latest proof of liabilities
+ * Your parts and their paths in the latest proof of liabilities, with what your liability was made of. Any signed-in member.
+ * @summary Your parts and their paths in the latest proof of liabilities, with what your liability was made of
  */
 export const myProof = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
   return httpClient<MemberProofResponse>(
@@ -13466,7 +14099,7 @@ export function useMyProof<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
- * @summary Your leaf and path in the latest proof of liabilities
+ * @summary Your parts and their paths in the latest proof of liabilities, with what your liability was made of
  */
 
 export function useMyProof<

@@ -16,7 +16,7 @@ import { LEDGER_POST as PREVIOUS_LEDGER_POST } from './1765400000000-ledger-post
  * tens of millions of postings. ledger_post keeps its fourteen arguments
  * (contract section 10).
  */
-const LEDGER_POST = `
+export const LEDGER_POST = `
   CREATE OR REPLACE FUNCTION ledger_post(
     p_key text, p_kind text, p_fingerprint text, p_user_id integer, p_memo jsonb,
     p_from_user integer[], p_from_kind text[], p_to_user integer[], p_to_kind text[],

@@ -102,7 +102,7 @@ export class RealViewsAndRings1766910000000 implements MigrationInterface {
     await q.query(`ALTER TABLE approvals DROP CONSTRAINT approvals_kind_check`);
     await q.query(`
       ALTER TABLE approvals ADD CONSTRAINT approvals_kind_check
-        CHECK (kind IN ('withdrawal', 'card_deposit', 'adjustment', 'economy', 'risk_ring'))`);
+        CHECK (kind IN ('withdrawal', 'card_deposit', 'adjustment', 'economy', 'sponsor_funds', 'risk_ring'))`);
   }
 
   async down(q: QueryRunner): Promise<void> {
@@ -110,7 +110,7 @@ export class RealViewsAndRings1766910000000 implements MigrationInterface {
     await q.query(`ALTER TABLE approvals DROP CONSTRAINT approvals_kind_check`);
     await q.query(`
       ALTER TABLE approvals ADD CONSTRAINT approvals_kind_check
-        CHECK (kind IN ('withdrawal', 'card_deposit', 'adjustment', 'economy'))`);
+        CHECK (kind IN ('withdrawal', 'card_deposit', 'adjustment', 'economy', 'sponsor_funds'))`);
     await q.query(`ALTER TABLE points_holds DROP CONSTRAINT points_holds_settled_once`);
     await q.query(`ALTER TABLE points_holds DROP COLUMN reversed_at`);
     await q.query(`DROP FUNCTION member_invite_chains(integer[])`);

@@ -6,6 +6,8 @@ export type ApprovalKind =
   | 'card_deposit'
   | 'adjustment'
   | 'economy'
+  /** Outside money recorded as paid in (issue 37): the subject is its sponsor_payments row. */
+  | 'sponsor_funds'
   /** A ring's release or reversal (issue 38): the subject is its risk_ring_decisions row. */
   | 'risk_ring';
 

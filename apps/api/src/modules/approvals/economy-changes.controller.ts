@@ -34,7 +34,13 @@ export class EconomyChangesController {
     summary: "Give a change the second admin's approval: it takes effect now (audited)",
   })
   @ApiOkResponse({ type: EconomyChangeItem })
-  @ApiErrors('NOT_FOUND', 'CHANGE_ALREADY_DECIDED', 'OPERATOR_COOLING_OFF', 'VALIDATION_ERROR')
+  @ApiErrors(
+    'NOT_FOUND',
+    'CHANGE_ALREADY_DECIDED',
+    'OPERATOR_COOLING_OFF',
+    'ECONOMY_UNFUNDED',
+    'VALIDATION_ERROR',
+  )
   approveEconomyChange(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,

@@ -68,6 +68,14 @@ export class EconomyChangesRepository {
     return row;
   }
 
+  async find(id: number): Promise<EconomyChangeRow | undefined> {
+    const [row]: EconomyChangeRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM economy_changes WHERE id = $1`,
+      [id],
+    );
+    return row;
+  }
+
   async proposerOf(id: number): Promise<number | null> {
     const [row]: { proposed_by: number }[] = await this.dataSource.query(
       `SELECT proposed_by FROM economy_changes WHERE id = $1`,

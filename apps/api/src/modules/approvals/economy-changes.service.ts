@@ -31,6 +31,17 @@ export interface RaiseChange<T> {
   raises: (approved: T | null, next: T, percent: number) => boolean;
 }
 
+/** A change of members' pay as the funding guard reads it (the owner's JSON shapes). */
+export interface PayChange {
+  target: ChangeTarget;
+  /** The VIP level, challenge or campaign id; null for the team rates (and a campaign not created yet). */
+  targetId: number | null;
+  next: unknown;
+}
+
+/** Refuses (ECONOMY_UNFUNDED) a change the club cannot pay for (funding/funding.service.ts). */
+export type FundingGuard = (change: PayChange) => Promise<void>;
+
 /** Carries an approved change out, in the approving transaction (the owner's code). */
 export type ChangeApplier = (
   db: EntityManager,
@@ -56,6 +67,7 @@ export type ChangeApplier = (
 @Injectable()
 export class EconomyChangesService {
   private readonly appliers = new Map<ChangeTarget, ChangeApplier>();
+  private fundingGuard: FundingGuard | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -79,6 +91,21 @@ export class EconomyChangesService {
   }
 
   /**
+   * The funding guard (contract section 11, ECONOMY_UNFUNDED), registered by
+   * the funding module, which reads the economy and so cannot be imported by
+   * its owners: every change of members' pay passes here, proposed or
+   * applied at once, and again when a second admin approves it.
+   */
+  registerFundingGuard(guard: FundingGuard) {
+    this.fundingGuard = guard;
+  }
+
+  /** Refuses a change of members' pay the club cannot fund; the owners call it for what skips holdRaise. */
+  async assertFunded(change: PayChange): Promise<void> {
+    await this.fundingGuard?.(change);
+  }
+
+  /**
    * Holds a change of members' pay against its target's approved baseline,
    * in the caller's transaction (which has locked the target's row): the
    * change waiting for a second admin, or null when the caller makes it now.
@@ -88,6 +115,11 @@ export class EconomyChangesService {
     change: RaiseChange<T>,
     proposedBy: number,
   ): Promise<EconomyChangeItem | null> {
+    await this.assertFunded({
+      target: change.target,
+      targetId: change.targetId,
+      next: change.next,
+    });
     const percent = this.raisePercent;
     if (percent <= 0) return null;
     const approved = (await this.changes.lockBaseline(
@@ -187,6 +219,14 @@ export class EconomyChangesService {
         required: 2,
       });
       if (!outcome.done) return this.item(db, change);
+      // The club's money may have moved since the change was proposed.
+      if (isRaiseTarget(change.target)) {
+        await this.assertFunded({
+          target: change.target,
+          targetId: change.target_id,
+          next: change.after,
+        });
+      }
       await this.appliers.get(change.target)!(db, {
         targetId: change.target_id,
         after: change.after,
@@ -230,6 +270,16 @@ export class EconomyChangesService {
       rows.map((row) => row.id),
     );
     return rows.map((row) => toItem(row, approvals.get(String(row.id)) ?? []));
+  }
+
+  /** One change as operators see it, or null. */
+  async find(id: number): Promise<EconomyChangeItem | null> {
+    const row = await this.changes.find(id);
+    if (!row) return null;
+    return toItem(
+      row,
+      (await this.approvals.byRequest('economy', [row.id])).get(String(row.id)) ?? [],
+    );
   }
 
   private async pending(db: EntityManager, id: number): Promise<EconomyChangeRow> {

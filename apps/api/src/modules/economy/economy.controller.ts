@@ -62,7 +62,7 @@ export class AdminEconomyController {
       '(reward, daily pay, pay over a membership, pay per USDT of price) waits for a second admin: it is in pending_changes.',
   })
   @ApiOkResponse({ type: PackagesAnswer })
-  @ApiErrors('UNKNOWN_VIP_LEVEL', 'VALIDATION_ERROR')
+  @ApiErrors('UNKNOWN_VIP_LEVEL', 'ECONOMY_UNFUNDED', 'VALIDATION_ERROR')
   setPackage(
     @CurrentUser() user: AuthUser,
     @Param() params: LevelParam,
@@ -91,7 +91,7 @@ export class AdminEconomyController {
       'A raise of any level beyond ECONOMY_RAISE_APPROVAL_PERCENT over the approved rates waits for a second admin: it is in pending_changes.',
   })
   @ApiOkResponse({ type: TeamRatesAnswer })
-  @ApiErrors('VALIDATION_ERROR')
+  @ApiErrors('ECONOMY_UNFUNDED', 'VALIDATION_ERROR')
   setTeamRates(@CurrentUser() user: AuthUser, @Body() body: TeamRates): Promise<TeamRatesAnswer> {
     return this.economy.setTeamRates(user.id, body);
   }

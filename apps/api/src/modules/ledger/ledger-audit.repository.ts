@@ -4,6 +4,7 @@ import { SessionLocks } from '../../database/session-locks';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import {
   ACCOUNT_DELTAS,
+  KEEPS_BALANCE,
   KIND_DELTAS,
   MAX_ID,
   ROLLUP_DELTAS,
@@ -32,6 +33,7 @@ export interface Checkpoint {
 /** A member or system account whose figures a full audit found wrong. */
 export interface CheckedAccount {
   id: string;
+  /** Keeps a cached balance (a member account, or sponsor_funds): checked against its postings. */
   member: boolean;
   balance_wrong: boolean;
   earned_wrong: boolean;
@@ -367,11 +369,11 @@ export class LedgerAuditRepository {
          FROM ledger_postings p JOIN ledger_accounts c ON c.id = p.contra_account_id
          GROUP BY p.account_id
        ), checked AS (
-         SELECT a.id::text AS id, a.user_id IS NOT NULL AS member,
-                a.user_id IS NOT NULL AND a.balance <> COALESCE(r.amount, 0) AS balance_wrong,
+         SELECT a.id::text AS id, ${KEEPS_BALANCE} AS member,
+                ${KEEPS_BALANCE} AND a.balance <> COALESCE(r.amount, 0) AS balance_wrong,
                 a.user_id IS NOT NULL AND a.kind = 'money'
                   AND (a.earned_rewards <> COALESCE(r.rewards, 0) OR a.earned_commissions <> COALESCE(r.commissions, 0)) AS earned_wrong,
-                a.user_id IS NOT NULL AND a.balance < 0 AS negative,
+                ${KEEPS_BALANCE} AND a.balance < 0 AS negative,
                 COALESCE(k.balance, 0) <> COALESCE(r.cp_amount, 0)
                   OR COALESCE(k.earned_rewards, 0) <> COALESCE(r.cp_rewards, 0)
                   OR COALESCE(k.earned_commissions, 0) <> COALESCE(r.cp_commissions, 0) AS checkpoint_wrong
@@ -441,6 +443,45 @@ export class LedgerAuditRepository {
          ), sums AS (SELECT day, kind, sum(amount)::text AS total FROM flows GROUP BY 1, 2)
          SELECT to_char(d.day, 'YYYY-MM-DD') AS day, f.kind, f.total
          FROM days d LEFT JOIN sums f ON f.day = d.day ORDER BY d.day`,
+      [days, kinds, checkpointPostingId],
+    );
+  }
+
+  /**
+   * Per UTC day since `days` days ago, the payouts of the transaction kinds
+   * `kinds`: what members' accounts received (`total`), and what the funding
+   * accounts paid (`sponsor_funds`, `club_revenue`, as positive amounts); the
+   * rollups up to the checkpoint and the postings after it.
+   */
+  dailyPayouts(
+    runner: QueryRunner,
+    days: number,
+    kinds: readonly string[],
+    checkpointPostingId: string,
+  ): Promise<{ day: string; total: string; sponsor_funds: string; club_revenue: string }[]> {
+    return runner.query(
+      `WITH since AS (SELECT (now() AT TIME ZONE 'UTC')::date - ($1::int - 1) AS day),
+         days AS (
+           SELECT d::date AS day FROM generate_series((SELECT day FROM since), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d
+         ), flows AS (
+           SELECT r.day, CASE WHEN r.system THEN r.account_kind ELSE 'member' END AS side, r.amount
+           FROM ledger_daily_rollups r
+           WHERE r.day >= (SELECT day FROM since) AND r.transaction_kind = ANY($2::varchar[])
+             AND (NOT r.system OR r.account_kind IN ('sponsor_funds', 'club_revenue'))
+           UNION ALL
+           SELECT (p.created_at AT TIME ZONE 'UTC')::date, CASE WHEN a.user_id IS NULL THEN a.kind ELSE 'member' END, p.amount
+           FROM ledger_postings p
+           JOIN ledger_accounts a ON a.id = p.account_id
+           JOIN ledger_transactions t ON t.id = p.transaction_id
+           WHERE p.id > $3 AND t.kind = ANY($2::varchar[])
+             AND p.created_at >= (SELECT day FROM since) AT TIME ZONE 'UTC'
+             AND (a.user_id IS NOT NULL OR a.kind IN ('sponsor_funds', 'club_revenue'))
+         )
+         SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+                COALESCE(sum(f.amount) FILTER (WHERE f.side = 'member'), 0)::text AS total,
+                COALESCE(-sum(f.amount) FILTER (WHERE f.side = 'sponsor_funds'), 0)::text AS sponsor_funds,
+                COALESCE(-sum(f.amount) FILTER (WHERE f.side = 'club_revenue'), 0)::text AS club_revenue
+         FROM days d LEFT JOIN flows f ON f.day = d.day GROUP BY d.day ORDER BY d.day`,
       [days, kinds, checkpointPostingId],
     );
   }

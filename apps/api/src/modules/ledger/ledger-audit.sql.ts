@@ -10,6 +10,12 @@ const EARNED = `
   COALESCE(sum(p.amount) FILTER (WHERE c.user_id IS NULL AND c.kind = 'rewards'), 0) AS rewards,
   COALESCE(sum(p.amount) FILTER (WHERE c.user_id IS NULL AND c.kind = 'team_commissions'), 0) AS commissions`;
 
+/**
+ * Accounts whose cached balance is checked against their postings: members',
+ * and sponsor_funds, the one system account ledger_post keeps a balance of.
+ */
+export const KEEPS_BALANCE = `(a.user_id IS NOT NULL OR a.kind = 'sponsor_funds')`;
+
 /** Per account, the sums of its postings in ($1, $2]. */
 export const ACCOUNT_DELTAS = `
   SELECT p.account_id, sum(p.amount) AS amount, ${EARNED}
@@ -18,7 +24,7 @@ export const ACCOUNT_DELTAS = `
   GROUP BY p.account_id`;
 
 /**
- * Member accounts whose cached figures differ from the checkpoint's sums plus
+ * Accounts keeping a balance whose cached figures differ from the checkpoint's sums plus
  * the postings after it ($1 is the checkpoint's posting id), or that are
  * negative. Looked at: the accounts moved after the checkpoint, those moved
  * in ($2, $1] (what a checkpoint just summed) and those an audit found wrong.
@@ -38,7 +44,7 @@ export const WRONG_ACCOUNTS = `
          ) AS earned_wrong,
          a.balance < 0 AS negative
   FROM s
-  JOIN ledger_accounts a ON a.id = s.account_id AND a.user_id IS NOT NULL
+  JOIN ledger_accounts a ON a.id = s.account_id AND ${KEEPS_BALANCE}
   LEFT JOIN ledger_checkpoint_accounts k ON k.account_id = a.id
   LEFT JOIN d ON d.account_id = a.id`;
 

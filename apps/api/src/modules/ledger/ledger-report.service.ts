@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { microToNumber, type StatementKind } from '@app/domain';
+import { PAYOUT_KINDS } from './ledger.accounts';
 import { LedgerAuditRepository } from './ledger-audit.repository';
 import { LedgerAuditService, isBalanced, isConsistent } from './ledger-audit.service';
 import { LedgerRepository } from './ledger.repository';
@@ -61,6 +62,14 @@ export interface DailyFlow {
   rewards: number;
   commissions: number;
   vip_sales: number;
+}
+
+/** One UTC day's payouts by where they came from, micro-USDT. */
+export interface DailyPayout {
+  day: string;
+  total: bigint;
+  fromSponsorFunds: bigint;
+  fromClubRevenue: bigint;
 }
 
 /** The system accounts the dashboard charts, each read with the sign that makes it positive. */
@@ -179,6 +188,24 @@ export class LedgerReportService {
       }
     }
     return [...byDay.values()];
+  }
+
+  /**
+   * Per UTC day over the last `days` days (today included), the payouts to
+   * members (rewards, commissions, challenges, promotions at 1 USDT a point)
+   * and the part sponsor funds paid; the rest is club revenue's, payouts from
+   * before funding began included (they had no sponsor funds to come from).
+   * Read like dailyFlows: rollups and the postings after the checkpoint.
+   */
+  async dailyPayouts(days: number): Promise<DailyPayout[]> {
+    const rows = await this.audit.withCheckpoint((runner, cp) =>
+      this.auditRepository.dailyPayouts(runner, days, PAYOUT_KINDS, cp.posting_id),
+    );
+    return rows.map((row) => {
+      const total = BigInt(row.total);
+      const sponsor = BigInt(row.sponsor_funds);
+      return { day: row.day, total, fromSponsorFunds: sponsor, fromClubRevenue: total - sponsor };
+    });
   }
 
   /**

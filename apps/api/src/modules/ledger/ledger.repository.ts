@@ -45,6 +45,11 @@ export class LedgerRepository {
     );
   }
 
+  /** `work` in a REPEATABLE READ transaction of its own: several reads of one moment. */
+  inSnapshot<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction('REPEATABLE READ', work);
+  }
+
   /** Every member money account summed (decimal string). */
   async memberMoneyTotal(manager: EntityManager): Promise<string> {
     const rows: { total: string }[] = await manager.query(
@@ -52,6 +57,32 @@ export class LedgerRepository {
        WHERE kind = 'money' AND user_id IS NOT NULL`,
     );
     return rows[0].total;
+  }
+
+  /**
+   * A system account's balance in the caller's transaction: the latest
+   * checkpoint's sum plus the postings after it (system accounts keep no
+   * cached balance), never a scan of its history.
+   */
+  async systemBalance(manager: EntityManager, kind: string): Promise<string> {
+    const rows: { balance: string }[] = await manager.query(
+      `SELECT (COALESCE((SELECT k.balance FROM ledger_checkpoint_accounts k WHERE k.account_id = a.id), 0)
+               + COALESCE((SELECT sum(p.amount) FROM ledger_postings p
+                           WHERE p.account_id = a.id
+                             AND p.id > COALESCE((SELECT c.posting_id FROM ledger_checkpoints c ORDER BY c.id DESC LIMIT 1), 0)), 0)
+              )::text AS balance
+       FROM ledger_accounts a WHERE a.user_id IS NULL AND a.kind = $1`,
+      [kind],
+    );
+    return rows[0]?.balance ?? '0';
+  }
+
+  /** The balance sponsor_funds keeps (ledger_post moves it with every posting on it). */
+  async sponsorFunds(db: DataSource | EntityManager = this.dataSource): Promise<string> {
+    const rows: { balance: string }[] = await db.query(
+      `SELECT balance::text FROM ledger_accounts WHERE user_id IS NULL AND kind = 'sponsor_funds'`,
+    );
+    return rows[0]?.balance ?? '0';
   }
 
   balancesOf(

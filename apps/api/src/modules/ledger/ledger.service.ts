@@ -8,11 +8,15 @@ import { isUniqueViolation, preparedQuery, sqlState } from '../../database/prepa
 import {
   AccountRef,
   EARNING_SOURCES,
+  FUNDING,
   MEMBER_ACCOUNTS,
   type MemberAccount,
+  PAYOUT_SOURCES,
   SYSTEM_ACCOUNTS,
   type SystemAccount,
   currencyOf,
+  funding,
+  system,
 } from './ledger.accounts';
 import { LedgerRepository } from './ledger.repository';
 
@@ -65,6 +69,25 @@ const refKey = (ref: AccountRef) =>
   'system' in ref ? `system:${ref.system}` : `member:${ref.userId}:${ref.account}`;
 const userOf = (ref: AccountRef) => ('system' in ref ? null : ref.userId);
 const kindOf = (ref: AccountRef) => ('system' in ref ? ref.system : ref.account);
+
+const isPayoutSource = (ref: AccountRef): boolean =>
+  'system' in ref && (PAYOUT_SOURCES as readonly string[]).includes(ref.system);
+
+/**
+ * The transfers with their payouts funded (contract section 11): money or
+ * points the club pays members from a payout account (PAYOUT_SOURCES) is
+ * drawn in the same transaction from the funding account, which ledger_post
+ * resolves to sponsor_funds while it holds money and club_revenue for the
+ * rest. One transfer for all of a transaction's payouts (a watch pays a
+ * reward and up to three commissions): two postings more, not eight. Money
+ * coming back to a payout account (a reversal) is not un-funded.
+ */
+function withFunding(transfers: Transfer[]): Transfer[] {
+  let paid = 0n;
+  for (const t of transfers) if (isPayoutSource(t.from) && !('system' in t.to)) paid += t.amount;
+  if (paid === 0n) return transfers;
+  return [...transfers, { from: funding(), to: system('payouts_funded'), amount: paid }];
+}
 
 /**
  * The only writer of money. Runs inside the caller's database transaction so
@@ -171,7 +194,7 @@ export class LedgerService {
     }
   }
 
-  /** The checked request as ledger_post's fourteen arguments. */
+  /** The checked request as ledger_post's fourteen arguments, its payouts funded. */
   private arguments(request: PostRequest): unknown[] {
     if (request.transfers.length === 0)
       throw new Error('a ledger transaction needs at least one transfer');
@@ -181,7 +204,10 @@ export class LedgerService {
       if (currencyOf(t.from) !== currencyOf(t.to))
         throw new Error(`transfer mixes currencies: ${refKey(t.from)} -> ${refKey(t.to)}`);
       if (refKey(t.from) === refKey(t.to)) throw new Error('transfer to the same account');
+      if ('system' in t.to && t.to.system === FUNDING)
+        throw new Error('nothing is paid into the funding account');
     }
+    // The caller's transfers only: a key posted before payouts were funded replays as the same.
     const fingerprint = createHash('sha256')
       .update(
         JSON.stringify([
@@ -191,18 +217,19 @@ export class LedgerService {
       )
       .digest('hex');
     const earnings = this.earnings(request.transfers);
+    const transfers = withFunding(request.transfers);
     return [
       request.key,
       request.kind,
       fingerprint,
       request.userId ?? null,
       JSON.stringify(request.memo ?? {}),
-      request.transfers.map((t) => userOf(t.from)),
-      request.transfers.map((t) => kindOf(t.from)),
-      request.transfers.map((t) => userOf(t.to)),
-      request.transfers.map((t) => kindOf(t.to)),
-      request.transfers.map((t) => currencyOf(t.from)),
-      request.transfers.map((t) => t.amount.toString()),
+      transfers.map((t) => userOf(t.from)),
+      transfers.map((t) => kindOf(t.from)),
+      transfers.map((t) => userOf(t.to)),
+      transfers.map((t) => kindOf(t.to)),
+      transfers.map((t) => currencyOf(t.from)),
+      transfers.map((t) => t.amount.toString()),
       earnings.map((e) => e.userId),
       earnings.map((e) => e.rewards.toString()),
       earnings.map((e) => e.commissions.toString()),
@@ -222,7 +249,7 @@ export class LedgerService {
           : 'system' in to && 'account' in from
             ? [to.system, from, -amount]
             : [];
-      const earning = source && EARNING_SOURCES[source];
+      const earning = source && source !== FUNDING && EARNING_SOURCES[source];
       if (!earning || !target || target.account !== 'money') continue;
       changes.push({
         userId: target.userId,
@@ -295,6 +322,23 @@ export class LedgerService {
     const source = await this.repository.creditSource(manager, key, userId, account);
     if (!source) throw new Error(`no system account paid ${account} of ${userId} in ${key}`);
     return systemAccount(source);
+  }
+
+  /** Members' money now: E-Wallets plus withdrawals not yet sent, read in one snapshot. */
+  async liabilities(): Promise<bigint> {
+    return this.repository.inSnapshot(
+      async (m) => (await this.memberMoneyTotal(m)) + (await this.pendingWithdrawalsTotal(m)),
+    );
+  }
+
+  /** Money requested for withdrawal and not yet sent or refunded, in the caller's transaction. */
+  async pendingWithdrawalsTotal(manager: EntityManager): Promise<bigint> {
+    return BigInt(await this.repository.systemBalance(manager, 'pending_withdrawals'));
+  }
+
+  /** Outside money recorded and not yet paid out (micro-USDT). */
+  async sponsorFunds(manager?: EntityManager): Promise<bigint> {
+    return BigInt(await this.repository.sponsorFunds(manager));
   }
 
   /** Balances of one member's accounts (0 for accounts never used). */

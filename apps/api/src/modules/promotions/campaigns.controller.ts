@@ -36,7 +36,7 @@ export class CampaignsController {
       'second admin (GET /admin/economy/changes, pending_changes) when ECONOMY_RAISE_APPROVAL_PERCENT is on.',
   })
   @ApiOkResponse({ type: CampaignAnswer })
-  @ApiErrors('BAD_REQUEST', 'VALIDATION_ERROR')
+  @ApiErrors('BAD_REQUEST', 'ECONOMY_UNFUNDED', 'VALIDATION_ERROR')
   createCampaign(
     @CurrentUser() user: AuthUser,
     @Body() body: CampaignBody,
@@ -53,7 +53,7 @@ export class CampaignsController {
       'the answer shows the campaign as it stands.',
   })
   @ApiOkResponse({ type: CampaignAnswer })
-  @ApiErrors('NOT_FOUND', 'BAD_REQUEST', 'VALIDATION_ERROR')
+  @ApiErrors('NOT_FOUND', 'BAD_REQUEST', 'ECONOMY_UNFUNDED', 'VALIDATION_ERROR')
   updateCampaign(
     @CurrentUser() user: AuthUser,
     @Param() params: IdParam,

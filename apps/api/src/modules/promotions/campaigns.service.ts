@@ -119,6 +119,14 @@ export class CampaignsService {
     return this.dataSource.transaction(async (db) => {
       const percent = this.changes.raisePercent;
       const waits = percent > 0 && next.inviterPoints + next.memberPoints > 0n;
+      // A campaign that waits is funded when held (holdRaise); one that runs at once, here.
+      if (!waits) {
+        await this.changes.assertFunded({
+          target: 'campaign',
+          targetId: null,
+          next: item({ id: 0, running: false, ...rowValues(next) }),
+        });
+      }
       const row = await this.promotions.insertCampaign(
         db,
         waits ? { ...next, inviterPoints: 0n, memberPoints: 0n } : next,

@@ -12,6 +12,6 @@ import { PromotionsService } from './promotions.service';
   imports: [ApprovalsModule, AuditModule, EconomyModule],
   controllers: [CampaignsController, BonusController],
   providers: [PromotionsService, CampaignsService, PromotionsRepository],
-  exports: [PromotionsService],
+  exports: [PromotionsService, CampaignsService],
 })
 export class PromotionsModule {}

@@ -31,7 +31,10 @@ export class MemberProofController {
   constructor(private readonly proofs: ProofsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Your leaf and path in the latest proof of liabilities' })
+  @ApiOperation({
+    summary:
+      'Your parts and their paths in the latest proof of liabilities, with what your liability was made of',
+  })
   @ApiOkResponse({ type: MemberProofResponse })
   @ApiErrors('PROOF_NOT_PUBLISHED', 'PROOF_NOT_INCLUDED')
   myProof(@CurrentUser() user: AuthUser): Promise<MemberProofResponse> {
@@ -57,9 +60,11 @@ export class AdminProofsController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Publish a proof-of-liabilities snapshot now (audited)' })
+  @ApiOperation({
+    summary: 'Publish a proof-of-liabilities snapshot now (audited; at most one a minute)',
+  })
   @ApiOkResponse({ type: LatestProof })
-  @ApiErrors('PROOF_RESERVES_UNAVAILABLE')
+  @ApiErrors('PROOF_RESERVES_UNAVAILABLE', 'PROOF_TOO_SOON')
   publishProof(@CurrentUser() user: AuthUser): Promise<LatestProof> {
     return this.proofs.publishNow(user.id);
   }

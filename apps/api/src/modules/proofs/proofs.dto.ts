@@ -45,12 +45,25 @@ export class LatestProof {
   })
   root_hash: string;
   @ApiProperty({
-    description: 'Sum at the root: every member E-Wallet balance, micro-USDT as a decimal string',
+    description:
+      "Sum at the root: every member's liability (E-Wallet plus withdrawals requested and not yet sent), micro-USDT as a decimal string",
     example: '1250500000',
   })
   total_micro: string;
-  @ApiProperty({ description: 'Members (leaves) in the tree', example: 1042 })
+  @ApiProperty({
+    description:
+      "Leaves in the tree: two random parts of each member's liability and zero padding up to a power of two",
+    example: 4096,
+  })
   leaves: number;
+  @ApiProperty({ description: 'Members in the tree', example: 1042 })
+  members: number;
+  @ApiProperty({
+    description:
+      'Of total_micro, withdrawals requested and not yet sent (micro-USDT as a decimal string)',
+    example: '200000000',
+  })
+  pending_withdrawals_micro: string;
   @ApiProperty({
     description: 'The solidified TRON block the reserves were read at',
     example: 71234567,
@@ -69,21 +82,6 @@ export class LatestProof {
   audit_head: AuditHead | null;
 }
 
-export class ProofLeafItem {
-  @ApiProperty({ example: 42 })
-  member_id: number;
-  @ApiProperty({
-    description: 'Your E-Wallet balance at the snapshot, micro-USDT',
-    example: '12500000',
-  })
-  balance_micro: string;
-  @ApiProperty({
-    description: '32 random bytes in hex, new for every snapshot',
-    example: HASH_EXAMPLE,
-  })
-  salt: string;
-}
-
 export class ProofStepItem {
   @ApiProperty({ description: 'The sibling node’s hash', example: HASH_EXAMPLE })
   hash: string;
@@ -93,19 +91,64 @@ export class ProofStepItem {
   side: 'left' | 'right';
 }
 
+export class ProofLeafItem {
+  @ApiProperty({
+    description:
+      'sha256("owner|" + your member id + "|" + salt): 32 bytes nobody links to you without the salt, which only you learn; it proves the part is yours',
+    example: HASH_EXAMPLE,
+  })
+  leaf_id: string;
+  @ApiProperty({ description: 'This part of your liability, micro-USDT', example: '7345000' })
+  amount_micro: string;
+  @ApiProperty({
+    description: '32 random bytes in hex, new for every snapshot',
+    example: HASH_EXAMPLE,
+  })
+  salt: string;
+  @ApiProperty({
+    type: [ProofStepItem],
+    description:
+      'From the leaf up: hash the leaf, sha256("leaf|" + leaf_id + "|" + amount_micro + "|" + salt), then per step the parent with the sibling on `side`; the result must be root_hash with sum total_micro',
+  })
+  path: ProofStepItem[];
+}
+
+export class ProofPendingWithdrawalItem {
+  @ApiProperty({ description: 'The withdrawal’s record, as GET /balance lists it', example: 311 })
+  id: number;
+  @ApiProperty({ example: '200000000' })
+  amount_micro: string;
+}
+
 export class MemberProofResponse {
   @ApiProperty({ example: HASH_EXAMPLE })
   root_hash: string;
   @ApiProperty({ example: '1250500000' })
   total_micro: string;
-  @ApiProperty({ type: ProofLeafItem })
-  leaf: ProofLeafItem;
   @ApiProperty({
-    type: [ProofStepItem],
     description:
-      'From the leaf up: hash the leaf, then per step the parent with the sibling on `side`; the result must be root_hash with sum total_micro',
+      'Your liability at the snapshot: e_wallet_micro plus the pending withdrawals; the parts add up to it',
+    example: '250000000',
   })
-  path: ProofStepItem[];
+  balance_micro: string;
+  @ApiProperty({
+    type: [ProofLeafItem],
+    description:
+      'Your parts: random, shuffled among every other part and zero padding, each with its path to the root',
+  })
+  leaves: ProofLeafItem[];
+  @ApiProperty({ description: 'You: the member the leaves name', example: 100114 })
+  member_id: number;
+  @ApiProperty({
+    description: 'Your E-Wallet at the snapshot (compare: your statement at created_at)',
+    example: '50000000',
+  })
+  e_wallet_micro: string;
+  @ApiProperty({
+    type: [ProofPendingWithdrawalItem],
+    description: 'Your withdrawals requested by the snapshot and not yet sent then',
+  })
+  pending_withdrawals: ProofPendingWithdrawalItem[];
   @ApiProperty({ description: 'When the snapshot was made', example: '2026-11-25T00:00:03.000Z' })
   created_at: string;
 }

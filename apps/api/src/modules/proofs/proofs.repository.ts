@@ -8,6 +8,8 @@ export interface SnapshotRow {
   root_hash: string;
   total_micro: string;
   leaves: number;
+  members: number;
+  pending_withdrawals_micro: string;
   bucket_bits: number;
   block_number: string;
   last_block_number: string;
@@ -22,16 +24,15 @@ export interface SnapshotRow {
 
 export interface BucketRow {
   bucket: number;
-  firstMemberId: number;
   rootHash: string;
   rootSum: bigint;
   leaves: Buffer;
 }
 
-const SNAPSHOT_COLUMNS = `id, root_hash, total_micro, leaves, bucket_bits, block_number, last_block_number,
+const SNAPSHOT_COLUMNS = `id, root_hash, total_micro, leaves, members, pending_withdrawals_micro, bucket_bits, block_number, last_block_number,
   hot_wallet_address, hot_wallet_micro, deposit_addresses_micro, trigger, requested_by, pruned, created_at`;
 
-/** The proof tables: snapshots, their stored trees (buckets) and reserve addresses. */
+/** The proof tables: snapshots, their stored trees (buckets), member index and reserve addresses. */
 @Injectable()
 export class ProofsRepository {
   constructor(
@@ -91,27 +92,50 @@ export class ProofsRepository {
   async finishSnapshot(
     db: EntityManager,
     id: string,
-    root: { hash: string; sum: bigint; leaves: number },
+    root: { hash: string; sum: bigint; leaves: number; members: number; pending: bigint },
   ): Promise<void> {
     await db.query(
-      `UPDATE proof_snapshots SET root_hash = $2, total_micro = $3, leaves = $4 WHERE id = $1`,
-      [id, root.hash, root.sum.toString(), root.leaves],
+      `UPDATE proof_snapshots SET root_hash = $2, total_micro = $3, leaves = $4, members = $5,
+         pending_withdrawals_micro = $6 WHERE id = $1`,
+      [id, root.hash, root.sum.toString(), root.leaves, root.members, root.pending.toString()],
     );
   }
 
+  /**
+   * One INSERT for the buckets, each value a parameter of its own: pg sends a
+   * Buffer parameter as binary, while an array of them would go as hex text,
+   * twice the bytes and most of a snapshot's time at a million members.
+   */
   async insertBuckets(db: EntityManager, snapshotId: string, buckets: BucketRow[]): Promise<void> {
     if (buckets.length === 0) return;
+    const values: unknown[] = [snapshotId];
+    const rows = buckets.map((b) => {
+      const at = values.length;
+      values.push(b.bucket, b.rootHash, b.rootSum.toString(), b.leaves);
+      return `($1, $${at + 1}, $${at + 2}, $${at + 3}, $${at + 4})`;
+    });
     await db.query(
-      `INSERT INTO proof_buckets (snapshot_id, bucket, first_member_id, root_hash, root_sum, leaves)
-       SELECT $1, * FROM unnest($2::int[], $3::int[], $4::text[], $5::bigint[], $6::bytea[])`,
-      [
-        snapshotId,
-        buckets.map((b) => b.bucket),
-        buckets.map((b) => b.firstMemberId),
-        buckets.map((b) => b.rootHash),
-        buckets.map((b) => b.rootSum.toString()),
-        buckets.map((b) => b.leaves),
-      ],
+      `INSERT INTO proof_buckets (snapshot_id, bucket, root_hash, root_sum, leaves) VALUES ${rows.join(', ')}`,
+      values,
+    );
+  }
+
+  /** Member index buckets: `first` member id, packed entries (proof-buckets.ts); binary as above. */
+  async insertIndex(
+    db: EntityManager,
+    snapshotId: string,
+    rows: { first: number; entries: Buffer }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const values: unknown[] = [snapshotId];
+    const tuples = rows.map((r) => {
+      const at = values.length;
+      values.push(r.first, r.entries);
+      return `($1, $${at + 1}, $${at + 2})`;
+    });
+    await db.query(
+      `INSERT INTO proof_member_index (snapshot_id, first_member_id, entries) VALUES ${tuples.join(', ')}`,
+      values,
     );
   }
 
@@ -134,15 +158,17 @@ export class ProofsRepository {
     );
   }
 
-  /** Drops the trees (not the published figures) of all but the newest `keep` snapshots. */
+  /** Drops the trees and member indexes (not the published figures) of all but the newest `keep` snapshots. */
   async prune(db: EntityManager, keep: number): Promise<void> {
     await db.query(
       `WITH old AS (
          UPDATE proof_snapshots SET pruned = true
          WHERE NOT pruned AND id NOT IN (SELECT id FROM proof_snapshots ORDER BY id DESC LIMIT $1)
          RETURNING id
+       ), buckets AS (
+         DELETE FROM proof_buckets WHERE snapshot_id IN (SELECT id FROM old)
        )
-       DELETE FROM proof_buckets WHERE snapshot_id IN (SELECT id FROM old)`,
+       DELETE FROM proof_member_index WHERE snapshot_id IN (SELECT id FROM old)`,
       [keep],
     );
   }
@@ -172,17 +198,23 @@ export class ProofsRepository {
     );
   }
 
-  /** The bucket that holds `memberId` if any member of the snapshot does (one indexed read). */
-  async bucketOf(
-    snapshotId: string,
-    memberId: number,
-  ): Promise<{ bucket: number; leaves: Buffer } | null> {
-    const rows: { bucket: number; leaves: Buffer }[] = await this.dataSource.query(
-      `SELECT bucket, leaves FROM proof_buckets WHERE snapshot_id = $1 AND first_member_id <= $2
+  /** The member index bucket that would hold `memberId` (one indexed read), or null. */
+  async indexOf(snapshotId: string, memberId: number): Promise<Buffer | null> {
+    const rows: { entries: Buffer }[] = await this.dataSource.query(
+      `SELECT entries FROM proof_member_index WHERE snapshot_id = $1 AND first_member_id <= $2
        ORDER BY first_member_id DESC LIMIT 1`,
       [snapshotId, memberId],
     );
-    return rows[0] ?? null;
+    return rows[0]?.entries ?? null;
+  }
+
+  /** The leaves of these buckets, by bucket number. */
+  async buckets(snapshotId: string, buckets: number[]): Promise<Map<number, Buffer>> {
+    const rows: { bucket: number; leaves: Buffer }[] = await this.dataSource.query(
+      `SELECT bucket, leaves FROM proof_buckets WHERE snapshot_id = $1 AND bucket = ANY($2::int[])`,
+      [snapshotId, buckets],
+    );
+    return new Map(rows.map((r) => [r.bucket, r.leaves]));
   }
 
   /** Every bucket's root, in order: the leaves of the tree above the buckets. */

@@ -1,8 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import {
+  type MemberProof,
+  leafNode,
   microToNumber,
+  ownedLeafId,
   pathFromLevels,
   rootOf,
   SumNode,
@@ -15,14 +17,20 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
 import { LedgerService } from '../ledger/ledger.service';
 import { UsersService } from '../users/users.service';
+import { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import {
   BUCKET_BITS,
   BUCKET_SIZE,
-  findLeaf,
+  findIndexEntry,
+  INDEX_BUCKET_SIZE,
+  IndexEntry,
+  leafCount,
   leafOf,
   nodeSha256Hex,
+  packIndex,
   packLeaves,
-  StoredLeaf,
+  RandomPool,
+  HexLeaf,
   unpackLeaves,
 } from './proof-buckets';
 import { AdminProofSnapshot, LatestProof, MemberProofResponse } from './proofs.dto';
@@ -33,16 +41,18 @@ import { Reserves, ReservesReader } from './reserves.reader';
 const PROOF_LOCK = 0x70726f6f;
 /** Members read per query while building (keyset pages inside one REPEATABLE READ transaction). */
 const READ_BATCH = 4096;
-/** Buckets written per INSERT. */
-const WRITE_BATCH = 64;
+/** Buckets (of leaves, or of the member index) written per INSERT: about 300 KB of leaves. */
+const WRITE_BATCH = 32;
 
 /** The tree's total disagrees with the ledger: nothing is published. */
 export class ProofMismatchError extends Error {}
 
 /**
- * Proof of liabilities (spec/contract section 9): snapshots of a Merkle sum
- * tree over every member's E-Wallet balance beside the reserves on chain,
- * and each member's path to the published root.
+ * Proof of liabilities (spec/contract sections 9 and 11): snapshots of a
+ * Merkle sum tree over every member's liability (E-Wallet plus withdrawals
+ * requested and not yet sent), split into random parts and shuffled with
+ * zero padding, beside the reserves on chain; each member's parts and their
+ * paths to the published root.
  */
 @Injectable()
 export class ProofsService {
@@ -56,14 +66,33 @@ export class ProofsService {
     private readonly reserves: ReservesReader,
     private readonly ledger: LedgerService,
     private readonly users: UsersService,
+    private readonly withdrawals: WithdrawalsService,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** A snapshot now, on an operator's request (audited). */
+  /**
+   * A snapshot now, on an operator's request (audited): at most one per
+   * PROOF_MIN_INTERVAL_SECONDS, checked again under the lock so that two
+   * requests at once make one snapshot and one 429.
+   */
   async publishNow(operatorId: number): Promise<LatestProof> {
+    await this.refuseTooSoon();
     await this.publish('admin', operatorId);
     return this.latest();
+  }
+
+  private async refuseTooSoon(): Promise<void> {
+    const seconds = this.config.PROOF_MIN_INTERVAL_SECONDS;
+    if (seconds === 0) return;
+    const newest = await this.proofs.newest();
+    if (!newest) return;
+    const wait = newest.created_at.getTime() + seconds * 1000 - Date.now();
+    if (wait > 0) {
+      throw new AppError('PROOF_TOO_SOON', `A snapshot was made less than ${seconds} seconds ago`, {
+        'Retry-After': String(Math.ceil(wait / 1000)),
+      });
+    }
   }
 
   /**
@@ -96,6 +125,7 @@ export class ProofsService {
     const reserves = await this.reserves.read();
     return this.proofs.whileLocked(PROOF_LOCK, async (runner) => {
       if (trigger === 'schedule' && (await this.dueKey()) === null) return null;
+      if (trigger === 'admin') await this.refuseTooSoon();
       // One snapshot of the database for the balances and the ledger's total.
       await runner.startTransaction('REPEATABLE READ');
       try {
@@ -115,10 +145,14 @@ export class ProofsService {
   }
 
   /**
-   * Streams every member (by id) with their money balance into buckets,
-   * keeping one bucket and one node per level of the tree above in memory;
-   * refuses to publish when the root's sum is not the ledger's member
-   * liabilities read in the same transaction.
+   * Streams every member (by id) with their liability: each split into two
+   * random parts, one at a random free position in each half of the tree
+   * (`left`, `right`: the halves' positions, shuffled); the positions left
+   * over are zero padding. Then hashes the leaves in position order, bucket
+   * by bucket, keeping one bucket and one node per level above in memory.
+   * Refuses to publish when the root's sum is not the ledger's member
+   * liabilities (money accounts plus pending_withdrawals) read in the same
+   * transaction.
    */
   private async build(
     db: EntityManager,
@@ -127,7 +161,8 @@ export class ProofsService {
     requestedBy: number | null,
   ): Promise<{ id: string; root: { hash: string; sum: bigint } }> {
     const started = Date.now();
-    const liabilities = await this.ledger.memberMoneyTotal(db);
+    const pendingTotal = await this.ledger.pendingWithdrawalsTotal(db);
+    const liabilities = (await this.ledger.memberMoneyTotal(db)) + pendingTotal;
     const deposits = reserves.deposits.reduce((sum, a) => sum + a.balanceMicro, 0n);
     const id = await this.proofs.insertSnapshot(db, {
       bucketBits: BUCKET_BITS,
@@ -139,52 +174,23 @@ export class ProofsService {
       trigger,
       requestedBy,
     });
-    const top = new SumTreeBuilder(nodeSha256Hex);
-    let bucket: StoredLeaf[] = [];
-    let pending: BucketRow[] = [];
-    let leaves = 0;
-    const flush = () => {
-      const root = rootOf(bucket.map(leafOf), nodeSha256Hex);
-      pending.push({
-        bucket: top.size,
-        firstMemberId: bucket[0].memberId,
-        rootHash: root.hash,
-        rootSum: root.sum,
-        leaves: packLeaves(bucket),
-      });
-      top.push(root);
-      bucket = [];
-    };
-    for (let after = 0; ;) {
-      const ids = await this.users.idsAfter(after, READ_BATCH, db);
-      if (ids.length === 0) break;
-      const balances = await this.ledger.moneyBalancesBetween(db, ids[0], ids[ids.length - 1]);
-      // New salts for every snapshot: 32 random bytes per member.
-      const salts = randomBytes(32 * ids.length);
-      ids.forEach((memberId, i) => {
-        bucket.push({
-          memberId,
-          balanceMicro: balances.get(memberId) ?? 0n,
-          salt: salts.subarray(i * 32, i * 32 + 32),
-        });
-        if (bucket.length === BUCKET_SIZE) flush();
-      });
-      leaves += ids.length;
-      after = ids[ids.length - 1];
-      if (pending.length >= WRITE_BATCH) {
-        await this.proofs.insertBuckets(db, id, pending);
-        pending = [];
-      }
-    }
-    if (bucket.length > 0) flush();
-    await this.proofs.insertBuckets(db, id, pending);
-    const root = top.root();
+    const members = await this.users.count(db);
+    const leaves = leafCount(members);
+    const random = new RandomPool();
+    const { amounts, owners } = await this.placeParts(db, id, members, leaves, random);
+    const root = await this.hashLeaves(db, id, amounts, owners, random);
     if (root.sum !== liabilities) {
       throw new ProofMismatchError(
         `the tree's total ${root.sum} is not the ledger's member liabilities ${liabilities}`,
       );
     }
-    await this.proofs.finishSnapshot(db, id, { hash: root.hash, sum: root.sum, leaves });
+    await this.proofs.finishSnapshot(db, id, {
+      hash: root.hash,
+      sum: root.sum,
+      leaves,
+      members,
+      pending: pendingTotal,
+    });
     await this.proofs.insertAddresses(db, id, [
       ...(reserves.hotWallet ? [reserves.hotWallet] : []),
       ...reserves.deposits,
@@ -195,9 +201,103 @@ export class ProofsService {
       await this.proofs.prune(db, this.config.PROOF_KEEP_SNAPSHOTS);
     }
     this.logger.log(
-      `proof of liabilities ${id}: ${leaves} members, total ${root.sum} micro, block ${reserves.block}, ${Date.now() - started} ms`,
+      `proof of liabilities ${id}: ${members} members in ${leaves} leaves, total ${root.sum} micro, block ${reserves.block}, ${Date.now() - started} ms`,
     );
     return { id, root: { hash: root.hash, sum: root.sum } };
+  }
+
+  /**
+   * Every member's liability as two parts at their shuffled positions
+   * (`amounts`, `owners` by position; owner 0: padding), and the member
+   * index written as it goes.
+   */
+  private async placeParts(
+    db: EntityManager,
+    snapshotId: string,
+    members: number,
+    leaves: number,
+    random: RandomPool,
+  ): Promise<{ amounts: BigUint64Array; owners: Uint32Array }> {
+    const amounts = new BigUint64Array(leaves);
+    const owners = new Uint32Array(leaves);
+    const half = leaves / 2;
+    const left = random.shuffledRange(0, half);
+    const right = random.shuffledRange(half, leaves);
+    const pending = await this.withdrawals.pendingByMember(db);
+    let entries: IndexEntry[] = [];
+    let rows: { first: number; entries: Buffer }[] = [];
+    let placed = 0;
+    for (let after = 0; ;) {
+      const ids = await this.users.idsAfter(after, READ_BATCH, db);
+      if (ids.length === 0) break;
+      if (placed + ids.length > members) throw new ProofMismatchError('more members than counted');
+      const balances = await this.ledger.moneyBalancesBetween(db, ids[0], ids[ids.length - 1]);
+      for (const memberId of ids) {
+        const eWallet = balances.get(memberId) ?? 0n;
+        const held = pending.get(memberId) ?? [];
+        const liability = held.reduce((sum, w) => sum + w.amount, eWallet);
+        const first = random.firstPart(liability);
+        const positions = [left[placed], right[placed]];
+        amounts[positions[0]] = first;
+        amounts[positions[1]] = liability - first;
+        owners[positions[0]] = owners[positions[1]] = memberId;
+        entries.push({ memberId, eWallet, positions, pending: held });
+        placed++;
+        if (entries.length === INDEX_BUCKET_SIZE) {
+          rows.push({ first: entries[0].memberId, entries: packIndex(entries) });
+          entries = [];
+        }
+      }
+      after = ids[ids.length - 1];
+      if (rows.length >= WRITE_BATCH) {
+        await this.proofs.insertIndex(db, snapshotId, rows);
+        rows = [];
+      }
+    }
+    if (entries.length > 0) rows.push({ first: entries[0].memberId, entries: packIndex(entries) });
+    await this.proofs.insertIndex(db, snapshotId, rows);
+    if (placed !== members) throw new ProofMismatchError('fewer members than counted');
+    return { amounts, owners };
+  }
+
+  /**
+   * The leaves in position order, bucket by bucket: new salts, part ids bound
+   * to their member (ownedLeafId), random ids for padding; stored and pushed
+   * to the tree over bucket roots. Returns the root.
+   */
+  private async hashLeaves(
+    db: EntityManager,
+    snapshotId: string,
+    amounts: BigUint64Array,
+    owners: Uint32Array,
+    random: RandomPool,
+  ): Promise<SumNode> {
+    const top = new SumTreeBuilder(nodeSha256Hex);
+    let pending: BucketRow[] = [];
+    for (let start = 0; start < amounts.length; start += BUCKET_SIZE) {
+      const bucket: HexLeaf[] = [];
+      const nodes: SumNode[] = [];
+      for (let at = start; at < Math.min(start + BUCKET_SIZE, amounts.length); at++) {
+        const salt = random.hex(32);
+        const leafId = owners[at] ? ownedLeafId(owners[at], salt, nodeSha256Hex) : random.hex(32);
+        bucket.push({ leafId, amount: amounts[at], salt });
+        nodes.push(leafNode(leafId, amounts[at], salt, nodeSha256Hex));
+      }
+      const root = rootOf(nodes, nodeSha256Hex);
+      pending.push({
+        bucket: top.size,
+        rootHash: root.hash,
+        rootSum: root.sum,
+        leaves: packLeaves(bucket),
+      });
+      top.push(root);
+      if (pending.length >= WRITE_BATCH) {
+        await this.proofs.insertBuckets(db, snapshotId, pending);
+        pending = [];
+      }
+    }
+    await this.proofs.insertBuckets(db, snapshotId, pending);
+    return top.root();
   }
 
   private async auditPublish(operatorId: number, id: string, root: { hash: string; sum: bigint }) {
@@ -214,6 +314,23 @@ export class ProofsService {
     const snapshot = await this.proofs.latest();
     if (!snapshot) throw new AppError('PROOF_NOT_PUBLISHED');
     return this.view(snapshot);
+  }
+
+  /** The latest snapshot's liabilities and reserves, exact (micro-USDT), or null before the first. */
+  async latestFigures(): Promise<{
+    liabilities: bigint;
+    reserves: bigint;
+    block: number;
+    createdAt: Date;
+  } | null> {
+    const row = await this.proofs.latest();
+    if (!row) return null;
+    return {
+      liabilities: BigInt(row.total_micro),
+      reserves: BigInt(row.hot_wallet_micro) + BigInt(row.deposit_addresses_micro),
+      block: Number(row.block_number),
+      createdAt: row.created_at,
+    };
   }
 
   /** Recent snapshots with their reserves against the tree's total, newest first. */
@@ -248,6 +365,8 @@ export class ProofsService {
       root_hash: row.root_hash,
       total_micro: row.total_micro,
       leaves: row.leaves,
+      members: row.members,
+      pending_withdrawals_micro: row.pending_withdrawals_micro,
       block: Number(row.block_number),
       reserves: {
         hot_wallet: microToNumber(hot),
@@ -266,32 +385,59 @@ export class ProofsService {
   }
 
   /**
-   * The member's leaf and path in the latest snapshot: one bucket read, its
-   * subtree recomputed, then the tree over bucket roots (kept in memory).
-   * The answer is checked against the root before it leaves.
+   * The member's parts and their paths in the latest snapshot: one read of
+   * the member index, one of the buckets holding the parts, each bucket's
+   * subtree recomputed, then the tree over bucket roots (kept in memory). The
+   * answer is checked against the root before it leaves.
    */
   async memberProof(userId: number): Promise<MemberProofResponse> {
     const snapshot = await this.proofs.latest();
     if (!snapshot) throw new AppError('PROOF_NOT_PUBLISHED');
-    const found = await this.proofs.bucketOf(snapshot.id, userId);
-    const leaves = found ? unpackLeaves(found.leaves) : [];
-    const index = findLeaf(leaves, userId);
-    if (!found || index < 0) throw new AppError('PROOF_NOT_INCLUDED');
-    const inner = pathFromLevels(treeLevels(leaves.map(leafOf), nodeSha256Hex), index);
-    const outer = pathFromLevels(await this.topLevels(snapshot.id), found.bucket);
-    const proof = {
+    const index = await this.proofs.indexOf(snapshot.id, userId);
+    const entry = index && findIndexEntry(index, userId);
+    if (!entry) throw new AppError('PROOF_NOT_INCLUDED');
+    // The snapshot's own bucket size: the one it was built with.
+    const size = 1 << snapshot.bucket_bits;
+    const bucketsOf = entry.positions.map((p) => Math.floor(p / size));
+    const stored = await this.proofs.buckets(snapshot.id, [...new Set(bucketsOf)]);
+    const top = await this.topLevels(snapshot.id);
+    const levelsOf = new Map<number, SumNode[][]>();
+    const leaves = entry.positions.map((position, i) => {
+      const bucket = bucketsOf[i];
+      const bytes = stored.get(bucket);
+      if (!bytes)
+        throw new Error(`proof of liabilities ${snapshot.id}: bucket ${bucket} is missing`);
+      const inBucket = unpackLeaves(bytes);
+      if (!levelsOf.has(bucket))
+        levelsOf.set(bucket, treeLevels(inBucket.map(leafOf), nodeSha256Hex));
+      const leaf = inBucket[position % size];
+      return {
+        leaf_id: leaf.leafId.toString('hex'),
+        amount_micro: leaf.amount.toString(),
+        salt: leaf.salt.toString('hex'),
+        path: [
+          ...pathFromLevels(levelsOf.get(bucket)!, position % size),
+          ...pathFromLevels(top, bucket),
+        ],
+      };
+    });
+    const pending = entry.pending.reduce((sum, w) => sum + w.amount, 0n);
+    const proof: MemberProof = {
       root_hash: snapshot.root_hash,
       total_micro: snapshot.total_micro,
-      leaf: {
-        member_id: userId,
-        balance_micro: leaves[index].balanceMicro.toString(),
-        salt: leaves[index].salt.toString('hex'),
-      },
-      path: [...inner, ...outer],
+      balance_micro: (entry.eWallet + pending).toString(),
+      leaves,
+      member_id: userId,
+      e_wallet_micro: entry.eWallet.toString(),
+      pending_withdrawals: entry.pending.map((w) => ({
+        id: w.recordId,
+        amount_micro: w.amount.toString(),
+      })),
+      created_at: snapshot.created_at.toISOString(),
     };
     const check = verifyMemberProof(proof, nodeSha256Hex);
     if (!check.ok) throw new Error(`proof of liabilities ${snapshot.id}: ${check.reason}`);
-    return { ...proof, created_at: snapshot.created_at.toISOString() };
+    return proof;
   }
 
   private topLevels(snapshotId: string): Promise<SumNode[][]> {

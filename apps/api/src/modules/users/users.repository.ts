@@ -163,6 +163,46 @@ export class UsersRepository {
   }
 
   /** Member ids above `afterId`, ascending (for work that must visit every member once). */
+  async count(db: EntityManager | DataSource = this.dataSource): Promise<number> {
+    const rows: { n: number }[] = await db.query(`SELECT count(*)::int AS n FROM users`);
+    return rows[0].n;
+  }
+
+  /**
+   * Over the next `days` days at today's levels: per level, the member-days
+   * active members spend at it (a membership's days left, then level 0 for
+   * the rest) and, of those, the days with an active inviter one, two and
+   * three levels up (who earn commissions). Inactive members watch nothing.
+   */
+  rewardExposure(
+    days: number,
+  ): Promise<{ level: number; member_days: string; d1: string; d2: string; d3: string }[]> {
+    return this.dataSource.query(
+      `WITH m AS (
+         SELECT CASE WHEN u.vip_expire > now() THEN u.vip_level ELSE 0 END AS level,
+                CASE WHEN u.vip_expire > now() AND u.vip_level > 0
+                     THEN LEAST($1::int, ceil(extract(epoch FROM u.vip_expire - now()) / 86400)::int)
+                     ELSE 0 END AS paid_days,
+                (i1.is_active IS TRUE)::int AS d1,
+                (i2.is_active IS TRUE)::int AS d2,
+                (i3.is_active IS TRUE)::int AS d3
+         FROM users u
+         LEFT JOIN users i1 ON i1.id = u.inviter_id
+         LEFT JOIN users i2 ON i2.id = i1.inviter_id
+         LEFT JOIN users i3 ON i3.id = i2.inviter_id
+         WHERE u.is_active
+       ), spans AS (
+         SELECT level, paid_days AS days, d1, d2, d3 FROM m WHERE level > 0
+         UNION ALL
+         SELECT 0, $1::int - paid_days, d1, d2, d3 FROM m
+       )
+       SELECT level::int AS level, sum(days)::text AS member_days, sum(days * d1)::text AS d1,
+              sum(days * d2)::text AS d2, sum(days * d3)::text AS d3
+       FROM spans WHERE days > 0 GROUP BY level ORDER BY level`,
+      [days],
+    );
+  }
+
   async idsAfter(
     afterId: number,
     limit: number,

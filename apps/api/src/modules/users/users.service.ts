@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import {
   type AccountRole,
+  type LevelExposure,
   effectiveVipLevel,
   isReservedNickname,
   microToNumber,
@@ -92,6 +93,21 @@ export class UsersService {
     if (effectiveVipLevel(inviter.vipLevel, inviter.vipExpire, new Date()) < 1) {
       throw new AppError('INVITE_CODE_NOT_ELIGIBLE');
     }
+  }
+
+  /** Every account (members and staff), in the caller's transaction when `db` is given. */
+  count(db?: EntityManager): Promise<number> {
+    return this.users.count(db);
+  }
+
+  /** Per level, the member-days of the next `days` days and those with uplines (libs/domain LevelExposure). */
+  async rewardExposure(days: number): Promise<LevelExposure[]> {
+    const rows = await this.users.rewardExposure(days);
+    return rows.map((r) => ({
+      level: r.level,
+      memberDays: Number(r.member_days),
+      uplineDays: [Number(r.d1), Number(r.d2), Number(r.d3)],
+    }));
   }
 
   /** Member ids above `afterId`, ascending (in the caller's transaction when `db` is given). */

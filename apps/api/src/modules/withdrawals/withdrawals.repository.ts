@@ -101,6 +101,18 @@ export class WithdrawalsRepository {
   }
 
   /** Count and sum per status of the withdrawals whose money is still held (status index). */
+  /** Every withdrawal in `statuses` (their record, member and amount), in the caller's transaction. */
+  pendingList(
+    db: EntityManager,
+    statuses: readonly WithdrawalStatus[],
+  ): Promise<{ user_id: number; record_id: string; amount_micro: string }[]> {
+    return db.query(
+      `SELECT user_id, record_id::text, amount_micro::text FROM withdrawals
+       WHERE status = ANY($1::varchar[]) ORDER BY user_id, id`,
+      [statuses],
+    );
+  }
+
   async pendingTotals(
     statuses: readonly WithdrawalStatus[],
   ): Promise<{ status: WithdrawalStatus; count: number; amount: bigint }[]> {

@@ -216,6 +216,23 @@ export class WithdrawalsService {
     return this.withdrawals.pendingTotals(PENDING_STATUSES);
   }
 
+  /**
+   * Each member's withdrawals requested and not yet sent or refunded (their
+   * money held in pending_withdrawals), by member, in the caller's
+   * transaction: part of the member's liability in a proof of liabilities.
+   */
+  async pendingByMember(
+    db: EntityManager,
+  ): Promise<Map<number, { recordId: number; amount: bigint }[]>> {
+    const byMember = new Map<number, { recordId: number; amount: bigint }[]>();
+    for (const row of await this.withdrawals.pendingList(db, PENDING_STATUSES)) {
+      const list = byMember.get(row.user_id) ?? [];
+      list.push({ recordId: Number(row.record_id), amount: BigInt(row.amount_micro) });
+      byMember.set(row.user_id, list);
+    }
+    return byMember;
+  }
+
   list(filter: Parameters<WithdrawalsRepository['list']>[0]) {
     return this.withdrawals.list(filter);
   }

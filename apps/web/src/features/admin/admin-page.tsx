@@ -6,16 +6,18 @@ import { AuditLog } from './audit-log';
 import { DepositsSection } from './deposits-section';
 import { LedgerReportSection } from './ledger-report-section';
 import { ProofsSection } from './proofs-section';
+import { SponsorFundsSection } from './sponsor-funds-section';
 import { TronCostsSection } from './tron-costs-section';
 import { WithdrawalsQueue } from './withdrawals-queue';
 
-/** `/admin/money` (admin, finance): the ledger, proof of liabilities, withdrawals, deposits, adjustments. */
+/** `/admin/money` (admin, finance): the ledger, proof of liabilities, sponsor funds, withdrawals, deposits, adjustments. */
 export function AdminPage() {
   const role = useGetMe().data?.role;
   return (
     <>
       <LedgerReportSection />
       <ProofsSection />
+      <SponsorFundsSection />
       <TronCostsSection />
       <WithdrawalsQueue />
       <DepositsSection />

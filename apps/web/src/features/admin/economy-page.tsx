@@ -32,6 +32,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { canUse } from '../../lib/staff';
 import { DecisionButtons } from './decision-buttons';
 import { approvalError, approvedBy } from './approval-messages';
+import { ChangeFunding } from './change-funding';
 import { ChangeTerms } from './economy-change-terms';
 import { CONTENT_LANGUAGES, LanguageFields, emptyTexts, writtenIn } from './language-fields';
 import { savedMessage } from './saved-message';
@@ -561,6 +562,7 @@ function EconomyChangesSection({ editable }: { editable: boolean }) {
                   : t('admin.fourEyes.youApproved')}
               </p>
             ) : null}
+            <ChangeFunding changeId={change.id} />
             {editable ? (
               <DecisionButtons
                 busy={busy}

@@ -11,7 +11,9 @@ const snapshot = (id: number, totalMicro: string, reserves: number) => ({
   id,
   root_hash: String(id).repeat(64).slice(0, 64),
   total_micro: totalMicro,
-  leaves: 1042,
+  leaves: 4096,
+  members: 1042,
+  pending_withdrawals_micro: '0',
   block: 71234567,
   last_block: 71234567,
   reserves: {
@@ -44,9 +46,11 @@ describe('<ProofsSection>', () => {
     expect(covered.textContent).toBe('Reserves cover member balancesNo (-50.50)');
     expect(covered.className).toContain('is-bad');
     const latest = within(screen.getByTestId('proof-latest'));
-    expect(latest.getByText('Member balances (tree total)').nextSibling?.textContent).toBe(
-      '1250.50',
-    );
+    expect(
+      latest.getByText('Members’ money (tree total: E-Wallets and withdrawals not yet sent)')
+        .nextSibling?.textContent,
+    ).toBe('1250.50');
+    expect(latest.getByText('Members').nextSibling?.textContent).toBe('1042');
     expect(latest.getByText('Reserves on chain').nextSibling?.textContent).toBe('1200.00');
     expect(screen.getAllByRole('row')).toHaveLength(3);
   });
@@ -84,5 +88,24 @@ describe('<ProofsSection>', () => {
     await screen.findByText(/No snapshot yet/);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Publish now' })));
     await screen.findByText('The reserves could not be read from the blockchain, try again later');
+  });
+
+  it('says to wait when a snapshot was made less than a minute ago', async () => {
+    const { fetch } = apiFetch(({ method, path }) => {
+      if (path === '/admin/proofs' && method === 'POST') {
+        return new Response(JSON.stringify({ detail: 'soon', code: 'PROOF_TOO_SOON' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '42' },
+        });
+      }
+      return path === '/admin/proofs' ? [] : undefined;
+    });
+    setFetch(fetch);
+    await renderWithApp(routes, { at: '/admin/money', language: 'ru' });
+    await screen.findByText(/Снимков ещё нет/);
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Опубликовать сейчас' })),
+    );
+    await screen.findByText('Снимок сделан меньше минуты назад: повторите чуть позже');
   });
 });

@@ -8,9 +8,10 @@ import { useListProofs, usePublishProof } from './api';
 const usdt = (micro: string) => formatUsdt(microToNumber(BigInt(micro)));
 
 /**
- * Proof of liabilities: the latest snapshot's total (members' E-Wallets, the
- * tree's root sum) against the reserves read on chain at its block, the
- * recent snapshots, and a button that publishes one now.
+ * Proof of liabilities: the latest snapshot's total (members' E-Wallets and
+ * withdrawals not yet sent, the tree's root sum) against the reserves read
+ * on chain at its block, the recent snapshots, and a button that publishes
+ * one now (at most one a minute).
  */
 export function ProofsSection() {
   const { t, i18n } = useTranslation();
@@ -85,7 +86,7 @@ export function ProofsSection() {
             </div>
             <div>
               <dt>{t('admin.proofs.members')}</dt>
-              <dd>{latest.leaves}</dd>
+              <dd>{latest.members}</dd>
             </div>
             <div>
               <dt>{t('admin.proofs.root')}</dt>

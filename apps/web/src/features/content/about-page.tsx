@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { formatUsdt } from '@app/domain';
 import { useListPackages } from './api';
 import { PageHeader } from '../../components/ui/page-header';
@@ -52,6 +53,11 @@ export function AboutPage({ backTo = '/' }: { backTo?: string }) {
         </table>
       </div>
       <p className="form__note">{t('about.rules')}</p>
+      <footer>
+        <Link to="/transparency" className="button button--ghost button--small">
+          {t('about.transparency')}
+        </Link>
+      </footer>
     </main>
   );
 }

@@ -22,10 +22,14 @@ export interface AdminProofSnapshot {
   id: number;
   /** The solidified block when the reads ended (= block when steady) */
   last_block: number;
-  /** Members (leaves) in the tree */
+  /** Leaves in the tree: two random parts of each member's liability and zero padding up to a power of two */
   leaves: number;
+  /** Members in the tree */
+  members: number;
   /** Members can still fetch their path (PROOF_KEEP_SNAPSHOTS) */
   paths_kept: boolean;
+  /** Of total_micro, withdrawals requested and not yet sent (micro-USDT as a decimal string) */
+  pending_withdrawals_micro: string;
   /**
    * The operator who asked for it
    * @nullable
@@ -36,7 +40,7 @@ export interface AdminProofSnapshot {
   root_hash: string;
   /** reserves.total − the tree total, USDT (negative: not covered) */
   surplus: number;
-  /** Sum at the root: every member E-Wallet balance, micro-USDT as a decimal string */
+  /** Sum at the root: every member's liability (E-Wallet plus withdrawals requested and not yet sent), micro-USDT as a decimal string */
   total_micro: string;
   trigger: AdminProofSnapshotTrigger;
 }

@@ -17,11 +17,15 @@ export interface LatestProof {
   /** The solidified TRON block the reserves were read at */
   block: number;
   created_at: string;
-  /** Members (leaves) in the tree */
+  /** Leaves in the tree: two random parts of each member's liability and zero padding up to a power of two */
   leaves: number;
+  /** Members in the tree */
+  members: number;
+  /** Of total_micro, withdrawals requested and not yet sent (micro-USDT as a decimal string) */
+  pending_withdrawals_micro: string;
   reserves: ProofReserves;
   /** Root of the Merkle sum tree (lowercase hex SHA-256) */
   root_hash: string;
-  /** Sum at the root: every member E-Wallet balance, micro-USDT as a decimal string */
+  /** Sum at the root: every member's liability (E-Wallet plus withdrawals requested and not yet sent), micro-USDT as a decimal string */
   total_micro: string;
 }

@@ -6,14 +6,21 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { ProofLeafItem } from './proofLeafItem';
-import type { ProofStepItem } from './proofStepItem';
+import type { ProofPendingWithdrawalItem } from './proofPendingWithdrawalItem';
 
 export interface MemberProofResponse {
+  /** Your liability at the snapshot: e_wallet_micro plus the pending withdrawals; the parts add up to it */
+  balance_micro: string;
   /** When the snapshot was made */
   created_at: string;
-  leaf: ProofLeafItem;
-  /** From the leaf up: hash the leaf, then per step the parent with the sibling on `side`; the result must be root_hash with sum total_micro */
-  path: ProofStepItem[];
+  /** Your E-Wallet at the snapshot (compare: your statement at created_at) */
+  e_wallet_micro: string;
+  /** Your parts: random, shuffled among every other part and zero padding, each with its path to the root */
+  leaves: ProofLeafItem[];
+  /** You: the member the leaves name */
+  member_id: number;
+  /** Your withdrawals requested by the snapshot and not yet sent then */
+  pending_withdrawals: ProofPendingWithdrawalItem[];
   root_hash: string;
   total_micro: string;
 }

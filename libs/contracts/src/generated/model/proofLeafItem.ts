@@ -5,11 +5,15 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { ProofStepItem } from './proofStepItem';
 
 export interface ProofLeafItem {
-  /** Your E-Wallet balance at the snapshot, micro-USDT */
-  balance_micro: string;
-  member_id: number;
+  /** This part of your liability, micro-USDT */
+  amount_micro: string;
+  /** sha256("owner|" + your member id + "|" + salt): 32 bytes nobody links to you without the salt, which only you learn; it proves the part is yours */
+  leaf_id: string;
+  /** From the leaf up: hash the leaf, sha256("leaf|" + leaf_id + "|" + amount_micro + "|" + salt), then per step the parent with the sibling on `side`; the result must be root_hash with sum total_micro */
+  path: ProofStepItem[];
   /** 32 random bytes in hex, new for every snapshot */
   salt: string;
 }

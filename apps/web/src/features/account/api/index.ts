@@ -7,9 +7,11 @@ export {
   useChangePhone,
   useGetMailStatus,
   useGetMe,
+  useGetStatement,
   useGetToday,
   useGetVerification,
   useLatestProof,
+  useListBalanceRecords,
   useMyProof,
 } from '@app/contracts';
 export {

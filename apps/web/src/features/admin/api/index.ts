@@ -17,6 +17,7 @@ export {
   useGetSite,
   useGetSiteSettings,
   useGetWithdrawal,
+  useFundingForecast,
   useGetTeamRates,
   useHideMoment,
   useIssueResetCode,
@@ -35,6 +36,7 @@ export {
   useListPackages,
   useListProofs,
   useListRings,
+  useListSponsorFunds,
   useListStaffRequests,
   useListSupportRequests,
   useListVerifications,
@@ -64,6 +66,7 @@ export {
 } from './members';
 export { useApproveStaffRequest, useRejectStaffRequest } from './staff';
 export { type RingDecision, useDecideRing } from './risk';
+export { useApproveSponsorFunds, useRecordSponsorFunds, useRejectSponsorFunds } from './funding';
 export {
   useAdjustBalance,
   useApproveAdjustment,
