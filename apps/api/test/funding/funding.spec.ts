@@ -86,8 +86,8 @@ describe('funded payouts and the club in public (issue 37)', () => {
   }
   /** A watch of a level's trailer and what the funding accounts paid for it. */
   async function watch(m: Member, trailerId: number) {
-    await viewFor(t, m, trailerId, 30);
-    await t.http().post(`/trailers/${trailerId}/watch`).set(m.auth).expect(200);
+    const view = await viewFor(t, m, trailerId, 30);
+    await t.http().post(`/trailers/${trailerId}/watch`).set(m.auth).send(view).expect(200);
     return fundingOf(await lastTransaction('reward', m.id));
   }
 
