@@ -106,11 +106,13 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
 
   it("names each posting's movement as the statement does: a team commission with its level and watcher", async () => {
     const top = await member(t);
+    await setLevel(t, top.id, 1); // only VIP 1 and above invite
     const middle = await member(t, top.id);
+    await setLevel(t, middle.id, 1);
     const watcher = await member(t, middle.id);
     await setLevel(t, watcher.id, 1);
-    await viewFor(t, watcher, 3, 30);
-    await t.http().post('/trailers/3/watch').set(watcher.auth).expect(200);
+    const view = await viewFor(t, watcher, 3, 30);
+    await t.http().post('/trailers/3/watch').set(watcher.auth).send(view).expect(200);
     const postings = async (id: number) =>
       (await t.http().get(`/admin/users/${id}`).set(staff.finance)).body.postings;
     expect((await postings(top.id))[0]).toMatchObject({

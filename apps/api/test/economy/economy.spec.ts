@@ -76,6 +76,9 @@ describe('economy: packages and team rates, edited by operators', () => {
           .send({ level1: 101, level2: 0, level3: 0 })
       ).status,
     ).toBe(422);
+    // Back as they were: raising levels 2 and 3 again above the approved 4 and 1 waits too.
     await t.http().put('/admin/team_rates').set(admin).send(rates).expect(200);
+    await approveEconomyChanges(t);
+    expect((await t.http().get('/admin/team_rates').set(admin)).body).toEqual(rates);
   });
 });

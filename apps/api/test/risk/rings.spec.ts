@@ -1,5 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { deriveTronAddress } from '@app/domain';
 import {
   type Member,
@@ -180,12 +180,15 @@ describe('risk rings: farms of accounts found, their earnings held for review', 
     expect(await ringOf(boss)).toBeUndefined();
 
     // An honest family on one home network: the parent invited both children.
-    const home = { address: '203.0.113.25' };
+    // A network of its own: other suites sign in from the documentation ranges.
+    const net = `10.${randomInt(0, 256)}.${randomInt(0, 256)}`;
+    const home = { address: `${net}.25` };
     const parent = await account(home);
     const children = [await account(home, parent), await account(home, parent)];
     const [{ shared }] = await t.db.query(
       `SELECT count(DISTINCT user_id)::int AS shared FROM risk_signals
-       WHERE kind = 'network' AND value = '203.0.113.0/24'`,
+       WHERE kind = 'network' AND value = $1`,
+      [`${net}.0/24`],
     );
     expect(shared).toBe(3);
 
