@@ -160,6 +160,7 @@ describe('funded payouts and the club in public (issue 37)', () => {
     expect(await sponsorFunds()).toBe(20n * USDT);
 
     const inviter = await member(t);
+    await setLevel(t, inviter.id, 1); // only VIP 1 and above invite
     const watcher = await member(t, inviter.id);
     await setLevel(t, watcher.id, 9);
     // A level 9 reward (12 USDT) and its 10% commission: 13.2 USDT a watch.
@@ -220,6 +221,7 @@ describe('funded payouts and the club in public (issue 37)', () => {
     await approveEconomyChanges(t);
     try {
       const inviter = await member(t);
+      await setLevel(t, inviter.id, 1); // only VIP 1 and above invite
       const buyer = await member(t, inviter.id);
       await adjust(t, admin, buyer.id, 200);
       await t.http().post('/balance/buy_vip').set(buyer.auth).send({ vip_level: 2 }).expect(200);
