@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   ADMIN_PASSWORD,
   ADMIN_PHONE,
   bearer,
   inEnglish,
+  readIn,
   secondAdmin,
   signIn,
   uniquePhone,
@@ -26,11 +27,6 @@ function loose(text: string): RegExp {
 }
 
 /** Reads the console in another language: the choice the app keeps, then the page again. */
-async function readIn(page: Page, language: 'ru' | 'en' | 'uz') {
-  await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
-  await page.reload();
-}
-
 /**
  * A member with VIP1 and `usdt` paid on chain to their deposit address (the
  * scanner credits it), who asks to withdraw `amount` to the node's faucet.

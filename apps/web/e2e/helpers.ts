@@ -32,9 +32,17 @@ export function inEnglish() {
   test.beforeEach(async ({ page }) => {
     // Init scripts run in every frame; an embedded player's frame has no storage of ours.
     await page.addInitScript(() => {
-      if (window === window.top) localStorage.setItem('lang', 'en');
+      // Only as the first choice: a test that picks another language keeps it (readIn below).
+      if (window === window.top && !localStorage.getItem('lang'))
+        localStorage.setItem('lang', 'en');
     });
   });
+}
+
+/** Reads the app in `language` from now on (the choice survives reloads and navigation). */
+export async function readIn(page: Page, language: 'ru' | 'en' | 'uz') {
+  await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
+  await page.reload();
 }
 
 /** Signs in through the API (no browser): the member's token pair. */

@@ -30,9 +30,9 @@ export function ProgressPage() {
               <dt className="stats-card__label">{t('progress.dailyTasks')}</dt>
               <dd className="stats-card__value">{data.daily_tasks}</dd>
             </div>
-            <div>
+            <div className="stats-card__row">
               <dt className="stats-card__label">{t('progress.until')}</dt>
-              <dd className="stats-card__value">
+              <dd className="stats-card__value stats-card__value--nowrap">
                 {data.vip_expire ? formatDayMonthYear(data.vip_expire) : '—'}
               </dd>
             </div>
