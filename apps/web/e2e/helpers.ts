@@ -69,6 +69,35 @@ export async function secondAdmin(request: APIRequestContext) {
   );
 }
 
+/**
+ * A member who may invite (VIP 1 and above invite): registered through the API,
+ * funded by the operator with VIP 1's price, VIP 1 bought (the E-Wallet is back at 0).
+ */
+export async function vip1Inviter(request: APIRequestContext, password = 'member-pass') {
+  const phone = uniquePhone();
+  const registered = await request.post('/api/users', {
+    data: { email: phone, password, invite_code: 0 },
+  });
+  expect(registered.status()).toBe(200);
+  const { id } = (await registered.json()) as { id: number };
+  const packages = (await (await request.get('/api/packages')).json()) as {
+    vip_level: number;
+    price: number;
+  }[];
+  const price = packages.find((tier) => tier.vip_level === 1)!.price;
+  const credit = await request.post(`/api/admin/users/${id}/adjust`, {
+    headers: await bearer(request, ADMIN_PHONE, ADMIN_PASSWORD),
+    data: { account: 'money', amount: price, reason: 'e2e inviter at VIP 1' },
+  });
+  expect(credit.status()).toBe(200);
+  const bought = await request.post('/api/balance/buy_vip', {
+    headers: await bearer(request, phone, password),
+    data: { vip_level: 1 },
+  });
+  expect(bought.status()).toBe(200);
+  return { id, phone };
+}
+
 /** Gives every economy change waiting for a second admin that admin's approval. */
 export async function approveEconomyChanges(
   request: APIRequestContext,

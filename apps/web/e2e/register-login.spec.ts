@@ -1,16 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, uniquePhone, inEnglish } from './helpers';
+import { apiLogin, uniquePhone, inEnglish, vip1Inviter } from './helpers';
 
 inEnglish();
 
 test('a member registers with an invite link, then signs in', async ({ page, request }) => {
-  // The inviter must exist for the invite code to be accepted.
-  const inviterResponse = await request.post('/api/users', {
-    data: { email: uniquePhone(), password: 'inviter-pass', invite_code: 0 },
-  });
-  expect(inviterResponse.status()).toBe(200);
-  const { id: inviterId } = (await inviterResponse.json()) as { id: number };
-  expect(inviterId).toBeGreaterThan(0);
+  // The inviter must exist, at VIP 1 or above, for the invite code to be accepted.
+  const { id: inviterId } = await vip1Inviter(request);
 
   const phone = uniquePhone();
   const password = 'member-pass';

@@ -41,7 +41,8 @@ for (const lang of ['ru', 'en', 'uz'] as const) {
     // The chart of the last 30 days, drawn by recharts into the page's width.
     const chart = page.locator('.chart[role="img"]');
     await expect(chart).toBeVisible();
-    await expect(chart.locator('svg.recharts-surface')).toBeVisible();
+    // The plot's own surface (the legend draws one small surface per series beside it).
+    await expect(chart.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
     const chartBox = await chart.boundingBox();
     expect(chartBox!.width).toBeLessThanOrEqual(320);
 
