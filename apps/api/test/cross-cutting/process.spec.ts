@@ -15,7 +15,7 @@ useTestEnv();
  */
 const PORT = 3190 + (process.pid % 9);
 
-async function waitFor(check: () => Promise<boolean> | boolean, ms = 15_000) {
+async function waitFor(check: () => Promise<boolean> | boolean, ms = 30_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (await check()) return;
