@@ -55,58 +55,22 @@ if ((local_tron)) && [[ -z ${TRON_DEPOSIT_XPUB:-} || -z ${TRON_HOT_WALLET_PRIVAT
   eval "$(node scripts/dev-tron.mjs env)"
 fi
 
-pids=()
-names=()
-
-# run NAME COMMAND...: starts COMMAND in its own session (so that stopping it
-# also stops whatever it spawned, like vite under pnpm) with prefixed output.
-run() {
-  local name=$1
-  shift
-  # sed ignores Ctrl-C so that the shutdown messages still get through.
-  setsid "$@" > >(
-    trap '' INT
-    exec sed -u "s/^/[$name] /"
-  ) 2>&1 &
-  pids+=("$!")
-  names+=("$name")
-}
-
-stopping=0
-stop_all() {
-  local code=${1:-0} pid i
-  ((stopping)) && return
-  stopping=1
-  # Our own output may already be gone (a pipe closed by the same Ctrl-C):
-  # never let that stop the cleanup.
-  set +e
-  trap '' INT TERM PIPE
-  echo "start: stopping ${names[*]}" 2>/dev/null
-  for pid in "${pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
-  # Give them 10 s to close connections, then force.
-  for ((i = 0; i < 100; i++)); do
-    local alive=0
-    for pid in "${pids[@]}"; do kill -0 -- "-$pid" 2>/dev/null && alive=1; done
-    ((alive)) || break
-    sleep 0.1
-  done
-  for pid in "${pids[@]}"; do kill -KILL -- "-$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  exit "$code"
-}
-trap 'stop_all 130' INT
-trap 'stop_all 143' TERM
+# shellcheck source=scripts/lib/supervise.sh
+source scripts/lib/supervise.sh
+trap 'supervise_stop 130' INT
+trap 'supervise_stop 143' TERM
 
 if ((local_tron)); then
   echo "start: TRON: the local node on $TRON_FULL_NODE_URL (a fresh chain)"
-  run tron-node node apps/tron-node/dist/main.js
-  node scripts/dev-tron.mjs prepare || stop_all 1
+  supervise_run tron-node node apps/tron-node/dist/main.js
+  node scripts/dev-tron.mjs prepare || supervise_stop 1
 else
   echo "start: TRON: $TRON_FULL_NODE_URL"
 fi
-run api node apps/api/dist/main.js
-run worker node apps/api/dist/worker.js
-run web pnpm --silent --filter @app/web run dev
+supervise_run api node apps/api/dist/main.js
+supervise_run worker node apps/api/dist/worker.js
+supervise_run web pnpm --silent --filter @app/web run dev
+supervise_watch
 
 # Announce the URLs once the API accepts connections (at most 60 s).
 (
@@ -128,17 +92,7 @@ MSG
   echo "start: the API did not open port $API_PORT within 60 s" >&2
 ) &
 announcer=$!
+trap 'kill "$announcer" 2>/dev/null' EXIT
 
-# The first of the three to exit brings the others down.
-set +e
-wait -n "${pids[@]}"
-code=$?
-set -e
-kill "$announcer" 2>/dev/null || true
-for i in "${!pids[@]}"; do
-  if ! kill -0 "${pids[$i]}" 2>/dev/null; then
-    echo "start: ${names[$i]} exited with status $code" >&2
-    break
-  fi
-done
-stop_all "$((code == 0 ? 1 : code))"
+# The first of them to exit brings the others down.
+supervise_wait

@@ -6,6 +6,7 @@ import { DynamicModule, LoggerService } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoggerModule } from 'nestjs-pino';
 import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
+import { SonicBoom } from 'sonic-boom';
 import type { AppConfig } from '../config/config';
 import type { AuthUser } from './auth';
 
@@ -103,8 +104,7 @@ export function createLoggers(config: AppConfig, options: LoggingOptions = {}) {
   return { root, requests };
 }
 
-type Output = ReturnType<typeof pino.destination>;
-const outputs = new Set<Output>();
+const outputs = new Set<SonicBoom>();
 
 /**
  * Standard output, written asynchronously in batches: a line waits for no
@@ -114,11 +114,17 @@ const outputs = new Set<Output>();
  * re-measured the whole pending batch, a copy of up to 16 KB per line.
  * With a write whenever the last had finished, that was about 5 us of
  * /users/me's 77 (docs/decisions.md, "Hot paths").
+ *
+ * sonic-boom 5 directly, not pino.destination (sonic-boom 4): 4's synchronous
+ * flush retried a write to a pipe without a reader (EPIPE) forever, so a
+ * process whose log reader had gone hung in its stop (`pnpm start`'s prefixer
+ * ended by the same signal, issue 42). 5 throws instead, and flushLogs drops
+ * the lines.
  */
 function stdout(batchBytes: number, flushMs: number): DestinationStream {
   const batched = batchBytes > 0 && flushMs > 0;
-  const output = pino.destination({
-    dest: 1,
+  const output = new SonicBoom({
+    fd: 1,
     sync: false,
     contentMode: 'buffer',
     minLength: batched ? batchBytes : 0,
@@ -127,21 +133,22 @@ function stdout(batchBytes: number, flushMs: number): DestinationStream {
   // A reader that went away (EPIPE: the pipe closed, a log shipper restarted) leaves nowhere to
   // report to: the lines are dropped, and the process neither crashes nor hangs on them.
   output.on('error', () => undefined);
+  if (outputs.size === 0) process.once('exit', flushLogs);
   outputs.add(output);
   return { write: (line: string) => output.write(Buffer.from(line) as unknown as string) };
 }
 
 /**
- * Writes out what is still queued. pino does so when the process exits, but
- * a process stopped by a signal that Nest re-raises never sees `exit`: the
- * lifecycle logger calls this last.
+ * Writes out what is still queued: when the process exits, and from the
+ * lifecycle logger last (a process stopped by a signal that Nest re-raises
+ * never sees `exit`).
  */
 export function flushLogs() {
   for (const output of outputs) {
     try {
       output.flushSync();
     } catch {
-      // Not open yet or already closed: nothing of ours to write.
+      // Not open yet, already closed, or its reader gone: nothing of ours can be written.
     }
   }
 }

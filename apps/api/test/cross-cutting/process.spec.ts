@@ -84,6 +84,29 @@ describe('processes', () => {
     expect(await health()).toBe(0);
   });
 
+  it('the API and the worker stop at once when the reader of their output is gone', async () => {
+    // `pnpm start`'s prefixer ended by the same signal (issue 42): the stop's own lines then
+    // met a pipe without a reader, and sonic-boom 4's synchronous flush retried them forever.
+    for (const [entry, ready, env] of [
+      ['main.js', 'API listening', { API_PORT: String(PORT), API_HOST: '127.0.0.1' }],
+      ['worker.js', 'worker started', {}],
+    ] as const) {
+      const p = runBuilt(entry, env);
+      running = p.child;
+      await waitFor(() => p.output().includes(ready));
+      p.child.stdout!.destroy();
+      p.child.stderr!.destroy();
+      const started = Date.now();
+      p.child.kill('SIGTERM');
+      const outcome = await Promise.race([
+        p.exited,
+        new Promise((r) => setTimeout(() => r('still running after 10 s'), 10_000)),
+      ]);
+      expect(outcome).toEqual({ code: 0, signal: null });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    }
+  }, 60_000);
+
   it("the API's thread pool (password hashes) runs below its event loop, at THREADPOOL_NICE", async () => {
     for (const nice of [10, 0]) {
       const api = runBuilt('main.js', {
