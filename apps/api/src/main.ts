@@ -19,6 +19,14 @@ async function main() {
       `API listening on http://${config.API_HOST}:${config.API_PORT} (Swagger UI at /docs)`,
       'API',
     );
+  if (typeof config.TRUST_PROXY === 'number' && config.TRUST_PROXY > 0) {
+    app
+      .get(Logger)
+      .warn(
+        `TRUST_PROXY=${config.TRUST_PROXY} is a hop count: X-Forwarded-For is believed from any peer, so a client that reaches this port past the proxy picks its own address; name the proxy's addresses instead (e.g. uniquelocal)`,
+        'API',
+      );
+  }
   if (config.THREADPOOL_NICE > 0 && lowered === 0) {
     app
       .get(Logger)

@@ -184,10 +184,11 @@ export const SETTINGS_SCHEMA = z.object({
   /** How often the worker looks for rings across the whole club; 0: only as signals arrive. */
   RISK_SCAN_INTERVAL_MS: intFrom(300_000),
   /**
-   * Which proxies' X-Forwarded-For to believe: a hop count (1 behind one
-   * proxy, as under compose), addresses/CIDRs (comma-separated), `true`
-   * (every hop: unsafe behind a proxy that appends the client's header)
-   * or `false`.
+   * Which proxies' X-Forwarded-For to believe: addresses/CIDRs or proxy-addr's
+   * names (comma-separated; `uniquelocal` under compose), a hop count (trusts
+   * the header from any peer, so only where the API's port is reachable from
+   * the proxy alone), `true` (every hop: unsafe behind a proxy that appends
+   * the client's header) or `false`.
    */
   TRUST_PROXY: z
     .string()

@@ -408,7 +408,7 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   },
   TRUST_PROXY: {
     group: 'Optional tuning (defaults shown)',
-    doc: "Which proxies' X-Forwarded-For to believe, so client IPs are read from it: their hop count behind proxies (1 under docker compose), addresses/CIDRs, `true` (every hop: unsafe) or `false`.",
+    doc: "Which proxies' X-Forwarded-For to believe, so client IPs are read from it: their addresses/CIDRs, comma-separated, or proxy-addr's names (`uniquelocal` under docker compose: the private networks nginx reaches the API from; `loopback`); a hop count (believes the header from any peer: a client that reaches the API's port past the proxy picks its own address; the API warns); `true` (every hop: unsafe) or `false`.",
   },
   SWEEP_INTERVAL_MS: {
     group: 'Optional tuning (defaults shown)',

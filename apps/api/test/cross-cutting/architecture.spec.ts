@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { TABLE_OWNERS as OWNERS } from '../../src/database/table-owners';
 import { SETTINGS_SCHEMA } from '../../src/config/config';
@@ -25,6 +25,24 @@ export function tablesNamedIn(source: string): string[] {
 }
 
 describe('architecture', () => {
+  it('tests every module in a folder of its own, or says in docs/architecture.md where', () => {
+    const doc = readFileSync(
+      join(__dirname, '..', '..', '..', '..', 'docs', 'architecture.md'),
+      'utf8',
+    );
+    const section = doc.slice(doc.indexOf('### where tests go'), doc.indexOf('### a table'));
+    const named = new Set([...section.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]));
+    const TEST = join(__dirname, '..');
+    const untested = readdirSync(MODULES).filter(
+      (name) => !readdirSync(TEST).includes(name) && !named.has(name),
+    );
+    expect(untested).toEqual([]);
+    // Every spec the section names exists.
+    const specs = [...section.matchAll(/`(test\/[a-z0-9/-]+\.spec\.ts)`/g)].map((m) => m[1]);
+    expect(specs.length).toBeGreaterThan(0);
+    expect(specs.filter((path) => !existsSync(join(TEST, '..', path)))).toEqual([]);
+  });
+
   it('gives every table of the schema snapshot exactly one owner', () => {
     const schema = readFileSync(join(SRC, 'database', 'schema.sql'), 'utf8');
     const tables = [...schema.matchAll(/^CREATE TABLE public\.(\w+)/gm)].map((m) => m[1]).sort();

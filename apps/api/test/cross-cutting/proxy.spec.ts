@@ -34,3 +34,41 @@ describe('security: the per-address sign-in limit behind a proxy', () => {
     expect((await attempt('198.51.100.9')).status).toBe(401);
   });
 });
+
+/**
+ * Issue 42: a hop count believes X-Forwarded-For from any peer. Named by its
+ * addresses, the proxy alone is believed: a client that reaches the API's port
+ * past it (here from loopback, outside `uniquelocal`) is counted at its own
+ * address, whatever it forges.
+ */
+describe('security: a client past the proxy cannot pick its address', () => {
+  let t: TestApp;
+  const saved = { ...process.env };
+  beforeAll(async () => {
+    process.env.TRUST_PROXY = 'uniquelocal';
+    t = await startApp();
+  });
+  afterAll(async () => {
+    await t.close();
+    process.env = saved;
+  });
+
+  it('counts its own address, not the ones it forges', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const forged = `203.0.${randomInt(256)}.${randomInt(256)}`;
+      statuses.push(
+        (
+          await t
+            .http()
+            .post('/token')
+            .set('X-Forwarded-For', forged)
+            .type('form')
+            .send({ username: uniquePhone(), password: 'wrong' })
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
