@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
 import type { AdjustmentRequestItem } from '@app/contracts';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { apiErrorKey } from '../../lib/api-errors';
 import { useApproveAdjustment, useGetMe, useListAdjustments, useRejectAdjustment } from './api';
 import { approvalError, approvedBy, waitsMessage } from './approval-messages';
 import { ApprovalTrail } from './approval-trail';
-import { DecisionButtons } from './decision-buttons';
+import { DecisionButtons, DecisionDialog, type Decision } from './decision-buttons';
 import { formatDateTime } from '../../lib/format-date';
 
 /**
@@ -52,10 +51,7 @@ export function Approvals() {
         ? t('admin.fourEyes.youApproved')
         : null;
   // An approval can move the money at once: ask first, with the amount, account and member.
-  const [deciding, setDeciding] = useState<{
-    request: AdjustmentRequestItem;
-    action: 'approve' | 'reject';
-  } | null>(null);
+  const [deciding, setDeciding] = useState<Decision<AdjustmentRequestItem> | null>(null);
   const accountLabel = (account: string) =>
     account === 'money' ? t('mine.wallet') : t('mine.points');
 
@@ -107,37 +103,26 @@ export function Approvals() {
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={deciding !== null}
-        title={t('admin.approvals.confirmTitle')}
-        confirmLabel={
-          deciding?.action === 'reject' ? t('admin.approvals.reject') : t('admin.approvals.approve')
-        }
-        onCancel={() => setDeciding(null)}
-        onConfirm={() => {
-          if (!deciding) return;
-          const { request, action } = deciding;
-          setDeciding(null);
-          if (action === 'approve') approve.mutate({ id: request.id });
-          else reject.mutate({ id: request.id });
-        }}
+      <DecisionDialog
+        deciding={deciding}
+        onClose={() => setDeciding(null)}
+        onApprove={(id) => approve.mutate({ id })}
+        onReject={(id) => reject.mutate({ id })}
       >
-        {deciding ? (
-          <p>
-            {t(
-              deciding.action === 'approve'
-                ? 'admin.approvals.confirmApprove'
-                : 'admin.approvals.confirmReject',
-              {
-                id: deciding.request.id,
-                amount: formatUsdt(deciding.request.amount),
-                account: accountLabel(deciding.request.account),
-                member: deciding.request.user_id,
-              },
-            )}
-          </p>
-        ) : null}
-      </ConfirmDialog>
+        {(decision) =>
+          t(
+            decision.action === 'approve'
+              ? 'admin.approvals.confirmApprove'
+              : 'admin.approvals.confirmReject',
+            {
+              id: decision.request.id,
+              amount: formatUsdt(decision.request.amount),
+              account: accountLabel(decision.request.account),
+              member: decision.request.user_id,
+            },
+          )
+        }
+      </DecisionDialog>
       {message ? (
         <p
           className={message.failed ? 'form__error' : 'form__note'}

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { StaffRequestItem } from '@app/contracts';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import {
@@ -12,10 +11,8 @@ import {
   useRejectStaffRequest,
   useStaffOverview,
 } from './api';
-import { DecisionButtons } from './decision-buttons';
+import { DecisionButtons, DecisionDialog, type Decision } from './decision-buttons';
 import { OneAdminNotice } from './one-admin-notice';
-
-type Decision = { request: StaffRequestItem; action: 'approve' | 'reject' };
 
 /**
  * `/admin/staff` (admins): who is staff is decided by two admins (issue 36).
@@ -34,7 +31,7 @@ export function StaffPage() {
   );
   const decided = useListStaffRequests({ limit: 20 }, { query: { refetchOnMount: 'always' } });
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
-  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [deciding, setDeciding] = useState<Decision<StaffRequestItem> | null>(null);
   const failed = (error: unknown) => setMessage({ text: t(apiErrorKey(error)), failed: true });
   const approve = useApproveStaffRequest({
     onSuccess: (r) => setMessage({ text: t('admin.staff.approved', { id: r.id }), failed: false }),
@@ -122,36 +119,25 @@ export function StaffPage() {
         ))}
       </ul>
 
-      <ConfirmDialog
-        open={deciding !== null}
-        title={t('admin.approvals.confirmTitle')}
-        confirmLabel={
-          deciding?.action === 'reject' ? t('admin.approvals.reject') : t('admin.approvals.approve')
-        }
-        onCancel={() => setDeciding(null)}
-        onConfirm={() => {
-          if (!deciding) return;
-          const { request, action } = deciding;
-          setDeciding(null);
-          if (action === 'approve') approve.mutate({ id: request.id });
-          else reject.mutate({ id: request.id });
-        }}
+      <DecisionDialog
+        deciding={deciding}
+        onClose={() => setDeciding(null)}
+        onApprove={(id) => approve.mutate({ id })}
+        onReject={(id) => reject.mutate({ id })}
       >
-        {deciding ? (
-          <p>
-            {t(
-              deciding.action === 'approve'
-                ? 'admin.staff.confirmApprove'
-                : 'admin.staff.confirmReject',
-              {
-                id: deciding.request.id,
-                change: describe(deciding.request),
-                member: deciding.request.target_user_id,
-              },
-            )}
-          </p>
-        ) : null}
-      </ConfirmDialog>
+        {(decision) =>
+          t(
+            decision.action === 'approve'
+              ? 'admin.staff.confirmApprove'
+              : 'admin.staff.confirmReject',
+            {
+              id: decision.request.id,
+              change: describe(decision.request),
+              member: decision.request.target_user_id,
+            },
+          )
+        }
+      </DecisionDialog>
       {message ? (
         <p
           className={message.failed ? 'form__error' : 'form__note'}
