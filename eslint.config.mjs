@@ -94,6 +94,52 @@ const SQL_CALLS = {
   },
 };
 
+/**
+ * One typed door for jobs (issue 42): a job goes onto a BullMQ queue only
+ * through JobQueue.enqueue (modules/jobs/job-queue.ts, the door's own file
+ * and the only one let off), with a name and payload of
+ * common/job-payloads.ts. Elsewhere in the API a producer cannot be had
+ * (no `Queue` value from bullmq, so no `new Queue`; no `@InjectQueue`, no
+ * `getQueueToken`) and no `.addBulk(` is called.
+ */
+const JOB_DOOR = 'apps/api/src/modules/jobs/job-queue.ts';
+const JOB_DOOR_MESSAGE =
+  'Jobs go onto a queue through JobQueue.enqueue (modules/jobs/job-queue.ts).';
+const JOB_ADDS = [{ property: 'addBulk', message: JOB_DOOR_MESSAGE }];
+/**
+ * The two readers of queue counts (metrics and the admin dashboard) keep
+ * `@InjectQueue`: they read the counts of queues they do not own, and a
+ * counter has no reason to go through the door. They may not add: `.add(`
+ * and `.addBulk(` are refused in these files.
+ */
+const QUEUE_COUNT_READERS = [
+  'apps/api/src/modules/metrics/metrics.service.ts',
+  'apps/api/src/modules/dashboard/dashboard.service.ts',
+];
+const jobImports = (injectQueue) => [
+  'error',
+  {
+    paths: [
+      {
+        name: 'bullmq',
+        importNames: ['Queue', 'FlowProducer'],
+        allowTypeImports: true,
+        message: JOB_DOOR_MESSAGE,
+      },
+      {
+        name: '@nestjs/bullmq',
+        importNames: [
+          ...(injectQueue ? [] : ['InjectQueue']),
+          'InjectFlowProducer',
+          'getQueueToken',
+          'getFlowProducerToken',
+        ],
+        message: JOB_DOOR_MESSAGE,
+      },
+    ],
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -200,6 +246,25 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [JOB_DOOR, ...QUEUE_COUNT_READERS],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': jobImports(false),
+      'no-restricted-properties': ['error', ...JOB_ADDS],
+    },
+  },
+  {
+    files: QUEUE_COUNT_READERS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': jobImports(true),
+      'no-restricted-properties': [
+        'error',
+        ...JOB_ADDS,
+        { property: 'add', message: `Queues are only read here. ${JOB_DOOR_MESSAGE}` },
       ],
     },
   },

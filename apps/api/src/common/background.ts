@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { AppConfig, loadConfig } from '../config/config';
+import type { HandledName, JobOf, PayloadOf, QueueName } from './job-payloads';
 
 /**
  * The one way background work is declared (issue 26). Each owning module keeps
@@ -25,15 +26,11 @@ export interface TickContext {
   stopping: AbortSignal;
   /**
    * Adds jobs (a deterministic `jobId` each, so repeated sweeps collapse) and
-   * returns how many. Only names the owner declares in `enqueues` are accepted.
+   * returns how many, through the one door (modules/jobs/job-queue.ts): names
+   * and payloads of common/job-payloads.ts. Only names the owner declares in
+   * `enqueues` are accepted.
    */
-  enqueue(queue: string, jobs: EnqueuedJob[], options?: JobOptions): Promise<number>;
-}
-
-export interface EnqueuedJob {
-  name: string;
-  data: Record<string, unknown>;
-  jobId: string;
+  enqueue<Q extends QueueName>(queue: Q, jobs: JobOf<Q>[], options?: JobOptions): Promise<number>;
 }
 
 export interface JobOptions {
@@ -44,7 +41,7 @@ export interface JobOptions {
 }
 
 /** A job on a BullMQ queue and what handles it (always in the worker). */
-export interface QueuedJob<H = unknown> {
+export interface QueuedJob<H = unknown, D = Record<string, unknown>> {
   queue: string;
   name: string;
   /** One line for the generated table. */
@@ -52,7 +49,7 @@ export interface QueuedJob<H = unknown> {
   /** A provider of the owning module, resolved when the process starts. */
   handler: Type<H>;
   /** The job's outcome; throwing fails the attempt (BullMQ retries it). */
-  run: (handler: H, data: Record<string, unknown>) => Promise<unknown>;
+  run: (handler: H, data: D) => Promise<unknown>;
 }
 
 /** A name put on a queue, and by whom (a tick of this owner, or a route). */
@@ -88,8 +85,14 @@ export interface BackgroundDeclaration {
   ticks?: Tick[];
 }
 
-/** Typed helpers: each keeps its handler's type between `handler` and `run`. */
-export const job = <H>(declared: QueuedJob<H>): QueuedJob => declared as QueuedJob;
+/**
+ * Typed helpers: each keeps its handler's type between `handler` and `run`; a
+ * job's `run` receives the payload common/job-payloads.ts gives its name (a
+ * name the map lacks on a queue of the map does not compile).
+ */
+export const job = <H, Q extends string, N extends string>(
+  declared: QueuedJob<H, PayloadOf<Q, N>> & { queue: Q; name: N & HandledName<Q> },
+): QueuedJob => declared as unknown as QueuedJob;
 export const tick = <H>(declared: Tick<H>): Tick => declared as Tick;
 export const background = (declared: BackgroundDeclaration) => declared;
 

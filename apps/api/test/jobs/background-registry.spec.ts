@@ -1,5 +1,6 @@
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigModule } from '../../src/config/config.module';
@@ -169,5 +170,55 @@ describe('the background registry', () => {
     } finally {
       await context.close();
     }
+  });
+
+  describe('the one door for jobs (issue 42): pnpm lint', () => {
+    const root = resolve(__dirname, '../../../..');
+    /** The rule ids and messages ESLint gives `code` as if it were the file at `path`. */
+    const lint = (path: string, code: string): string[] => {
+      const run = spawnSync(
+        resolve(root, 'node_modules/.bin/eslint'),
+        ['--format', 'json', '--stdin', '--stdin-filename', path],
+        { cwd: root, input: code, encoding: 'utf8' },
+      );
+      const [file] = JSON.parse(run.stdout) as {
+        messages: { ruleId: string; message: string }[];
+      }[];
+      return file.messages.map((m) => `${m.ruleId}: ${m.message}`);
+    };
+    const direct = [
+      "import { InjectQueue } from '@nestjs/bullmq';",
+      "import { Queue } from 'bullmq';",
+      'export class Direct {',
+      "  constructor(@InjectQueue('deposits') private readonly queue: Queue) {}",
+      '  add(recordId: string) {',
+      "    return this.queue.addBulk([{ name: 'verify-claim', data: { recordId } }]);",
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+
+    it('refuses a job added beside JobQueue', () => {
+      expect(lint('apps/api/src/modules/deposits/direct.ts', direct)).toEqual([
+        expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: 'InjectQueue'/),
+        expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: 'Queue'/),
+        expect.stringMatching(/^no-restricted-properties: 'addBulk'/),
+      ]);
+    }, 60_000);
+
+    it('lets the door add, and the readers of counts inject a queue but never add', () => {
+      const door = 'apps/api/src/modules/jobs/job-queue.ts';
+      expect(lint(door, readFileSync(resolve(root, door), 'utf8'))).toEqual([]);
+      const reader = 'apps/api/src/modules/dashboard/dashboard.service.ts';
+      const adding = direct
+        .replace('import { Queue }', 'import type { Queue }')
+        .replace(
+          "addBulk([{ name: 'verify-claim', data: { recordId } }])",
+          "add('verify-claim', { recordId })",
+        );
+      expect(lint(reader, adding)).toEqual([
+        expect.stringMatching(/^no-restricted-properties: 'add'/),
+      ]);
+    }, 60_000);
   });
 });

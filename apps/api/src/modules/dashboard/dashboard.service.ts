@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { DEPOSITS_QUEUE } from '../deposits/deposits.service';
 import { MAINTENANCE_QUEUE } from '../jobs/queues';
 import { LedgerReportService } from '../ledger/ledger-report.service';

@@ -1,4 +1,3 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { LedgerModule } from '../ledger/ledger.module';
 import { RiskModule } from '../risk/risk.module';
@@ -12,8 +11,9 @@ import {
 } from './deposits.controller';
 import { SweepsService } from './sweeps.service';
 import { DepositsRepository } from './deposits.repository';
-import { DEPOSITS_QUEUE, DepositsService } from './deposits.service';
+import { DepositsService } from './deposits.service';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { JobQueueModule } from '../jobs/job-queue';
 
 /**
  * USDT deposits on TRON: addresses, claims (API) and the crediting path.
@@ -23,7 +23,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 @Module({
   imports: [
     IdempotencyModule,
-    BullModule.registerQueue({ name: DEPOSITS_QUEUE }),
+    JobQueueModule,
     AuditModule,
     LedgerModule,
     RiskModule,

@@ -1,12 +1,11 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
 import { deriveTronAddress } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { within } from '../../common/within';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { JobQueue } from '../jobs/job-queue';
 import { REMOVE_WHEN_RUN } from '../jobs/queues';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService } from '../ledger/ledger.service';
@@ -21,6 +20,12 @@ export const DEPOSITS_QUEUE = 'deposits';
 export const ADDRESS_CURSOR = 'deposit-addresses';
 /** The longest a claim waits for Redis to take its job; the worker's sweep finds it anyway. */
 const ENQUEUE_WAIT_MS = 2000;
+/** A claim's job: 2 s, 4 s, ... doubling: past an hour after 12 tries. */
+const CLAIM_JOB_OPTIONS = {
+  attempts: 14,
+  backoff: { type: 'exponential', delay: 2000 },
+  ...REMOVE_WHEN_RUN,
+} as const;
 
 /** A claim to look at again later (not solidified yet): BullMQ retries it with backoff. */
 export class RetryLater extends Error {}
@@ -53,7 +58,7 @@ export class DepositsService {
     private readonly users: UsersService,
     private readonly signals: RiskSignalsService,
     private readonly tron: TronClient,
-    @InjectQueue(DEPOSITS_QUEUE) private readonly queue: Queue,
+    private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -244,18 +249,14 @@ export class DepositsService {
   }
 
   enqueueClaims(recordIds: string[]) {
-    return this.queue.addBulk(
+    return this.jobs.enqueue(
+      DEPOSITS_QUEUE,
       recordIds.map((recordId) => ({
-        name: 'verify-claim',
+        name: 'verify-claim' as const,
         data: { recordId },
-        opts: {
-          jobId: `claim-${recordId}`,
-          // 2 s, 4 s, ... doubling: past an hour after 12 tries.
-          attempts: 14,
-          backoff: { type: 'exponential', delay: 2000 },
-          ...REMOVE_WHEN_RUN,
-        },
+        jobId: `claim-${recordId}`,
       })),
+      CLAIM_JOB_OPTIONS,
     );
   }
 

@@ -4,18 +4,16 @@ import {
   BeforeApplicationShutdown,
   Logger,
   OnApplicationBootstrap,
-  OnApplicationShutdown,
   OnModuleInit,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { Job, Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import { Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { backgroundJobFailures, backgroundTickFailures } from '../../common/metrics';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import {
   BackgroundDeclaration,
   BackgroundProcess,
-  EnqueuedJob,
   JobOptions,
   QueuedJob,
   Tick,
@@ -23,6 +21,8 @@ import {
   tickPeriod,
   validateBackground,
 } from '../../common/background';
+import type { JobOf, QueueName } from '../../common/job-payloads';
+import { JobQueue } from './job-queue';
 import { bullConnection } from './queues';
 
 /** What one process runs: set by `JobsModule.forProcess`. */
@@ -51,13 +51,12 @@ interface RunningTick {
  */
 @Injectable()
 export class BackgroundRunner
-  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
 {
   private readonly logger = new Logger('Background');
   private readonly ticks = new Map<string, RunningTick>();
   private readonly handlers = new Map<string, { job: QueuedJob; handler: unknown }>();
   private readonly workers: Worker[] = [];
-  private readonly producers = new Map<string, Queue>();
   /** Aborted when the process stops: no tick starts again, ticks going through items stop between two. */
   private readonly stop = new AbortController();
 
@@ -66,6 +65,7 @@ export class BackgroundRunner
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly moduleRef: ModuleRef,
     private readonly scheduler: SchedulerRegistry,
+    private readonly jobs: JobQueue,
   ) {}
 
   /**
@@ -152,10 +152,6 @@ export class BackgroundRunner
     }
   }
 
-  async onApplicationShutdown() {
-    await Promise.all([...this.producers.values()].map((queue) => queue.close()));
-  }
-
   /**
    * Runs a tick of this process now, as its timer does (the tests call it): the
    * handler's result, undefined when a run is still going; a failure is logged,
@@ -188,26 +184,18 @@ export class BackgroundRunner
     return {
       config: this.config,
       stopping: this.stop.signal,
-      enqueue: async (queue: string, jobs: EnqueuedJob[], options: JobOptions = {}) => {
+      enqueue: async <Q extends QueueName>(
+        queue: Q,
+        jobs: JobOf<Q>[],
+        options: JobOptions = {},
+      ) => {
         for (const { name } of jobs)
           if (!(owner.enqueues ?? []).some((e) => e.queue === queue && e.name === name))
             throw new Error(`${owner.owner} does not declare that it enqueues ${queue}/${name}`);
-        if (jobs.length === 0) return 0;
-        await this.producer(queue).addBulk(
-          jobs.map(({ name, data, jobId }) => ({ name, data, opts: { ...options, jobId } })),
-        );
-        return jobs.length;
+        // Through the one door (job-queue.ts), which adds nothing for no jobs.
+        return this.jobs.enqueue(queue, jobs, options);
       },
     };
-  }
-
-  private producer(queue: string): Queue {
-    let producer = this.producers.get(queue);
-    if (!producer) {
-      producer = new Queue(queue, { connection: bullConnection(this.config) });
-      this.producers.set(queue, producer);
-    }
-    return producer;
   }
 
   private consume(queue: string): Worker {

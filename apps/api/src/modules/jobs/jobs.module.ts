@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { BackgroundProcess } from '../../common/background';
 import { BACKGROUND_SETUP, BackgroundRunner } from './background.runner';
+import { JobQueueModule } from './job-queue';
 import { BACKGROUND } from './registry';
 
 /**
@@ -18,7 +19,7 @@ export class JobsModule {
     );
     return {
       module: JobsModule,
-      imports: [ScheduleModule.forRoot(), ...new Set(present.map((d) => d.module))],
+      imports: [ScheduleModule.forRoot(), JobQueueModule, ...new Set(present.map((d) => d.module))],
       providers: [
         { provide: BACKGROUND_SETUP, useValue: { process, declarations } },
         BackgroundRunner,

@@ -1,11 +1,11 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Queue, UnrecoverableError } from 'bullmq';
+import { UnrecoverableError } from 'bullmq';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { within } from '../../common/within';
 import { afterCommit } from '../../database/after-commit';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { JobQueue } from '../jobs/job-queue';
 import { REMOVE_WHEN_RUN, SWEEP_BATCH } from '../jobs/queues';
 import { MailOutboxRepository, OutboxStatus } from './mail-outbox.repository';
 import { Mail, MailService } from './mail.service';
@@ -41,7 +41,7 @@ export class MailOutboxService {
   constructor(
     private readonly outbox: MailOutboxRepository,
     private readonly mail: MailService,
-    @InjectQueue(MAIL_QUEUE) private readonly queue: Queue,
+    private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.key = createHmac('sha256', config.JWT_SECRET).update('mail-outbox').digest();
@@ -90,18 +90,19 @@ export class MailOutboxService {
   /** One job per row and attempt: repeated sweeps collapse, a new attempt gets a new job. */
   private enqueue(rows: { id: string; attempts: number }[]) {
     const attempts = this.config.MAIL_SEND_ATTEMPTS;
-    return this.queue.addBulk(
+    return this.jobs.enqueue(
+      MAIL_QUEUE,
       rows.map((row) => ({
-        name: 'send-mail',
+        name: 'send-mail' as const,
         data: { outboxId: row.id },
-        opts: {
-          jobId: `mail-${row.id}-${row.attempts}`,
-          // Without a limit BullMQ still needs one; past it the sweep queues the row again.
-          attempts: attempts || 50,
-          backoff: { type: 'exponential' as const, delay: this.config.MAIL_RETRY_BASE_MS },
-          ...REMOVE_WHEN_RUN,
-        },
+        jobId: `mail-${row.id}-${row.attempts}`,
       })),
+      {
+        // Without a limit BullMQ still needs one; past it the sweep queues the row again.
+        attempts: attempts || 50,
+        backoff: { type: 'exponential', delay: this.config.MAIL_RETRY_BASE_MS },
+        ...REMOVE_WHEN_RUN,
+      },
     );
   }
 

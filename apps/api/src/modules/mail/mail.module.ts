@@ -1,8 +1,8 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module';
 import { MailOutboxRepository } from './mail-outbox.repository';
-import { MAIL_QUEUE, MailOutboxService } from './mail-outbox.service';
+import { JobQueueModule } from '../jobs/job-queue';
+import { MailOutboxService } from './mail-outbox.service';
 import { MailService } from './mail.service';
 import { OneTimeCodesRepository } from './one-time-codes.repository';
 import { OneTimeCodesService } from './one-time-codes.service';
@@ -13,7 +13,7 @@ import { OneTimeCodesService } from './one-time-codes.service';
  */
 @Global()
 @Module({
-  imports: [UsersModule, BullModule.registerQueue({ name: MAIL_QUEUE })],
+  imports: [UsersModule, JobQueueModule],
   providers: [
     MailService,
     MailOutboxService,

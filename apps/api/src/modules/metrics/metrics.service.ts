@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { Gauge } from 'prom-client';
 import { metricsRegistry } from '../../common/metrics';
 import { within } from '../../common/within';

@@ -27,12 +27,12 @@ export const promotionsBackground = background({
           MAINTENANCE_QUEUE,
           [
             ...grants.map((grantId) => ({
-              name: 'settle-promotion',
+              name: 'settle-promotion' as const,
               data: { grantId },
               jobId: `promotion-${grantId}`,
             })),
             ...holds.map((holdId) => ({
-              name: 'release-hold',
+              name: 'release-hold' as const,
               data: { holdId },
               jobId: `hold-${holdId}`,
             })),
