@@ -4,7 +4,11 @@
  * rightly ask for, from what the routes already declare:
  * - a public operation (no `@Auth()`) says so with `security: []`;
  * - every operation gets a description: its summary plus who may call it;
- * - every tag an operation uses is declared, with a description.
+ * - every tag an operation uses is declared, with a description;
+ * - every answer has a description: a success answer that a route left
+ *   without one (`@ApiOkResponse({ type })` says what it is, not what it
+ *   means) gets the operation's summary, so a generated client's docs and
+ *   Swagger UI say what a 200 is. A route's own text always wins.
  */
 import type { OpenAPIObject } from '@nestjs/swagger';
 
@@ -29,6 +33,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 
 type Operation = {
   summary?: string;
+  responses?: Record<string, { description?: string }>;
   description?: string;
   security?: unknown[];
   tags?: string[];
@@ -55,6 +60,11 @@ export function completeOpenApi(document: OpenAPIObject): OpenAPIObject {
       if (!operation.description) {
         const summary = operation.summary?.replace(/\.?$/, '.') ?? '';
         operation.description = `${summary} ${access}`.trim();
+      }
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (response.description) continue;
+        const what = operation.summary?.replace(/\.$/, '') ?? 'Success';
+        response.description = status.startsWith('2') ? `Success: ${what}` : what;
       }
       operation.tags?.forEach((tag) => usedTags.add(tag));
     }

@@ -1530,8 +1530,8 @@ export const getCardReceipt = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>(
-    { url: `/admin/card_deposits/${id}/receipt`, method: 'GET', signal },
+  return httpClient<Blob>(
+    { url: `/admin/card_deposits/${id}/receipt`, method: 'GET', responseType: 'blob', signal },
     options,
   );
 };
@@ -3149,7 +3149,7 @@ export const exportAudit = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>(
+  return httpClient<string>(
     { url: `/admin/exports/audit.csv`, method: 'GET', params, signal },
     options,
   );
@@ -3272,7 +3272,7 @@ export const exportMembers = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>(
+  return httpClient<string>(
     { url: `/admin/exports/members.csv`, method: 'GET', params, signal },
     options,
   );
@@ -3395,7 +3395,7 @@ export const exportRecords = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>(
+  return httpClient<string>(
     { url: `/admin/exports/records.csv`, method: 'GET', params, signal },
     options,
   );
@@ -8228,8 +8228,8 @@ export const getVerificationPhoto = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>(
-    { url: `/admin/verifications/${id}/${side}`, method: 'GET', signal },
+  return httpClient<Blob>(
+    { url: `/admin/verifications/${id}/${side}`, method: 'GET', responseType: 'blob', signal },
     options,
   );
 };
@@ -9689,7 +9689,10 @@ export const getOwnReceipt = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>({ url: `/card/deposits/${id}/receipt`, method: 'GET', signal }, options);
+  return httpClient<Blob>(
+    { url: `/card/deposits/${id}/receipt`, method: 'GET', responseType: 'blob', signal },
+    options,
+  );
 };
 
 export const getGetOwnReceiptQueryKey = (id?: number) => {
@@ -10484,7 +10487,10 @@ export const getMedia = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>({ url: `/media/${name}`, method: 'GET', signal }, options);
+  return httpClient<Blob>(
+    { url: `/media/${name}`, method: 'GET', responseType: 'blob', signal },
+    options,
+  );
 };
 
 export const getGetMediaQueryKey = (name?: string) => {
@@ -14581,8 +14587,8 @@ export const getOwnPhoto = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>(
-    { url: `/users/me/verification/${side}`, method: 'GET', signal },
+  return httpClient<Blob>(
+    { url: `/users/me/verification/${side}`, method: 'GET', responseType: 'blob', signal },
     options,
   );
 };
