@@ -343,6 +343,16 @@ describe('platform: errors, docs, health, seed', () => {
       'text/csv',
     );
     expect(doc.paths['/media/{name}'].get.responses['200'].content).toHaveProperty('image/png');
+    // A body that is not JSON is a 400 INVALID_JSON before any route runs (the test above).
+    const nickname400 = doc.paths['/users/nickname'].post.responses['400'];
+    expect(Object.keys(nickname400.content['application/json'].examples).sort()).toEqual([
+      'INVALID_JSON',
+      'NICKNAME_RESERVED',
+    ]);
+    // An array element's place in a 422's loc is its index, a number.
+    expect(doc.components.schemas.ValidationIssueBody.properties.loc.items).toEqual({
+      oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }],
+    });
   });
 
   it('seeds idempotently: a second run changes nothing and keeps operator edits', async () => {

@@ -1450,7 +1450,9 @@ export const approveCardDeposit = (
 };
 
 export const getApproveCardDepositMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -1490,14 +1492,16 @@ export type ApproveCardDepositMutationResult = NonNullable<
 >;
 export type ApproveCardDepositMutationBody = BodyType<ApproveCardDepositBody>;
 export type ApproveCardDepositMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Credit the USDT amount you decide (one ledger transaction, audited)
  */
 export const useApproveCardDeposit = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -1667,7 +1671,9 @@ export const rejectCardDeposit = (
 };
 
 export const getRejectCardDepositMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -1707,14 +1713,16 @@ export type RejectCardDepositMutationResult = NonNullable<
 >;
 export type RejectCardDepositMutationBody = BodyType<RejectCardDepositBody>;
 export type RejectCardDepositMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Refuse a card deposit with a reason for the member (audited)
  */
 export const useRejectCardDeposit = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -1868,7 +1876,7 @@ export const setCardRates = (
 };
 
 export const getSetCardRatesMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -1905,13 +1913,15 @@ export const getSetCardRatesMutationOptions = <
 
 export type SetCardRatesMutationResult = NonNullable<Awaited<ReturnType<typeof setCardRates>>>;
 export type SetCardRatesMutationBody = BodyType<CardRates>;
-export type SetCardRatesMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type SetCardRatesMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
 
 /**
  * @summary Set the card currency rates (audited with before and after)
  */
 export const useSetCardRates = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -3654,7 +3664,7 @@ export const sendMessage = (
 };
 
 export const getSendMessageMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -3692,14 +3702,14 @@ export const getSendMessageMutationOptions = <
 export type SendMessageMutationResult = NonNullable<Awaited<ReturnType<typeof sendMessage>>>;
 export type SendMessageMutationBody = BodyType<SendMessageBody>;
 export type SendMessageMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Send a message to one member (user_id) or to every member (audited)
  */
 export const useSendMessage = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -5138,7 +5148,7 @@ export const setSiteSettings = (
 };
 
 export const getSetSiteSettingsMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -5177,13 +5187,15 @@ export type SetSiteSettingsMutationResult = NonNullable<
   Awaited<ReturnType<typeof setSiteSettings>>
 >;
 export type SetSiteSettingsMutationBody = BodyType<SiteSettings>;
-export type SetSiteSettingsMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type SetSiteSettingsMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
 
 /**
  * @summary Set them (an empty text removes one), audited with before and after
  */
 export const useSetSiteSettings = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -5350,7 +5362,7 @@ export const recordSponsorFunds = (
 };
 
 export const getRecordSponsorFundsMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -5390,14 +5402,14 @@ export type RecordSponsorFundsMutationResult = NonNullable<
 >;
 export type RecordSponsorFundsMutationBody = BodyType<SponsorFundsBody>;
 export type RecordSponsorFundsMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Record outside money paid in (a sponsor, an advertiser): payouts draw on it first (audited)
  */
 export const useRecordSponsorFunds = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -6685,7 +6697,7 @@ export const setTeamRates = (
 };
 
 export const getSetTeamRatesMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6723,14 +6735,14 @@ export const getSetTeamRatesMutationOptions = <
 export type SetTeamRatesMutationResult = NonNullable<Awaited<ReturnType<typeof setTeamRates>>>;
 export type SetTeamRatesMutationBody = BodyType<TeamRates>;
 export type SetTeamRatesMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Set the team commission rates (audited with before and after)
  */
 export const useSetTeamRates = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -6886,7 +6898,7 @@ export const createTrailer = (
 };
 
 export const getCreateTrailerMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6923,13 +6935,15 @@ export const getCreateTrailerMutationOptions = <
 
 export type CreateTrailerMutationResult = NonNullable<Awaited<ReturnType<typeof createTrailer>>>;
 export type CreateTrailerMutationBody = BodyType<TrailerBody>;
-export type CreateTrailerMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type CreateTrailerMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
 
 /**
  * @summary Add a trailer (audited); upload its poster with POST /admin/trailers/{id}/poster
  */
 export const useCreateTrailer = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -6974,7 +6988,7 @@ export const updateTrailer = (
 };
 
 export const getUpdateTrailerMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -7012,14 +7026,14 @@ export const getUpdateTrailerMutationOptions = <
 export type UpdateTrailerMutationResult = NonNullable<Awaited<ReturnType<typeof updateTrailer>>>;
 export type UpdateTrailerMutationBody = BodyType<TrailerBody>;
 export type UpdateTrailerMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Edit, reorder, publish or unpublish a trailer (audited)
  */
 export const useUpdateTrailer = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -7845,7 +7859,7 @@ export const setMemberRole = (
 };
 
 export const getSetMemberRoleMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -7883,14 +7897,14 @@ export const getSetMemberRoleMutationOptions = <
 export type SetMemberRoleMutationResult = NonNullable<Awaited<ReturnType<typeof setMemberRole>>>;
 export type SetMemberRoleMutationBody = BodyType<RoleBody>;
 export type SetMemberRoleMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Change a member's role: member, admin, finance or support (audited). Granting or taking away admin or finance waits for a second admin while the club has two
  */
 export const useSetMemberRole = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -8147,7 +8161,9 @@ export const rejectVerification = (
 };
 
 export const getRejectVerificationMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -8187,14 +8203,16 @@ export type RejectVerificationMutationResult = NonNullable<
 >;
 export type RejectVerificationMutationBody = BodyType<RejectBody>;
 export type RejectVerificationMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Reject a pending verification with a reason for the member (audited)
  */
 export const useRejectVerification = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -8713,7 +8731,9 @@ export const rejectWithdrawal = (
 };
 
 export const getRejectWithdrawalMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -8753,14 +8773,16 @@ export type RejectWithdrawalMutationResult = NonNullable<
 >;
 export type RejectWithdrawalMutationBody = BodyType<RejectWithdrawalBody>;
 export type RejectWithdrawalMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Reject a requested or approved withdrawal, or refund a failed one: the whole amount goes back
  */
 export const useRejectWithdrawal = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -11662,7 +11684,7 @@ export const reportMoment = (
 };
 
 export const getReportMomentMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -11699,13 +11721,15 @@ export const getReportMomentMutationOptions = <
 
 export type ReportMomentMutationResult = NonNullable<Awaited<ReturnType<typeof reportMoment>>>;
 export type ReportMomentMutationBody = BodyType<ReportBody>;
-export type ReportMomentMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ReportMomentMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
 
 /**
  * @summary Report a post to the operators
  */
 export const useReportMoment = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -11861,7 +11885,7 @@ export const forgotPassword = (
 };
 
 export const getForgotPasswordMutationOptions = <
-  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -11898,13 +11922,13 @@ export const getForgotPasswordMutationOptions = <
 
 export type ForgotPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof forgotPassword>>>;
 export type ForgotPasswordMutationBody = BodyType<ForgotBody>;
-export type ForgotPasswordMutationError = ErrorType<ValidationErrorBody | ErrorBody>;
+export type ForgotPasswordMutationError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>;
 
 /**
  * @summary Mail a password-reset code to the mailbox bound to this phone
  */
 export const useForgotPassword = <
-  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -12150,7 +12174,7 @@ export const refreshToken = (
 };
 
 export const getRefreshTokenMutationOptions = <
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -12187,13 +12211,13 @@ export const getRefreshTokenMutationOptions = <
 
 export type RefreshTokenMutationResult = NonNullable<Awaited<ReturnType<typeof refreshToken>>>;
 export type RefreshTokenMutationBody = BodyType<RefreshBody>;
-export type RefreshTokenMutationError = ErrorType<ErrorBody | ValidationErrorBody>;
+export type RefreshTokenMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
 
 /**
  * @summary Exchange a refresh token for a new pair (rotation; reuse revokes the login)
  */
 export const useRefreshToken = <
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -12346,7 +12370,7 @@ export const sendSupportRequest = (
 };
 
 export const getSendSupportRequestMutationOptions = <
-  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -12385,13 +12409,15 @@ export type SendSupportRequestMutationResult = NonNullable<
   Awaited<ReturnType<typeof sendSupportRequest>>
 >;
 export type SendSupportRequestMutationBody = BodyType<SupportRequestBody>;
-export type SendSupportRequestMutationError = ErrorType<ValidationErrorBody | ErrorBody>;
+export type SendSupportRequestMutationError = ErrorType<
+  ErrorBody | ValidationErrorBody | ErrorBody
+>;
 
 /**
  * @summary Write to a person at the club, signed in or not (it waits in the console)
  */
 export const useSendSupportRequest = <
-  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -12762,7 +12788,7 @@ export const beatTrailerView = (
 };
 
 export const getBeatTrailerViewMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -12802,14 +12828,14 @@ export type BeatTrailerViewMutationResult = NonNullable<
 >;
 export type BeatTrailerViewMutationBody = BodyType<BeatBody>;
 export type BeatTrailerViewMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Report the view's player: its state and position, at least every 5 s
  */
 export const useBeatTrailerView = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
