@@ -5,9 +5,10 @@
  * - a public operation (no `@Auth()`) says so with `security: []`;
  * - every operation gets a description: its summary plus who may call it;
  * - every tag an operation uses is declared, with a description;
- * - an operation with a JSON body documents the 400 INVALID_JSON the error
- *   filter answers for a body that is not JSON (error.filter.ts): the
- *   framework answers it before the route runs, so no route declares it;
+ * - an operation with a JSON body documents what the framework answers for
+ *   a body it cannot take, before the route runs (so no route declares it):
+ *   400 INVALID_JSON (not JSON), 413 PAYLOAD_TOO_LARGE (over BODY_LIMIT),
+ *   415 UNSUPPORTED_MEDIA_TYPE (a type it does not read; error.filter.ts);
  * - every answer has a description: a success answer that a route left
  *   without one (`@ApiOkResponse({ type })` says what it is, not what it
  *   means) gets the operation's summary, so a generated client's docs and
@@ -62,6 +63,13 @@ function whoMayCall(operation: Operation): string {
 
 const ERROR_BODY = '#/components/schemas/ErrorBody';
 
+/** What the framework answers for a JSON body it cannot take (error.filter.ts, BODY_LIMIT). */
+const JSON_BODY_ERRORS: ErrorCode[] = [
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+];
+
 /** Adds `code` to the operation's answers of its status: its example, its line of the description. */
 function documentError(operation: Operation, code: ErrorCode): void {
   const { status, detail, description } = ERRORS[code];
@@ -94,7 +102,7 @@ export function completeOpenApi(document: OpenAPIObject): OpenAPIObject {
         operation.description = `${summary} ${access}`.trim();
       }
       if (operation.requestBody?.content?.['application/json'])
-        documentError(operation, 'INVALID_JSON');
+        JSON_BODY_ERRORS.forEach((code) => documentError(operation, code));
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (response.description) continue;
         const what = operation.summary?.replace(/\.$/, '') ?? 'Success';
