@@ -15,8 +15,15 @@ export class ErrorBody {
 }
 
 export class ValidationIssueBody {
-  @ApiProperty({ type: [String], example: ['body', 'email'] })
-  loc: string[];
+  @ApiProperty({
+    type: 'array',
+    // An element of an array is named by its index, a number (validation.pipe.ts).
+    items: { oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] },
+    description:
+      'Where: body, query, path or header, then the field names; an array element by its index (an integer)',
+    example: ['body', 'email'],
+  })
+  loc: (string | number)[];
   @ApiProperty({ example: 'Invalid phone number' })
   msg: string;
   @ApiProperty({ example: 'value_error.isPhone' })

@@ -4,7 +4,7 @@ import { IsInt, Max, Min } from 'class-validator';
 
 /** A positive integer id in the path; anything else is a 422, never a 500. */
 export class IdParam {
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 2_147_483_647, example: 1 })
   @Type(() => Number)
   @IsInt({ message: 'id must be an integer' })
   @Min(1)

@@ -4,9 +4,18 @@
  * rightly ask for, from what the routes already declare:
  * - a public operation (no `@Auth()`) says so with `security: []`;
  * - every operation gets a description: its summary plus who may call it;
- * - every tag an operation uses is declared, with a description.
+ * - every tag an operation uses is declared, with a description;
+ * - an operation with a JSON body documents what the framework answers for
+ *   a body it cannot take, before the route runs (so no route declares it):
+ *   400 INVALID_JSON (not JSON), 413 PAYLOAD_TOO_LARGE (over BODY_LIMIT),
+ *   415 UNSUPPORTED_MEDIA_TYPE (a type it does not read; error.filter.ts);
+ * - every answer has a description: a success answer that a route left
+ *   without one (`@ApiOkResponse({ type })` says what it is, not what it
+ *   means) gets the operation's summary, so a generated client's docs and
+ *   Swagger UI say what a 200 is. A route's own text always wins.
  */
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { ERRORS, type ErrorCode } from './error-codes';
 
 /** What each tag groups; a new tag needs a line here (the lint step fails without it). */
 const TAG_DESCRIPTIONS: Record<string, string> = {
@@ -27,8 +36,16 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   wallet: 'E-Wallet, points, transfers, packages and withdrawals',
 };
 
+type Media = {
+  schema?: { $ref?: string; oneOf?: { $ref?: string }[] };
+  examples?: Record<string, unknown>;
+};
+type Response = { description?: string; content?: Record<string, Media> };
+
 type Operation = {
   summary?: string;
+  requestBody?: { content?: Record<string, unknown> };
+  responses?: Record<string, Response>;
   description?: string;
   security?: unknown[];
   tags?: string[];
@@ -44,6 +61,34 @@ function whoMayCall(operation: Operation): string {
   return 'Any signed-in member.';
 }
 
+const ERROR_BODY = '#/components/schemas/ErrorBody';
+
+/** What the framework answers for a JSON body it cannot take (error.filter.ts, BODY_LIMIT). */
+const JSON_BODY_ERRORS: ErrorCode[] = [
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+];
+
+/** Adds `code` to the operation's answers of its status: its example, its line of the description. */
+function documentError(operation: Operation, code: ErrorCode): void {
+  const { status, detail, description } = ERRORS[code];
+  const responses = (operation.responses ??= {});
+  const response = (responses[String(status)] ??= { description: '' });
+  const json = ((response.content ??= {})['application/json'] ??= {});
+  if (json.examples?.[code]) return;
+  const schema = json.schema;
+  if (!schema) json.schema = { $ref: ERROR_BODY };
+  else if (schema.$ref && schema.$ref !== ERROR_BODY)
+    json.schema = { oneOf: [schema, { $ref: ERROR_BODY }] };
+  else if (schema.oneOf && !schema.oneOf.some((s) => s.$ref === ERROR_BODY))
+    schema.oneOf.push({ $ref: ERROR_BODY });
+  json.examples = { ...json.examples, [code]: { value: { code, detail } } };
+  response.description = [response.description, `${code}: ${description}`]
+    .filter(Boolean)
+    .join('; ');
+}
+
 export function completeOpenApi(document: OpenAPIObject): OpenAPIObject {
   const usedTags = new Set<string>();
   for (const item of Object.values(document.paths)) {
@@ -55,6 +100,13 @@ export function completeOpenApi(document: OpenAPIObject): OpenAPIObject {
       if (!operation.description) {
         const summary = operation.summary?.replace(/\.?$/, '.') ?? '';
         operation.description = `${summary} ${access}`.trim();
+      }
+      if (operation.requestBody?.content?.['application/json'])
+        JSON_BODY_ERRORS.forEach((code) => documentError(operation, code));
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (response.description) continue;
+        const what = operation.summary?.replace(/\.$/, '') ?? 'Success';
+        response.description = status.startsWith('2') ? `Success: ${what}` : what;
       }
       operation.tags?.forEach((tag) => usedTags.add(tag));
     }

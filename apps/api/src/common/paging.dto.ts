@@ -12,7 +12,7 @@ import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 /** The page size: a whole number from 1 to `max`, `fallback` when absent. */
 export function PageLimit(max: number, fallback: number): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ minimum: 1, maximum: max, default: fallback }),
+    ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: max, default: fallback }),
     IsOptional(),
     Type(() => Number),
     IsInt(),
@@ -25,7 +25,9 @@ export function PageLimit(max: number, fallback: number): PropertyDecorator {
 export function PageBefore(description: string, example?: number): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional(
-      example === undefined ? { description } : { description, minimum: 1, example },
+      example === undefined
+        ? { type: 'integer', description }
+        : { type: 'integer', description, minimum: 1, example },
     ),
     IsOptional(),
     Type(() => Number),
@@ -42,7 +44,7 @@ export function PageBefore(description: string, example?: number): PropertyDecor
  */
 export function PageAfter(description: string): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ description, minimum: 0 }),
+    ApiPropertyOptional({ type: 'integer', description, minimum: 0 }),
     IsOptional(),
     Type(() => Number),
     IsInt(),

@@ -2,6 +2,14 @@ import { DataSource } from 'typeorm';
 import { seed } from '../../src/seed/seed';
 import { TestApp, startApp, uniquePhone } from '../support/harness';
 
+type Op = {
+  parameters?: { name: string; schema?: { type?: string } }[];
+  responses: Record<
+    string,
+    { description?: string; content?: Record<string, { schema?: unknown }> }
+  >;
+};
+
 describe('platform: errors, docs, health, seed', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -290,6 +298,61 @@ describe('platform: errors, docs, health, seed', () => {
       expect(op.responses['201']).toBeUndefined();
     }
     expect(doc.components.schemas.UserMe.properties.money.example).toBe(12.5);
+  });
+
+  it('serves a precise document: integer ids, a typed and described answer everywhere', async () => {
+    // The same as .spectral.yaml's own rules, on the document the app serves
+    // (the lint reads the committed copy): no id a float, no success answer
+    // without a media type and a schema, no answer without a description.
+    const doc = (await t.http().get('/openapi.json')).body;
+    const isId = (name: string) => name === 'id' || name.endsWith('_id');
+    const floatIds: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== 'object') return;
+      const { properties } = node as { properties?: Record<string, { type?: string }> };
+      for (const [name, schema] of Object.entries(properties ?? {}))
+        if (isId(name) && schema.type === 'number') floatIds.push(`${at}.${name}`);
+      for (const [key, child] of Object.entries(node)) walk(child, `${at}.${key}`);
+    };
+    walk(doc.components, 'components');
+    const untyped: string[] = [];
+    const undescribed: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Op>>))
+      for (const [method, op] of Object.entries(item)) {
+        walk(op, `${method} ${path}`);
+        for (const p of op.parameters ?? [])
+          if (isId(p.name) && p.schema?.type === 'number')
+            floatIds.push(`${method} ${path} ${p.name}`);
+        for (const [status, response] of Object.entries(op.responses)) {
+          if (!response.description) undescribed.push(`${method} ${path} ${status}`);
+          const media = Object.values(response.content ?? {});
+          if (
+            status.startsWith('2') &&
+            status !== '204' &&
+            (!media.length || !media.every((m) => m.schema))
+          )
+            untyped.push(`${method} ${path} ${status}`);
+        }
+      }
+    expect({ floatIds, untyped, undescribed }).toEqual({
+      floatIds: [],
+      untyped: [],
+      undescribed: [],
+    });
+    expect(doc.paths['/admin/exports/members.csv'].get.responses['200'].content).toHaveProperty(
+      'text/csv',
+    );
+    expect(doc.paths['/media/{name}'].get.responses['200'].content).toHaveProperty('image/png');
+    // A body that is not JSON is a 400 INVALID_JSON before any route runs (the test above).
+    const nickname400 = doc.paths['/users/nickname'].post.responses['400'];
+    expect(Object.keys(nickname400.content['application/json'].examples).sort()).toEqual([
+      'INVALID_JSON',
+      'NICKNAME_RESERVED',
+    ]);
+    // An array element's place in a 422's loc is its index, a number.
+    expect(doc.components.schemas.ValidationIssueBody.properties.loc.items).toEqual({
+      oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }],
+    });
   });
 
   it('seeds idempotently: a second run changes nothing and keeps operator edits', async () => {

@@ -15,11 +15,8 @@ const SUPERVISE = resolve(__dirname, '../../../../scripts/lib/supervise.sh');
 
 const STAND_IN = `
 const fs = require('node:fs');
-fs.writeFileSync(process.argv[2], String(process.pid));
-// A lost reader ends no one by itself (the API and the worker drop such errors too).
-process.stdout.on('error', () => undefined);
-console.log('up');
-const beat = setInterval(() => console.log('tick'), 100);
+// The stop is handled before "up" is said: a SIGTERM right after "up" must find it.
+let beat;
 process.on('SIGTERM', () => {
   clearInterval(beat);
   try {
@@ -30,6 +27,11 @@ process.on('SIGTERM', () => {
   }
   setTimeout(() => process.exit(0), 500);
 });
+// A lost reader ends no one by itself (the API and the worker drop such errors too).
+process.stdout.on('error', () => undefined);
+fs.writeFileSync(process.argv[2], String(process.pid));
+console.log('up');
+beat = setInterval(() => console.log('tick'), 100);
 `;
 
 function alive(pid: number) {

@@ -122,6 +122,17 @@ describe('money: ledger, wallet, rewards', () => {
       },
     );
 
+    it('names an array element in a 422 by its index, a number (the document says string or integer)', async () => {
+      const m = await member(t);
+      const res = await t
+        .http()
+        .post('/users/transfer')
+        .set(m.auth)
+        .send({ amount: 1, note: ['ok', 'a\u0000b'] });
+      expect(res.status).toBe(422);
+      expect(res.body.detail[0].loc).toEqual(['body', 'note', 1]);
+    });
+
     it('applies a retried request with the same Idempotency-Key once', async () => {
       const m = await member(t);
       await adjust(t, admin, m.id, 10);

@@ -1143,7 +1143,9 @@ export const createCampaign = (
 };
 
 export const getCreateCampaignMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -1181,14 +1183,16 @@ export const getCreateCampaignMutationOptions = <
 export type CreateCampaignMutationResult = NonNullable<Awaited<ReturnType<typeof createCampaign>>>;
 export type CreateCampaignMutationBody = BodyType<CampaignBody>;
 export type CreateCampaignMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Start planning a campaign (audited)
  */
 export const useCreateCampaign = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -1234,7 +1238,14 @@ export const updateCampaign = (
 
 export const getUpdateCampaignMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -1273,7 +1284,14 @@ export const getUpdateCampaignMutationOptions = <
 export type UpdateCampaignMutationResult = NonNullable<Awaited<ReturnType<typeof updateCampaign>>>;
 export type UpdateCampaignMutationBody = BodyType<CampaignBody>;
 export type UpdateCampaignMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
 >;
 
 /**
@@ -1281,7 +1299,14 @@ export type UpdateCampaignMutationError = ErrorType<
  */
 export const useUpdateCampaign = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
   >,
   TContext = unknown,
 >(
@@ -1450,7 +1475,16 @@ export const approveCardDeposit = (
 };
 
 export const getApproveCardDepositMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -1490,14 +1524,30 @@ export type ApproveCardDepositMutationResult = NonNullable<
 >;
 export type ApproveCardDepositMutationBody = BodyType<ApproveCardDepositBody>;
 export type ApproveCardDepositMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
 >;
 
 /**
  * @summary Credit the USDT amount you decide (one ledger transaction, audited)
  */
 export const useApproveCardDeposit = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -1530,8 +1580,8 @@ export const getCardReceipt = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>(
-    { url: `/admin/card_deposits/${id}/receipt`, method: 'GET', signal },
+  return httpClient<Blob>(
+    { url: `/admin/card_deposits/${id}/receipt`, method: 'GET', responseType: 'blob', signal },
     options,
   );
 };
@@ -1667,7 +1717,16 @@ export const rejectCardDeposit = (
 };
 
 export const getRejectCardDepositMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -1707,14 +1766,30 @@ export type RejectCardDepositMutationResult = NonNullable<
 >;
 export type RejectCardDepositMutationBody = BodyType<RejectCardDepositBody>;
 export type RejectCardDepositMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
 >;
 
 /**
  * @summary Refuse a card deposit with a reason for the member (audited)
  */
 export const useRejectCardDeposit = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -1868,7 +1943,9 @@ export const setCardRates = (
 };
 
 export const getSetCardRatesMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -1905,13 +1982,17 @@ export const getSetCardRatesMutationOptions = <
 
 export type SetCardRatesMutationResult = NonNullable<Awaited<ReturnType<typeof setCardRates>>>;
 export type SetCardRatesMutationBody = BodyType<CardRates>;
-export type SetCardRatesMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type SetCardRatesMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
 
 /**
  * @summary Set the card currency rates (audited with before and after)
  */
 export const useSetCardRates = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -2069,7 +2150,9 @@ export const createChallenge = (
 };
 
 export const getCreateChallengeMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -2109,14 +2192,16 @@ export type CreateChallengeMutationResult = NonNullable<
 >;
 export type CreateChallengeMutationBody = BodyType<ChallengeBody>;
 export type CreateChallengeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Set a challenge: kind of goal, goal, reward, dates (audited)
  */
 export const useCreateChallenge = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -2161,7 +2246,9 @@ export const updateChallenge = (
 };
 
 export const getUpdateChallengeMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -2201,14 +2288,16 @@ export type UpdateChallengeMutationResult = NonNullable<
 >;
 export type UpdateChallengeMutationBody = BodyType<ChallengeBody>;
 export type UpdateChallengeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Change a challenge (audited with before and after)
  */
 export const useUpdateChallenge = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -3149,7 +3238,7 @@ export const exportAudit = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>(
+  return httpClient<string>(
     { url: `/admin/exports/audit.csv`, method: 'GET', params, signal },
     options,
   );
@@ -3272,7 +3361,7 @@ export const exportMembers = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>(
+  return httpClient<string>(
     { url: `/admin/exports/members.csv`, method: 'GET', params, signal },
     options,
   );
@@ -3395,7 +3484,7 @@ export const exportRecords = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>(
+  return httpClient<string>(
     { url: `/admin/exports/records.csv`, method: 'GET', params, signal },
     options,
   );
@@ -3654,7 +3743,9 @@ export const sendMessage = (
 };
 
 export const getSendMessageMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -3692,14 +3783,16 @@ export const getSendMessageMutationOptions = <
 export type SendMessageMutationResult = NonNullable<Awaited<ReturnType<typeof sendMessage>>>;
 export type SendMessageMutationBody = BodyType<SendMessageBody>;
 export type SendMessageMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Send a message to one member (user_id) or to every member (audited)
  */
 export const useSendMessage = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -4028,7 +4121,9 @@ export const setPackage = (
 };
 
 export const getSetPackageMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -4066,14 +4161,16 @@ export const getSetPackageMutationOptions = <
 export type SetPackageMutationResult = NonNullable<Awaited<ReturnType<typeof setPackage>>>;
 export type SetPackageMutationBody = BodyType<PackageBody>;
 export type SetPackageMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Edit one VIP level (audited with before and after; live within 5 seconds)
  */
 export const useSetPackage = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -5138,7 +5235,9 @@ export const setSiteSettings = (
 };
 
 export const getSetSiteSettingsMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -5177,13 +5276,17 @@ export type SetSiteSettingsMutationResult = NonNullable<
   Awaited<ReturnType<typeof setSiteSettings>>
 >;
 export type SetSiteSettingsMutationBody = BodyType<SiteSettings>;
-export type SetSiteSettingsMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type SetSiteSettingsMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
 
 /**
  * @summary Set them (an empty text removes one), audited with before and after
  */
 export const useSetSiteSettings = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -5350,7 +5453,9 @@ export const recordSponsorFunds = (
 };
 
 export const getRecordSponsorFundsMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -5390,14 +5495,16 @@ export type RecordSponsorFundsMutationResult = NonNullable<
 >;
 export type RecordSponsorFundsMutationBody = BodyType<SponsorFundsBody>;
 export type RecordSponsorFundsMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Record outside money paid in (a sponsor, an advertiser): payouts draw on it first (audited)
  */
 export const useRecordSponsorFunds = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -6365,7 +6472,9 @@ export const recordSweep = (
 };
 
 export const getRecordSweepMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6403,14 +6512,16 @@ export const getRecordSweepMutationOptions = <
 export type RecordSweepMutationResult = NonNullable<Awaited<ReturnType<typeof recordSweep>>>;
 export type RecordSweepMutationBody = BodyType<RecordSweepBody>;
 export type RecordSweepMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Record a sweep: a solidified USDT transfer from a member address to the hot wallet
  */
 export const useRecordSweep = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -6685,7 +6796,9 @@ export const setTeamRates = (
 };
 
 export const getSetTeamRatesMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6723,14 +6836,16 @@ export const getSetTeamRatesMutationOptions = <
 export type SetTeamRatesMutationResult = NonNullable<Awaited<ReturnType<typeof setTeamRates>>>;
 export type SetTeamRatesMutationBody = BodyType<TeamRates>;
 export type SetTeamRatesMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Set the team commission rates (audited with before and after)
  */
 export const useSetTeamRates = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -6886,7 +7001,9 @@ export const createTrailer = (
 };
 
 export const getCreateTrailerMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6923,13 +7040,17 @@ export const getCreateTrailerMutationOptions = <
 
 export type CreateTrailerMutationResult = NonNullable<Awaited<ReturnType<typeof createTrailer>>>;
 export type CreateTrailerMutationBody = BodyType<TrailerBody>;
-export type CreateTrailerMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type CreateTrailerMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
 
 /**
  * @summary Add a trailer (audited); upload its poster with POST /admin/trailers/{id}/poster
  */
 export const useCreateTrailer = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -6974,7 +7095,9 @@ export const updateTrailer = (
 };
 
 export const getUpdateTrailerMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -7012,14 +7135,16 @@ export const getUpdateTrailerMutationOptions = <
 export type UpdateTrailerMutationResult = NonNullable<Awaited<ReturnType<typeof updateTrailer>>>;
 export type UpdateTrailerMutationBody = BodyType<TrailerBody>;
 export type UpdateTrailerMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Edit, reorder, publish or unpublish a trailer (audited)
  */
 export const useUpdateTrailer = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -7488,7 +7613,14 @@ export const adjustBalance = (
 
 export const getAdjustBalanceMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -7527,7 +7659,14 @@ export const getAdjustBalanceMutationOptions = <
 export type AdjustBalanceMutationResult = NonNullable<Awaited<ReturnType<typeof adjustBalance>>>;
 export type AdjustBalanceMutationBody = BodyType<AdjustBody>;
 export type AdjustBalanceMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
 >;
 
 /**
@@ -7535,7 +7674,14 @@ export type AdjustBalanceMutationError = ErrorType<
  */
 export const useAdjustBalance = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
   >,
   TContext = unknown,
 >(
@@ -7845,7 +7991,9 @@ export const setMemberRole = (
 };
 
 export const getSetMemberRoleMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -7883,14 +8031,16 @@ export const getSetMemberRoleMutationOptions = <
 export type SetMemberRoleMutationResult = NonNullable<Awaited<ReturnType<typeof setMemberRole>>>;
 export type SetMemberRoleMutationBody = BodyType<RoleBody>;
 export type SetMemberRoleMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Change a member's role: member, admin, finance or support (audited). Granting or taking away admin or finance waits for a second admin while the club has two
  */
 export const useSetMemberRole = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -8147,7 +8297,16 @@ export const rejectVerification = (
 };
 
 export const getRejectVerificationMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -8187,14 +8346,30 @@ export type RejectVerificationMutationResult = NonNullable<
 >;
 export type RejectVerificationMutationBody = BodyType<RejectBody>;
 export type RejectVerificationMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
 >;
 
 /**
  * @summary Reject a pending verification with a reason for the member (audited)
  */
 export const useRejectVerification = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -8228,8 +8403,8 @@ export const getVerificationPhoto = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>(
-    { url: `/admin/verifications/${id}/${side}`, method: 'GET', signal },
+  return httpClient<Blob>(
+    { url: `/admin/verifications/${id}/${side}`, method: 'GET', responseType: 'blob', signal },
     options,
   );
 };
@@ -8713,7 +8888,16 @@ export const rejectWithdrawal = (
 };
 
 export const getRejectWithdrawalMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -8753,14 +8937,30 @@ export type RejectWithdrawalMutationResult = NonNullable<
 >;
 export type RejectWithdrawalMutationBody = BodyType<RejectWithdrawalBody>;
 export type RejectWithdrawalMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
 >;
 
 /**
  * @summary Reject a requested or approved withdrawal, or refund a failed one: the whole amount goes back
  */
 export const useRejectWithdrawal = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -9019,7 +9219,14 @@ export const claimDeposit = (
 
 export const getClaimDepositMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -9058,7 +9265,14 @@ export const getClaimDepositMutationOptions = <
 export type ClaimDepositMutationResult = NonNullable<Awaited<ReturnType<typeof claimDeposit>>>;
 export type ClaimDepositMutationBody = BodyType<ClaimDepositBody>;
 export type ClaimDepositMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -9066,7 +9280,14 @@ export type ClaimDepositMutationError = ErrorType<
  */
 export const useClaimDeposit = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -9113,7 +9334,9 @@ export const buyVip = (
 };
 
 export const getBuyVipMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -9151,14 +9374,16 @@ export const getBuyVipMutationOptions = <
 export type BuyVipMutationResult = NonNullable<Awaited<ReturnType<typeof buyVip>>>;
 export type BuyVipMutationBody = BodyType<BuyVipBody>;
 export type BuyVipMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Buy a VIP level above the current one (points first, else money)
  */
 export const useBuyVip = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -9205,7 +9430,14 @@ export const withdraw = (
 
 export const getWithdrawMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | RecoveryHoldErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | RecoveryHoldErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -9244,7 +9476,14 @@ export const getWithdrawMutationOptions = <
 export type WithdrawMutationResult = NonNullable<Awaited<ReturnType<typeof withdraw>>>;
 export type WithdrawMutationBody = BodyType<WithdrawBody>;
 export type WithdrawMutationError = ErrorType<
-  ErrorBody | ErrorBody | RecoveryHoldErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | RecoveryHoldErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -9252,7 +9491,14 @@ export type WithdrawMutationError = ErrorType<
  */
 export const useWithdraw = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | RecoveryHoldErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | RecoveryHoldErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -9689,7 +9935,10 @@ export const getOwnReceipt = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>({ url: `/card/deposits/${id}/receipt`, method: 'GET', signal }, options);
+  return httpClient<Blob>(
+    { url: `/card/deposits/${id}/receipt`, method: 'GET', responseType: 'blob', signal },
+    options,
+  );
 };
 
 export const getGetOwnReceiptQueryKey = (id?: number) => {
@@ -10484,7 +10733,10 @@ export const getMedia = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>({ url: `/media/${name}`, method: 'GET', signal }, options);
+  return httpClient<Blob>(
+    { url: `/media/${name}`, method: 'GET', responseType: 'blob', signal },
+    options,
+  );
 };
 
 export const getGetMediaQueryKey = (name?: string) => {
@@ -11656,7 +11908,9 @@ export const reportMoment = (
 };
 
 export const getReportMomentMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -11693,13 +11947,17 @@ export const getReportMomentMutationOptions = <
 
 export type ReportMomentMutationResult = NonNullable<Awaited<ReturnType<typeof reportMoment>>>;
 export type ReportMomentMutationBody = BodyType<ReportBody>;
-export type ReportMomentMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ReportMomentMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
 
 /**
  * @summary Report a post to the operators
  */
 export const useReportMoment = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -11855,7 +12113,7 @@ export const forgotPassword = (
 };
 
 export const getForgotPasswordMutationOptions = <
-  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -11892,13 +12150,15 @@ export const getForgotPasswordMutationOptions = <
 
 export type ForgotPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof forgotPassword>>>;
 export type ForgotPasswordMutationBody = BodyType<ForgotBody>;
-export type ForgotPasswordMutationError = ErrorType<ValidationErrorBody | ErrorBody>;
+export type ForgotPasswordMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
 
 /**
  * @summary Mail a password-reset code to the mailbox bound to this phone
  */
 export const useForgotPassword = <
-  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -11944,7 +12204,9 @@ export const resetPassword = (
 };
 
 export const getResetPasswordMutationOptions = <
-  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -11982,14 +12244,16 @@ export const getResetPasswordMutationOptions = <
 export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>;
 export type ResetPasswordMutationBody = BodyType<ResetBody>;
 export type ResetPasswordMutationError = ErrorType<
-  ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Set a new password with the code; every login ends
  */
 export const useResetPassword = <
-  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -12144,7 +12408,7 @@ export const refreshToken = (
 };
 
 export const getRefreshTokenMutationOptions = <
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -12181,13 +12445,15 @@ export const getRefreshTokenMutationOptions = <
 
 export type RefreshTokenMutationResult = NonNullable<Awaited<ReturnType<typeof refreshToken>>>;
 export type RefreshTokenMutationBody = BodyType<RefreshBody>;
-export type RefreshTokenMutationError = ErrorType<ErrorBody | ValidationErrorBody>;
+export type RefreshTokenMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
 
 /**
  * @summary Exchange a refresh token for a new pair (rotation; reuse revokes the login)
  */
 export const useRefreshToken = <
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -12340,7 +12606,7 @@ export const sendSupportRequest = (
 };
 
 export const getSendSupportRequestMutationOptions = <
-  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -12379,13 +12645,15 @@ export type SendSupportRequestMutationResult = NonNullable<
   Awaited<ReturnType<typeof sendSupportRequest>>
 >;
 export type SendSupportRequestMutationBody = BodyType<SupportRequestBody>;
-export type SendSupportRequestMutationError = ErrorType<ValidationErrorBody | ErrorBody>;
+export type SendSupportRequestMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+>;
 
 /**
  * @summary Write to a person at the club, signed in or not (it waits in the console)
  */
 export const useSendSupportRequest = <
-  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -12756,7 +13024,9 @@ export const beatTrailerView = (
 };
 
 export const getBeatTrailerViewMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -12796,14 +13066,16 @@ export type BeatTrailerViewMutationResult = NonNullable<
 >;
 export type BeatTrailerViewMutationBody = BodyType<BeatBody>;
 export type BeatTrailerViewMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
 >;
 
 /**
  * @summary Report the view's player: its state and position, at least every 5 s
  */
 export const useBeatTrailerView = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -12850,7 +13122,9 @@ export const watchTrailer = (
 };
 
 export const getWatchTrailerMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -12888,14 +13162,16 @@ export const getWatchTrailerMutationOptions = <
 export type WatchTrailerMutationResult = NonNullable<Awaited<ReturnType<typeof watchTrailer>>>;
 export type WatchTrailerMutationBody = BodyType<WatchBody>;
 export type WatchTrailerMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Count a watched trailer and pay its reward
  */
 export const useWatchTrailer = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -13051,7 +13327,9 @@ export const register = (
 };
 
 export const getRegisterMutationOptions = <
-  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -13089,14 +13367,16 @@ export const getRegisterMutationOptions = <
 export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof register>>>;
 export type RegisterMutationBody = BodyType<RegisterBody>;
 export type RegisterMutationError = ErrorType<
-  ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Register a member
  */
 export const useRegister = <
-  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -13263,7 +13543,9 @@ export const changePhone = (
 };
 
 export const getChangePhoneMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -13301,14 +13583,16 @@ export const getChangePhoneMutationOptions = <
 export type ChangePhoneMutationResult = NonNullable<Awaited<ReturnType<typeof changePhone>>>;
 export type ChangePhoneMutationBody = BodyType<ChangePhoneBody>;
 export type ChangePhoneMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Change the phone number (needs the current password; signs out every login)
  */
 export const useChangePhone = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -13464,7 +13748,9 @@ export const bindMail = (
 };
 
 export const getBindMailMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -13502,14 +13788,16 @@ export const getBindMailMutationOptions = <
 export type BindMailMutationResult = NonNullable<Awaited<ReturnType<typeof bindMail>>>;
 export type BindMailMutationBody = BodyType<BindMailBody>;
 export type BindMailMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Bind the mailbox with the code mailed to it
  */
 export const useBindMail = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -13555,7 +13843,9 @@ export const sendMailCode = (
 };
 
 export const getSendMailCodeMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -13593,14 +13883,16 @@ export const getSendMailCodeMutationOptions = <
 export type SendMailCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendMailCode>>>;
 export type SendMailCodeMutationBody = BodyType<MailCodeBody>;
 export type SendMailCodeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Mail a 6-digit code to a mailbox (valid 10 minutes, 5 tries)
  */
 export const useSendMailCode = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -14581,8 +14873,8 @@ export const getOwnPhoto = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<void>(
-    { url: `/users/me/verification/${side}`, method: 'GET', signal },
+  return httpClient<Blob>(
+    { url: `/users/me/verification/${side}`, method: 'GET', responseType: 'blob', signal },
     options,
   );
 };
@@ -14715,7 +15007,7 @@ export const changeNickname = (
 };
 
 export const getChangeNicknameMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -14752,13 +15044,15 @@ export const getChangeNicknameMutationOptions = <
 
 export type ChangeNicknameMutationResult = NonNullable<Awaited<ReturnType<typeof changeNickname>>>;
 export type ChangeNicknameMutationBody = BodyType<NicknameBody>;
-export type ChangeNicknameMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ChangeNicknameMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+>;
 
 /**
  * @summary Change the nickname
  */
 export const useChangeNickname = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -14804,7 +15098,9 @@ export const changePassword = (
 };
 
 export const getChangePasswordMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -14842,14 +15138,16 @@ export const getChangePasswordMutationOptions = <
 export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>;
 export type ChangePasswordMutationBody = BodyType<ChangePasswordBody>;
 export type ChangePasswordMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Change the password (signs out the other logins)
  */
 export const useChangePassword = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -14895,7 +15193,9 @@ export const setTransactionPassword = (
 };
 
 export const getSetTransactionPasswordMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -14935,14 +15235,16 @@ export type SetTransactionPasswordMutationResult = NonNullable<
 >;
 export type SetTransactionPasswordMutationBody = BodyType<TransactionPasswordBody>;
 export type SetTransactionPasswordMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Set the transaction password, or change it with the current one
  */
 export const useSetTransactionPassword = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -14988,7 +15290,9 @@ export const transferToPoints = (
 };
 
 export const getTransferToPointsMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -15028,14 +15332,16 @@ export type TransferToPointsMutationResult = NonNullable<
 >;
 export type TransferToPointsMutationBody = BodyType<TransferBody>;
 export type TransferToPointsMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
 >;
 
 /**
  * @summary Move E-Wallet money to registration points
  */
 export const useTransferToPoints = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -15195,7 +15501,13 @@ export const saveAddress = (
 
 export const getSaveAddressMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | RecoveryHoldErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | RecoveryHoldErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -15234,7 +15546,13 @@ export const getSaveAddressMutationOptions = <
 export type SaveAddressMutationResult = NonNullable<Awaited<ReturnType<typeof saveAddress>>>;
 export type SaveAddressMutationBody = BodyType<SaveAddressBody>;
 export type SaveAddressMutationError = ErrorType<
-  ErrorBody | ErrorBody | RecoveryHoldErrorBody | ValidationErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | RecoveryHoldErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -15242,7 +15560,13 @@ export type SaveAddressMutationError = ErrorType<
  */
 export const useSaveAddress = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | RecoveryHoldErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | RecoveryHoldErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -15289,7 +15613,14 @@ export const deleteAddress = (
 
 export const getDeleteAddressMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | RecoveryHoldErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | RecoveryHoldErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -15328,7 +15659,14 @@ export const getDeleteAddressMutationOptions = <
 export type DeleteAddressMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAddress>>>;
 export type DeleteAddressMutationBody = BodyType<DeleteAddressBody>;
 export type DeleteAddressMutationError = ErrorType<
-  ErrorBody | ErrorBody | RecoveryHoldErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | RecoveryHoldErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -15336,7 +15674,14 @@ export type DeleteAddressMutationError = ErrorType<
  */
 export const useDeleteAddress = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | RecoveryHoldErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | RecoveryHoldErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(

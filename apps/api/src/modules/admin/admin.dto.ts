@@ -44,7 +44,12 @@ export class AdjustResponse {
   awaiting_admin: boolean;
   @ApiProperty({ type: String, nullable: true, example: '812', description: 'null while pending' })
   transaction_id: string | null;
-  @ApiProperty({ type: Number, nullable: true, example: null, description: 'the approval request' })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    example: null,
+    description: 'the approval request',
+  })
   request_id: number | null;
   @ApiProperty({ example: 94.75 })
   money: number;
@@ -68,6 +73,7 @@ export class LedgerTotal {
 
 export class LedgerCheckpointView {
   @ApiProperty({
+    type: 'integer',
     description: 'Postings up to this id are summed in the checkpoint',
     example: 5100,
   })
@@ -81,7 +87,7 @@ export class LastFullAuditView {
   started_at: string;
   @ApiProperty({ format: 'date-time' })
   finished_at: string;
-  @ApiProperty({ description: 'The checkpoint it also verified', example: 5100 })
+  @ApiProperty({ type: 'integer', description: 'The checkpoint it also verified', example: 5100 })
   through_posting_id: number;
   @ApiProperty({ example: true })
   balanced: boolean;
@@ -146,11 +152,11 @@ export class LedgerReportResponse {
 }
 
 export class AdjustmentRequestItem {
-  @ApiProperty({ example: 3 })
+  @ApiProperty({ type: 'integer', example: 3 })
   id: number;
-  @ApiProperty({ example: 100000 })
+  @ApiProperty({ type: 'integer', example: 100000 })
   requested_by: number;
-  @ApiProperty({ example: 100042 })
+  @ApiProperty({ type: 'integer', example: 100042 })
   user_id: number;
   @ApiProperty({ enum: ADJUST_ACCOUNTS, example: 'money' })
   account: AdjustAccount;
@@ -160,7 +166,7 @@ export class AdjustmentRequestItem {
   reason: string;
   @ApiProperty({ enum: ['pending', 'approved', 'rejected'], example: 'pending' })
   status: 'pending' | 'approved' | 'rejected';
-  @ApiProperty({ type: Number, nullable: true, example: null })
+  @ApiProperty({ type: 'integer', nullable: true, example: null })
   decided_by: number | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
   decided_at: string | null;

@@ -4,7 +4,7 @@ import { CHANGE_TARGETS, type ChangeTarget, RAISE_TARGETS } from './economy-chan
 
 /** One operator's approval of a request (withdrawal, card deposit, adjustment, economy change). */
 export class ApprovalEntry {
-  @ApiProperty({ example: 7 })
+  @ApiProperty({ type: 'integer', example: 7 })
   operator_id: number;
   @ApiProperty({
     enum: ['admin', 'finance', 'support'],
@@ -29,7 +29,7 @@ export class ApprovalEntry {
  * of the club's card, support link or card rates while the club has two admins.
  */
 export class EconomyChangeItem {
-  @ApiProperty({ example: 4 })
+  @ApiProperty({ type: 'integer', example: 4 })
   id: number;
   @ApiProperty({
     enum: CHANGE_TARGETS,
@@ -38,7 +38,7 @@ export class EconomyChangeItem {
   })
   target: ChangeTarget;
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description:
       'The VIP level, challenge or campaign id (null: team rates, card, support link, card rates)',
@@ -62,11 +62,11 @@ export class EconomyChangeItem {
       'The last value a second admin approved (or the seeded or created one) that the raise was held against; null: none (a new challenge or campaign, or a change that always waits)',
   })
   baseline: Record<string, unknown> | null;
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   proposed_by: number;
   @ApiProperty({ enum: ['pending', 'approved', 'rejected'] })
   status: 'pending' | 'approved' | 'rejected';
-  @ApiProperty({ type: Number, nullable: true })
+  @ApiProperty({ type: 'integer', nullable: true })
   decided_by: number | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' })
   decided_at: string | null;
@@ -92,7 +92,7 @@ export const PendingChangesProperty = () =>
 export class EconomyBaseline {
   @ApiProperty({ enum: RAISE_TARGETS })
   target: (typeof RAISE_TARGETS)[number];
-  @ApiProperty({ type: Number, nullable: true, description: 'null: the team rates' })
+  @ApiProperty({ type: 'integer', nullable: true, description: 'null: the team rates' })
   target_id: number | null;
   @ApiProperty({
     type: 'object',
@@ -101,7 +101,7 @@ export class EconomyBaseline {
   })
   value: Record<string, unknown>;
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description: 'The approved change that set it; null: the seeded or created value',
   })

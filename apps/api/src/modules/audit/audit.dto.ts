@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class AuditEntry {
-  @ApiProperty({ example: 7 })
+  @ApiProperty({ type: 'integer', example: 7 })
   id: number;
-  @ApiProperty({ example: 100000 })
+  @ApiProperty({ type: 'integer', example: 100000 })
   actor_id: number;
   @ApiProperty({ example: 'ledger.adjust' })
   action: string;
-  @ApiProperty({ type: Number, nullable: true, example: 100042 })
+  @ApiProperty({ type: 'integer', nullable: true, example: 100042 })
   target_user_id: number | null;
   @ApiProperty({
     type: 'object',
@@ -62,7 +62,7 @@ export class AuditVerification {
  * row (pnpm verify:audit).
  */
 export class AuditHead {
-  @ApiProperty({ description: "The last row's place in the chain", example: 1042 })
+  @ApiProperty({ type: 'integer', description: "The last row's place in the chain", example: 1042 })
   seq: number;
   @ApiProperty({
     description: 'Its hash (lowercase hex SHA-256)',

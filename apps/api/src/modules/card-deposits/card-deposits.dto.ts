@@ -33,18 +33,18 @@ export class CardDepositForm {
 }
 
 export class CardDepositCreated {
-  @ApiProperty({ description: 'The record id in /balance?add=true', example: 57 })
+  @ApiProperty({ type: 'integer', description: 'The record id in /balance?add=true', example: 57 })
   id: number;
   @ApiProperty({ enum: ['under_review'] })
   status: 'under_review';
 }
 
 export class CardDepositItem {
-  @ApiProperty({ example: 3 })
+  @ApiProperty({ type: 'integer', example: 3 })
   id: number;
-  @ApiProperty({ example: 42 })
+  @ApiProperty({ type: 'integer', example: 42 })
   user_id: number;
-  @ApiProperty({ description: "The member's balance record", example: 57 })
+  @ApiProperty({ type: 'integer', description: "The member's balance record", example: 57 })
   record_id: number;
   @ApiProperty({ enum: CARD_CURRENCIES })
   currency: CardCurrency;

@@ -19,7 +19,7 @@ const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
 
 export class ChallengeItem {
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   id: number;
   @ApiProperty({ example: 'Ten trailers this week' })
   title: string;
@@ -132,7 +132,7 @@ export class ProgressResponse {
   levels: ProgressLevel[];
   @ApiProperty({ description: "Trailers a day at the member's level now", example: 4 })
   daily_tasks: number;
-  @ApiProperty({ description: 'The level that counts now', example: 1 })
+  @ApiProperty({ type: 'integer', description: 'The level that counts now', example: 1 })
   vip_level: number;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' })
   vip_expire: string | null;

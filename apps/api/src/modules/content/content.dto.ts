@@ -131,7 +131,7 @@ function IsUrlOrEmpty() {
 }
 
 export class BannerItem {
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   id: number;
   @ApiProperty({ example: '/media/6f1c….webp' })
   image_url: string;
@@ -204,7 +204,7 @@ export class BannerForm {
   })
   link?: string;
 
-  @ApiPropertyOptional({ description: 'Lower first', default: 0 })
+  @ApiPropertyOptional({ type: 'integer', description: 'Lower first', default: 0 })
   @IsOptional()
   @Transform(({ value }) =>
     typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value,

@@ -4,7 +4,7 @@ import { IsIn, IsOptional } from 'class-validator';
 import { SolvencyView } from '../withdrawals/solvency.dto';
 
 export class DashboardQuery {
-  @ApiPropertyOptional({ enum: [7, 30, 90], default: 30 })
+  @ApiPropertyOptional({ type: 'integer', enum: [7, 30, 90], default: 30 })
   @IsOptional()
   @Type(() => Number)
   @IsIn([7, 30, 90], { message: 'days must be 7, 30 or 90' })
@@ -37,7 +37,7 @@ export class DashboardDay {
 export class PackageSales {
   @ApiProperty({ format: 'date' })
   day: string;
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   vip_level: number;
   @ApiProperty()
   count: number;

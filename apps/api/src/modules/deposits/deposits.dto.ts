@@ -36,7 +36,7 @@ export class ClaimDepositBody {
 }
 
 export class ClaimDepositResponse {
-  @ApiProperty({ example: 42 })
+  @ApiProperty({ type: 'integer', example: 42 })
   id: number;
   @ApiProperty({ enum: ['under_review'], example: 'under_review' })
   status: 'under_review';
@@ -56,9 +56,9 @@ export class AdminDepositsQuery {
 }
 
 export class AdminDepositItem {
-  @ApiProperty({ example: 42 })
+  @ApiProperty({ type: 'integer', example: 42 })
   id: number;
-  @ApiProperty({ example: 7 })
+  @ApiProperty({ type: 'integer', example: 7 })
   user_id: number;
   @ApiProperty({ description: 'USDT credited (0 while a claim is checked)', example: 25 })
   amount: number;
@@ -73,13 +73,17 @@ export class AdminDepositItem {
 }
 
 export class ForeignDepositItem {
-  @ApiProperty({ example: 3 })
+  @ApiProperty({ type: 'integer', example: 3 })
   id: number;
-  @ApiProperty({ example: 7 })
+  @ApiProperty({ type: 'integer', example: 7 })
   user_id: number;
   @ApiProperty()
   tx_id: string;
-  @ApiProperty({ description: 'Log index in the transaction; -1 for a TRX transfer', example: 0 })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Log index in the transaction; -1 for a TRX transfer',
+    example: 0,
+  })
   log_index: number;
   @ApiProperty({ description: '"TRX" or the token contract address', example: 'TRX' })
   asset: string;
@@ -90,7 +94,7 @@ export class ForeignDepositItem {
     example: '1000000',
   })
   amount: string;
-  @ApiProperty({ example: 120 })
+  @ApiProperty({ type: 'integer', example: 120 })
   block_number: number;
   @ApiProperty({ format: 'date-time' })
   created_at: string;
@@ -107,7 +111,7 @@ export class SweepCandidatesQuery {
   @Max(1e9)
   min_usdt?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 1000, default: 100 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 1000, default: 100 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -117,7 +121,7 @@ export class SweepCandidatesQuery {
 }
 
 export class SweepCandidate {
-  @ApiProperty({ example: 7 })
+  @ApiProperty({ type: 'integer', example: 7 })
   user_id: number;
   @ApiProperty()
   address: string;
@@ -165,9 +169,9 @@ export class RecordSweepResponse {
 }
 
 export class SweepItem {
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   id: number;
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   user_id: number;
   @ApiProperty()
   address: string;
@@ -175,7 +179,7 @@ export class SweepItem {
   tx_id: string;
   @ApiProperty()
   amount: number;
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   recorded_by: number;
   @ApiProperty({ format: 'date-time' })
   created_at: string;

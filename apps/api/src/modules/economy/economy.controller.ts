@@ -22,7 +22,7 @@ import { PublicRoute } from '../redis/public-rate-limit';
 import { MAX_VIP_LEVEL } from '@app/domain';
 
 class LevelParam {
-  @ApiProperty({ minimum: 0, maximum: MAX_VIP_LEVEL, example: 1 })
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_VIP_LEVEL, example: 1 })
   @Type(() => Number)
   @IsInt()
   @Min(0)

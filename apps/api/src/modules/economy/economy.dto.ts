@@ -5,7 +5,7 @@ import { MAX_VIP_LEVEL } from '@app/domain';
 import { EconomyChangeItem, PendingChangesProperty } from '../approvals/approvals.dto';
 
 export class PackageItem {
-  @ApiProperty({ minimum: 0, maximum: MAX_VIP_LEVEL, example: 1 })
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_VIP_LEVEL, example: 1 })
   vip_level: number;
   @ApiProperty({ description: 'USDT', example: 50 })
   price: number;
@@ -27,7 +27,7 @@ export class PackageBody {
   @IsUsdtAmount({ allowZero: true })
   price: number | string;
 
-  @ApiProperty({ minimum: 0, maximum: 1000, example: 5 })
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 1000, example: 5 })
   @IsInt()
   @Min(0)
   @Max(1000)
@@ -41,7 +41,7 @@ export class PackageBody {
   @IsUsdtAmount({ allowZero: true })
   reward_per_trailer: number | string;
 
-  @ApiProperty({ minimum: 0, maximum: 3650, example: 30 })
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 3650, example: 30 })
   @IsInt()
   @Min(0)
   @Max(3650)

@@ -38,6 +38,9 @@ class PeriodQuery {
 }
 
 /** Shown in the route descriptions: every money amount of every export is in this unit. */
+/** An export's answer: CSV text (csv.ts: a header line of the column names first), never JSON. */
+const CSV_CONTENT = { 'text/csv': { schema: { type: 'string' } } };
+
 const UNIT_EXAMPLE = '`55.160000` for 55.16 USDT';
 
 function period(query: PeriodQuery): [Date, Date] {
@@ -73,7 +76,7 @@ export class ExportsController {
     description: `money and points in USDT with exactly 6 decimals (${UNIT_EXAMPLE}), like every amount of every export; operators appear in an admin's export only`,
   })
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'CSV, one member a line' })
+  @ApiOkResponse({ description: 'CSV, one member a line', content: CSV_CONTENT })
   @ApiErrors('BAD_REQUEST', 'VALIDATION_ERROR')
   exportMembers(
     @CurrentUser() user: AuthUser,
@@ -115,7 +118,7 @@ export class ExportsController {
     description: `amount and fee in USDT with exactly 6 decimals (${UNIT_EXAMPLE}), like every amount of every export`,
   })
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'CSV, one record a line' })
+  @ApiOkResponse({ description: 'CSV, one record a line', content: CSV_CONTENT })
   @ApiErrors('BAD_REQUEST', 'VALIDATION_ERROR')
   exportRecords(@Query() query: PeriodQuery, @Res() reply: FastifyReply) {
     const [from, to] = period(query);
@@ -155,7 +158,7 @@ export class ExportsController {
       'Without from and to, the whole chain',
   })
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'CSV, one action a line' })
+  @ApiOkResponse({ description: 'CSV, one action a line', content: CSV_CONTENT })
   @ApiErrors('BAD_REQUEST', 'VALIDATION_ERROR')
   exportAudit(@Query() query: PeriodQuery, @Res() reply: FastifyReply) {
     const [from, to] = period(query);

@@ -34,7 +34,7 @@ export class SponsorFundsBody {
 }
 
 export class SponsorFundsItem {
-  @ApiProperty({ example: 12 })
+  @ApiProperty({ type: 'integer', example: 12 })
   id: number;
   @ApiProperty({
     enum: ['pending', 'recorded', 'rejected'],
@@ -48,9 +48,9 @@ export class SponsorFundsItem {
   payer: string;
   @ApiProperty({ example: 'INV-2026-0141' })
   reference: string;
-  @ApiProperty({ example: 7 })
+  @ApiProperty({ type: 'integer', example: 7 })
   requested_by: number;
-  @ApiProperty({ type: Number, nullable: true })
+  @ApiProperty({ type: 'integer', nullable: true })
   decided_by: number | null;
   @ApiProperty({ type: String, nullable: true })
   decided_at: string | null;
@@ -177,7 +177,10 @@ export class FundingForecast {
 }
 
 export class FundingForecastQuery {
-  @ApiPropertyOptional({ description: 'A waiting economy change: the forecast with it in force' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'A waiting economy change: the forecast with it in force',
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

@@ -45,9 +45,9 @@ export class VerificationState {
 }
 
 export class VerificationItem {
-  @ApiProperty({ example: 5 })
+  @ApiProperty({ type: 'integer', example: 5 })
   id: number;
-  @ApiProperty({ example: 42 })
+  @ApiProperty({ type: 'integer', example: 42 })
   user_id: number;
   @ApiProperty({ example: 'Uzbekistan' })
   country: string;

@@ -25,7 +25,7 @@ export class MemberListQuery {
   @MaxLength(64)
   q?: string;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: MAX_VIP_LEVEL })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_VIP_LEVEL })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -69,7 +69,7 @@ export class MemberListQuery {
   @IsIn(['asc', 'desc'])
   order?: 'asc' | 'desc';
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -77,7 +77,7 @@ export class MemberListQuery {
   @Max(100_000)
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -87,7 +87,7 @@ export class MemberListQuery {
 }
 
 export class MemberSummary {
-  @ApiProperty({ example: 42 })
+  @ApiProperty({ type: 'integer', example: 42 })
   id: number;
   @ApiProperty({ example: '+998901234567' })
   phone: string;
@@ -97,7 +97,11 @@ export class MemberSummary {
   role: 'member' | 'admin' | 'finance' | 'support';
   @ApiProperty()
   is_active: boolean;
-  @ApiProperty({ description: 'The level that counts now (0 once expired)', example: 1 })
+  @ApiProperty({
+    type: 'integer',
+    description: 'The level that counts now (0 once expired)',
+    example: 1,
+  })
   vip_level: number;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' })
   vip_expire: string | null;
@@ -105,7 +109,7 @@ export class MemberSummary {
   verification: 'none' | 'pending' | 'approved' | 'rejected';
   @ApiProperty({ type: String, nullable: true })
   mail: string | null;
-  @ApiProperty({ type: Number, nullable: true })
+  @ApiProperty({ type: 'integer', nullable: true })
   inviter_id: number | null;
   @ApiProperty({ format: 'date-time' })
   created_at: string;
@@ -120,16 +124,16 @@ export class MemberPage {
   items: MemberSummary[];
   @ApiProperty({ description: 'Members matching the filters', example: 134 })
   total: number;
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   page: number;
-  @ApiProperty({ example: 20 })
+  @ApiProperty({ type: 'integer', example: 20 })
   limit: number;
 }
 
 export class MemberPostingItem {
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   id: number;
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   transaction_id: number;
   @ApiProperty({ description: "The ledger transaction's kind", example: 'reward' })
   kind: string;
@@ -141,14 +145,14 @@ export class MemberPostingItem {
   })
   movement: StatementKind;
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description: 'A team commission: the member whose watch paid it',
     example: 100045,
   })
   from_member_id: number | null;
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description: 'A team commission: how many levels below this member that member is (1 to 3)',
     example: 2,

@@ -11,7 +11,11 @@ const trimmed = ({ value }: { value: unknown }) =>
  * members reading another language get Russian, else the one written.
  */
 export class SendMessageBody {
-  @ApiPropertyOptional({ description: 'One member; left out: every member', example: 42 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'One member; left out: every member',
+    example: 42,
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -63,9 +67,9 @@ export class SendMessageBody {
 }
 
 export class SentMessage {
-  @ApiProperty({ example: 12 })
+  @ApiProperty({ type: 'integer', example: 12 })
   id: number;
-  @ApiProperty({ type: Number, nullable: true, description: 'null: sent to every member' })
+  @ApiProperty({ type: 'integer', nullable: true, description: 'null: sent to every member' })
   user_id: number | null;
 }
 
@@ -75,6 +79,7 @@ export class SentMessage {
  */
 export class MessagesQuery {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: 200,
     description: 'Page size; without it every message comes back (the contract)',
@@ -91,7 +96,7 @@ export class MessagesQuery {
 }
 
 export class MessageItem {
-  @ApiProperty({ example: 3 })
+  @ApiProperty({ type: 'integer', example: 3 })
   id: number;
   @ApiProperty({ example: 'Welcome' })
   title: string;

@@ -6,11 +6,11 @@ import { PageBefore, PageLimit } from '../../common/paging.dto';
 export const MOMENT_TEXT_MAX = 500;
 
 export class MomentAuthor {
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   id: number;
   @ApiProperty({ description: 'Masked: the first two and last two characters', example: 'us***23' })
   name: string;
-  @ApiProperty({ description: 'The level that counts now' })
+  @ApiProperty({ type: 'integer', description: 'The level that counts now' })
   vip_level: number;
 }
 
@@ -26,7 +26,7 @@ export class MomentImage {
 }
 
 export class MomentItem {
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   id: number;
   @ApiProperty({ type: MomentAuthor })
   author: MomentAuthor;
@@ -34,7 +34,7 @@ export class MomentItem {
   text: string;
   @ApiProperty({ type: [MomentImage] })
   images: MomentImage[];
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   like_count: number;
   @ApiProperty({ description: 'You liked it' })
   liked: boolean;
@@ -51,7 +51,7 @@ export class MomentsQuery {
   @PageLimit(50, 20)
   limit?: number;
 
-  @ApiPropertyOptional({ description: "One member's posts (search by member ID)" })
+  @ApiPropertyOptional({ type: 'integer', description: "One member's posts (search by member ID)" })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -70,12 +70,12 @@ export class MomentForm {
 }
 
 export class MomentCreated {
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   id: number;
 }
 
 export class LikeState {
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   like_count: number;
   @ApiProperty()
   liked: boolean;

@@ -52,6 +52,7 @@ export class CampaignBody {
   ends_at: string;
 
   @ApiProperty({
+    type: 'integer',
     description: 'The lowest package that qualifies',
     minimum: 1,
     maximum: MAX_VIP_LEVEL,
@@ -79,6 +80,7 @@ export class CampaignBody {
   member_points: number | string;
 
   @ApiProperty({
+    type: 'integer',
     description: 'Days the points stay held before they can be used',
     minimum: 0,
     maximum: 365,
@@ -91,7 +93,7 @@ export class CampaignBody {
 }
 
 export class CampaignItem {
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   id: number;
   @ApiProperty({
     description:
@@ -108,7 +110,7 @@ export class CampaignItem {
   starts_at: string;
   @ApiProperty({ format: 'date-time' })
   ends_at: string;
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   min_vip_level: number;
   @ApiProperty()
   inviter_points: number;

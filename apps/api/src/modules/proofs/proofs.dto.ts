@@ -114,7 +114,11 @@ export class ProofLeafItem {
 }
 
 export class ProofPendingWithdrawalItem {
-  @ApiProperty({ description: 'The withdrawal’s record, as GET /balance lists it', example: 311 })
+  @ApiProperty({
+    type: 'integer',
+    description: 'The withdrawal’s record, as GET /balance lists it',
+    example: 311,
+  })
   id: number;
   @ApiProperty({ example: '200000000' })
   amount_micro: string;
@@ -137,7 +141,7 @@ export class MemberProofResponse {
       'Your parts: random, shuffled among every other part and zero padding, each with its path to the root',
   })
   leaves: ProofLeafItem[];
-  @ApiProperty({ description: 'You: the member the leaves name', example: 100114 })
+  @ApiProperty({ type: 'integer', description: 'You: the member the leaves name', example: 100114 })
   member_id: number;
   @ApiProperty({
     description: 'Your E-Wallet at the snapshot (compare: your statement at created_at)',
@@ -154,13 +158,13 @@ export class MemberProofResponse {
 }
 
 export class AdminProofSnapshot extends LatestProof {
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   id: number;
   @ApiProperty({ description: 'The solidified block when the reads ended (= block when steady)' })
   last_block: number;
   @ApiProperty({ enum: ['schedule', 'admin'] })
   trigger: 'schedule' | 'admin';
-  @ApiProperty({ type: Number, nullable: true, description: 'The operator who asked for it' })
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The operator who asked for it' })
   requested_by: number | null;
   @ApiProperty({ description: 'Members can still fetch their path (PROOF_KEEP_SNAPSHOTS)' })
   paths_kept: boolean;

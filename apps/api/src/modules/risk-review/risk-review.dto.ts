@@ -22,7 +22,11 @@ export class RingListQuery {
   @IsIn(RING_STATUSES)
   status?: RingStatusName;
 
-  @ApiPropertyOptional({ description: 'Only the ring this member is in', example: 100042 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'Only the ring this member is in',
+    example: 100042,
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -52,7 +56,7 @@ export class RingSignal {
 export class RingPendingDecision {
   @ApiProperty({ enum: RING_DECISIONS })
   decision: RingDecision;
-  @ApiProperty({ example: 100000 })
+  @ApiProperty({ type: 'integer', example: 100000 })
   requested_by: number;
   @ApiProperty({
     description:
@@ -71,7 +75,7 @@ export class RingPendingDecision {
 }
 
 export class RingItem {
-  @ApiProperty({ example: 7 })
+  @ApiProperty({ type: 'integer', example: 7 })
   id: number;
   @ApiProperty({ type: [Number], description: 'Member ids, ascending', example: [100114, 100115] })
   members: number[];

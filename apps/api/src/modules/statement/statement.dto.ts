@@ -50,7 +50,7 @@ export class StatementQuery {
 /** What a movement refers to, in words a member can follow (each field null when it does not apply). */
 export class StatementDetails {
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description: 'The trailer a reward or commission was paid for',
     example: 12,
@@ -64,14 +64,14 @@ export class StatementDetails {
   })
   trailer_title: string | null;
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description: 'A commission: the level of the team it came from (1 to 3)',
     example: 2,
   })
   team_level: number | null;
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description: 'A commission: the team member whose watch paid it',
     example: 1043,
@@ -85,7 +85,7 @@ export class StatementDetails {
   })
   from_member_name: string | null;
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description: 'A purchase: the VIP level bought',
     example: 1,
@@ -108,7 +108,11 @@ export class StatementDetails {
 }
 
 export class StatementItem {
-  @ApiProperty({ description: 'The movement’s id (also the paging cursor)', example: 1042 })
+  @ApiProperty({
+    type: 'integer',
+    description: 'The movement’s id (also the paging cursor)',
+    example: 1042,
+  })
   id: number;
   @ApiProperty({ format: 'date-time', example: '2026-11-25T08:00:00.000Z' })
   created_at: string;
@@ -141,7 +145,7 @@ export class StatementPage {
   @ApiProperty({ type: [StatementItem], description: 'Newest first' })
   items: StatementItem[];
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description: 'Pass as `before` for the next (older) page; null when this is the last',
     example: 1021,

@@ -5,6 +5,7 @@ import { ApiErrors } from '../../common/api-errors.decorator';
 import { AppError } from '../../common/app-error';
 import { StorageService } from './storage.service';
 import { PublicRoute } from '../redis/public-rate-limit';
+import { IMAGE_TYPES, imageContent } from './uploads';
 
 @ApiTags('content')
 @Controller('media')
@@ -14,8 +15,8 @@ export class MediaController {
   @Get(':name')
   @PublicRoute()
   @ApiOperation({ summary: 'A public uploaded image (posters); cached for a year' })
-  @ApiProduces('image/jpeg', 'image/png', 'image/webp')
-  @ApiOkResponse({ description: 'The image bytes' })
+  @ApiProduces(...IMAGE_TYPES)
+  @ApiOkResponse({ description: 'The image bytes', content: imageContent() })
   @ApiErrors('NOT_FOUND')
   async getMedia(@Param('name') name: string, @Res() reply: FastifyReply) {
     const found = await this.storage.readPublic(name);

@@ -103,12 +103,25 @@ export function sendPrivateImage(
     .send(found.body);
 }
 
+/** The image types an upload may have (sniff.ts); a stored image is served as one of them. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/**
+ * The `content` of an answer that is an image's bytes: each type an upload
+ * may have, as a binary string, so a generated client reads bytes, not JSON.
+ */
+export function imageContent() {
+  return Object.fromEntries(
+    IMAGE_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+  );
+}
+
 /** The OpenAPI side of a route that answers with an uploaded image's bytes. */
 export function ApiImageResponse(summary: string) {
   return applyDecorators(
     ApiOperation({ summary }),
-    ApiProduces('image/jpeg', 'image/png', 'image/webp'),
-    ApiOkResponse({ description: 'The image bytes' }),
+    ApiProduces(...IMAGE_TYPES),
+    ApiOkResponse({ description: 'The image bytes', content: imageContent() }),
     ApiErrors('NOT_FOUND', 'VALIDATION_ERROR'),
   );
 }

@@ -41,7 +41,7 @@ export class SupportRequestBody {
 }
 
 export class SupportRequestCreated {
-  @ApiProperty({ example: 7 })
+  @ApiProperty({ type: 'integer', example: 7 })
   id: number;
   @ApiProperty({ enum: ['open'], example: 'open' })
   status: 'open';
@@ -61,7 +61,7 @@ export class SupportRequestsQuery {
 }
 
 export class SupportRequestItem {
-  @ApiProperty({ example: 7 })
+  @ApiProperty({ type: 'integer', example: 7 })
   id: number;
   @ApiProperty({
     description: 'The phone to call back, as the sender typed it',
@@ -79,7 +79,7 @@ export class SupportRequestItem {
   })
   lang: string;
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description:
       'The member who sent it signed in (their identity is known); null: sent signed out',
@@ -87,7 +87,7 @@ export class SupportRequestItem {
   })
   sent_by: number | null;
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description:
       'The account with this phone, if any. Signed out, anyone can type any phone: call it back before acting',
@@ -96,7 +96,7 @@ export class SupportRequestItem {
   account_id: number | null;
   @ApiProperty({ enum: SUPPORT_STATUSES, example: 'open' })
   status: SupportStatus;
-  @ApiProperty({ type: Number, nullable: true, example: null })
+  @ApiProperty({ type: 'integer', nullable: true, example: null })
   closed_by: number | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
   closed_at: string | null;

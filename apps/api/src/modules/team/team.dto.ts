@@ -10,6 +10,7 @@ import { PageBefore, PageLimit } from '../../common/paging.dto';
  */
 export class InvitesQuery {
   @ApiPropertyOptional({
+    type: 'integer',
     enum: [1, 2, 3],
     description:
       'Page this level only (newest first; the other two levels come back empty). Without it: all three levels, whole, oldest first',
@@ -27,9 +28,13 @@ export class InvitesQuery {
 }
 
 export class TeamMember {
-  @ApiProperty({ example: 100042 })
+  @ApiProperty({ type: 'integer', example: 100042 })
   id: number;
-  @ApiProperty({ description: 'Effective VIP level (0 once a membership expired)', example: 1 })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Effective VIP level (0 once a membership expired)',
+    example: 1,
+  })
   vip_level: number;
   @ApiProperty({ format: 'date-time', example: '2026-11-21T08:00:00.000Z' })
   created_at: string;

@@ -25,7 +25,7 @@ const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
 
 export class TrailerSummary {
-  @ApiProperty({ example: 12 })
+  @ApiProperty({ type: 'integer', example: 12 })
   id: number;
   @ApiProperty({ example: 'Night Harbour' })
   title: string;
@@ -183,7 +183,7 @@ export class TrailerBody {
   @IsIn(TRAILER_CATEGORIES)
   category: 'hot' | 'new' | 'soon';
 
-  @ApiPropertyOptional({ description: 'Lower first', default: 0 })
+  @ApiPropertyOptional({ type: 'integer', description: 'Lower first', default: 0 })
   @IsOptional()
   @IsInt()
   @Min(-1_000_000)

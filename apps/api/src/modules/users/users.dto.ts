@@ -39,12 +39,12 @@ export class RegisterBody {
 }
 
 export class RegisterResponse {
-  @ApiProperty({ example: 100001 })
+  @ApiProperty({ type: 'integer', example: 100001 })
   id: number;
 }
 
 export class UserMe {
-  @ApiProperty({ example: 100001, description: 'Also the invitation code' })
+  @ApiProperty({ type: 'integer', example: 100001, description: 'Also the invitation code' })
   id: number;
   @ApiProperty({ type: String, nullable: true, example: 'Aziz' })
   nickname: string | null;
@@ -56,13 +56,13 @@ export class UserMe {
   points: number;
   @ApiProperty({ description: 'Held (frozen) points', example: 0 })
   points_hold: number;
-  @ApiProperty({ minimum: 0, maximum: MAX_VIP_LEVEL, example: 0 })
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_VIP_LEVEL, example: 0 })
   vip_level: number;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
   vip_expire: string | null;
   @ApiProperty({ example: true })
   is_active: boolean;
-  @ApiProperty({ type: Number, nullable: true, example: 100000 })
+  @ApiProperty({ type: 'integer', nullable: true, example: 100000 })
   inviter_id: number | null;
   @ApiProperty({ description: 'Team commissions earned, USDT', example: 0 })
   team_earn: number;

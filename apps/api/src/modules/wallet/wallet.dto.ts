@@ -25,7 +25,7 @@ export class TransferResponse {
 }
 
 export class BuyVipBody {
-  @ApiProperty({ minimum: 1, maximum: MAX_VIP_LEVEL, example: 2 })
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_VIP_LEVEL, example: 2 })
   @IsInt({ message: VIP_LEVEL_MESSAGE })
   @Min(1, { message: VIP_LEVEL_MESSAGE })
   @Max(MAX_VIP_LEVEL, { message: VIP_LEVEL_MESSAGE })
@@ -33,7 +33,7 @@ export class BuyVipBody {
 }
 
 export class BuyVipResponse {
-  @ApiProperty({ example: 2 })
+  @ApiProperty({ type: 'integer', example: 2 })
   vip_level: number;
   @ApiProperty({ format: 'date-time', example: '2027-02-04T08:00:00.000Z' })
   vip_expire: string;
@@ -59,7 +59,7 @@ export class BalanceQuery {
 }
 
 export class BalanceRecordItem {
-  @ApiProperty({ example: 41 })
+  @ApiProperty({ type: 'integer', example: 41 })
   id: number;
   @ApiProperty({
     description: 'USDT requested or credited (0 while a claimed deposit is being checked)',

@@ -95,14 +95,23 @@ export class ChainCost {
 }
 
 export class TronCostTransfer extends ChainCost {
-  @ApiProperty({ description: 'Row id, the cursor of the next page (before)', example: 120 })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Row id, the cursor of the next page (before)',
+    example: 120,
+  })
   id: number;
   @ApiProperty({ enum: ['sweep', 'withdrawal'] })
   kind: 'sweep' | 'withdrawal';
-  @ApiProperty({ type: Number, nullable: true, description: 'A withdrawal: its id', example: 42 })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'A withdrawal: its id',
+    example: 42,
+  })
   withdrawal_id: number | null;
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description: 'A sweep: the member whose deposit address was swept',
     example: 100042,

@@ -85,7 +85,7 @@ export class DeleteAddressBody {
 }
 
 export class SavedAddress {
-  @ApiProperty({ example: 3 })
+  @ApiProperty({ type: 'integer', example: 3 })
   id: number;
   @ApiProperty({ example: 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16' })
   address: string;
@@ -96,7 +96,7 @@ export class SavedAddress {
 }
 
 export class WithdrawResponse {
-  @ApiProperty({ description: 'The balance record id', example: 43 })
+  @ApiProperty({ type: 'integer', description: 'The balance record id', example: 43 })
   id: number;
   @ApiProperty({ enum: ['under_review'], example: 'under_review' })
   status: 'under_review';
@@ -124,7 +124,7 @@ export class AdminWithdrawalsQuery {
   @IsIn(STATUSES)
   status?: (typeof STATUSES)[number];
 
-  @ApiPropertyOptional({ description: "Only this member's withdrawals" })
+  @ApiPropertyOptional({ type: 'integer', description: "Only this member's withdrawals" })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -157,11 +157,11 @@ export class RejectWithdrawalBody {
 }
 
 export class AdminWithdrawal {
-  @ApiProperty({ example: 12 })
+  @ApiProperty({ type: 'integer', example: 12 })
   id: number;
-  @ApiProperty({ example: 7 })
+  @ApiProperty({ type: 'integer', example: 7 })
   user_id: number;
-  @ApiProperty({ description: "The member's balance record", example: 43 })
+  @ApiProperty({ type: 'integer', description: "The member's balance record", example: 43 })
   record_id: number;
   @ApiProperty()
   wallet: string;
@@ -183,10 +183,10 @@ export class AdminWithdrawal {
   reason: string | null;
   @ApiProperty({ type: String, nullable: true })
   tx_id: string | null;
-  @ApiProperty({ type: Number, nullable: true })
+  @ApiProperty({ type: 'integer', nullable: true })
   decided_by: number | null;
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description: 'The operator who approved first (see approvals for all of them)',
   })

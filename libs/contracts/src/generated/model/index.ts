@@ -342,6 +342,7 @@ export * from './userMeVerification';
 export * from './validationErrorBody';
 export * from './validationErrorBodyCode';
 export * from './validationIssueBody';
+export * from './validationIssueBodyLocItem';
 export * from './verificationItem';
 export * from './verificationItemDocumentType';
 export * from './verificationItemStatus';

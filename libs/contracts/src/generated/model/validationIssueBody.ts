@@ -5,9 +5,11 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { ValidationIssueBodyLocItem } from './validationIssueBodyLocItem';
 
 export interface ValidationIssueBody {
-  loc: string[];
+  /** Where: body, query, path or header, then the field names; an array element by its index (an integer) */
+  loc: ValidationIssueBodyLocItem[];
   msg: string;
   type: string;
 }
