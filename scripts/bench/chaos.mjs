@@ -367,6 +367,11 @@ const appEnv = {
   S3_FORCE_PATH_STYLE: 'true',
   S3_ACCESS_KEY_ID: 'chaos',
   S3_SECRET_ACCESS_KEY: 'chaos-secret',
+  // The bench's setup credits every member from the admin (signInAndFund), and the admin and
+  // the finance operator approve every card deposit: with the rule on, neither may approve
+  // those members' withdrawals for a day, and none would ever settle. A club's operators are
+  // not its funders; the rule has its own tests (test/cross-cutting/no-single-person.spec.ts).
+  CREDITOR_WITHDRAWAL_APPROVAL_HOURS: '0',
 };
 /** Each process: its child, whether the bench stopped it on purpose, how it ended. */
 const nodes = {};
