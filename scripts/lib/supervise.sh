@@ -13,6 +13,7 @@
 # its log reader is not gone while it stops. If this shell is killed outright
 # (SIGKILL), a watchdog in a session of its own stops the commands.
 
+SUPERVISE_LIB=${BASH_SOURCE[0]}
 supervised_pids=()
 supervised_names=()
 supervise_watchdog=
@@ -30,27 +31,33 @@ supervise_run() {
   supervised_names+=("$name")
 }
 
+# supervise_end_sessions PID...: TERM to each session, 10 s to close, then KILL.
+supervise_end_sessions() {
+  local pid i alive
+  for pid in "$@"; do kill -TERM -- "-$pid" 2>/dev/null; done
+  for ((i = 0; i < 100; i++)); do
+    alive=0
+    for pid in "$@"; do kill -0 -- "-$pid" 2>/dev/null && alive=1; done
+    ((alive)) || return 0
+    sleep 0.1
+  done
+  for pid in "$@"; do kill -KILL -- "-$pid" 2>/dev/null; done
+}
+
 supervise_watch() {
-  local parent=$$
   # Polls once a second: a session that outlives this shell is stopped as a
   # Ctrl-C would have stopped it.
-  setsid bash -c 'parent=$1
-    shift
+  setsid bash -c 'source "$1"
+    parent=$2
+    shift 2
     while kill -0 "$parent" 2>/dev/null; do sleep 1; done
-    for pid in "$@"; do kill -TERM -- "-$pid" 2>/dev/null; done
-    for ((i = 0; i < 100; i++)); do
-      alive=0
-      for pid in "$@"; do kill -0 -- "-$pid" 2>/dev/null && alive=1; done
-      ((alive)) || exit 0
-      sleep 0.1
-    done
-    for pid in "$@"; do kill -KILL -- "-$pid" 2>/dev/null; done' supervise-watchdog "$parent" \
+    supervise_end_sessions "$@"' supervise-watchdog "$SUPERVISE_LIB" "$$" \
     "${supervised_pids[@]}" </dev/null >/dev/null 2>&1 &
   supervise_watchdog=$!
 }
 
 supervise_stop() {
-  local code=${1:-0} pid i alive
+  local code=${1:-0}
   ((supervise_stopping)) && return
   supervise_stopping=1
   # Our own output may already be gone (a pipe closed by the same Ctrl-C):
@@ -58,15 +65,8 @@ supervise_stop() {
   set +e
   trap '' INT TERM PIPE
   echo "start: stopping ${supervised_names[*]}" 2>/dev/null
-  for pid in "${supervised_pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null; done
   # Give them 10 s to close connections, then force.
-  for ((i = 0; i < 100; i++)); do
-    alive=0
-    for pid in "${supervised_pids[@]}"; do kill -0 -- "-$pid" 2>/dev/null && alive=1; done
-    ((alive)) || break
-    sleep 0.1
-  done
-  for pid in "${supervised_pids[@]}"; do kill -KILL -- "-$pid" 2>/dev/null; done
+  supervise_end_sessions "${supervised_pids[@]}"
   [[ -n $supervise_watchdog ]] && kill -KILL -- "-$supervise_watchdog" 2>/dev/null
   wait "${supervised_pids[@]}" 2>/dev/null
   exit "$code"
