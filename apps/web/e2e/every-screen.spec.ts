@@ -6,6 +6,8 @@ import {
   approveEconomyChanges,
   axeViolations,
   bearer,
+  buyVip1,
+  operatorCredit,
   secondAdmin,
   signIn,
   uniquePhone,
@@ -201,17 +203,9 @@ test('a member completes and claims a challenge, then every screen opens clean a
   const inviteeId = await register(request, inviteePhone, inviterId);
 
   // The operator funds the invitee, who buys VIP1: the inviter's team goal is met.
-  const credit = await request.post(`/api/admin/users/${inviteeId}/adjust`, {
-    headers: admin,
-    data: { account: 'money', amount: 60, reason: 'e2e every-screen credit' },
-  });
-  expect(credit.status()).toBe(200);
+  await operatorCredit(request, inviteeId, 60, 'e2e every-screen credit');
+  await buyVip1(request, inviteePhone, 'member-pass');
   const invitee = await bearer(request, inviteePhone, 'member-pass');
-  const bought = await request.post('/api/balance/buy_vip', {
-    headers: invitee,
-    data: { vip_level: 1 },
-  });
-  expect(bought.status()).toBe(200);
   const title = `Bring a VIP ${inviterPhone.slice(-4)}`;
   const challenge = await request.post('/api/admin/challenges', {
     headers: admin,

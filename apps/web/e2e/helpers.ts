@@ -69,6 +69,48 @@ export async function secondAdmin(request: APIRequestContext) {
   );
 }
 
+/** VIP 1's price, as /packages says. */
+export async function vip1Price(request: APIRequestContext) {
+  const packages = (await (await request.get('/api/packages')).json()) as {
+    vip_level: number;
+    price: number;
+  }[];
+  return packages.find((tier) => tier.vip_level === 1)!.price;
+}
+
+/**
+ * The operator credits a member's E-Wallet; above ADJUST_APPROVAL_THRESHOLD the
+ * credit waits for a second operator, who approves it here.
+ */
+export async function operatorCredit(
+  request: APIRequestContext,
+  userId: number,
+  amount: number,
+  reason: string,
+) {
+  const credit = await request.post(`/api/admin/users/${userId}/adjust`, {
+    headers: await bearer(request, ADMIN_PHONE, ADMIN_PASSWORD),
+    data: { account: 'money', amount, reason },
+  });
+  expect(credit.status()).toBe(200);
+  const answer = (await credit.json()) as { status: string; request_id: number | null };
+  if (answer.status === 'pending_approval') {
+    const approved = await request.post(`/api/admin/adjustments/${answer.request_id}/approve`, {
+      headers: await secondAdmin(request),
+    });
+    expect(approved.status()).toBe(200);
+  }
+}
+
+/** The member buys VIP 1 from the E-Wallet. */
+export async function buyVip1(request: APIRequestContext, phone: string, password: string) {
+  const bought = await request.post('/api/balance/buy_vip', {
+    headers: await bearer(request, phone, password),
+    data: { vip_level: 1 },
+  });
+  expect(bought.status()).toBe(200);
+}
+
 /**
  * A member who may invite (VIP 1 and above invite): registered through the API,
  * funded by the operator with VIP 1's price, VIP 1 bought (the E-Wallet is back at 0).
@@ -80,21 +122,8 @@ export async function vip1Inviter(request: APIRequestContext, password = 'member
   });
   expect(registered.status()).toBe(200);
   const { id } = (await registered.json()) as { id: number };
-  const packages = (await (await request.get('/api/packages')).json()) as {
-    vip_level: number;
-    price: number;
-  }[];
-  const price = packages.find((tier) => tier.vip_level === 1)!.price;
-  const credit = await request.post(`/api/admin/users/${id}/adjust`, {
-    headers: await bearer(request, ADMIN_PHONE, ADMIN_PASSWORD),
-    data: { account: 'money', amount: price, reason: 'e2e inviter at VIP 1' },
-  });
-  expect(credit.status()).toBe(200);
-  const bought = await request.post('/api/balance/buy_vip', {
-    headers: await bearer(request, phone, password),
-    data: { vip_level: 1 },
-  });
-  expect(bought.status()).toBe(200);
+  await operatorCredit(request, id, await vip1Price(request), 'e2e inviter at VIP 1');
+  await buyVip1(request, phone, password);
   return { id, phone };
 }
 

@@ -3,10 +3,12 @@ import {
   ADMIN_PASSWORD,
   ADMIN_PHONE,
   bearer,
+  buyVip1,
   inEnglish,
-  secondAdmin,
+  operatorCredit,
   signIn,
   uniquePhone,
+  vip1Price,
 } from './helpers';
 
 /**
@@ -31,37 +33,10 @@ async function member(
   expect(created.status()).toBe(200);
   const { id } = (await created.json()) as { id: number };
   const admin = await bearer(request, ADMIN_PHONE, ADMIN_PASSWORD);
-  let price = 0;
-  if (options.vip1) {
-    const packages = (await (await request.get('/api/packages')).json()) as {
-      vip_level: number;
-      price: number;
-    }[];
-    price = packages.find((tier) => tier.vip_level === 1)!.price;
-  }
-  for (const amount of [...(price ? [price] : []), ...(options.credit ?? [])]) {
-    const credit = await request.post(`/api/admin/users/${id}/adjust`, {
-      headers: admin,
-      data: { account: 'money', amount, reason: 'e2e issue 39 credit' },
-    });
-    expect(credit.status()).toBe(200);
-    // Above ADJUST_APPROVAL_THRESHOLD a credit waits for a second operator.
-    const answer = (await credit.json()) as { status: string; request_id: number | null };
-    if (answer.status === 'pending_approval') {
-      const approved = await request.post(`/api/admin/adjustments/${answer.request_id}/approve`, {
-        headers: await secondAdmin(request),
-      });
-      expect(approved.status()).toBe(200);
-    }
-  }
-  if (options.vip1) {
-    const own = await bearer(request, phone, 'member-pass');
-    const bought = await request.post('/api/balance/buy_vip', {
-      headers: own,
-      data: { vip_level: 1 },
-    });
-    expect(bought.status()).toBe(200);
-  }
+  const price = options.vip1 ? await vip1Price(request) : 0;
+  for (const amount of [...(price ? [price] : []), ...(options.credit ?? [])])
+    await operatorCredit(request, id, amount, 'e2e issue 39 credit');
+  if (options.vip1) await buyVip1(request, phone, 'member-pass');
   await signIn(page, phone, 'member-pass');
   return { id, phone, admin };
 }
