@@ -7,10 +7,10 @@
 // API runs as several processes, issue 10 item 3).
 import { execFile, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import {
   benchViewId,
+  cpuMeter,
   cpuSeconds,
   median,
   nodeRuntime,
@@ -51,6 +51,14 @@ const runtime = nodeRuntime();
 
 const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error'] });
 const db = app.get(DataSource);
+/** The pids of a database's PostgreSQL backends (for cpuMeter). */
+const backendsOf = async (database) =>
+  (
+    await db.query(
+      `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [database],
+    )
+  ).map((r) => r.pid);
 
 /**
  * Each client walks its own (member, trailer) pairs as fast as it can until
@@ -80,58 +88,11 @@ async function post(watches, clientsPlan, trailerIds, deadline) {
   );
 }
 
-/** cpuSeconds, or undefined once the process is gone (a backend that ended). */
-function cpuSecondsIfRunning(pid) {
-  try {
-    return cpuSeconds(pid);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * CPU used by a set of processes during a round, sampled every 100 ms (a
- * process that exits loses at most its last 100 ms): PostgreSQL backends of
- * one database, found by name, plus any pids given. A shared machine's other
- * work slows a round's rate but hardly its CPU per transaction, so the two
- * sides' CPU per transaction is the steadier comparison.
- */
-function cpuMeter(database, pids = []) {
-  const atStart = new Map(); // processes running when the meter started: their CPU so far
-  const last = new Map();
-  const sample = async (initial = false) => {
-    const backends = await db.query(
-      `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
-      [database],
-    );
-    for (const pid of [...pids, ...backends.map((r) => r.pid)]) {
-      const used = cpuSecondsIfRunning(pid);
-      if (used === undefined) continue;
-      if (initial) atStart.set(pid, used);
-      last.set(pid, used);
-    }
-  };
-  let running = sample(true);
-  const timer = setInterval(() => (running = running.then(() => sample())), 100);
-  return {
-    add: (pid) => pids.push(pid),
-    /** Stops sampling; CPU seconds used since the meter started. */
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-      await sample();
-      let total = 0;
-      for (const [pid, used] of last) total += used - (atStart.get(pid) ?? 0);
-      return total;
-    },
-  };
-}
-
 /** One pgbench tpcb-like round: its rate (transactions per second) and CPU seconds. */
 async function pgbench(seconds) {
   const args = ['-b', 'tpcb-like', '-M', 'prepared', '-c', String(clients), '-j', '2'];
   args.push('-T', String(seconds), '-n', pgbenchUrl);
-  const meter = cpuMeter(new URL(pgbenchUrl).pathname.slice(1));
+  const meter = cpuMeter(backendsOf, new URL(pgbenchUrl).pathname.slice(1));
   const tps = await new Promise((resolvePromise, reject) => {
     const child = execFile('pgbench', args, (error, stdout, stderr) => {
       const rate = /^tps = ([\d.]+)/m.exec(stdout);
@@ -221,6 +182,7 @@ for (let round = 0; round < rounds; round++) {
   pgbenchCount += baseline.tps * roundSeconds;
   const deadline = Date.now() + roundSeconds * 1000;
   const meter = cpuMeter(
+    backendsOf,
     ledgerDatabase,
     children.map((child) => child.pid),
   );

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { clearInterval, setInterval } from 'node:timers';
 import { URLSearchParams, fileURLToPath } from 'node:url';
 
 const { AbortSignal } = globalThis;
@@ -115,6 +116,51 @@ export function rssMb(pid, which = 'VmRSS') {
 export function cpuSeconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** cpuSeconds, or undefined once the process is gone (a backend that ended). */
+function cpuSecondsIfRunning(pid) {
+  try {
+    return cpuSeconds(pid);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU used by a set of processes while it runs, sampled every 100 ms (a
+ * process that exits loses at most its last 100 ms): the PostgreSQL backends
+ * of one database (`backendsOf(database)` lists their pids; found anew each
+ * sample, as pools open and close connections), plus any pids given. A shared
+ * machine's other work slows a run's rate but hardly its CPU per request or
+ * transaction, so CPU per unit of work is the steadier comparison.
+ */
+export function cpuMeter(backendsOf, database, pids = []) {
+  const atStart = new Map(); // processes running when the meter started: their CPU so far
+  const last = new Map();
+  const sample = async (initial = false) => {
+    const backends = database ? await backendsOf(database) : [];
+    for (const pid of [...pids, ...backends]) {
+      const used = cpuSecondsIfRunning(pid);
+      if (used === undefined) continue;
+      if (initial) atStart.set(pid, used);
+      last.set(pid, used);
+    }
+  };
+  let running = sample(true);
+  const timer = setInterval(() => (running = running.then(() => sample())), 100);
+  return {
+    add: (pid) => pids.push(pid),
+    /** Stops sampling; CPU seconds used since the meter started. */
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+      await sample();
+      let total = 0;
+      for (const [pid, used] of last) total += used - (atStart.get(pid) ?? 0);
+      return total;
+    },
+  };
 }
 
 export const BENCH_PASSWORD = 'secret12';

@@ -19,7 +19,9 @@ import {
   pool,
   freePhoneSeries,
   postOk,
+  requireApi,
   benchViewId,
+  cpuMeter,
   prepareMembers,
   processes,
   reportChecks,
@@ -76,6 +78,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+/** The wrk processes of the measured run (their CPU is counted beside the servers'). */
+let wrkStarted = () => {};
+
 /** Runs wrk and returns its parsed summary; `args` go to the Lua script. */
 function wrk(url, duration, connections, threads, scriptArgs) {
   const args = [
@@ -91,6 +96,7 @@ function wrk(url, duration, connections, threads, scriptArgs) {
   if (scriptArgs) args.push('--', ...scriptArgs);
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    wrkStarted(child.pid);
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (out += chunk));
@@ -132,14 +138,32 @@ async function post(path, body, headers = {}) {
 const bare = start('bare-server', ['scripts/bench/bare-server.mjs'], {
   BENCH_BARE_PORT: String(barePort),
 });
-const api = start('api', ['apps/api/dist/main.js'], {
-  API_PORT: String(apiPort),
-  API_HOST: '127.0.0.1',
-});
+const api = start(
+  'api',
+  [
+    ...(env.BENCH_LOAD_CPU_PROFILE
+      ? ['--cpu-prof', '--cpu-prof-dir=' + env.BENCH_LOAD_CPU_PROFILE]
+      : []),
+    'apps/api/dist/main.js',
+  ],
+  {
+    API_PORT: String(apiPort),
+    API_HOST: '127.0.0.1',
+  },
+);
 const workerMetricsPort = apiPort + 2;
-const worker = start('worker', ['apps/api/dist/worker.js'], {
-  WORKER_METRICS_PORT: String(workerMetricsPort),
-});
+const worker = start(
+  'worker',
+  [
+    ...(env.BENCH_LOAD_CPU_PROFILE
+      ? ['--cpu-prof', '--cpu-prof-dir=' + env.BENCH_LOAD_CPU_PROFILE + '/worker']
+      : []),
+    'apps/api/dist/worker.js',
+  ],
+  {
+    WORKER_METRICS_PORT: String(workerMetricsPort),
+  },
+);
 await waitFor('bare server', bare, `http://127.0.0.1:${barePort}/rows/1`);
 await waitFor('API', api, `http://127.0.0.1:${apiPort}/health`);
 
@@ -198,6 +222,39 @@ const lua = (value) =>
       : JSON.stringify(value);
 writeFileSync(dataFile, `return ${lua({ tokens, signins, pairs })}\n`);
 
+// CPU per request, of each process that serves it (the PostgreSQL backends of the bench's
+// database found anew every 100 ms): the machine's other work moves throughput and latency,
+// hardly the CPU a request costs, so this is what says where a request's time goes.
+const meterDb = new (requireApi('pg').Client)({ connectionString: env.DATABASE_URL });
+await meterDb.connect();
+const backendsOf = async (database) =>
+  (
+    await meterDb.query(
+      `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [database],
+    )
+  ).rows.map((r) => r.pid);
+const database = new URL(env.DATABASE_URL).pathname.slice(1);
+/** Meters for one run: each server process, the database's backends, wrk. */
+function meters(servers) {
+  const run = {
+    ...Object.fromEntries(servers.map(([name, pid]) => [name, cpuMeter(backendsOf, null, [pid])])),
+    postgres: cpuMeter(backendsOf, database),
+    wrk: cpuMeter(backendsOf, null),
+  };
+  wrkStarted = (pid) => run.wrk.add(pid);
+  const started = Date.now();
+  return async () => {
+    const seconds = (Date.now() - started) / 1000;
+    const cpu = {};
+    for (const [name, meter] of Object.entries(run)) cpu[name] = await meter.stop();
+    wrkStarted = () => {};
+    return { seconds, cpu };
+  };
+}
+let bareCpu;
+let mixedCpu;
+
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 const bareUrl = `http://127.0.0.1:${barePort}/rows/1`;
 const mixed = (duration, watchOffset) =>
@@ -233,7 +290,9 @@ async function liveHeapMb(url) {
 try {
   console.log(`bench: bare baseline, ${CONNECTIONS} connections (${bareSeconds} s)`);
   await wrk(bareUrl, Math.min(3, bareSeconds), CONNECTIONS, 2);
+  const bareMeters = meters([['bare', bare.pid]]);
   bareRun = await wrk(bareUrl, bareSeconds, CONNECTIONS, 2);
+  bareCpu = await bareMeters();
   const bareRss = rssMb(bare.pid);
   bare.kill('SIGTERM');
   console.log(`bench: warming up the API (${warmup} s), then the mixed load (${seconds} s)`);
@@ -256,7 +315,12 @@ try {
     for (const [name, url] of metricsUrls)
       void liveHeapMb(url).then((mb) => Number.isFinite(mb) && heapSamples[name].push({ s, mb }));
   }, 2000);
+  const mixedMeters = meters([
+    ['api', api.pid],
+    ['worker', worker.pid],
+  ]);
   runs = await mixed(seconds, Math.floor(pairs.length / 4));
+  mixedCpu = await mixedMeters();
   clearInterval(heapSampler);
   clearInterval(sampler);
   bareRun.rssMb = bareRss;
@@ -277,6 +341,7 @@ if (env.BENCH_DB)
     db.query(`UPDATE trailers SET published = false WHERE id = ANY($1)`, [trailerIds]),
   );
 clearTimeout(deadline);
+await meterDb.end();
 await stopAll();
 
 for (const [i, run] of [bareRun, ...runs].entries()) {
@@ -354,6 +419,22 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(', ')}`,
 );
+/** One line of CPU per request (us) and share of the two cores, per process kind. */
+function cpuLine(label, { seconds: wall, cpu }, requests) {
+  const parts = Object.entries(cpu).map(
+    ([name, s]) =>
+      `${name} ${((s / requests) * 1e6).toFixed(0)} us (${((s / wall) * 100).toFixed(0)}% of a core)`,
+  );
+  console.log(`    ${pad(label, 8)}${parts.join(', ')}`);
+}
+const bareRequests = bareRun.requestsPerSecond * bareCpu.seconds;
+const mixedRequests = total * mixedCpu.seconds;
+const serverCpu = ({ cpu }) => (cpu.api ?? cpu.bare) + cpu.postgres + (cpu.worker ?? 0);
+const cpuRatio = serverCpu(mixedCpu) / mixedRequests / (serverCpu(bareCpu) / bareRequests);
+console.log('  CPU per request (server process, PostgreSQL backends, wrk) and share of a core:');
+cpuLine('bare', bareCpu, bareRequests);
+cpuLine('mixed', mixedCpu, mixedRequests);
+console.log(`    servers' CPU per request, mixed / bare: ${cpuRatio.toFixed(2)}`);
 console.log(`  resident memory, MB (first quarter median, last quarter median, peak):`);
 for (const [name, m] of Object.entries(mem))
   console.log(
@@ -406,6 +487,7 @@ writeFileSync(
       ),
       totalRequestsPerSecond: total,
       ratio,
+      cpu: { bare: bareCpu, mixed: mixedCpu, serverCpuPerRequestRatio: cpuRatio },
       memory: mem,
       memorySamples: samples,
       ledger,
