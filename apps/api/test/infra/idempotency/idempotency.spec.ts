@@ -98,7 +98,7 @@ describe('Idempotency-Key on every money-moving POST', () => {
 
   it('documents the header on each of them in the OpenAPI document', () => {
     const openapi = JSON.parse(
-      readFileSync(join(__dirname, '../../../../libs/contracts/openapi.json'), 'utf8'),
+      readFileSync(join(__dirname, '../../../../../libs/contracts/openapi.json'), 'utf8'),
     ) as { paths: Record<string, Record<string, any>> };
     const paths = openapi.paths;
     for (const path of MONEY_POSTS) {

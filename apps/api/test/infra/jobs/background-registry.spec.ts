@@ -50,7 +50,7 @@ async function bootWorker(declarations: BackgroundDeclaration[]) {
 
 describe('the background registry', () => {
   it('is what docs/architecture.md says runs where and how often (pnpm docs:sync)', () => {
-    const doc = readFileSync(resolve(__dirname, '../../../../docs/architecture.md'), 'utf8');
+    const doc = readFileSync(resolve(__dirname, '../../../../../docs/architecture.md'), 'utf8');
     expect(withBackgroundSection(doc, describeBackground(BACKGROUND))).toBe(doc);
   });
 
@@ -173,7 +173,7 @@ describe('the background registry', () => {
   });
 
   describe('the one door for jobs (issue 42): pnpm lint', () => {
-    const root = resolve(__dirname, '../../../..');
+    const root = resolve(__dirname, '../../../../..');
     /** The rule ids and messages ESLint gives `code` as if it were the file at `path`. */
     const lint = (path: string, code: string): string[] => {
       const run = spawnSync(

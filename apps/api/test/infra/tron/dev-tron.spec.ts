@@ -7,7 +7,7 @@ import { deriveTronAddress } from '@app/domain';
 import { TestApp, register, startApp } from '../../support/harness';
 import { TEST_WALLET, TronTestNode, startTronNode } from '../../support/tron';
 
-const SCRIPT = resolve(__dirname, '../../../../scripts/dev-tron.mjs');
+const SCRIPT = resolve(__dirname, '../../../../../scripts/dev-tron.mjs');
 
 /** The development helpers `pnpm start` and `pnpm dev:deposit` use, against the local node. */
 describe('scripts/dev-tron.mjs (pnpm start, pnpm dev:deposit)', () => {
