@@ -20,8 +20,9 @@ const apiModules = dirs(`${API}/modules`);
  * never imports another feature, shared web code never imports a feature or
  * the app shell, libs/domain imports nothing of the apps; in the API the
  * ledger imports no module, no module reaches into another's entities or
- * repositories (call the owner's exported service), and common/ and
- * database/ import no module.
+ * repositories (call the owner's exported service), the infrastructure
+ * floor (infra/) imports no module and no composition root, and common/,
+ * config/ and database/ import neither a module nor the floor (issue 42).
  */
 const boundaries = [
   ...webFeatures.map((feature) => ({
@@ -52,9 +53,22 @@ const boundaries = [
     message: 'The ledger imports no module: modules call the ledger, never the reverse.',
   },
   {
+    target: `${API}/infra`,
+    from: [
+      `${API}/modules/**`,
+      `${API}/*.ts`,
+      `${API}/worker/**`,
+      `${API}/seed/**`,
+      `${API}/tools/**`,
+    ],
+    message:
+      'infra/ is the floor: it imports no business module and no composition root (the roots wire the floor to the business).',
+  },
+  {
     target: [`${API}/common`, `${API}/database`, `${API}/config`],
-    from: `${API}/modules`,
-    message: 'common/, config/ and database/ sit below the modules and import none of them.',
+    from: [`${API}/modules`, `${API}/infra`],
+    message:
+      'common/, config/ and database/ sit below the floor and the modules and import neither.',
   },
   ...apiModules.map((module) => ({
     target: `${API}/modules/${module}`,
@@ -96,15 +110,14 @@ const SQL_CALLS = {
 
 /**
  * One typed door for jobs (issue 42): a job goes onto a BullMQ queue only
- * through JobQueue.enqueue (modules/jobs/job-queue.ts, the door's own file
+ * through JobQueue.enqueue (infra/jobs/job-queue.ts, the door's own file
  * and the only one let off), with a name and payload of
- * common/job-payloads.ts. Elsewhere in the API a producer cannot be had
+ * infra/jobs/job-payloads.ts. Elsewhere in the API a producer cannot be had
  * (no `Queue` value from bullmq, so no `new Queue`; no `@InjectQueue`, no
  * `getQueueToken`) and no `.addBulk(` is called.
  */
-const JOB_DOOR = 'apps/api/src/modules/jobs/job-queue.ts';
-const JOB_DOOR_MESSAGE =
-  'Jobs go onto a queue through JobQueue.enqueue (modules/jobs/job-queue.ts).';
+const JOB_DOOR = 'apps/api/src/infra/jobs/job-queue.ts';
+const JOB_DOOR_MESSAGE = 'Jobs go onto a queue through JobQueue.enqueue (infra/jobs/job-queue.ts).';
 const JOB_ADDS = [{ property: 'addBulk', message: JOB_DOOR_MESSAGE }];
 /**
  * The two readers of queue counts (metrics and the admin dashboard) keep

@@ -13,16 +13,16 @@ import {
   loggingModule,
   nestLogger,
   requestIdOf,
-} from './common/logging';
-import { registerRequestHooks } from './common/request-hooks';
+} from './infra/logging/logging';
+import { registerRequestHooks } from './infra/http/request-hooks';
 import { loadConfig } from './config/config';
-import { REDIS } from './modules/redis/redis.module';
+import { REDIS } from './infra/redis/redis.module';
 import { ErrorBody, ValidationErrorBody } from './common/api-errors.decorator';
 import { codeForStatus } from './common/error-codes';
 import { registerDirectRoutes } from './common/direct-route';
 import { ErrorFilter, errorBody } from './common/error.filter';
 import { completeOpenApi } from './common/openapi-completion';
-import { registerRateLimitPlugin } from './common/money-rate-limit';
+import { registerRateLimitPlugin } from './infra/redis/money-rate-limit';
 import { RouteTable } from './common/route-table';
 import { AppValidationPipe } from './common/validation.pipe';
 

@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { lifecycleLogger } from './common/lifecycle-logger';
+import { lifecycleLogger } from './infra/logging/lifecycle-logger';
 import { ReachCheck, ReachModule } from './common/reach';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -14,13 +14,15 @@ import { ContentModule } from './modules/content/content.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DepositsModule } from './modules/deposits/deposits.module';
 import { EconomyModule } from './modules/economy/economy.module';
-import { EventStreamsModule } from './modules/events/event-streams.module';
-import { EventsModule } from './modules/events/events.module';
+import { EventStreamsModule } from './modules/event-streams/event-streams.module';
+import { EventsModule } from './infra/events/events.module';
 import { ExportsModule } from './modules/exports/exports.module';
-import { HealthModule } from './modules/health/health.module';
+import { HealthModule } from './infra/health/health.module';
 import { IdentityModule } from './modules/identity/identity.module';
-import { JobsModule } from './modules/jobs/jobs.module';
-import { bullConnection } from './modules/jobs/queues';
+import { BalanceEvents } from './balance-events';
+import { BACKGROUND } from './background-registry';
+import { JobsModule } from './infra/jobs/jobs.module';
+import { bullConnection } from './infra/jobs/queues';
 import { LedgerModule } from './modules/ledger/ledger.module';
 import { MailModule } from './modules/mail/mail.module';
 import { MembersModule } from './modules/members/members.module';
@@ -31,20 +33,20 @@ import { MessagesModule } from './modules/messages/messages.module';
 import { ProofsModule } from './modules/proofs/proofs.module';
 import { FundingModule } from './modules/funding/funding.module';
 import { RecoveryModule } from './modules/recovery/recovery.module';
-import { RedisModule } from './modules/redis/redis.module';
+import { RedisModule } from './infra/redis/redis.module';
 import { RiskReviewModule } from './modules/risk-review/risk-review.module';
 import { StatementModule } from './modules/statement/statement.module';
-import { StorageModule } from './modules/storage/storage.module';
+import { StorageModule } from './infra/storage/storage.module';
 import { TeamModule } from './modules/team/team.module';
 import { TrailersModule } from './modules/trailers/trailers.module';
-import { TronModule } from './modules/tron/tron.module';
+import { TronModule } from './infra/tron/tron.module';
 import { UsersModule } from './modules/users/users.module';
 import { WalletModule } from './modules/wallet/wallet.module';
 import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
 
 /** The API process's root. */
 @Module({
-  providers: [lifecycleLogger('API'), ReachCheck],
+  providers: [lifecycleLogger('API'), ReachCheck, BalanceEvents],
   imports: [
     ConfigModule,
     DatabaseModule,
@@ -87,8 +89,8 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
     ApprovalsModule,
     RiskReviewModule,
     HealthModule,
-    // The API's own ticks, if any are declared (modules/jobs/registry.ts); queued jobs run in the worker.
-    JobsModule.forProcess('api'),
+    // The API's own ticks, if any are declared (background-registry.ts); queued jobs run in the worker.
+    JobsModule.forProcess('api', BACKGROUND),
     MetricsModule,
   ],
 })

@@ -1,9 +1,9 @@
 // First: it starts libuv's thread pool, to know its threads (see the module).
-import { lowerThreadPoolPriority } from './common/thread-pool-priority';
+import { lowerThreadPoolPriority } from './infra/process/thread-pool-priority';
 import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
 import { createApp } from './app.factory';
-import { stopPolitely } from './common/graceful-stop';
+import { stopPolitely } from './infra/process/graceful-stop';
 import { ConfigError, loadConfig } from './config/config';
 
 async function main() {

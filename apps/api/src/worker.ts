@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { stopPolitely } from './common/graceful-stop';
-import { createLoggers, loggingModule, nestLogger } from './common/logging';
+import { stopPolitely } from './infra/process/graceful-stop';
+import { createLoggers, loggingModule, nestLogger } from './infra/logging/logging';
 import { ConfigError, loadConfig } from './config/config';
 import { WorkerModule } from './worker/worker.module';
 

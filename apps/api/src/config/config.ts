@@ -95,7 +95,7 @@ export const SETTINGS_SCHEMA = z.object({
   PASSWORD_HASH_CONCURRENCY: intFrom(2, 0, 64),
   PASSWORD_HASH_QUEUE_MS: intFrom(2000, 0, 60_000),
   // The API's thread pool (argon2, file writes) runs at this nice value,
-  // below the event loop (common/thread-pool-priority.ts); 0: same priority.
+  // below the event loop (infra/process/thread-pool-priority.ts); 0: same priority.
   THREADPOOL_NICE: intFrom(10, 0, 19),
   /** Money requests (transfer, buy_vip, watch, withdrawals, uploads) per member per minute; 0: no limit. */
   MONEY_RATE_LIMIT_PER_MINUTE: intFrom(30),

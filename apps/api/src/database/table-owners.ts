@@ -1,6 +1,8 @@
 /**
  * One owner per table: the module whose repository (or service, for the
- * ledger) is the only code that names it. Add a new table here with its
+ * ledger) is the only code that names it. A business module is named as it
+ * is (`users`: src/modules/users); a folder of the infrastructure floor with
+ * its path (`infra/idempotency`: src/infra/idempotency). Add a new table here with its
  * owner, in the same change as its migration. `test/cross-cutting/architecture.spec.ts`
  * enforces it; `pnpm docs:sync` writes the owners table of docs/architecture.md.
  */
@@ -60,13 +62,13 @@ export const TABLE_OWNERS: Record<string, string> = {
   moment_images: 'moments',
   moment_likes: 'moments',
   moment_reports: 'moments',
-  idempotency_keys: 'idempotency',
+  idempotency_keys: 'infra/idempotency',
   proof_snapshots: 'proofs',
   proof_buckets: 'proofs',
   proof_reserve_addresses: 'proofs',
   proof_member_index: 'proofs',
   sponsor_payments: 'funding',
-  tron_costs: 'tron',
+  tron_costs: 'infra/tron',
   risk_signals: 'risk',
   risk_rings: 'risk',
   risk_ring_members: 'risk',

@@ -6,7 +6,7 @@
  * - `.env.example`: every setting, from SETTINGS_CATALOGUE and the schema's defaults;
  * - the settings table of README.md, from the same;
  * - the owners table of docs/architecture.md, from TABLE_OWNERS;
- * - its table of background work (what runs where, how often), from modules/jobs/registry.ts.
+ * - its table of background work (what runs where, how often), from src/background-registry.ts.
  */
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
@@ -15,8 +15,8 @@ import { resolve } from 'node:path';
 import { REPO_ROOT, SETTINGS_SCHEMA, type SettingName } from '../config/config';
 import { SETTING_GROUPS, SETTINGS_CATALOGUE } from '../config/settings-catalogue';
 import { TABLE_OWNERS } from '../database/table-owners';
-import { describeBackground, withBackgroundSection } from '../common/background';
-import { BACKGROUND } from '../modules/jobs/registry';
+import { describeBackground, withBackgroundSection } from '../infra/jobs/background';
+import { BACKGROUND } from '../background-registry';
 
 const ENV_HEADER = `# Development settings. \`pnpm start\` copies this file to .env when there is none.
 # Every value can also come from the environment, which always wins over .env.
@@ -98,7 +98,7 @@ export function ownersTable(): string {
   for (const [table, owner] of Object.entries(TABLE_OWNERS)) {
     byModule.set(owner, [...(byModule.get(owner) ?? []), table]);
   }
-  const rows = ['| module | tables |', '| --- | --- |'];
+  const rows = ['| owner | tables |', '| --- | --- |'];
   for (const [owner, tables] of byModule) {
     rows.push(`| \`${owner}\` | ${tables.map((t) => `\`${t}\``).join(', ')} |`);
   }

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { pingDatabase } from '../database/ping';
-import { REDIS } from '../modules/redis/redis.module';
+import { REDIS } from '../infra/redis/redis.module';
 import { HEARTBEAT_FILE, HEARTBEAT_INTERVAL_MS } from './heartbeat-file';
 
 /**

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Server, createServer } from 'node:http';
 import { ERRORS } from '../common/error-codes';
-import { METRICS_REFUSAL, mayReadMetrics, metricsRegistry } from '../common/metrics';
+import { METRICS_REFUSAL, mayReadMetrics, metricsRegistry } from '../infra/metrics/metrics';
 import { APP_CONFIG, AppConfig } from '../config/config';
 
 /**

@@ -6,7 +6,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { DEFAULT_ECONOMY, DEFAULT_TEAM_RATES_BP } from '@app/domain';
-import { MAINTENANCE_QUEUE, bullConnection } from '../../src/modules/jobs/queues';
+import { MAINTENANCE_QUEUE, bullConnection } from '../../src/infra/jobs/queues';
 import { viewKey } from '../../src/modules/trailers/trailer-view-keys';
 import { BuiltProcess, runBuilt } from '../support/built-process';
 import { separateDatabase } from '../support/database';

@@ -71,7 +71,7 @@ describe('processes', () => {
     // LOG_FLUSH_MS (250 ms), not only when it stops.
     await waitFor(() => api.output().includes('"url":"/health"'), 3_000);
     api.child.kill('SIGTERM');
-    // A polite stop: the shutdown hooks run, then the process exits 0 (common/graceful-stop.ts).
+    // A polite stop: the shutdown hooks run, then the process exits 0 (infra/process/graceful-stop.ts).
     expect(await api.exited).toEqual({ code: 0, signal: null });
     expect(api.output()).toContain('API stopped on SIGTERM');
     // Every line is JSON (pino), the request's completion line among them.
@@ -141,7 +141,7 @@ describe('processes', () => {
     // As worker.ts and main.ts use it, in a process of its own; the app takes 1.5 s to make
     // (bench:chaos stopped a worker whose metrics port was up but whose start was not over).
     const script = `
-      const { stopPolitely } = require(${JSON.stringify(join(DIST, 'common/graceful-stop.js'))});
+      const { stopPolitely } = require(${JSON.stringify(join(DIST, 'infra/process/graceful-stop.js'))});
       const started = stopPolitely(10000);
       console.log('armed');
       setTimeout(() => {

@@ -1,8 +1,8 @@
 import { Histogram, Registry } from 'prom-client';
-import { RequestLatencyHistogram } from '../../src/common/metrics';
+import { RequestLatencyHistogram } from '../../src/infra/metrics/metrics';
 
 /**
- * The API's own latency histogram (common/metrics.ts) must read exactly as
+ * The API's own latency histogram (infra/metrics/metrics.ts) must read exactly as
  * prom-client's Histogram would for the same observations: same series,
  * buckets, sums and counts in the same exposition text.
  */

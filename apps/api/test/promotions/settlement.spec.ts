@@ -1,8 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Queue, QueueEvents } from 'bullmq';
-import { MAINTENANCE_QUEUE, bullConnection } from '../../src/modules/jobs/queues';
-import { BackgroundRunner } from '../../src/modules/jobs/background.runner';
+import { MAINTENANCE_QUEUE, bullConnection } from '../../src/infra/jobs/queues';
+import { BackgroundRunner } from '../../src/infra/jobs/background.runner';
 import { PromotionsService } from '../../src/modules/promotions/promotions.service';
 import { UsersService } from '../../src/modules/users/users.service';
 import { WorkerModule } from '../../src/worker/worker.module';
@@ -20,7 +20,7 @@ import {
 // Sweeps run when the test says so, not on the worker's timer.
 process.env.SWEEP_INTERVAL_MS = String(3_600_000);
 
-/** The ticks that queue maintenance work (modules/jobs/registry.ts). */
+/** The ticks that queue maintenance work (src/background-registry.ts). */
 const MAINTENANCE_SWEEPS = ['promotions-sweep', 'memberships-sweep', 'proofs-sweep'];
 const sweep = async (context: INestApplicationContext) => {
   let enqueued = 0;

@@ -16,7 +16,7 @@ import {
 } from './admin.dto';
 import { AdminService } from './admin.service';
 import { SolvencyService } from '../withdrawals/solvency.service';
-import { Idempotent } from '../idempotency/idempotency.interceptor';
+import { Idempotent } from '../../infra/idempotency/idempotency.interceptor';
 
 @ApiTags('admin')
 @Controller('admin')

@@ -8,7 +8,7 @@ import { WithdrawalsModule } from '../withdrawals/withdrawals.module';
 import { AdjustmentRequestsRepository } from './adjustment-requests.repository';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { IdempotencyModule } from '../../infra/idempotency/idempotency.module';
 
 /** The operator's routes; owns `adjustment_requests`, acts on the rest through their owners, audited. */
 @Module({

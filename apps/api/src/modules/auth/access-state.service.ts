@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { Client } from 'pg';
 import type { Role } from '../../common/auth';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { retryAtStart } from '../../common/start-retries';
+import { retryAtStart } from '../../infra/process/start-retries';
 import { listen } from '../../database/listen';
 import { USER_ACCESS_CHANNEL, UsersService } from '../users/users.service';
 import { SessionEnds } from './session-ends';

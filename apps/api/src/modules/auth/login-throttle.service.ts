@@ -3,7 +3,7 @@ import Redis from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AppError } from '../../common/app-error';
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../../infra/redis/redis.module';
 
 /**
  * Counts one attempt atomically. KEYS: the (phone, address) pair, the address,

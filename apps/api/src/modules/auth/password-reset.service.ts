@@ -8,7 +8,7 @@ import { FALLBACK_LANGUAGE, type Language } from '../../common/language';
 import { mailText } from '../mail/mail-templates';
 import { MailService } from '../mail/mail.service';
 import { OneTimeCodesService } from '../mail/one-time-codes.service';
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../../infra/redis/redis.module';
 import { UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
 import { maskMail } from './mailbox.service';

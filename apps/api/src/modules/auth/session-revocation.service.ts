@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
-import { retryAtStart } from '../../common/start-retries';
+import { retryAtStart } from '../../infra/process/start-retries';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../../infra/redis/redis.module';
 import { AuthSessionsRepository } from './auth-sessions.repository';
 import { SessionEnds } from './session-ends';
 

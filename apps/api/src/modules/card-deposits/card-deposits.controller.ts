@@ -6,7 +6,7 @@ import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
-import { MoneyRoute } from '../../common/money-rate-limit';
+import { MoneyRoute } from '../../infra/redis/money-rate-limit';
 import { toMicro } from '../../common/validators';
 import {
   ApiImageResponse,
@@ -14,7 +14,7 @@ import {
   sendPrivateImage,
   singleFile,
   validateForm,
-} from '../storage/uploads';
+} from '../../infra/storage/uploads';
 import {
   ApproveCardDepositBody,
   CARD_CURRENCIES,
@@ -27,7 +27,7 @@ import {
   RejectCardDepositBody,
 } from './card-deposits.dto';
 import { CardDepositsService } from './card-deposits.service';
-import { Idempotent } from '../idempotency/idempotency.interceptor';
+import { Idempotent } from '../../infra/idempotency/idempotency.interceptor';
 
 @ApiTags('wallet')
 @Controller('card/deposits')

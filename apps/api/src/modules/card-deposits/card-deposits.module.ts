@@ -7,7 +7,7 @@ import { WalletModule } from '../wallet/wallet.module';
 import { CardDepositReviewController, CardDepositsController } from './card-deposits.controller';
 import { CardDepositsService } from './card-deposits.service';
 import { CardDepositsRepository } from './card-deposits.repository';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { IdempotencyModule } from '../../infra/idempotency/idempotency.module';
 
 /** Owns `card_deposits`: card payments reported by members, confirmed by operators. */
 @Module({

@@ -1,4 +1,4 @@
-import { MemberEventsService } from '../events/member-events.service';
+import { MemberEventsService } from '../../infra/events/member-events.service';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { microToNumber } from '@app/domain';
 import { DataSource, EntityManager } from 'typeorm';
@@ -11,7 +11,7 @@ import { AuditService } from '../audit/audit.service';
 import { ContentService } from '../content/content.service';
 import { LedgerService } from '../ledger/ledger.service';
 import { member, system } from '../ledger/ledger.accounts';
-import { StorageService } from '../storage/storage.service';
+import { StorageService } from '../../infra/storage/storage.service';
 import { WalletService } from '../wallet/wallet.service';
 import {
   CARD_CURRENCIES,

@@ -5,7 +5,7 @@ import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
-import { MoneyRoute } from '../../common/money-rate-limit';
+import { MoneyRoute } from '../../infra/redis/money-rate-limit';
 import {
   AdminChallenge,
   ChallengeAnswer,
@@ -15,7 +15,7 @@ import {
   ProgressResponse,
 } from './challenges.dto';
 import { ChallengesService } from './challenges.service';
-import { Idempotent } from '../idempotency/idempotency.interceptor';
+import { Idempotent } from '../../infra/idempotency/idempotency.interceptor';
 
 @ApiTags('challenges')
 @Controller('challenges')

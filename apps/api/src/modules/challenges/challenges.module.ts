@@ -12,7 +12,7 @@ import {
 } from './challenges.controller';
 import { ChallengesService } from './challenges.service';
 import { ChallengesRepository } from './challenges.repository';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { IdempotencyModule } from '../../infra/idempotency/idempotency.module';
 
 /** Owns `challenges` and `challenge_claims`; also the VIP progress screen's figures. */
 @Module({

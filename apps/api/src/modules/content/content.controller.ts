@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import { Reach } from '../../common/reach';
 import { IdParam } from '../../common/id-param.dto';
-import { readMultipart, singleFile, validateForm } from '../storage/uploads';
+import { readMultipart, singleFile, validateForm } from '../../infra/storage/uploads';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
@@ -31,7 +31,7 @@ import {
 } from './content.dto';
 import { ContentService } from './content.service';
 import { ContentLanguage, type Language } from '../../common/language';
-import { PublicRoute } from '../redis/public-rate-limit';
+import { PublicRoute } from '../../infra/redis/public-rate-limit';
 
 @ApiTags('content')
 @Controller()

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
-import { StorageModule } from '../storage/storage.module';
+import { StorageModule } from '../../infra/storage/storage.module';
 import {
   AdminBannersController,
   AdminSettingsController,

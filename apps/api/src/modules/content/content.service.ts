@@ -8,7 +8,7 @@ import { ContentRepository } from './content.repository';
 import { AuditService } from '../audit/audit.service';
 import { EconomyChangeItem } from '../approvals/approvals.dto';
 import { EconomyChangesService } from '../approvals/economy-changes.service';
-import { StorageService } from '../storage/storage.service';
+import { StorageService } from '../../infra/storage/storage.service';
 import {
   BannerItem,
   CardResponse,

@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { DEPOSITS_QUEUE } from '../deposits/deposits.service';
-import { MAINTENANCE_QUEUE } from '../jobs/queues';
+import { MAINTENANCE_QUEUE } from '../../infra/jobs/queues';
 import { CardDepositsModule } from '../card-deposits/card-deposits.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MomentsModule } from '../moments/moments.module';

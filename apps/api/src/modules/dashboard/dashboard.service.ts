@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DEPOSITS_QUEUE } from '../deposits/deposits.service';
-import { MAINTENANCE_QUEUE } from '../jobs/queues';
+import { MAINTENANCE_QUEUE } from '../../infra/jobs/queues';
 import { LedgerReportService } from '../ledger/ledger-report.service';
 import { TrailersService } from '../trailers/trailers.service';
 import { UsersService } from '../users/users.service';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { readReceipt } from '../tron/trc20';
-import { TronClient } from '../tron/tron.client';
+import { readReceipt } from '../../infra/tron/trc20';
+import { TronClient } from '../../infra/tron/tron.client';
 import { DepositsRepository } from './deposits.repository';
 import { ChainTransaction, DepositsService } from './deposits.service';
 

@@ -5,7 +5,7 @@ import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
-import { MoneyRoute } from '../../common/money-rate-limit';
+import { MoneyRoute } from '../../infra/redis/money-rate-limit';
 import { toMicro } from '../../common/validators';
 import { WalletService } from '../wallet/wallet.service';
 import {
@@ -23,7 +23,7 @@ import {
 } from './deposits.dto';
 import { SweepsService } from './sweeps.service';
 import { DepositsService } from './deposits.service';
-import { Idempotent } from '../idempotency/idempotency.interceptor';
+import { Idempotent } from '../../infra/idempotency/idempotency.interceptor';
 
 @ApiTags('deposits')
 @Controller()

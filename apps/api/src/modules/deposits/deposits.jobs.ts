@@ -1,4 +1,4 @@
-import { background, job, tick } from '../../common/background';
+import { background, job, tick } from '../../infra/jobs/background';
 import { DepositScannerService } from './deposit-scanner.service';
 import { DepositsWorkerModule } from './deposits-worker.module';
 import { DEPOSITS_QUEUE, DepositsService } from './deposits.service';

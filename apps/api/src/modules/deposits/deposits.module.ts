@@ -12,8 +12,8 @@ import {
 import { SweepsService } from './sweeps.service';
 import { DepositsRepository } from './deposits.repository';
 import { DepositsService } from './deposits.service';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
-import { JobQueueModule } from '../jobs/job-queue';
+import { IdempotencyModule } from '../../infra/idempotency/idempotency.module';
+import { JobQueueModule } from '../../infra/jobs/job-queue';
 
 /**
  * USDT deposits on TRON: addresses, claims (API) and the crediting path.

@@ -5,10 +5,10 @@ import { microToNumber } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
-import { HotWallet } from '../tron/hot-wallet';
-import { readReceipt } from '../tron/trc20';
-import { TronCostsService } from '../tron/tron-costs.service';
-import { TronClient } from '../tron/tron.client';
+import { HotWallet } from '../../infra/tron/hot-wallet';
+import { readReceipt } from '../../infra/tron/trc20';
+import { TronCostsService } from '../../infra/tron/tron-costs.service';
+import { TronClient } from '../../infra/tron/tron.client';
 import { DepositsRepository } from './deposits.repository';
 
 /**

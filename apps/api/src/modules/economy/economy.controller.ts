@@ -18,7 +18,7 @@ import {
   TeamRatesAnswer,
 } from './economy.dto';
 import { EconomyService } from './economy.service';
-import { PublicRoute } from '../redis/public-rate-limit';
+import { PublicRoute } from '../../infra/redis/public-rate-limit';
 import { MAX_VIP_LEVEL } from '@app/domain';
 
 class LevelParam {

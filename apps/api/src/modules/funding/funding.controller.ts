@@ -6,8 +6,8 @@ import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
 import { Reach } from '../../common/reach';
 import { toMicro } from '../../common/validators';
-import { Idempotent } from '../idempotency/idempotency.interceptor';
-import { PublicRoute } from '../redis/public-rate-limit';
+import { Idempotent } from '../../infra/idempotency/idempotency.interceptor';
+import { PublicRoute } from '../../infra/redis/public-rate-limit';
 import {
   FundingForecast,
   FundingForecastQuery,

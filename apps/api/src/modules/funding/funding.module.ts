@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
 import { EconomyModule } from '../economy/economy.module';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { IdempotencyModule } from '../../infra/idempotency/idempotency.module';
 import { PromotionsModule } from '../promotions/promotions.module';
 import { ProofsModule } from '../proofs/proofs.module';
 import { UsersModule } from '../users/users.module';

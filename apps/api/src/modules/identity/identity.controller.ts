@@ -6,14 +6,14 @@ import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
-import { MoneyRoute } from '../../common/money-rate-limit';
+import { MoneyRoute } from '../../infra/redis/money-rate-limit';
 import {
   ApiImageResponse,
   readMultipart,
   sendPrivateImage,
   singleFile,
   validateForm,
-} from '../storage/uploads';
+} from '../../infra/storage/uploads';
 import {
   DOCUMENT_TYPES,
   OwnSideParam,
@@ -25,7 +25,7 @@ import {
   VerificationState,
 } from './identity.dto';
 import { IdentityService } from './identity.service';
-import { Idempotent } from '../idempotency/idempotency.interceptor';
+import { Idempotent } from '../../infra/idempotency/idempotency.interceptor';
 
 const UPLOAD_ERRORS = [
   'FILE_TOO_LARGE',

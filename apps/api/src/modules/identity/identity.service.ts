@@ -1,4 +1,4 @@
-import { MemberEventsService } from '../events/member-events.service';
+import { MemberEventsService } from '../../infra/events/member-events.service';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { seesOperators, usdt } from '@app/domain';
@@ -8,7 +8,7 @@ import { ReachRegistry } from '../../common/reach';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
 import { UsersService } from '../users/users.service';
-import { StorageService, StoredObject } from '../storage/storage.service';
+import { StorageService, StoredObject } from '../../infra/storage/storage.service';
 import {
   VerificationForm,
   VerificationItem,

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { background, tick } from '../../common/background';
+import { background, tick } from '../../infra/jobs/background';
 import { LedgerAuditService } from './ledger-audit.service';
 import { LedgerModule } from './ledger.module';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
-import { ledgerPostingFailures, ledgerPostings } from '../../common/metrics';
+import { ledgerPostingFailures, ledgerPostings } from '../../infra/metrics/metrics';
 import { afterCommit } from '../../database/after-commit';
 import { isUniqueViolation, preparedQuery, sqlState } from '../../database/prepared';
 import {

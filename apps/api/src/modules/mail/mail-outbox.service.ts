@@ -5,8 +5,8 @@ import { EntityManager } from 'typeorm';
 import { within } from '../../common/within';
 import { afterCommit } from '../../database/after-commit';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { JobQueue } from '../jobs/job-queue';
-import { REMOVE_WHEN_RUN, SWEEP_BATCH } from '../jobs/queues';
+import { JobQueue } from '../../infra/jobs/job-queue';
+import { REMOVE_WHEN_RUN, SWEEP_BATCH } from '../../infra/jobs/queues';
 import { MailOutboxRepository, OutboxStatus } from './mail-outbox.repository';
 import { Mail, MailService } from './mail.service';
 

@@ -1,4 +1,4 @@
-import { background, job, tick } from '../../common/background';
+import { background, job, tick } from '../../infra/jobs/background';
 import { MAIL_QUEUE, MailOutboxService } from './mail-outbox.service';
 import { MailModule } from './mail.module';
 

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module';
 import { MailOutboxRepository } from './mail-outbox.repository';
-import { JobQueueModule } from '../jobs/job-queue';
+import { JobQueueModule } from '../../infra/jobs/job-queue';
 import { MailOutboxService } from './mail-outbox.service';
 import { MailService } from './mail.service';
 import { OneTimeCodesRepository } from './one-time-codes.repository';

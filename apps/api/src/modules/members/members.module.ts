@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { IdempotencyModule } from '../../infra/idempotency/idempotency.module';
 import { UsersModule } from '../users/users.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { MembersController } from './members.controller';

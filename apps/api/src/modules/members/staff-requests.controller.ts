@@ -5,7 +5,7 @@ import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
 import { Reach } from '../../common/reach';
-import { Idempotent } from '../idempotency/idempotency.interceptor';
+import { Idempotent } from '../../infra/idempotency/idempotency.interceptor';
 import { StaffOverview, StaffRequestItem, StaffRequestListQuery } from './members.dto';
 import { StaffChangesService } from './staff-changes.service';
 

@@ -4,7 +4,7 @@ import { AppError } from '../../common/app-error';
 import { afterCommit } from '../../database/after-commit';
 import { type Language, type Texts, chooseLanguage } from '../../common/language';
 import { AuditService } from '../audit/audit.service';
-import { MemberEventsService } from '../events/member-events.service';
+import { MemberEventsService } from '../../infra/events/member-events.service';
 import { UsersService } from '../users/users.service';
 import { MessageItem } from './messages.dto';
 import { MessageRow, MessagesRepository } from './messages.repository';

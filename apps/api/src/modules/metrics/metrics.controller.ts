@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../common/app-error';
-import { METRICS_REFUSAL, mayReadMetrics } from '../../common/metrics';
+import { METRICS_REFUSAL, mayReadMetrics } from '../../infra/metrics/metrics';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { MetricsService } from './metrics.service';
 

@@ -2,7 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { DEPOSITS_QUEUE } from '../deposits/deposits.service';
 import { DepositsModule } from '../deposits/deposits.module';
-import { MAINTENANCE_QUEUE } from '../jobs/queues';
+import { MAINTENANCE_QUEUE } from '../../infra/jobs/queues';
 import { WithdrawalsModule } from '../withdrawals/withdrawals.module';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';

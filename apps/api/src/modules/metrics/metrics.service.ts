@@ -2,13 +2,13 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { Gauge } from 'prom-client';
-import { metricsRegistry } from '../../common/metrics';
+import { metricsRegistry } from '../../infra/metrics/metrics';
 import { within } from '../../common/within';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { DEPOSITS_QUEUE, DepositsService } from '../deposits/deposits.service';
-import { MAINTENANCE_QUEUE } from '../jobs/queues';
-import { EnergyService } from '../tron/energy.service';
-import { HotWallet } from '../tron/hot-wallet';
+import { MAINTENANCE_QUEUE } from '../../infra/jobs/queues';
+import { EnergyService } from '../../infra/tron/energy.service';
+import { HotWallet } from '../../infra/tron/hot-wallet';
 import { SolvencyService } from '../withdrawals/solvency.service';
 import { PENDING_STATUSES, WithdrawalsService } from '../withdrawals/withdrawals.service';
 

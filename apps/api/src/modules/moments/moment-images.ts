@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { AppError } from '../../common/app-error';
-import { StorageService, StoredObject } from '../storage/storage.service';
-import { sniffImageType } from '../storage/sniff';
+import { StorageService, StoredObject } from '../../infra/storage/storage.service';
+import { sniffImageType } from '../../infra/storage/sniff';
 
 export const DISPLAY_PX = 1080;
 export const THUMB_PX = 320;

@@ -6,9 +6,9 @@ import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
-import { MoneyRoute } from '../../common/money-rate-limit';
+import { MoneyRoute } from '../../infra/redis/money-rate-limit';
 import { OK, OkResponse } from '../../common/ok.dto';
-import { readMultipart, validateForm } from '../storage/uploads';
+import { readMultipart, validateForm } from '../../infra/storage/uploads';
 import {
   AdminMoment,
   AdminMomentsQuery,

@@ -1,4 +1,4 @@
-import { MemberEventsService } from '../events/member-events.service';
+import { MemberEventsService } from '../../infra/events/member-events.service';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { effectiveVipLevel } from '@app/domain';
@@ -6,8 +6,8 @@ import { AppError, ValidationFailed } from '../../common/app-error';
 import { isStaff, type AuthUser } from '../../common/auth';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
-import { StorageService } from '../storage/storage.service';
-import { UploadedFile } from '../storage/uploads';
+import { StorageService } from '../../infra/storage/storage.service';
+import { UploadedFile } from '../../infra/storage/uploads';
 import { SavedImage, savePhoto } from './moment-images';
 import { AdminMoment, LikeState, MomentItem } from './moments.dto';
 import { MomentRow, MomentsRepository } from './moments.repository';

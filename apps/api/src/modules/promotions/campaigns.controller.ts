@@ -9,7 +9,7 @@ import { ContentLanguage, type Language } from '../../common/language';
 import { BonusRules, CampaignAnswer, CampaignBody, CampaignItem } from './campaigns.dto';
 import { CampaignsService } from './campaigns.service';
 import { EconomyService } from '../economy/economy.service';
-import { PublicRoute } from '../redis/public-rate-limit';
+import { PublicRoute } from '../../infra/redis/public-rate-limit';
 
 /** Invitation campaigns as operators run them (every change audited with before and after). */
 @ApiTags('admin')

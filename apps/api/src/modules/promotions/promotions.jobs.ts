@@ -1,5 +1,5 @@
-import { background, job, tick } from '../../common/background';
-import { MAINTENANCE_JOB_OPTIONS, MAINTENANCE_QUEUE, SWEEP_BATCH } from '../jobs/queues';
+import { background, job, tick } from '../../infra/jobs/background';
+import { MAINTENANCE_JOB_OPTIONS, MAINTENANCE_QUEUE, SWEEP_BATCH } from '../../infra/jobs/queues';
 import { PromotionsModule } from './promotions.module';
 import { PromotionsService } from './promotions.service';
 

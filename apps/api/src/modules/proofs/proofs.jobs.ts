@@ -1,5 +1,5 @@
-import { background, job, tick } from '../../common/background';
-import { MAINTENANCE_JOB_OPTIONS, MAINTENANCE_QUEUE } from '../jobs/queues';
+import { background, job, tick } from '../../infra/jobs/background';
+import { MAINTENANCE_JOB_OPTIONS, MAINTENANCE_QUEUE } from '../../infra/jobs/queues';
 import { ProofsModule } from './proofs.module';
 import { ProofsService } from './proofs.service';
 

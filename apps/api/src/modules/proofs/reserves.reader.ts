@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { DepositsService } from '../deposits/deposits.service';
-import { HotWallet } from '../tron/hot-wallet';
-import { TronClient } from '../tron/tron.client';
+import { HotWallet } from '../../infra/tron/hot-wallet';
+import { TronClient } from '../../infra/tron/tron.client';
 
 export interface ReserveAddress {
   address: string;

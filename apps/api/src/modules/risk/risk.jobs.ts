@@ -1,4 +1,4 @@
-import { background, tick } from '../../common/background';
+import { background, tick } from '../../infra/jobs/background';
 import { RiskModule } from './risk.module';
 import { RiskRingsService } from './risk-rings.service';
 

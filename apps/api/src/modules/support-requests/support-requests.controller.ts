@@ -26,7 +26,7 @@ import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
 import { ContentLanguage, type Language } from '../../common/language';
 import { Reach } from '../../common/reach';
-import { PublicRoute } from '../redis/public-rate-limit';
+import { PublicRoute } from '../../infra/redis/public-rate-limit';
 import {
   SupportRequestBody,
   SupportRequestCreated,

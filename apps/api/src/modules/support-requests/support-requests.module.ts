@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
-import { RedisModule } from '../redis/redis.module';
+import { RedisModule } from '../../infra/redis/redis.module';
 import { UsersModule } from '../users/users.module';
 import {
   AdminSupportRequestsController,

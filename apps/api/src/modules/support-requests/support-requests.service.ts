@@ -6,8 +6,8 @@ import { AppError } from '../../common/app-error';
 import type { Language } from '../../common/language';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
-import { MemberEventsService } from '../events/member-events.service';
-import { REDIS } from '../redis/redis.module';
+import { MemberEventsService } from '../../infra/events/member-events.service';
+import { REDIS } from '../../infra/redis/redis.module';
 import { UsersService } from '../users/users.service';
 import {
   SupportRequestBody,

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
-import { StorageService } from '../storage/storage.service';
+import { StorageService } from '../../infra/storage/storage.service';
 import { TrailersService } from './trailers.service';
 
 /** Operators replace trailer posters with uploaded images (audited). */

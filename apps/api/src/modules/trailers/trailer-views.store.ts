@@ -7,7 +7,7 @@ import {
   WATCH_MIN_SECONDS,
   type ViewState,
 } from '@app/domain';
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../../infra/redis/redis.module';
 import { viewKey, viewerKey } from './trailer-view-keys';
 
 /**

@@ -7,7 +7,7 @@ import { DirectRoute } from '../../common/direct-route';
 import { ContentLanguage, type Language } from '../../common/language';
 import { IdParam } from '../../common/id-param.dto';
 import { Auth, CurrentUser, Roles, Staff } from '../../common/auth';
-import { MoneyRoute } from '../../common/money-rate-limit';
+import { MoneyRoute } from '../../infra/redis/money-rate-limit';
 import type { AuthUser } from '../../common/auth';
 import {
   AdminTrailer,
@@ -21,7 +21,7 @@ import {
   WatchBody,
   WatchResponse,
 } from './trailers.dto';
-import { readMultipart, singleFile } from '../storage/uploads';
+import { readMultipart, singleFile } from '../../infra/storage/uploads';
 import { PostersService } from './posters.service';
 import { TrailersService } from './trailers.service';
 import { WatchService } from './watch.service';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
 import { EconomyModule } from '../economy/economy.module';
-import { RedisModule } from '../redis/redis.module';
+import { RedisModule } from '../../infra/redis/redis.module';
 import { TodayController } from './today.controller';
 import { Trailer } from './trailer.entity';
 import { AdminTrailersController, TrailersController } from './trailers.controller';

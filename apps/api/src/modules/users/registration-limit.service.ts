@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AppError } from '../../common/app-error';
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../../infra/redis/redis.module';
 
 const WINDOW_SECONDS = 3600;
 const DECR_IF_EXISTS = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0`;

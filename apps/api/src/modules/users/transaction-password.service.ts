@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { PasswordHasher } from '../../common/passwords';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../../infra/redis/redis.module';
 import { UsersRepository } from './users.repository';
 
 /** Whether a member's transaction password was set for the first time or changed. */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PasswordHasher } from '../../common/passwords';
-import { RedisModule } from '../redis/redis.module';
+import { RedisModule } from '../../infra/redis/redis.module';
 import { RiskModule } from '../risk/risk.module';
 import { RegistrationLimitService } from './registration-limit.service';
 import { TransactionPasswordService } from './transaction-password.service';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/api-errors.decorator';
-import { MoneyRoute } from '../../common/money-rate-limit';
+import { MoneyRoute } from '../../infra/redis/money-rate-limit';
 import { toMicro } from '../../common/validators';
 import { Auth, CurrentUser } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
@@ -14,7 +14,7 @@ import {
   TransferResponse,
 } from './wallet.dto';
 import { WalletService } from './wallet.service';
-import { Idempotent } from '../idempotency/idempotency.interceptor';
+import { Idempotent } from '../../infra/idempotency/idempotency.interceptor';
 
 @ApiTags('wallet')
 @Controller()

@@ -5,7 +5,7 @@ import { UsersModule } from '../users/users.module';
 import { WalletController } from './wallet.controller';
 import { WalletRepository } from './wallet.repository';
 import { WalletService } from './wallet.service';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { IdempotencyModule } from '../../infra/idempotency/idempotency.module';
 
 /** Owns `balance_records`; moves money through the ledger. */
 @Module({

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { canBuyVipLevel, effectiveVipLevel, microToNumber, vipPaymentSource } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { afterCommit } from '../../database/after-commit';
-import { MemberEventsService } from '../events/member-events.service';
+import { MemberEventsService } from '../../infra/events/member-events.service';
 import { EconomyService } from '../economy/economy.service';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService } from '../ledger/ledger.service';

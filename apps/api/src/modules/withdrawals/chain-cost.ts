@@ -1,4 +1,4 @@
-import type { TransferCostRow } from '../tron/tron-costs.service';
+import type { TransferCostRow } from '../../infra/tron/tron-costs.service';
 import type { ChainCost, TronCostTransfer } from './tron-costs.dto';
 
 const SUN = 1_000_000;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { microToNumber } from '@app/domain';
 import { DepositsService } from '../deposits/deposits.service';
-import { TronClient } from '../tron/tron.client';
-import { HotWallet } from '../tron/hot-wallet';
+import { TronClient } from '../../infra/tron/tron.client';
+import { HotWallet } from '../../infra/tron/hot-wallet';
 
 export interface Solvency {
   /** USDT members hold in their E-Wallets. */

@@ -2,11 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { formatUsdt } from '@app/domain';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { readReceipt } from '../tron/trc20';
-import { TronClient, TronNodeError } from '../tron/tron.client';
-import { EnergyService } from '../tron/energy.service';
-import { HotWallet } from '../tron/hot-wallet';
-import { CostReceipt, TronCostsService } from '../tron/tron-costs.service';
+import { readReceipt } from '../../infra/tron/trc20';
+import { TronClient, TronNodeError } from '../../infra/tron/tron.client';
+import { EnergyService } from '../../infra/tron/energy.service';
+import { HotWallet } from '../../infra/tron/hot-wallet';
+import { CostReceipt, TronCostsService } from '../../infra/tron/tron-costs.service';
 import { WithdrawalsRepository } from './withdrawals.repository';
 import { WithdrawalsService } from './withdrawals.service';
 

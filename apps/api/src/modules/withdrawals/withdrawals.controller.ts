@@ -6,10 +6,10 @@ import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
 import { IdParam } from '../../common/id-param.dto';
-import { MoneyRoute } from '../../common/money-rate-limit';
+import { MoneyRoute } from '../../infra/redis/money-rate-limit';
 import { toMicro } from '../../common/validators';
 import { type ApprovalRow, awaiting, view } from '../approvals/approvals.service';
-import { TronCostsService } from '../tron/tron-costs.service';
+import { TronCostsService } from '../../infra/tron/tron-costs.service';
 import { WalletService } from '../wallet/wallet.service';
 import { chainCost } from './chain-cost';
 import { BalanceRecordItem } from '../wallet/wallet.dto';
@@ -25,7 +25,7 @@ import {
   WithdrawResponse,
 } from './withdrawals.dto';
 import { WithdrawalRow, WithdrawalsService, memberStatus } from './withdrawals.service';
-import { Idempotent } from '../idempotency/idempotency.interceptor';
+import { Idempotent } from '../../infra/idempotency/idempotency.interceptor';
 
 @ApiTags('wallet')
 @Controller()

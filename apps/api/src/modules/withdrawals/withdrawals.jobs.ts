@@ -1,4 +1,4 @@
-import { background, tick } from '../../common/background';
+import { background, tick } from '../../infra/jobs/background';
 import { WithdrawalSettlementService } from './withdrawal-settlement.service';
 import { WithdrawalsWorkerModule } from './withdrawals-worker.module';
 

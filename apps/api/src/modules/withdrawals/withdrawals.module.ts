@@ -13,7 +13,7 @@ import { TronCostsController } from './tron-costs.controller';
 import { AdminWithdrawalsController, WithdrawalsController } from './withdrawals.controller';
 import { WithdrawalsRepository } from './withdrawals.repository';
 import { WithdrawalsService } from './withdrawals.service';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { IdempotencyModule } from '../../infra/idempotency/idempotency.module';
 
 /** USDT withdrawals on TRON: requests, operator decisions. Owns withdrawals, withdrawal_attempts. */
 @Module({

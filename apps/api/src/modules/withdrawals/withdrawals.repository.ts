@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { SignedTransaction } from '../tron/tron.client';
+import type { SignedTransaction } from '../../infra/tron/tron.client';
 
 export type WithdrawalStatus =
   | 'requested'

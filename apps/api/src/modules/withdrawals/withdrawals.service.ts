@@ -1,4 +1,4 @@
-import { MemberEventsService } from '../events/member-events.service';
+import { MemberEventsService } from '../../infra/events/member-events.service';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { effectiveVipLevel, microToNumber, withdrawalQuote, withdrawalRefusal } from '@app/domain';
@@ -17,7 +17,7 @@ import { UsersService } from '../users/users.service';
 import { RiskSignalsService } from '../risk/risk-signals.service';
 import { WalletService } from '../wallet/wallet.service';
 import type { RecordFailure } from '../wallet/wallet.service';
-import { HotWallet } from '../tron/hot-wallet';
+import { HotWallet } from '../../infra/tron/hot-wallet';
 import { WithdrawalRow, WithdrawalStatus, WithdrawalsRepository } from './withdrawals.repository';
 
 export type { WithdrawalRow } from './withdrawals.repository';
