@@ -98,7 +98,7 @@ const WithdrawalHistoryPage = page(
 );
 // Operators only: members never download these chunks (the guard renders first).
 const AdminLayout = page(() => import('../features/admin/shared/admin-layout'), 'AdminLayout');
-const AdminPage = page(() => import('../features/admin/pages/money-page'), 'AdminPage');
+const MoneyPage = page(() => import('../features/admin/pages/money-page'), 'MoneyPage');
 const WithdrawalsQueue = page(
   () => import('../features/admin/withdrawals/withdrawals-queue'),
   'WithdrawalsQueue',
@@ -191,7 +191,7 @@ export const signedInRoutes: RouteObject[] = [
           { path: 'members/:id', element: <MemberPage /> },
           { path: 'withdrawals', element: <WithdrawalsQueue /> },
           { path: 'withdrawals/:id', element: <WithdrawalDetailPage /> },
-          { path: 'money', element: <AdminPage /> },
+          { path: 'money', element: <MoneyPage /> },
           { path: 'risk', element: <RiskPage /> },
           { path: 'reviews', element: <ReviewsSection /> },
           { path: 'economy', element: <EconomyPage /> },

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { setFetch } from '@app/contracts';
 import { MEMBER, apiFetch, json, signedInApi } from '../../../test/fake-api';
 import { renderWithApp } from '../../../test/render';
-import { AdminPage } from './money-page';
+import { MoneyPage } from './money-page';
 
 const REPORT = {
   balanced: true,
@@ -173,12 +173,12 @@ async function fillAdjust(values: { id: string; amount: string; reason: string }
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Review adjustment' })));
 }
 
-describe('<AdminPage>', () => {
+describe('<MoneyPage>', () => {
   signedInApi();
 
   it('shows whether the ledger balances and is consistent, the counts and totals', async () => {
     serve();
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     await waitFor(() =>
       expect(screen.getByTestId('verdict-balanced').textContent).toBe('BalancedYes'),
     );
@@ -200,7 +200,7 @@ describe('<AdminPage>', () => {
 
   it('confirms before adjusting, sends a signed amount with an idempotency key, shows the balances', async () => {
     const api = serve();
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     await fillAdjust({ id: '100001', amount: '100', reason: 'Welcome credit' });
     const dialog = await screen.findByRole('dialog', { name: 'Confirm the adjustment' });
     expect(dialog.textContent).toContain('Credit 100.00 to the E-Wallet of member 100001?');
@@ -217,7 +217,7 @@ describe('<AdminPage>', () => {
 
   it('cancel sends nothing', async () => {
     const api = serve();
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     await fillAdjust({ id: '100001', amount: '-5', reason: 'Oops' });
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Debit 5.00 from the E-Wallet of member 100001?');
@@ -228,7 +228,7 @@ describe('<AdminPage>', () => {
 
   it('validates on submit', async () => {
     const api = serve();
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     await fillAdjust({ id: 'abc', amount: '0', reason: 'ab' });
     expect(await screen.findByText('Invalid member ID')).toBeTruthy();
     expect(screen.getByText('Amount must not be 0')).toBeTruthy();
@@ -246,7 +246,7 @@ describe('<AdminPage>', () => {
     ],
   ])('shows the translated error for member %s', async (id, answer, message) => {
     serve(answer);
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     await fillAdjust({ id, amount: '-1000', reason: 'Test debit' });
     const dialog = await screen.findByRole('dialog');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
@@ -256,7 +256,7 @@ describe('<AdminPage>', () => {
 
   it('lists the audit log with "Load more"', async () => {
     const api = serve();
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     await waitFor(() => expect(screen.getAllByTestId('audit-entry')).toHaveLength(20));
     expect(screen.getAllByTestId('audit-entry')[0].textContent).toContain(
       'Adjusted the E-Wallet by 100.00 (“Welcome”)',
@@ -276,7 +276,7 @@ describe('<AdminPage>', () => {
       money: 0,
       points: 0,
     }));
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     await fillAdjust({ id: '100001', amount: '5000', reason: 'Big credit' });
     const dialog = await screen.findByRole('dialog');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
@@ -286,7 +286,7 @@ describe('<AdminPage>', () => {
 
   it('lists pending adjustments and approves one', async () => {
     const api = serve();
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     const row = await screen.findByTestId('approval-request');
     expect(row.textContent).toContain('#7');
     expect(row.textContent).toContain('Asked by 100003 for member 100001');
@@ -311,7 +311,7 @@ describe('<AdminPage>', () => {
         code: 'SELF_APPROVAL_FORBIDDEN',
       }),
     );
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     const row = await screen.findByTestId('approval-request');
     await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
     const dialog = await screen.findByRole('dialog');
@@ -337,7 +337,7 @@ describe('<AdminPage>', () => {
               : undefined,
       ).fetch,
     );
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     const row = await screen.findByTestId('approval-request');
     await waitFor(() =>
       expect(within(row).getByTestId('own-request').textContent).toBe(
@@ -350,7 +350,7 @@ describe('<AdminPage>', () => {
 
   it('shows solvency: liabilities against the hot wallet and unswept deposits, not covered', async () => {
     serve();
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     const solvency = await screen.findByTestId('solvency');
     expect(within(solvency).getByTestId('verdict-covered').textContent).toBe(
       'Liabilities coveredNo (-5.00)',
@@ -364,7 +364,7 @@ describe('<AdminPage>', () => {
 
   it('shows TRON costs per day and per deposit, the staking account, and warns when fees cannot be paid', async () => {
     serve();
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     const warning = await screen.findByTestId('tron-costs-warning');
     expect(warning.textContent).toContain('The next withdrawal cannot pay its energy');
     expect(screen.getByText('TRX per member deposit (30 days)').nextSibling?.textContent).toBe(
@@ -380,7 +380,7 @@ describe('<AdminPage>', () => {
 
   it('approves a withdrawal only after confirming the amount sent on chain', async () => {
     const api = serve();
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     const row = await screen.findByTestId('withdrawal');
     expect(row.textContent).toContain('#12 · 20.00 USDT → 17.00');
     // Who approved it so far, and that it waits for an admin (the approver passed the daily limit).
@@ -420,7 +420,7 @@ describe('<AdminPage>', () => {
       return undefined;
     });
     setFetch(api.fetch);
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     const row = await screen.findByTestId('withdrawal');
     await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Approve' })));
     const box = within(row).getByRole('group', { name: 'Confirm' });
@@ -451,7 +451,7 @@ describe('<AdminPage>', () => {
             : undefined,
       ).fetch,
     );
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     const row = await screen.findByTestId('withdrawal');
     await waitFor(() =>
       expect(within(row).getByTestId('you-approved').textContent).toBe(
@@ -463,7 +463,7 @@ describe('<AdminPage>', () => {
 
   it('rejects a withdrawal with a reason the member will see', async () => {
     const api = serve();
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     const row = await screen.findByTestId('withdrawal');
     await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Reject' })));
     const box = within(row).getByRole('group', { name: 'Confirm' });
@@ -482,7 +482,7 @@ describe('<AdminPage>', () => {
 
   it('lists deposits by state with the reason of a failed claim', async () => {
     serve();
-    await renderWithApp([{ path: '/admin', element: <AdminPage /> }], { at: '/admin' });
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
     await screen.findByRole('heading', { name: 'Deposits' });
     fireEvent.change(screen.getByLabelText('Status', { selector: '#deposits-status' }), {
       target: { value: 'fail' },

@@ -11,7 +11,7 @@ import { TronCostsSection } from '../withdrawals/tron-costs-section';
 import { WithdrawalsQueue } from '../withdrawals/withdrawals-queue';
 
 /** `/admin/money` (admin, finance): the ledger, proof of liabilities, sponsor funds, withdrawals, deposits, adjustments. */
-export function AdminPage() {
+export function MoneyPage() {
   const role = useGetMe().data?.role;
   return (
     <>

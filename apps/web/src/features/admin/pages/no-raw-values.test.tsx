@@ -6,7 +6,7 @@ import { apiFetch, signedInApi } from '../../../test/fake-api';
 import { AUDIT, consoleAnswer } from '../../../test/console-fixtures';
 import { renderWithApp } from '../../../test/render';
 import { AdminLayout } from '../shared/admin-layout';
-import { AdminPage } from './money-page';
+import { MoneyPage } from './money-page';
 import { AuditPage } from '../audit/audit-page';
 import { ContentPage } from '../content/content-page';
 import { DashboardPage } from '../dashboard/dashboard-page';
@@ -43,7 +43,7 @@ const PAGES: { path: string; at: string; page: ReactNode; ready: RegExp }[] = [
     page: <WithdrawalDetailPage />,
     ready: /64[\s,.\u00a0]?285/,
   },
-  { path: '/admin/money', at: '/admin/money', page: <AdminPage />, ready: /100042/ },
+  { path: '/admin/money', at: '/admin/money', page: <MoneyPage />, ready: /100042/ },
   { path: '/admin/reviews', at: '/admin/reviews', page: <ReviewsSection />, ready: /Aziz Karimov/ },
   { path: '/admin/economy', at: '/admin/economy', page: <EconomyPage />, ready: /#31/ },
   { path: '/admin/content', at: '/admin/content', page: <ContentPage />, ready: /./ },

@@ -3,11 +3,6 @@
  * runway with each change (funding forecast) and the baselines raises are
  * held against.
  */
-export {
-  useEconomyBaselines,
-  useFundingForecast,
-  useGetMe,
-  useListEconomyChanges,
-} from '@app/contracts';
+export { useFundingForecast, useGetMe, useListEconomyChanges } from '@app/contracts';
 export { useApproved } from './baselines';
 export { useApproveEconomyChange, useRejectEconomyChange } from './economy-changes';
