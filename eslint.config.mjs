@@ -13,11 +13,15 @@ const absolute = (path) => fileURLToPath(new URL(path, import.meta.url));
 const WEB = './apps/web/src';
 const API = './apps/api/src';
 const webFeatures = dirs(`${WEB}/features`);
+const ADMIN = `${WEB}/features/admin`;
+/** The console's areas: one folder per API area, beside shared/ and pages/. */
+const adminAreas = dirs(ADMIN).filter((area) => !['shared', 'pages'].includes(area));
 const apiModules = dirs(`${API}/modules`);
 
 /**
  * The layers, kept by the linter (bulletproof-react's model): a web feature
- * never imports another feature, shared web code never imports a feature or
+ * never imports another feature (nor, inside features/admin, a console area
+ * another area), shared web code never imports a feature or
  * the app shell, libs/domain imports nothing of the apps; in the API the
  * ledger imports no module, no module reaches into another's entities or
  * repositories (call the owner's exported service), the infrastructure
@@ -31,6 +35,24 @@ const boundaries = [
     except: [`./${feature}`],
     message: 'A feature never imports another feature: move shared code to components/ or lib/.',
   })),
+  // Inside the console (issue 42), the same rule one level down: an area
+  // (features/admin/<area>, one per API area) imports only itself and
+  // admin/shared; shared imports no area. Both zones take all of admin/ as
+  // `from`, so neither may import pages/ (the screens that gather several
+  // areas' sections for the router), which alone imports areas.
+  ...adminAreas.map((area) => ({
+    target: `${ADMIN}/${area}`,
+    from: ADMIN,
+    except: [`./${area}`, './shared'],
+    message:
+      'A console area never imports another area: move shared pieces to admin/shared, or gather the sections in admin/pages.',
+  })),
+  {
+    target: `${ADMIN}/shared`,
+    from: ADMIN,
+    except: ['./shared'],
+    message: "admin/shared is the console's floor: it imports no area and no page.",
+  },
   {
     target: [`${WEB}/components`, `${WEB}/lib`],
     from: [`${WEB}/features`, `${WEB}/app`],
@@ -182,8 +204,9 @@ export default tseslint.config(
     // A web feature's API calls and the cache updates that follow them live in
     // its api/ folder (issue 26): pages and components import hooks from
     // ./api, never the generated client or the query client. Types are free.
+    // A console area's api/ is features/admin/<area>/api (issue 42).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/features/*/api/**', 'apps/web/src/features/**/*.test.{ts,tsx}'],
+    ignores: ['apps/web/src/features/**/api/**', 'apps/web/src/features/**/*.test.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

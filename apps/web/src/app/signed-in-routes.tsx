@@ -97,33 +97,39 @@ const WithdrawalHistoryPage = page(
   'WithdrawalHistoryPage',
 );
 // Operators only: members never download these chunks (the guard renders first).
-const AdminLayout = page(() => import('../features/admin/admin-layout'), 'AdminLayout');
-const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage');
+const AdminLayout = page(() => import('../features/admin/shared/admin-layout'), 'AdminLayout');
+const MoneyPage = page(() => import('../features/admin/pages/money-page'), 'MoneyPage');
 const WithdrawalsQueue = page(
-  () => import('../features/admin/withdrawals-queue'),
+  () => import('../features/admin/withdrawals/withdrawals-queue'),
   'WithdrawalsQueue',
 );
-const DashboardPage = page(() => import('../features/admin/dashboard-page'), 'DashboardPage');
-const MembersPage = page(() => import('../features/admin/members-page'), 'MembersPage');
-const MemberPage = page(() => import('../features/admin/member-page'), 'MemberPage');
+const DashboardPage = page(
+  () => import('../features/admin/dashboard/dashboard-page'),
+  'DashboardPage',
+);
+const MembersPage = page(() => import('../features/admin/members/members-page'), 'MembersPage');
+const MemberPage = page(() => import('../features/admin/members/member-page'), 'MemberPage');
 const WithdrawalDetailPage = page(
-  () => import('../features/admin/withdrawal-detail-page'),
+  () => import('../features/admin/withdrawals/withdrawal-detail-page'),
   'WithdrawalDetailPage',
 );
-const ReviewsSection = page(() => import('../features/admin/reviews-section'), 'ReviewsSection');
-const EconomyPage = page(() => import('../features/admin/economy-page'), 'EconomyPage');
+const ReviewsSection = page(
+  () => import('../features/admin/reviews/reviews-section'),
+  'ReviewsSection',
+);
+const EconomyPage = page(() => import('../features/admin/pages/economy-page'), 'EconomyPage');
 const MessagesAdminPage = page(
-  () => import('../features/admin/messages-page'),
+  () => import('../features/admin/messages/messages-page'),
   'MessagesAdminPage',
 );
-const AuditPage = page(() => import('../features/admin/audit-page'), 'AuditPage');
-const ContentPage = page(() => import('../features/admin/content-page'), 'ContentPage');
-const StaffPage = page(() => import('../features/admin/staff-page'), 'StaffPage');
+const AuditPage = page(() => import('../features/admin/audit/audit-page'), 'AuditPage');
+const ContentPage = page(() => import('../features/admin/content/content-page'), 'ContentPage');
+const StaffPage = page(() => import('../features/admin/staff/staff-page'), 'StaffPage');
 const SupportRequestsPage = page(
-  () => import('../features/admin/support-requests-page'),
+  () => import('../features/admin/support-requests/support-requests-page'),
   'SupportRequestsPage',
 );
-const RiskPage = page(() => import('../features/admin/risk-page'), 'RiskPage');
+const RiskPage = page(() => import('../features/admin/risk/risk-page'), 'RiskPage');
 
 /** Every signed-in screen, under the main layout; anything else goes to /. */
 export const signedInRoutes: RouteObject[] = [
@@ -185,7 +191,7 @@ export const signedInRoutes: RouteObject[] = [
           { path: 'members/:id', element: <MemberPage /> },
           { path: 'withdrawals', element: <WithdrawalsQueue /> },
           { path: 'withdrawals/:id', element: <WithdrawalDetailPage /> },
-          { path: 'money', element: <AdminPage /> },
+          { path: 'money', element: <MoneyPage /> },
           { path: 'risk', element: <RiskPage /> },
           { path: 'reviews', element: <ReviewsSection /> },
           { path: 'economy', element: <EconomyPage /> },

@@ -5,7 +5,7 @@ import { MEMBER, apiFetch, signedInApi } from '../../test/fake-api';
 import { renderWithApp } from '../../test/render';
 import { MainLayout } from './main-layout';
 import { DESK_QUERY } from '../../lib/desk';
-import { AdminLayout } from '../../features/admin/admin-layout';
+import { AdminLayout } from '../../features/admin/shared/admin-layout';
 
 /** A window as wide as `desk` says: matchMedia answers DESK_QUERY only. */
 function windowAt(desk: boolean) {

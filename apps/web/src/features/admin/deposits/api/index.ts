@@ -1,0 +1,2 @@
+/** Deposits by state, and foreign ones. */
+export { useListDeposits, useListForeignDeposits } from '@app/contracts';

@@ -1,0 +1,3 @@
+/** Packages, team rates and their history. */
+export { useEconomyHistory, useGetTeamRates, useListPackages } from '@app/contracts';
+export { useSetPackage, useSetTeamRates } from './economy';

@@ -1,0 +1,2 @@
+/** A message to members, written per language. */
+export { useSendMessage } from '@app/contracts';

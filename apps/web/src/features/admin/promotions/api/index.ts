@@ -1,0 +1,3 @@
+/** Campaigns (promotions). */
+export { useListCampaigns } from '@app/contracts';
+export { useCreateCampaign } from './campaigns';
