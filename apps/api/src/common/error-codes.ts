@@ -74,7 +74,7 @@ export const ERRORS = {
     status: 503,
     detail: 'A dependency is unavailable',
     description:
-      'A dependency (PostgreSQL or Redis) is down, or the server is too busy (see Retry-After)',
+      'A dependency (PostgreSQL, Redis or the TRON node) is down, or the server is too busy (see Retry-After)',
   },
 
   // Sign-in and sessions

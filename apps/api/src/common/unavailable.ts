@@ -1,9 +1,9 @@
 /**
  * Whether an error means a dependency is away (PostgreSQL restarting or
- * unreachable, Redis down, upload storage failing) rather than a fault in the
- * request or the code. The error filter answers these with 503
- * SERVICE_UNAVAILABLE and a Retry-After, so clients and proxies retry instead
- * of reporting a bug.
+ * unreachable, Redis down, upload storage failing, no TRON node answering)
+ * rather than a fault in the request or the code. The error filter answers
+ * these with 503 SERVICE_UNAVAILABLE and a Retry-After, so clients and proxies
+ * retry instead of reporting a bug.
  */
 
 /** Socket-level failures (pg, ioredis and Node's net module). */
@@ -72,7 +72,10 @@ export function isUnavailable(error: unknown, depth = 0): boolean {
   // transaction's next query then throws one of these instead of the socket
   // error: the runner's own, or its EntityManager's; the second was a 500
   // until bench:chaos restarted PostgreSQL under an operator's approval).
+  // No TRON node answered (each refused, failed or timed out, or rests after
+  // doing so): the TRON client's NoNodeError, the cause of its TronNodeError.
   if (
+    name === 'NoNodeError' ||
     name === 'MaxRetriesPerRequestError' ||
     name === 'QueryRunnerAlreadyReleasedError' ||
     name === 'QueryRunnerProviderAlreadyReleasedError'

@@ -1,6 +1,8 @@
 import { AddressInfo, Server, Socket, createServer, connect } from 'node:net';
 import { Client } from 'pg';
 import { isUnavailable } from '../../src/common/unavailable';
+import { NoNodeError } from '../../src/modules/tron/node-pool';
+import { TronNodeError } from '../../src/modules/tron/tron.client';
 import { poolOf } from '../../src/database/typeorm-internals';
 import { TEST_DATABASE_URL } from '../support/env';
 import { TestApp, member, startApp } from '../support/harness';
@@ -255,6 +257,10 @@ describe('isUnavailable', () => {
     ],
     ['ioredis gave up', Object.assign(new Error('x'), { name: 'MaxRetriesPerRequestError' })],
     ['ioredis closed', new Error('Connection is closed.')],
+    [
+      'no TRON node answered',
+      new TronNodeError('no TRON node answered', { cause: new NoNodeError('HTTP 502') }),
+    ],
     ['statement_timeout', withCode('57014', 'canceling statement due to statement timeout')],
     ['disk full', withCode('ENOSPC', 'no space left on device')],
     ['read-only storage', withCode('EROFS', 'read-only file system')],
@@ -275,6 +281,7 @@ describe('isUnavailable', () => {
   it.each([
     ['unique violation', withCode('23505', 'duplicate key value violates unique constraint')],
     ['a bug', new TypeError('Cannot read properties of undefined')],
+    ["a TRON node's own error answer", new TronNodeError('gettransactioninfobyid: bad id')],
     [
       'S3 access denied (a setting, not an outage)',
       Object.assign(new Error('Access Denied'), {

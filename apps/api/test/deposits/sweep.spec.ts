@@ -330,4 +330,49 @@ describe('pnpm tron:sweep moves credited deposits to the hot wallet and records 
     );
     expect(index).toEqual({});
   }, 90_000);
+
+  it('refuses a well-formed tx id the node does not know with a 400, and answers 503 while the node is away; nothing is written', async () => {
+    const written = async () =>
+      (
+        await t.db.query(
+          `SELECT (SELECT count(*) FROM sweeps)::int AS sweeps,
+                  (SELECT count(*) FROM tron_costs)::int AS costs,
+                  (SELECT count(*) FROM audit_log WHERE action = 'deposit.sweep')::int AS audits`,
+        )
+      )[0];
+    const before = await written();
+    const unknown = 'ab'.repeat(32);
+    const res = await t.http().post('/admin/sweeps').set(admin).send({ tx_id: unknown });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: 'SWEEP_NOT_CONFIRMED',
+      detail: `The sweep transaction ${unknown} is not solidified: the TRON node does not know it`,
+    });
+    // A real sweep with a funding transaction nobody sent: refused the same way.
+    const [sweep] = (await t.http().get('/admin/sweeps').set(admin)).body;
+    const funding = await t
+      .http()
+      .post('/admin/sweeps')
+      .set(admin)
+      .send({ tx_id: sweep.tx_id, funding_tx_ids: [unknown.toUpperCase()] });
+    expect(funding.status).toBe(400);
+    expect(funding.body).toEqual({
+      code: 'SWEEP_NOT_CONFIRMED',
+      detail: `The funding transaction ${unknown} is not solidified: the TRON node does not know it`,
+    });
+    expect(await written()).toEqual(before);
+
+    // The node refuses every request (down behind its balancer): a dependency away, not a bug.
+    // Last in this suite: the API's pool leaves the node resting for a few seconds after.
+    await tron.control('faults', { status: 502 });
+    try {
+      const away = await t.http().post('/admin/sweeps').set(admin).send({ tx_id: unknown });
+      expect(away.status).toBe(503);
+      expect(away.body).toEqual({ code: 'SERVICE_UNAVAILABLE', detail: expect.any(String) });
+      expect(Number(away.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await tron.control('faults', {});
+    }
+    expect(await written()).toEqual(before);
+  }, 30_000);
 });

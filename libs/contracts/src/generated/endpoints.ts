@@ -214,7 +214,7 @@ export const getListAdjustmentsQueryKey = (params?: ListAdjustmentsParams) => {
 
 export const getListAdjustmentsQueryOptions = <
   TData = Awaited<ReturnType<typeof listAdjustments>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListAdjustmentsParams,
   options?: {
@@ -237,11 +237,13 @@ export const getListAdjustmentsQueryOptions = <
 };
 
 export type ListAdjustmentsQueryResult = NonNullable<Awaited<ReturnType<typeof listAdjustments>>>;
-export type ListAdjustmentsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListAdjustmentsQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListAdjustments<
   TData = Awaited<ReturnType<typeof listAdjustments>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListAdjustmentsParams,
   options: {
@@ -260,7 +262,7 @@ export function useListAdjustments<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListAdjustments<
   TData = Awaited<ReturnType<typeof listAdjustments>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListAdjustmentsParams,
   options?: {
@@ -279,7 +281,7 @@ export function useListAdjustments<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListAdjustments<
   TData = Awaited<ReturnType<typeof listAdjustments>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListAdjustmentsParams,
   options?: {
@@ -294,7 +296,7 @@ export function useListAdjustments<
 
 export function useListAdjustments<
   TData = Awaited<ReturnType<typeof listAdjustments>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListAdjustmentsParams,
   options?: {
@@ -331,7 +333,14 @@ export const approveAdjustment = (
 
 export const getApproveAdjustmentMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -372,7 +381,14 @@ export type ApproveAdjustmentMutationResult = NonNullable<
 >;
 
 export type ApproveAdjustmentMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -380,7 +396,14 @@ export type ApproveAdjustmentMutationError = ErrorType<
  */
 export const useApproveAdjustment = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -421,7 +444,9 @@ export const rejectAdjustment = (
 };
 
 export const getRejectAdjustmentMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -461,14 +486,16 @@ export type RejectAdjustmentMutationResult = NonNullable<
 >;
 
 export type RejectAdjustmentMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Turn down a pending adjustment (audited)
  */
 export const useRejectAdjustment = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -510,7 +537,7 @@ export const getListAuditQueryKey = (params?: ListAuditParams) => {
 
 export const getListAuditQueryOptions = <
   TData = Awaited<ReturnType<typeof listAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListAuditParams,
   options?: {
@@ -533,11 +560,13 @@ export const getListAuditQueryOptions = <
 };
 
 export type ListAuditQueryResult = NonNullable<Awaited<ReturnType<typeof listAudit>>>;
-export type ListAuditQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListAuditQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListAudit<
   TData = Awaited<ReturnType<typeof listAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListAuditParams,
   options: {
@@ -556,7 +585,7 @@ export function useListAudit<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListAudit<
   TData = Awaited<ReturnType<typeof listAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListAuditParams,
   options?: {
@@ -575,7 +604,7 @@ export function useListAudit<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListAudit<
   TData = Awaited<ReturnType<typeof listAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListAuditParams,
   options?: {
@@ -590,7 +619,7 @@ export function useListAudit<
 
 export function useListAudit<
   TData = Awaited<ReturnType<typeof listAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListAuditParams,
   options?: {
@@ -627,7 +656,7 @@ export const getVerifyAuditQueryKey = () => {
 
 export const getVerifyAuditQueryOptions = <
   TData = Awaited<ReturnType<typeof verifyAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -647,11 +676,11 @@ export const getVerifyAuditQueryOptions = <
 };
 
 export type VerifyAuditQueryResult = NonNullable<Awaited<ReturnType<typeof verifyAudit>>>;
-export type VerifyAuditQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type VerifyAuditQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useVerifyAudit<
   TData = Awaited<ReturnType<typeof verifyAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>> &
@@ -669,7 +698,7 @@ export function useVerifyAudit<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useVerifyAudit<
   TData = Awaited<ReturnType<typeof verifyAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>> &
@@ -687,7 +716,7 @@ export function useVerifyAudit<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useVerifyAudit<
   TData = Awaited<ReturnType<typeof verifyAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>>;
@@ -701,7 +730,7 @@ export function useVerifyAudit<
 
 export function useVerifyAudit<
   TData = Awaited<ReturnType<typeof verifyAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAudit>>, TError, TData>>;
@@ -734,7 +763,7 @@ export const getListBannersQueryKey = () => {
 
 export const getListBannersQueryOptions = <
   TData = Awaited<ReturnType<typeof listBanners>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listBanners>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -754,11 +783,11 @@ export const getListBannersQueryOptions = <
 };
 
 export type ListBannersQueryResult = NonNullable<Awaited<ReturnType<typeof listBanners>>>;
-export type ListBannersQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type ListBannersQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useListBanners<
   TData = Awaited<ReturnType<typeof listBanners>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listBanners>>, TError, TData>> &
@@ -776,7 +805,7 @@ export function useListBanners<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListBanners<
   TData = Awaited<ReturnType<typeof listBanners>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listBanners>>, TError, TData>> &
@@ -794,7 +823,7 @@ export function useListBanners<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListBanners<
   TData = Awaited<ReturnType<typeof listBanners>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listBanners>>, TError, TData>>;
@@ -808,7 +837,7 @@ export function useListBanners<
 
 export function useListBanners<
   TData = Awaited<ReturnType<typeof listBanners>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listBanners>>, TError, TData>>;
@@ -862,7 +891,14 @@ export const addBanner = (
 
 export const getAddBannerMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -901,7 +937,14 @@ export const getAddBannerMutationOptions = <
 export type AddBannerMutationResult = NonNullable<Awaited<ReturnType<typeof addBanner>>>;
 export type AddBannerMutationBody = BodyType<AddBannerBody>;
 export type AddBannerMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -909,7 +952,14 @@ export type AddBannerMutationError = ErrorType<
  */
 export const useAddBanner = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -943,7 +993,9 @@ export const removeBanner = (id: number, options?: SecondParameter<typeof httpCl
 };
 
 export const getRemoveBannerMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -980,14 +1032,16 @@ export const getRemoveBannerMutationOptions = <
 export type RemoveBannerMutationResult = NonNullable<Awaited<ReturnType<typeof removeBanner>>>;
 
 export type RemoveBannerMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Remove a home banner (audited)
  */
 export const useRemoveBanner = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -1028,7 +1082,7 @@ export const getListCampaignsQueryKey = () => {
 
 export const getListCampaignsQueryOptions = <
   TData = Awaited<ReturnType<typeof listCampaigns>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaigns>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -1048,11 +1102,11 @@ export const getListCampaignsQueryOptions = <
 };
 
 export type ListCampaignsQueryResult = NonNullable<Awaited<ReturnType<typeof listCampaigns>>>;
-export type ListCampaignsQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type ListCampaignsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useListCampaigns<
   TData = Awaited<ReturnType<typeof listCampaigns>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaigns>>, TError, TData>> &
@@ -1070,7 +1124,7 @@ export function useListCampaigns<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListCampaigns<
   TData = Awaited<ReturnType<typeof listCampaigns>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaigns>>, TError, TData>> &
@@ -1088,7 +1142,7 @@ export function useListCampaigns<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListCampaigns<
   TData = Awaited<ReturnType<typeof listCampaigns>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaigns>>, TError, TData>>;
@@ -1102,7 +1156,7 @@ export function useListCampaigns<
 
 export function useListCampaigns<
   TData = Awaited<ReturnType<typeof listCampaigns>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCampaigns>>, TError, TData>>;
@@ -1144,7 +1198,15 @@ export const createCampaign = (
 
 export const getCreateCampaignMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -1183,7 +1245,15 @@ export const getCreateCampaignMutationOptions = <
 export type CreateCampaignMutationResult = NonNullable<Awaited<ReturnType<typeof createCampaign>>>;
 export type CreateCampaignMutationBody = BodyType<CampaignBody>;
 export type CreateCampaignMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -1191,7 +1261,15 @@ export type CreateCampaignMutationError = ErrorType<
  */
 export const useCreateCampaign = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -1246,6 +1324,8 @@ export const getUpdateCampaignMutationOptions = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -1292,6 +1372,8 @@ export type UpdateCampaignMutationError = ErrorType<
   | ErrorBody
   | ErrorBody
   | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -1307,6 +1389,8 @@ export const useUpdateCampaign = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -1352,7 +1436,7 @@ export const getListCardDepositsQueryKey = (params?: ListCardDepositsParams) => 
 
 export const getListCardDepositsQueryOptions = <
   TData = Awaited<ReturnType<typeof listCardDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListCardDepositsParams,
   options?: {
@@ -1375,11 +1459,13 @@ export const getListCardDepositsQueryOptions = <
 };
 
 export type ListCardDepositsQueryResult = NonNullable<Awaited<ReturnType<typeof listCardDeposits>>>;
-export type ListCardDepositsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListCardDepositsQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListCardDeposits<
   TData = Awaited<ReturnType<typeof listCardDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListCardDepositsParams,
   options: {
@@ -1398,7 +1484,7 @@ export function useListCardDeposits<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListCardDeposits<
   TData = Awaited<ReturnType<typeof listCardDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListCardDepositsParams,
   options?: {
@@ -1417,7 +1503,7 @@ export function useListCardDeposits<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListCardDeposits<
   TData = Awaited<ReturnType<typeof listCardDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListCardDepositsParams,
   options?: {
@@ -1432,7 +1518,7 @@ export function useListCardDeposits<
 
 export function useListCardDeposits<
   TData = Awaited<ReturnType<typeof listCardDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListCardDepositsParams,
   options?: {
@@ -1484,6 +1570,8 @@ export const getApproveCardDepositMutationOptions = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -1532,6 +1620,8 @@ export type ApproveCardDepositMutationError = ErrorType<
   | ErrorBody
   | ErrorBody
   | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -1547,6 +1637,8 @@ export const useApproveCardDeposit = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -1592,7 +1684,9 @@ export const getGetCardReceiptQueryKey = (id?: number) => {
 
 export const getGetCardReceiptQueryOptions = <
   TData = Awaited<ReturnType<typeof getCardReceipt>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options?: {
@@ -1616,12 +1710,14 @@ export const getGetCardReceiptQueryOptions = <
 
 export type GetCardReceiptQueryResult = NonNullable<Awaited<ReturnType<typeof getCardReceipt>>>;
 export type GetCardReceiptQueryError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 export function useGetCardReceipt<
   TData = Awaited<ReturnType<typeof getCardReceipt>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options: {
@@ -1640,7 +1736,9 @@ export function useGetCardReceipt<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetCardReceipt<
   TData = Awaited<ReturnType<typeof getCardReceipt>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options?: {
@@ -1659,7 +1757,9 @@ export function useGetCardReceipt<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetCardReceipt<
   TData = Awaited<ReturnType<typeof getCardReceipt>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options?: {
@@ -1674,7 +1774,9 @@ export function useGetCardReceipt<
 
 export function useGetCardReceipt<
   TData = Awaited<ReturnType<typeof getCardReceipt>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options?: {
@@ -1726,6 +1828,8 @@ export const getRejectCardDepositMutationOptions = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -1774,6 +1878,8 @@ export type RejectCardDepositMutationError = ErrorType<
   | ErrorBody
   | ErrorBody
   | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -1789,6 +1895,8 @@ export const useRejectCardDeposit = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -1830,7 +1938,7 @@ export const getGetCardRatesQueryKey = () => {
 
 export const getGetCardRatesQueryOptions = <
   TData = Awaited<ReturnType<typeof getCardRates>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardRates>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -1850,11 +1958,11 @@ export const getGetCardRatesQueryOptions = <
 };
 
 export type GetCardRatesQueryResult = NonNullable<Awaited<ReturnType<typeof getCardRates>>>;
-export type GetCardRatesQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type GetCardRatesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useGetCardRates<
   TData = Awaited<ReturnType<typeof getCardRates>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardRates>>, TError, TData>> &
@@ -1872,7 +1980,7 @@ export function useGetCardRates<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetCardRates<
   TData = Awaited<ReturnType<typeof getCardRates>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardRates>>, TError, TData>> &
@@ -1890,7 +1998,7 @@ export function useGetCardRates<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetCardRates<
   TData = Awaited<ReturnType<typeof getCardRates>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardRates>>, TError, TData>>;
@@ -1904,7 +2012,7 @@ export function useGetCardRates<
 
 export function useGetCardRates<
   TData = Awaited<ReturnType<typeof getCardRates>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardRates>>, TError, TData>>;
@@ -1944,7 +2052,14 @@ export const setCardRates = (
 
 export const getSetCardRatesMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -1983,7 +2098,14 @@ export const getSetCardRatesMutationOptions = <
 export type SetCardRatesMutationResult = NonNullable<Awaited<ReturnType<typeof setCardRates>>>;
 export type SetCardRatesMutationBody = BodyType<CardRates>;
 export type SetCardRatesMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -1991,7 +2113,14 @@ export type SetCardRatesMutationError = ErrorType<
  */
 export const useSetCardRates = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -2033,7 +2162,7 @@ export const getListAllChallengesQueryKey = () => {
 
 export const getListAllChallengesQueryOptions = <
   TData = Awaited<ReturnType<typeof listAllChallenges>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllChallenges>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -2055,11 +2184,11 @@ export const getListAllChallengesQueryOptions = <
 export type ListAllChallengesQueryResult = NonNullable<
   Awaited<ReturnType<typeof listAllChallenges>>
 >;
-export type ListAllChallengesQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type ListAllChallengesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useListAllChallenges<
   TData = Awaited<ReturnType<typeof listAllChallenges>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllChallenges>>, TError, TData>> &
@@ -2077,7 +2206,7 @@ export function useListAllChallenges<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListAllChallenges<
   TData = Awaited<ReturnType<typeof listAllChallenges>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllChallenges>>, TError, TData>> &
@@ -2095,7 +2224,7 @@ export function useListAllChallenges<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListAllChallenges<
   TData = Awaited<ReturnType<typeof listAllChallenges>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllChallenges>>, TError, TData>>;
@@ -2109,7 +2238,7 @@ export function useListAllChallenges<
 
 export function useListAllChallenges<
   TData = Awaited<ReturnType<typeof listAllChallenges>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllChallenges>>, TError, TData>>;
@@ -2151,7 +2280,14 @@ export const createChallenge = (
 
 export const getCreateChallengeMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -2192,7 +2328,14 @@ export type CreateChallengeMutationResult = NonNullable<
 >;
 export type CreateChallengeMutationBody = BodyType<ChallengeBody>;
 export type CreateChallengeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -2200,7 +2343,14 @@ export type CreateChallengeMutationError = ErrorType<
  */
 export const useCreateChallenge = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -2247,7 +2397,15 @@ export const updateChallenge = (
 
 export const getUpdateChallengeMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -2288,7 +2446,15 @@ export type UpdateChallengeMutationResult = NonNullable<
 >;
 export type UpdateChallengeMutationBody = BodyType<ChallengeBody>;
 export type UpdateChallengeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -2296,7 +2462,15 @@ export type UpdateChallengeMutationError = ErrorType<
  */
 export const useUpdateChallenge = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -2342,7 +2516,7 @@ export const getGetDashboardQueryKey = (params?: GetDashboardParams) => {
 
 export const getGetDashboardQueryOptions = <
   TData = Awaited<ReturnType<typeof getDashboard>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: GetDashboardParams,
   options?: {
@@ -2365,11 +2539,13 @@ export const getGetDashboardQueryOptions = <
 };
 
 export type GetDashboardQueryResult = NonNullable<Awaited<ReturnType<typeof getDashboard>>>;
-export type GetDashboardQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type GetDashboardQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useGetDashboard<
   TData = Awaited<ReturnType<typeof getDashboard>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | GetDashboardParams,
   options: {
@@ -2388,7 +2564,7 @@ export function useGetDashboard<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetDashboard<
   TData = Awaited<ReturnType<typeof getDashboard>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: GetDashboardParams,
   options?: {
@@ -2407,7 +2583,7 @@ export function useGetDashboard<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetDashboard<
   TData = Awaited<ReturnType<typeof getDashboard>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: GetDashboardParams,
   options?: {
@@ -2422,7 +2598,7 @@ export function useGetDashboard<
 
 export function useGetDashboard<
   TData = Awaited<ReturnType<typeof getDashboard>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: GetDashboardParams,
   options?: {
@@ -2463,7 +2639,7 @@ export const getListDepositsQueryKey = (params?: ListDepositsParams) => {
 
 export const getListDepositsQueryOptions = <
   TData = Awaited<ReturnType<typeof listDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListDepositsParams,
   options?: {
@@ -2486,11 +2662,13 @@ export const getListDepositsQueryOptions = <
 };
 
 export type ListDepositsQueryResult = NonNullable<Awaited<ReturnType<typeof listDeposits>>>;
-export type ListDepositsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListDepositsQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListDeposits<
   TData = Awaited<ReturnType<typeof listDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListDepositsParams,
   options: {
@@ -2509,7 +2687,7 @@ export function useListDeposits<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListDeposits<
   TData = Awaited<ReturnType<typeof listDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListDepositsParams,
   options?: {
@@ -2528,7 +2706,7 @@ export function useListDeposits<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListDeposits<
   TData = Awaited<ReturnType<typeof listDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListDepositsParams,
   options?: {
@@ -2543,7 +2721,7 @@ export function useListDeposits<
 
 export function useListDeposits<
   TData = Awaited<ReturnType<typeof listDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListDepositsParams,
   options?: {
@@ -2584,7 +2762,7 @@ export const getListForeignDepositsQueryKey = (params?: ListForeignDepositsParam
 
 export const getListForeignDepositsQueryOptions = <
   TData = Awaited<ReturnType<typeof listForeignDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListForeignDepositsParams,
   options?: {
@@ -2611,11 +2789,13 @@ export const getListForeignDepositsQueryOptions = <
 export type ListForeignDepositsQueryResult = NonNullable<
   Awaited<ReturnType<typeof listForeignDeposits>>
 >;
-export type ListForeignDepositsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListForeignDepositsQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListForeignDeposits<
   TData = Awaited<ReturnType<typeof listForeignDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListForeignDepositsParams,
   options: {
@@ -2636,7 +2816,7 @@ export function useListForeignDeposits<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListForeignDeposits<
   TData = Awaited<ReturnType<typeof listForeignDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListForeignDepositsParams,
   options?: {
@@ -2657,7 +2837,7 @@ export function useListForeignDeposits<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListForeignDeposits<
   TData = Awaited<ReturnType<typeof listForeignDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListForeignDepositsParams,
   options?: {
@@ -2674,7 +2854,7 @@ export function useListForeignDeposits<
 
 export function useListForeignDeposits<
   TData = Awaited<ReturnType<typeof listForeignDeposits>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListForeignDepositsParams,
   options?: {
@@ -2716,7 +2896,7 @@ export const getEconomyBaselinesQueryKey = () => {
 
 export const getEconomyBaselinesQueryOptions = <
   TData = Awaited<ReturnType<typeof economyBaselines>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyBaselines>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -2736,11 +2916,11 @@ export const getEconomyBaselinesQueryOptions = <
 };
 
 export type EconomyBaselinesQueryResult = NonNullable<Awaited<ReturnType<typeof economyBaselines>>>;
-export type EconomyBaselinesQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type EconomyBaselinesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useEconomyBaselines<
   TData = Awaited<ReturnType<typeof economyBaselines>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyBaselines>>, TError, TData>> &
@@ -2758,7 +2938,7 @@ export function useEconomyBaselines<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useEconomyBaselines<
   TData = Awaited<ReturnType<typeof economyBaselines>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyBaselines>>, TError, TData>> &
@@ -2776,7 +2956,7 @@ export function useEconomyBaselines<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useEconomyBaselines<
   TData = Awaited<ReturnType<typeof economyBaselines>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyBaselines>>, TError, TData>>;
@@ -2790,7 +2970,7 @@ export function useEconomyBaselines<
 
 export function useEconomyBaselines<
   TData = Awaited<ReturnType<typeof economyBaselines>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof economyBaselines>>, TError, TData>>;
@@ -2830,7 +3010,7 @@ export const getListEconomyChangesQueryKey = (params?: ListEconomyChangesParams)
 
 export const getListEconomyChangesQueryOptions = <
   TData = Awaited<ReturnType<typeof listEconomyChanges>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListEconomyChangesParams,
   options?: {
@@ -2855,11 +3035,13 @@ export const getListEconomyChangesQueryOptions = <
 export type ListEconomyChangesQueryResult = NonNullable<
   Awaited<ReturnType<typeof listEconomyChanges>>
 >;
-export type ListEconomyChangesQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListEconomyChangesQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListEconomyChanges<
   TData = Awaited<ReturnType<typeof listEconomyChanges>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListEconomyChangesParams,
   options: {
@@ -2878,7 +3060,7 @@ export function useListEconomyChanges<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListEconomyChanges<
   TData = Awaited<ReturnType<typeof listEconomyChanges>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListEconomyChangesParams,
   options?: {
@@ -2899,7 +3081,7 @@ export function useListEconomyChanges<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListEconomyChanges<
   TData = Awaited<ReturnType<typeof listEconomyChanges>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListEconomyChangesParams,
   options?: {
@@ -2914,7 +3096,7 @@ export function useListEconomyChanges<
 
 export function useListEconomyChanges<
   TData = Awaited<ReturnType<typeof listEconomyChanges>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListEconomyChangesParams,
   options?: {
@@ -2950,7 +3132,9 @@ export const approveEconomyChange = (
 };
 
 export const getApproveEconomyChangeMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -2990,14 +3174,16 @@ export type ApproveEconomyChangeMutationResult = NonNullable<
 >;
 
 export type ApproveEconomyChangeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Give a change the second admin's approval: it takes effect now (audited)
  */
 export const useApproveEconomyChange = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -3037,7 +3223,9 @@ export const rejectEconomyChange = (
 };
 
 export const getRejectEconomyChangeMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -3077,14 +3265,16 @@ export type RejectEconomyChangeMutationResult = NonNullable<
 >;
 
 export type RejectEconomyChangeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Turn a waiting change down: nothing changes (audited)
  */
 export const useRejectEconomyChange = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -3129,7 +3319,7 @@ export const getEconomyHistoryQueryKey = (params?: EconomyHistoryParams) => {
 
 export const getEconomyHistoryQueryOptions = <
   TData = Awaited<ReturnType<typeof economyHistory>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: EconomyHistoryParams,
   options?: {
@@ -3152,11 +3342,13 @@ export const getEconomyHistoryQueryOptions = <
 };
 
 export type EconomyHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof economyHistory>>>;
-export type EconomyHistoryQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type EconomyHistoryQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useEconomyHistory<
   TData = Awaited<ReturnType<typeof economyHistory>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | EconomyHistoryParams,
   options: {
@@ -3175,7 +3367,7 @@ export function useEconomyHistory<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useEconomyHistory<
   TData = Awaited<ReturnType<typeof economyHistory>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: EconomyHistoryParams,
   options?: {
@@ -3194,7 +3386,7 @@ export function useEconomyHistory<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useEconomyHistory<
   TData = Awaited<ReturnType<typeof economyHistory>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: EconomyHistoryParams,
   options?: {
@@ -3209,7 +3401,7 @@ export function useEconomyHistory<
 
 export function useEconomyHistory<
   TData = Awaited<ReturnType<typeof economyHistory>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: EconomyHistoryParams,
   options?: {
@@ -3250,7 +3442,9 @@ export const getExportAuditQueryKey = (params?: ExportAuditParams) => {
 
 export const getExportAuditQueryOptions = <
   TData = Awaited<ReturnType<typeof exportAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: ExportAuditParams,
   options?: {
@@ -3274,12 +3468,14 @@ export const getExportAuditQueryOptions = <
 
 export type ExportAuditQueryResult = NonNullable<Awaited<ReturnType<typeof exportAudit>>>;
 export type ExportAuditQueryError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 export function useExportAudit<
   TData = Awaited<ReturnType<typeof exportAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params: undefined | ExportAuditParams,
   options: {
@@ -3298,7 +3494,9 @@ export function useExportAudit<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useExportAudit<
   TData = Awaited<ReturnType<typeof exportAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: ExportAuditParams,
   options?: {
@@ -3317,7 +3515,9 @@ export function useExportAudit<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useExportAudit<
   TData = Awaited<ReturnType<typeof exportAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: ExportAuditParams,
   options?: {
@@ -3332,7 +3532,9 @@ export function useExportAudit<
 
 export function useExportAudit<
   TData = Awaited<ReturnType<typeof exportAudit>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: ExportAuditParams,
   options?: {
@@ -3373,7 +3575,9 @@ export const getExportMembersQueryKey = (params?: ExportMembersParams) => {
 
 export const getExportMembersQueryOptions = <
   TData = Awaited<ReturnType<typeof exportMembers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: ExportMembersParams,
   options?: {
@@ -3397,12 +3601,14 @@ export const getExportMembersQueryOptions = <
 
 export type ExportMembersQueryResult = NonNullable<Awaited<ReturnType<typeof exportMembers>>>;
 export type ExportMembersQueryError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 export function useExportMembers<
   TData = Awaited<ReturnType<typeof exportMembers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params: undefined | ExportMembersParams,
   options: {
@@ -3421,7 +3627,9 @@ export function useExportMembers<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useExportMembers<
   TData = Awaited<ReturnType<typeof exportMembers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: ExportMembersParams,
   options?: {
@@ -3440,7 +3648,9 @@ export function useExportMembers<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useExportMembers<
   TData = Awaited<ReturnType<typeof exportMembers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: ExportMembersParams,
   options?: {
@@ -3455,7 +3665,9 @@ export function useExportMembers<
 
 export function useExportMembers<
   TData = Awaited<ReturnType<typeof exportMembers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: ExportMembersParams,
   options?: {
@@ -3496,7 +3708,9 @@ export const getExportRecordsQueryKey = (params?: ExportRecordsParams) => {
 
 export const getExportRecordsQueryOptions = <
   TData = Awaited<ReturnType<typeof exportRecords>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: ExportRecordsParams,
   options?: {
@@ -3520,12 +3734,14 @@ export const getExportRecordsQueryOptions = <
 
 export type ExportRecordsQueryResult = NonNullable<Awaited<ReturnType<typeof exportRecords>>>;
 export type ExportRecordsQueryError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 export function useExportRecords<
   TData = Awaited<ReturnType<typeof exportRecords>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params: undefined | ExportRecordsParams,
   options: {
@@ -3544,7 +3760,9 @@ export function useExportRecords<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useExportRecords<
   TData = Awaited<ReturnType<typeof exportRecords>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: ExportRecordsParams,
   options?: {
@@ -3563,7 +3781,9 @@ export function useExportRecords<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useExportRecords<
   TData = Awaited<ReturnType<typeof exportRecords>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: ExportRecordsParams,
   options?: {
@@ -3578,7 +3798,9 @@ export function useExportRecords<
 
 export function useExportRecords<
   TData = Awaited<ReturnType<typeof exportRecords>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: ExportRecordsParams,
   options?: {
@@ -3619,7 +3841,9 @@ export const getFundingForecastQueryKey = (params?: FundingForecastParams) => {
 
 export const getFundingForecastQueryOptions = <
   TData = Awaited<ReturnType<typeof fundingForecast>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: FundingForecastParams,
   options?: {
@@ -3643,12 +3867,14 @@ export const getFundingForecastQueryOptions = <
 
 export type FundingForecastQueryResult = NonNullable<Awaited<ReturnType<typeof fundingForecast>>>;
 export type FundingForecastQueryError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 export function useFundingForecast<
   TData = Awaited<ReturnType<typeof fundingForecast>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params: undefined | FundingForecastParams,
   options: {
@@ -3667,7 +3893,9 @@ export function useFundingForecast<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useFundingForecast<
   TData = Awaited<ReturnType<typeof fundingForecast>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: FundingForecastParams,
   options?: {
@@ -3686,7 +3914,9 @@ export function useFundingForecast<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useFundingForecast<
   TData = Awaited<ReturnType<typeof fundingForecast>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: FundingForecastParams,
   options?: {
@@ -3701,7 +3931,9 @@ export function useFundingForecast<
 
 export function useFundingForecast<
   TData = Awaited<ReturnType<typeof fundingForecast>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   params?: FundingForecastParams,
   options?: {
@@ -3744,7 +3976,15 @@ export const sendMessage = (
 
 export const getSendMessageMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -3783,7 +4023,15 @@ export const getSendMessageMutationOptions = <
 export type SendMessageMutationResult = NonNullable<Awaited<ReturnType<typeof sendMessage>>>;
 export type SendMessageMutationBody = BodyType<SendMessageBody>;
 export type SendMessageMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -3791,7 +4039,15 @@ export type SendMessageMutationError = ErrorType<
  */
 export const useSendMessage = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -3837,7 +4093,7 @@ export const getListModerationQueryKey = (params?: ListModerationParams) => {
 
 export const getListModerationQueryOptions = <
   TData = Awaited<ReturnType<typeof listModeration>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListModerationParams,
   options?: {
@@ -3860,11 +4116,13 @@ export const getListModerationQueryOptions = <
 };
 
 export type ListModerationQueryResult = NonNullable<Awaited<ReturnType<typeof listModeration>>>;
-export type ListModerationQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListModerationQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListModeration<
   TData = Awaited<ReturnType<typeof listModeration>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListModerationParams,
   options: {
@@ -3883,7 +4141,7 @@ export function useListModeration<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListModeration<
   TData = Awaited<ReturnType<typeof listModeration>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListModerationParams,
   options?: {
@@ -3902,7 +4160,7 @@ export function useListModeration<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListModeration<
   TData = Awaited<ReturnType<typeof listModeration>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListModerationParams,
   options?: {
@@ -3917,7 +4175,7 @@ export function useListModeration<
 
 export function useListModeration<
   TData = Awaited<ReturnType<typeof listModeration>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListModerationParams,
   options?: {
@@ -3953,7 +4211,9 @@ export const hideMoment = (
 };
 
 export const getHideMomentMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -3990,14 +4250,16 @@ export const getHideMomentMutationOptions = <
 export type HideMomentMutationResult = NonNullable<Awaited<ReturnType<typeof hideMoment>>>;
 
 export type HideMomentMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Hide a post from members at once (audited)
  */
 export const useHideMoment = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -4032,7 +4294,9 @@ export const unhideMoment = (
 };
 
 export const getUnhideMomentMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -4069,14 +4333,16 @@ export const getUnhideMomentMutationOptions = <
 export type UnhideMomentMutationResult = NonNullable<Awaited<ReturnType<typeof unhideMoment>>>;
 
 export type UnhideMomentMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Show a hidden post again (audited)
  */
 export const useUnhideMoment = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -4122,7 +4388,15 @@ export const setPackage = (
 
 export const getSetPackageMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -4161,7 +4435,15 @@ export const getSetPackageMutationOptions = <
 export type SetPackageMutationResult = NonNullable<Awaited<ReturnType<typeof setPackage>>>;
 export type SetPackageMutationBody = BodyType<PackageBody>;
 export type SetPackageMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -4169,7 +4451,15 @@ export type SetPackageMutationError = ErrorType<
  */
 export const useSetPackage = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -4208,7 +4498,7 @@ export const getListProofsQueryKey = () => {
 
 export const getListProofsQueryOptions = <
   TData = Awaited<ReturnType<typeof listProofs>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listProofs>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -4228,11 +4518,11 @@ export const getListProofsQueryOptions = <
 };
 
 export type ListProofsQueryResult = NonNullable<Awaited<ReturnType<typeof listProofs>>>;
-export type ListProofsQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type ListProofsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useListProofs<
   TData = Awaited<ReturnType<typeof listProofs>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listProofs>>, TError, TData>> &
@@ -4250,7 +4540,7 @@ export function useListProofs<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListProofs<
   TData = Awaited<ReturnType<typeof listProofs>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listProofs>>, TError, TData>> &
@@ -4268,7 +4558,7 @@ export function useListProofs<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListProofs<
   TData = Awaited<ReturnType<typeof listProofs>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listProofs>>, TError, TData>>;
@@ -4282,7 +4572,7 @@ export function useListProofs<
 
 export function useListProofs<
   TData = Awaited<ReturnType<typeof listProofs>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listProofs>>, TError, TData>>;
@@ -4313,7 +4603,7 @@ export const publishProof = (
 };
 
 export const getPublishProofMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof publishProof>>, TError, void, TContext>;
@@ -4335,13 +4625,15 @@ export const getPublishProofMutationOptions = <
 
 export type PublishProofMutationResult = NonNullable<Awaited<ReturnType<typeof publishProof>>>;
 
-export type PublishProofMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
+export type PublishProofMutationError = ErrorType<
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+>;
 
 /**
  * @summary Publish a proof-of-liabilities snapshot now (audited; at most one a minute)
  */
 export const usePublishProof = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -4372,7 +4664,7 @@ export const getGetQueueCountsQueryKey = () => {
 
 export const getGetQueueCountsQueryOptions = <
   TData = Awaited<ReturnType<typeof getQueueCounts>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getQueueCounts>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -4392,11 +4684,11 @@ export const getGetQueueCountsQueryOptions = <
 };
 
 export type GetQueueCountsQueryResult = NonNullable<Awaited<ReturnType<typeof getQueueCounts>>>;
-export type GetQueueCountsQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type GetQueueCountsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useGetQueueCounts<
   TData = Awaited<ReturnType<typeof getQueueCounts>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getQueueCounts>>, TError, TData>> &
@@ -4414,7 +4706,7 @@ export function useGetQueueCounts<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetQueueCounts<
   TData = Awaited<ReturnType<typeof getQueueCounts>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getQueueCounts>>, TError, TData>> &
@@ -4432,7 +4724,7 @@ export function useGetQueueCounts<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetQueueCounts<
   TData = Awaited<ReturnType<typeof getQueueCounts>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getQueueCounts>>, TError, TData>>;
@@ -4446,7 +4738,7 @@ export function useGetQueueCounts<
 
 export function useGetQueueCounts<
   TData = Awaited<ReturnType<typeof getQueueCounts>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getQueueCounts>>, TError, TData>>;
@@ -4485,7 +4777,7 @@ export const getLedgerReportQueryKey = () => {
 
 export const getLedgerReportQueryOptions = <
   TData = Awaited<ReturnType<typeof ledgerReport>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof ledgerReport>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -4505,11 +4797,11 @@ export const getLedgerReportQueryOptions = <
 };
 
 export type LedgerReportQueryResult = NonNullable<Awaited<ReturnType<typeof ledgerReport>>>;
-export type LedgerReportQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type LedgerReportQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useLedgerReport<
   TData = Awaited<ReturnType<typeof ledgerReport>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof ledgerReport>>, TError, TData>> &
@@ -4527,7 +4819,7 @@ export function useLedgerReport<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useLedgerReport<
   TData = Awaited<ReturnType<typeof ledgerReport>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof ledgerReport>>, TError, TData>> &
@@ -4545,7 +4837,7 @@ export function useLedgerReport<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useLedgerReport<
   TData = Awaited<ReturnType<typeof ledgerReport>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof ledgerReport>>, TError, TData>>;
@@ -4559,7 +4851,7 @@ export function useLedgerReport<
 
 export function useLedgerReport<
   TData = Awaited<ReturnType<typeof ledgerReport>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof ledgerReport>>, TError, TData>>;
@@ -4598,7 +4890,7 @@ export const getTronCostsReportQueryKey = () => {
 
 export const getTronCostsReportQueryOptions = <
   TData = Awaited<ReturnType<typeof tronCostsReport>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -4618,11 +4910,11 @@ export const getTronCostsReportQueryOptions = <
 };
 
 export type TronCostsReportQueryResult = NonNullable<Awaited<ReturnType<typeof tronCostsReport>>>;
-export type TronCostsReportQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type TronCostsReportQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useTronCostsReport<
   TData = Awaited<ReturnType<typeof tronCostsReport>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>> &
@@ -4640,7 +4932,7 @@ export function useTronCostsReport<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useTronCostsReport<
   TData = Awaited<ReturnType<typeof tronCostsReport>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>> &
@@ -4658,7 +4950,7 @@ export function useTronCostsReport<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useTronCostsReport<
   TData = Awaited<ReturnType<typeof tronCostsReport>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>>;
@@ -4672,7 +4964,7 @@ export function useTronCostsReport<
 
 export function useTronCostsReport<
   TData = Awaited<ReturnType<typeof tronCostsReport>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof tronCostsReport>>, TError, TData>>;
@@ -4712,7 +5004,7 @@ export const getListTronCostTransfersQueryKey = (params?: ListTronCostTransfersP
 
 export const getListTronCostTransfersQueryOptions = <
   TData = Awaited<ReturnType<typeof listTronCostTransfers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListTronCostTransfersParams,
   options?: {
@@ -4740,12 +5032,12 @@ export type ListTronCostTransfersQueryResult = NonNullable<
   Awaited<ReturnType<typeof listTronCostTransfers>>
 >;
 export type ListTronCostTransfersQueryError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 export function useListTronCostTransfers<
   TData = Awaited<ReturnType<typeof listTronCostTransfers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListTronCostTransfersParams,
   options: {
@@ -4766,7 +5058,7 @@ export function useListTronCostTransfers<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListTronCostTransfers<
   TData = Awaited<ReturnType<typeof listTronCostTransfers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListTronCostTransfersParams,
   options?: {
@@ -4787,7 +5079,7 @@ export function useListTronCostTransfers<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListTronCostTransfers<
   TData = Awaited<ReturnType<typeof listTronCostTransfers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListTronCostTransfersParams,
   options?: {
@@ -4804,7 +5096,7 @@ export function useListTronCostTransfers<
 
 export function useListTronCostTransfers<
   TData = Awaited<ReturnType<typeof listTronCostTransfers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListTronCostTransfersParams,
   options?: {
@@ -4847,7 +5139,7 @@ export const getListRingsQueryKey = (params?: ListRingsParams) => {
 
 export const getListRingsQueryOptions = <
   TData = Awaited<ReturnType<typeof listRings>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListRingsParams,
   options?: {
@@ -4870,11 +5162,13 @@ export const getListRingsQueryOptions = <
 };
 
 export type ListRingsQueryResult = NonNullable<Awaited<ReturnType<typeof listRings>>>;
-export type ListRingsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListRingsQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListRings<
   TData = Awaited<ReturnType<typeof listRings>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListRingsParams,
   options: {
@@ -4893,7 +5187,7 @@ export function useListRings<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListRings<
   TData = Awaited<ReturnType<typeof listRings>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListRingsParams,
   options?: {
@@ -4912,7 +5206,7 @@ export function useListRings<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListRings<
   TData = Awaited<ReturnType<typeof listRings>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListRingsParams,
   options?: {
@@ -4927,7 +5221,7 @@ export function useListRings<
 
 export function useListRings<
   TData = Awaited<ReturnType<typeof listRings>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListRingsParams,
   options?: {
@@ -4963,7 +5257,9 @@ export const releaseRing = (
 };
 
 export const getReleaseRingMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -5000,14 +5296,16 @@ export const getReleaseRingMutationOptions = <
 export type ReleaseRingMutationResult = NonNullable<Awaited<ReturnType<typeof releaseRing>>>;
 
 export type ReleaseRingMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Release a ring: held commissions to the members' money, points released when due
  */
 export const useReleaseRing = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -5042,7 +5340,9 @@ export const reverseRing = (
 };
 
 export const getReverseRingMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -5079,14 +5379,16 @@ export const getReverseRingMutationOptions = <
 export type ReverseRingMutationResult = NonNullable<Awaited<ReturnType<typeof reverseRing>>>;
 
 export type ReverseRingMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Reverse a ring: held commissions and registration points back where they came from
  */
 export const useReverseRing = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -5122,7 +5424,7 @@ export const getGetSiteSettingsQueryKey = () => {
 
 export const getGetSiteSettingsQueryOptions = <
   TData = Awaited<ReturnType<typeof getSiteSettings>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSettings>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -5142,11 +5444,11 @@ export const getGetSiteSettingsQueryOptions = <
 };
 
 export type GetSiteSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getSiteSettings>>>;
-export type GetSiteSettingsQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type GetSiteSettingsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useGetSiteSettings<
   TData = Awaited<ReturnType<typeof getSiteSettings>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSettings>>, TError, TData>> &
@@ -5164,7 +5466,7 @@ export function useGetSiteSettings<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetSiteSettings<
   TData = Awaited<ReturnType<typeof getSiteSettings>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSettings>>, TError, TData>> &
@@ -5182,7 +5484,7 @@ export function useGetSiteSettings<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetSiteSettings<
   TData = Awaited<ReturnType<typeof getSiteSettings>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSettings>>, TError, TData>>;
@@ -5196,7 +5498,7 @@ export function useGetSiteSettings<
 
 export function useGetSiteSettings<
   TData = Awaited<ReturnType<typeof getSiteSettings>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteSettings>>, TError, TData>>;
@@ -5236,7 +5538,14 @@ export const setSiteSettings = (
 
 export const getSetSiteSettingsMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -5277,7 +5586,14 @@ export type SetSiteSettingsMutationResult = NonNullable<
 >;
 export type SetSiteSettingsMutationBody = BodyType<SiteSettings>;
 export type SetSiteSettingsMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -5285,7 +5601,14 @@ export type SetSiteSettingsMutationError = ErrorType<
  */
 export const useSetSiteSettings = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -5331,7 +5654,7 @@ export const getListSponsorFundsQueryKey = (params?: ListSponsorFundsParams) => 
 
 export const getListSponsorFundsQueryOptions = <
   TData = Awaited<ReturnType<typeof listSponsorFunds>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListSponsorFundsParams,
   options?: {
@@ -5354,11 +5677,13 @@ export const getListSponsorFundsQueryOptions = <
 };
 
 export type ListSponsorFundsQueryResult = NonNullable<Awaited<ReturnType<typeof listSponsorFunds>>>;
-export type ListSponsorFundsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListSponsorFundsQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListSponsorFunds<
   TData = Awaited<ReturnType<typeof listSponsorFunds>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListSponsorFundsParams,
   options: {
@@ -5377,7 +5702,7 @@ export function useListSponsorFunds<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListSponsorFunds<
   TData = Awaited<ReturnType<typeof listSponsorFunds>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListSponsorFundsParams,
   options?: {
@@ -5396,7 +5721,7 @@ export function useListSponsorFunds<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListSponsorFunds<
   TData = Awaited<ReturnType<typeof listSponsorFunds>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListSponsorFundsParams,
   options?: {
@@ -5411,7 +5736,7 @@ export function useListSponsorFunds<
 
 export function useListSponsorFunds<
   TData = Awaited<ReturnType<typeof listSponsorFunds>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListSponsorFundsParams,
   options?: {
@@ -5454,7 +5779,15 @@ export const recordSponsorFunds = (
 
 export const getRecordSponsorFundsMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -5495,7 +5828,15 @@ export type RecordSponsorFundsMutationResult = NonNullable<
 >;
 export type RecordSponsorFundsMutationBody = BodyType<SponsorFundsBody>;
 export type RecordSponsorFundsMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -5503,7 +5844,15 @@ export type RecordSponsorFundsMutationError = ErrorType<
  */
 export const useRecordSponsorFunds = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -5544,7 +5893,9 @@ export const approveSponsorFunds = (
 };
 
 export const getApproveSponsorFundsMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -5584,14 +5935,16 @@ export type ApproveSponsorFundsMutationResult = NonNullable<
 >;
 
 export type ApproveSponsorFundsMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Approve another operator's record of outside money (audited)
  */
 export const useApproveSponsorFunds = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -5631,7 +5984,9 @@ export const rejectSponsorFunds = (
 };
 
 export const getRejectSponsorFundsMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -5671,14 +6026,16 @@ export type RejectSponsorFundsMutationResult = NonNullable<
 >;
 
 export type RejectSponsorFundsMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Turn down a waiting record of outside money (audited)
  */
 export const useRejectSponsorFunds = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -5723,7 +6080,7 @@ export const getListStaffRequestsQueryKey = (params?: ListStaffRequestsParams) =
 
 export const getListStaffRequestsQueryOptions = <
   TData = Awaited<ReturnType<typeof listStaffRequests>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListStaffRequestsParams,
   options?: {
@@ -5748,11 +6105,13 @@ export const getListStaffRequestsQueryOptions = <
 export type ListStaffRequestsQueryResult = NonNullable<
   Awaited<ReturnType<typeof listStaffRequests>>
 >;
-export type ListStaffRequestsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListStaffRequestsQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListStaffRequests<
   TData = Awaited<ReturnType<typeof listStaffRequests>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListStaffRequestsParams,
   options: {
@@ -5771,7 +6130,7 @@ export function useListStaffRequests<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListStaffRequests<
   TData = Awaited<ReturnType<typeof listStaffRequests>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListStaffRequestsParams,
   options?: {
@@ -5790,7 +6149,7 @@ export function useListStaffRequests<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListStaffRequests<
   TData = Awaited<ReturnType<typeof listStaffRequests>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListStaffRequestsParams,
   options?: {
@@ -5805,7 +6164,7 @@ export function useListStaffRequests<
 
 export function useListStaffRequests<
   TData = Awaited<ReturnType<typeof listStaffRequests>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListStaffRequestsParams,
   options?: {
@@ -5845,7 +6204,7 @@ export const getStaffOverviewQueryKey = () => {
 
 export const getStaffOverviewQueryOptions = <
   TData = Awaited<ReturnType<typeof staffOverview>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -5865,11 +6224,11 @@ export const getStaffOverviewQueryOptions = <
 };
 
 export type StaffOverviewQueryResult = NonNullable<Awaited<ReturnType<typeof staffOverview>>>;
-export type StaffOverviewQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type StaffOverviewQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useStaffOverview<
   TData = Awaited<ReturnType<typeof staffOverview>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>> &
@@ -5887,7 +6246,7 @@ export function useStaffOverview<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useStaffOverview<
   TData = Awaited<ReturnType<typeof staffOverview>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>> &
@@ -5905,7 +6264,7 @@ export function useStaffOverview<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useStaffOverview<
   TData = Awaited<ReturnType<typeof staffOverview>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>>;
@@ -5919,7 +6278,7 @@ export function useStaffOverview<
 
 export function useStaffOverview<
   TData = Awaited<ReturnType<typeof staffOverview>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>>;
@@ -5954,7 +6313,9 @@ export const approveStaffRequest = (
 };
 
 export const getApproveStaffRequestMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -5994,14 +6355,16 @@ export type ApproveStaffRequestMutationResult = NonNullable<
 >;
 
 export type ApproveStaffRequestMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Approve another admin's staff change: it applies now (audited). Not the requester, not the account concerned
  */
 export const useApproveStaffRequest = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -6041,7 +6404,9 @@ export const rejectStaffRequest = (
 };
 
 export const getRejectStaffRequestMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6081,14 +6446,16 @@ export type RejectStaffRequestMutationResult = NonNullable<
 >;
 
 export type RejectStaffRequestMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Turn a staff change down, or take back your own (audited)
  */
 export const useRejectStaffRequest = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -6133,7 +6500,7 @@ export const getListSupportRequestsQueryKey = (params?: ListSupportRequestsParam
 
 export const getListSupportRequestsQueryOptions = <
   TData = Awaited<ReturnType<typeof listSupportRequests>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListSupportRequestsParams,
   options?: {
@@ -6160,11 +6527,13 @@ export const getListSupportRequestsQueryOptions = <
 export type ListSupportRequestsQueryResult = NonNullable<
   Awaited<ReturnType<typeof listSupportRequests>>
 >;
-export type ListSupportRequestsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListSupportRequestsQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListSupportRequests<
   TData = Awaited<ReturnType<typeof listSupportRequests>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListSupportRequestsParams,
   options: {
@@ -6185,7 +6554,7 @@ export function useListSupportRequests<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListSupportRequests<
   TData = Awaited<ReturnType<typeof listSupportRequests>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListSupportRequestsParams,
   options?: {
@@ -6206,7 +6575,7 @@ export function useListSupportRequests<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListSupportRequests<
   TData = Awaited<ReturnType<typeof listSupportRequests>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListSupportRequestsParams,
   options?: {
@@ -6223,7 +6592,7 @@ export function useListSupportRequests<
 
 export function useListSupportRequests<
   TData = Awaited<ReturnType<typeof listSupportRequests>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListSupportRequestsParams,
   options?: {
@@ -6261,7 +6630,9 @@ export const closeSupportRequest = (
 };
 
 export const getCloseSupportRequestMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -6301,14 +6672,16 @@ export type CloseSupportRequestMutationResult = NonNullable<
 >;
 
 export type CloseSupportRequestMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Mark a request done (answered, or nothing to do); audited
  */
 export const useCloseSupportRequest = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -6350,7 +6723,7 @@ export const getListSweepsQueryKey = (params?: ListSweepsParams) => {
 
 export const getListSweepsQueryOptions = <
   TData = Awaited<ReturnType<typeof listSweeps>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListSweepsParams,
   options?: {
@@ -6373,11 +6746,13 @@ export const getListSweepsQueryOptions = <
 };
 
 export type ListSweepsQueryResult = NonNullable<Awaited<ReturnType<typeof listSweeps>>>;
-export type ListSweepsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListSweepsQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListSweeps<
   TData = Awaited<ReturnType<typeof listSweeps>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListSweepsParams,
   options: {
@@ -6396,7 +6771,7 @@ export function useListSweeps<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListSweeps<
   TData = Awaited<ReturnType<typeof listSweeps>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListSweepsParams,
   options?: {
@@ -6415,7 +6790,7 @@ export function useListSweeps<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListSweeps<
   TData = Awaited<ReturnType<typeof listSweeps>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListSweepsParams,
   options?: {
@@ -6430,7 +6805,7 @@ export function useListSweeps<
 
 export function useListSweeps<
   TData = Awaited<ReturnType<typeof listSweeps>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListSweepsParams,
   options?: {
@@ -6473,7 +6848,14 @@ export const recordSweep = (
 
 export const getRecordSweepMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -6512,7 +6894,14 @@ export const getRecordSweepMutationOptions = <
 export type RecordSweepMutationResult = NonNullable<Awaited<ReturnType<typeof recordSweep>>>;
 export type RecordSweepMutationBody = BodyType<RecordSweepBody>;
 export type RecordSweepMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -6520,7 +6909,14 @@ export type RecordSweepMutationError = ErrorType<
  */
 export const useRecordSweep = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -6566,7 +6962,7 @@ export const getSweepCandidatesQueryKey = (params?: SweepCandidatesParams) => {
 
 export const getSweepCandidatesQueryOptions = <
   TData = Awaited<ReturnType<typeof sweepCandidates>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: SweepCandidatesParams,
   options?: {
@@ -6589,11 +6985,13 @@ export const getSweepCandidatesQueryOptions = <
 };
 
 export type SweepCandidatesQueryResult = NonNullable<Awaited<ReturnType<typeof sweepCandidates>>>;
-export type SweepCandidatesQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type SweepCandidatesQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useSweepCandidates<
   TData = Awaited<ReturnType<typeof sweepCandidates>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | SweepCandidatesParams,
   options: {
@@ -6612,7 +7010,7 @@ export function useSweepCandidates<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useSweepCandidates<
   TData = Awaited<ReturnType<typeof sweepCandidates>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: SweepCandidatesParams,
   options?: {
@@ -6631,7 +7029,7 @@ export function useSweepCandidates<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useSweepCandidates<
   TData = Awaited<ReturnType<typeof sweepCandidates>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: SweepCandidatesParams,
   options?: {
@@ -6646,7 +7044,7 @@ export function useSweepCandidates<
 
 export function useSweepCandidates<
   TData = Awaited<ReturnType<typeof sweepCandidates>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: SweepCandidatesParams,
   options?: {
@@ -6683,7 +7081,7 @@ export const getGetTeamRatesQueryKey = () => {
 
 export const getGetTeamRatesQueryOptions = <
   TData = Awaited<ReturnType<typeof getTeamRates>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamRates>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -6703,11 +7101,11 @@ export const getGetTeamRatesQueryOptions = <
 };
 
 export type GetTeamRatesQueryResult = NonNullable<Awaited<ReturnType<typeof getTeamRates>>>;
-export type GetTeamRatesQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type GetTeamRatesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useGetTeamRates<
   TData = Awaited<ReturnType<typeof getTeamRates>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamRates>>, TError, TData>> &
@@ -6725,7 +7123,7 @@ export function useGetTeamRates<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetTeamRates<
   TData = Awaited<ReturnType<typeof getTeamRates>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamRates>>, TError, TData>> &
@@ -6743,7 +7141,7 @@ export function useGetTeamRates<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetTeamRates<
   TData = Awaited<ReturnType<typeof getTeamRates>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamRates>>, TError, TData>>;
@@ -6757,7 +7155,7 @@ export function useGetTeamRates<
 
 export function useGetTeamRates<
   TData = Awaited<ReturnType<typeof getTeamRates>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamRates>>, TError, TData>>;
@@ -6797,7 +7195,15 @@ export const setTeamRates = (
 
 export const getSetTeamRatesMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -6836,7 +7242,15 @@ export const getSetTeamRatesMutationOptions = <
 export type SetTeamRatesMutationResult = NonNullable<Awaited<ReturnType<typeof setTeamRates>>>;
 export type SetTeamRatesMutationBody = BodyType<TeamRates>;
 export type SetTeamRatesMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -6844,7 +7258,15 @@ export type SetTeamRatesMutationError = ErrorType<
  */
 export const useSetTeamRates = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -6886,7 +7308,7 @@ export const getListAllTrailersQueryKey = () => {
 
 export const getListAllTrailersQueryOptions = <
   TData = Awaited<ReturnType<typeof listAllTrailers>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllTrailers>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -6906,11 +7328,11 @@ export const getListAllTrailersQueryOptions = <
 };
 
 export type ListAllTrailersQueryResult = NonNullable<Awaited<ReturnType<typeof listAllTrailers>>>;
-export type ListAllTrailersQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type ListAllTrailersQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useListAllTrailers<
   TData = Awaited<ReturnType<typeof listAllTrailers>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllTrailers>>, TError, TData>> &
@@ -6928,7 +7350,7 @@ export function useListAllTrailers<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListAllTrailers<
   TData = Awaited<ReturnType<typeof listAllTrailers>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllTrailers>>, TError, TData>> &
@@ -6946,7 +7368,7 @@ export function useListAllTrailers<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListAllTrailers<
   TData = Awaited<ReturnType<typeof listAllTrailers>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllTrailers>>, TError, TData>>;
@@ -6960,7 +7382,7 @@ export function useListAllTrailers<
 
 export function useListAllTrailers<
   TData = Awaited<ReturnType<typeof listAllTrailers>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllTrailers>>, TError, TData>>;
@@ -7002,7 +7424,14 @@ export const createTrailer = (
 
 export const getCreateTrailerMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -7041,7 +7470,14 @@ export const getCreateTrailerMutationOptions = <
 export type CreateTrailerMutationResult = NonNullable<Awaited<ReturnType<typeof createTrailer>>>;
 export type CreateTrailerMutationBody = BodyType<TrailerBody>;
 export type CreateTrailerMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -7049,7 +7485,14 @@ export type CreateTrailerMutationError = ErrorType<
  */
 export const useCreateTrailer = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -7096,7 +7539,15 @@ export const updateTrailer = (
 
 export const getUpdateTrailerMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -7135,7 +7586,15 @@ export const getUpdateTrailerMutationOptions = <
 export type UpdateTrailerMutationResult = NonNullable<Awaited<ReturnType<typeof updateTrailer>>>;
 export type UpdateTrailerMutationBody = BodyType<TrailerBody>;
 export type UpdateTrailerMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -7143,7 +7602,15 @@ export type UpdateTrailerMutationError = ErrorType<
  */
 export const useUpdateTrailer = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -7195,7 +7662,15 @@ export const uploadPoster = (
 
 export const getUploadPosterMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -7234,7 +7709,15 @@ export const getUploadPosterMutationOptions = <
 export type UploadPosterMutationResult = NonNullable<Awaited<ReturnType<typeof uploadPoster>>>;
 export type UploadPosterMutationBody = BodyType<UploadPosterBody>;
 export type UploadPosterMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -7242,7 +7725,15 @@ export type UploadPosterMutationError = ErrorType<
  */
 export const useUploadPoster = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -7285,7 +7776,7 @@ export const getListMembersQueryKey = (params?: ListMembersParams) => {
 
 export const getListMembersQueryOptions = <
   TData = Awaited<ReturnType<typeof listMembers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMembersParams,
   options?: {
@@ -7308,11 +7799,13 @@ export const getListMembersQueryOptions = <
 };
 
 export type ListMembersQueryResult = NonNullable<Awaited<ReturnType<typeof listMembers>>>;
-export type ListMembersQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListMembersQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListMembers<
   TData = Awaited<ReturnType<typeof listMembers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListMembersParams,
   options: {
@@ -7331,7 +7824,7 @@ export function useListMembers<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListMembers<
   TData = Awaited<ReturnType<typeof listMembers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMembersParams,
   options?: {
@@ -7350,7 +7843,7 @@ export function useListMembers<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListMembers<
   TData = Awaited<ReturnType<typeof listMembers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMembersParams,
   options?: {
@@ -7365,7 +7858,7 @@ export function useListMembers<
 
 export function useListMembers<
   TData = Awaited<ReturnType<typeof listMembers>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMembersParams,
   options?: {
@@ -7403,7 +7896,9 @@ export const getGetMemberQueryKey = (id?: number) => {
 
 export const getGetMemberQueryOptions = <
   TData = Awaited<ReturnType<typeof getMember>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options?: {
@@ -7427,12 +7922,14 @@ export const getGetMemberQueryOptions = <
 
 export type GetMemberQueryResult = NonNullable<Awaited<ReturnType<typeof getMember>>>;
 export type GetMemberQueryError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 export function useGetMember<
   TData = Awaited<ReturnType<typeof getMember>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options: {
@@ -7451,7 +7948,9 @@ export function useGetMember<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMember<
   TData = Awaited<ReturnType<typeof getMember>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options?: {
@@ -7470,7 +7969,9 @@ export function useGetMember<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMember<
   TData = Awaited<ReturnType<typeof getMember>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options?: {
@@ -7485,7 +7986,9 @@ export function useGetMember<
 
 export function useGetMember<
   TData = Awaited<ReturnType<typeof getMember>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options?: {
@@ -7521,7 +8024,9 @@ export const activateMember = (
 };
 
 export const getActivateMemberMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -7558,14 +8063,16 @@ export const getActivateMemberMutationOptions = <
 export type ActivateMemberMutationResult = NonNullable<Awaited<ReturnType<typeof activateMember>>>;
 
 export type ActivateMemberMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Reactivate an account (audited). An admin or finance operator, while the club has two admins, only once a second admin approves
  */
 export const useActivateMember = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -7621,6 +8128,8 @@ export const getAdjustBalanceMutationOptions = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -7667,6 +8176,8 @@ export type AdjustBalanceMutationError = ErrorType<
   | ErrorBody
   | ErrorBody
   | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -7682,6 +8193,8 @@ export const useAdjustBalance = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -7722,7 +8235,9 @@ export const deactivateMember = (
 };
 
 export const getDeactivateMemberMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -7762,14 +8277,16 @@ export type DeactivateMemberMutationResult = NonNullable<
 >;
 
 export type DeactivateMemberMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Deactivate an account: its logins end and it cannot sign in (audited). An admin or finance operator, while the club has two admins, only once a second admin approves
  */
 export const useDeactivateMember = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -7809,7 +8326,9 @@ export const endMemberLogins = (
 };
 
 export const getEndMemberLoginsMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -7849,14 +8368,16 @@ export type EndMemberLoginsMutationResult = NonNullable<
 >;
 
 export type EndMemberLoginsMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary End all of a member's logins (audited)
  */
 export const useEndMemberLogins = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -7897,7 +8418,7 @@ export const issueResetCode = (
 
 export const getIssueResetCodeMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -7935,7 +8456,7 @@ export const getIssueResetCodeMutationOptions = <
 export type IssueResetCodeMutationResult = NonNullable<Awaited<ReturnType<typeof issueResetCode>>>;
 
 export type IssueResetCodeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
@@ -7943,7 +8464,7 @@ export type IssueResetCodeMutationError = ErrorType<
  */
 export const useIssueResetCode = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -7992,7 +8513,15 @@ export const setMemberRole = (
 
 export const getSetMemberRoleMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -8031,7 +8560,15 @@ export const getSetMemberRoleMutationOptions = <
 export type SetMemberRoleMutationResult = NonNullable<Awaited<ReturnType<typeof setMemberRole>>>;
 export type SetMemberRoleMutationBody = BodyType<RoleBody>;
 export type SetMemberRoleMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -8039,7 +8576,15 @@ export type SetMemberRoleMutationError = ErrorType<
  */
 export const useSetMemberRole = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -8085,7 +8630,7 @@ export const getListVerificationsQueryKey = (params?: ListVerificationsParams) =
 
 export const getListVerificationsQueryOptions = <
   TData = Awaited<ReturnType<typeof listVerifications>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListVerificationsParams,
   options?: {
@@ -8110,11 +8655,13 @@ export const getListVerificationsQueryOptions = <
 export type ListVerificationsQueryResult = NonNullable<
   Awaited<ReturnType<typeof listVerifications>>
 >;
-export type ListVerificationsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListVerificationsQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListVerifications<
   TData = Awaited<ReturnType<typeof listVerifications>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListVerificationsParams,
   options: {
@@ -8133,7 +8680,7 @@ export function useListVerifications<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListVerifications<
   TData = Awaited<ReturnType<typeof listVerifications>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListVerificationsParams,
   options?: {
@@ -8152,7 +8699,7 @@ export function useListVerifications<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListVerifications<
   TData = Awaited<ReturnType<typeof listVerifications>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListVerificationsParams,
   options?: {
@@ -8167,7 +8714,7 @@ export function useListVerifications<
 
 export function useListVerifications<
   TData = Awaited<ReturnType<typeof listVerifications>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListVerificationsParams,
   options?: {
@@ -8203,7 +8750,9 @@ export const approveVerification = (
 };
 
 export const getApproveVerificationMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -8243,14 +8792,16 @@ export type ApproveVerificationMutationResult = NonNullable<
 >;
 
 export type ApproveVerificationMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Approve a pending verification (audited)
  */
 export const useApproveVerification = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -8306,6 +8857,8 @@ export const getRejectVerificationMutationOptions = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -8354,6 +8907,8 @@ export type RejectVerificationMutationError = ErrorType<
   | ErrorBody
   | ErrorBody
   | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -8369,6 +8924,8 @@ export const useRejectVerification = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -8415,7 +8972,9 @@ export const getGetVerificationPhotoQueryKey = (id?: number, side?: 'front' | 'b
 
 export const getGetVerificationPhotoQueryOptions = <
   TData = Awaited<ReturnType<typeof getVerificationPhoto>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   side: 'front' | 'back',
@@ -8444,12 +9003,14 @@ export type GetVerificationPhotoQueryResult = NonNullable<
   Awaited<ReturnType<typeof getVerificationPhoto>>
 >;
 export type GetVerificationPhotoQueryError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 export function useGetVerificationPhoto<
   TData = Awaited<ReturnType<typeof getVerificationPhoto>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   side: 'front' | 'back',
@@ -8471,7 +9032,9 @@ export function useGetVerificationPhoto<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetVerificationPhoto<
   TData = Awaited<ReturnType<typeof getVerificationPhoto>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   side: 'front' | 'back',
@@ -8493,7 +9056,9 @@ export function useGetVerificationPhoto<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetVerificationPhoto<
   TData = Awaited<ReturnType<typeof getVerificationPhoto>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   side: 'front' | 'back',
@@ -8511,7 +9076,9 @@ export function useGetVerificationPhoto<
 
 export function useGetVerificationPhoto<
   TData = Awaited<ReturnType<typeof getVerificationPhoto>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   side: 'front' | 'back',
@@ -8555,7 +9122,7 @@ export const getListWithdrawalsQueryKey = (params?: ListWithdrawalsParams) => {
 
 export const getListWithdrawalsQueryOptions = <
   TData = Awaited<ReturnType<typeof listWithdrawals>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListWithdrawalsParams,
   options?: {
@@ -8578,11 +9145,13 @@ export const getListWithdrawalsQueryOptions = <
 };
 
 export type ListWithdrawalsQueryResult = NonNullable<Awaited<ReturnType<typeof listWithdrawals>>>;
-export type ListWithdrawalsQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListWithdrawalsQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListWithdrawals<
   TData = Awaited<ReturnType<typeof listWithdrawals>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListWithdrawalsParams,
   options: {
@@ -8601,7 +9170,7 @@ export function useListWithdrawals<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListWithdrawals<
   TData = Awaited<ReturnType<typeof listWithdrawals>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListWithdrawalsParams,
   options?: {
@@ -8620,7 +9189,7 @@ export function useListWithdrawals<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListWithdrawals<
   TData = Awaited<ReturnType<typeof listWithdrawals>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListWithdrawalsParams,
   options?: {
@@ -8635,7 +9204,7 @@ export function useListWithdrawals<
 
 export function useListWithdrawals<
   TData = Awaited<ReturnType<typeof listWithdrawals>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListWithdrawalsParams,
   options?: {
@@ -8676,7 +9245,9 @@ export const getGetWithdrawalQueryKey = (id?: number) => {
 
 export const getGetWithdrawalQueryOptions = <
   TData = Awaited<ReturnType<typeof getWithdrawal>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options?: {
@@ -8700,12 +9271,14 @@ export const getGetWithdrawalQueryOptions = <
 
 export type GetWithdrawalQueryResult = NonNullable<Awaited<ReturnType<typeof getWithdrawal>>>;
 export type GetWithdrawalQueryError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 export function useGetWithdrawal<
   TData = Awaited<ReturnType<typeof getWithdrawal>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options: {
@@ -8724,7 +9297,9 @@ export function useGetWithdrawal<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetWithdrawal<
   TData = Awaited<ReturnType<typeof getWithdrawal>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options?: {
@@ -8743,7 +9318,9 @@ export function useGetWithdrawal<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetWithdrawal<
   TData = Awaited<ReturnType<typeof getWithdrawal>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options?: {
@@ -8758,7 +9335,9 @@ export function useGetWithdrawal<
 
 export function useGetWithdrawal<
   TData = Awaited<ReturnType<typeof getWithdrawal>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
 >(
   id: number,
   options?: {
@@ -8794,7 +9373,9 @@ export const approveWithdrawal = (
 };
 
 export const getApproveWithdrawalMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -8834,14 +9415,16 @@ export type ApproveWithdrawalMutationResult = NonNullable<
 >;
 
 export type ApproveWithdrawalMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Approve a requested withdrawal: the worker sends it from the hot wallet
  */
 export const useApproveWithdrawal = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -8897,6 +9480,8 @@ export const getRejectWithdrawalMutationOptions = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -8945,6 +9530,8 @@ export type RejectWithdrawalMutationError = ErrorType<
   | ErrorBody
   | ErrorBody
   | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -8960,6 +9547,8 @@ export const useRejectWithdrawal = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -9000,7 +9589,9 @@ export const retryWithdrawal = (
 };
 
 export const getRetryWithdrawalMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -9040,14 +9631,16 @@ export type RetryWithdrawalMutationResult = NonNullable<
 >;
 
 export type RetryWithdrawalMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Send a failed withdrawal again (a new transaction)
  */
 export const useRetryWithdrawal = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -9092,7 +9685,7 @@ export const getListBalanceRecordsQueryKey = (params?: ListBalanceRecordsParams)
 
 export const getListBalanceRecordsQueryOptions = <
   TData = Awaited<ReturnType<typeof listBalanceRecords>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListBalanceRecordsParams,
   options?: {
@@ -9117,11 +9710,13 @@ export const getListBalanceRecordsQueryOptions = <
 export type ListBalanceRecordsQueryResult = NonNullable<
   Awaited<ReturnType<typeof listBalanceRecords>>
 >;
-export type ListBalanceRecordsQueryError = ErrorType<ErrorBody | ValidationErrorBody>;
+export type ListBalanceRecordsQueryError = ErrorType<
+  ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListBalanceRecords<
   TData = Awaited<ReturnType<typeof listBalanceRecords>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListBalanceRecordsParams,
   options: {
@@ -9140,7 +9735,7 @@ export function useListBalanceRecords<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListBalanceRecords<
   TData = Awaited<ReturnType<typeof listBalanceRecords>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListBalanceRecordsParams,
   options?: {
@@ -9161,7 +9756,7 @@ export function useListBalanceRecords<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListBalanceRecords<
   TData = Awaited<ReturnType<typeof listBalanceRecords>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListBalanceRecordsParams,
   options?: {
@@ -9176,7 +9771,7 @@ export function useListBalanceRecords<
 
 export function useListBalanceRecords<
   TData = Awaited<ReturnType<typeof listBalanceRecords>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListBalanceRecordsParams,
   options?: {
@@ -9227,6 +9822,7 @@ export const getClaimDepositMutationOptions = <
     | ValidationErrorBody
     | ErrorBody
     | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -9273,6 +9869,7 @@ export type ClaimDepositMutationError = ErrorType<
   | ValidationErrorBody
   | ErrorBody
   | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -9286,6 +9883,7 @@ export const useClaimDeposit = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
     | ErrorBody
     | ErrorBody
   >,
@@ -9335,7 +9933,15 @@ export const buyVip = (
 
 export const getBuyVipMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -9374,7 +9980,15 @@ export const getBuyVipMutationOptions = <
 export type BuyVipMutationResult = NonNullable<Awaited<ReturnType<typeof buyVip>>>;
 export type BuyVipMutationBody = BodyType<BuyVipBody>;
 export type BuyVipMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -9382,7 +9996,15 @@ export type BuyVipMutationError = ErrorType<
  */
 export const useBuyVip = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -9438,6 +10060,8 @@ export const getWithdrawMutationOptions = <
     | ErrorBody
     | ValidationErrorBody
     | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -9484,6 +10108,8 @@ export type WithdrawMutationError = ErrorType<
   | ErrorBody
   | ValidationErrorBody
   | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -9498,6 +10124,8 @@ export const useWithdraw = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
     | ErrorBody
   >,
   TContext = unknown,
@@ -9539,7 +10167,9 @@ export const cancelWithdrawal = (
 };
 
 export const getCancelWithdrawalMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -9579,14 +10209,16 @@ export type CancelWithdrawalMutationResult = NonNullable<
 >;
 
 export type CancelWithdrawalMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Cancel your own withdrawal while no operator has approved it
  */
 export const useCancelWithdrawal = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -9624,7 +10256,7 @@ export const getGetBonusQueryKey = () => {
 
 export const getGetBonusQueryOptions = <
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -9644,11 +10276,11 @@ export const getGetBonusQueryOptions = <
 };
 
 export type GetBonusQueryResult = NonNullable<Awaited<ReturnType<typeof getBonus>>>;
-export type GetBonusQueryError = ErrorType<ErrorBody>;
+export type GetBonusQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useGetBonus<
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>> &
@@ -9666,7 +10298,7 @@ export function useGetBonus<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetBonus<
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>> &
@@ -9684,7 +10316,7 @@ export function useGetBonus<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetBonus<
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>>;
@@ -9698,7 +10330,7 @@ export function useGetBonus<
 
 export function useGetBonus<
   TData = Awaited<ReturnType<typeof getBonus>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getBonus>>, TError, TData>>;
@@ -9731,7 +10363,7 @@ export const getGetCardQueryKey = () => {
 
 export const getGetCardQueryOptions = <
   TData = Awaited<ReturnType<typeof getCard>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCard>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -9751,11 +10383,11 @@ export const getGetCardQueryOptions = <
 };
 
 export type GetCardQueryResult = NonNullable<Awaited<ReturnType<typeof getCard>>>;
-export type GetCardQueryError = ErrorType<ErrorBody>;
+export type GetCardQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useGetCard<
   TData = Awaited<ReturnType<typeof getCard>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCard>>, TError, TData>> &
@@ -9773,7 +10405,7 @@ export function useGetCard<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetCard<
   TData = Awaited<ReturnType<typeof getCard>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCard>>, TError, TData>> &
@@ -9791,7 +10423,7 @@ export function useGetCard<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetCard<
   TData = Awaited<ReturnType<typeof getCard>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCard>>, TError, TData>>;
@@ -9805,7 +10437,7 @@ export function useGetCard<
 
 export function useGetCard<
   TData = Awaited<ReturnType<typeof getCard>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCard>>, TError, TData>>;
@@ -9852,7 +10484,15 @@ export const createCardDeposit = (
 
 export const getCreateCardDepositMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -9893,7 +10533,15 @@ export type CreateCardDepositMutationResult = NonNullable<
 >;
 export type CreateCardDepositMutationBody = BodyType<CreateCardDepositBody>;
 export type CreateCardDepositMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -9901,7 +10549,15 @@ export type CreateCardDepositMutationError = ErrorType<
  */
 export const useCreateCardDeposit = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -9947,7 +10603,7 @@ export const getGetOwnReceiptQueryKey = (id?: number) => {
 
 export const getGetOwnReceiptQueryOptions = <
   TData = Awaited<ReturnType<typeof getOwnReceipt>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options?: {
@@ -9970,11 +10626,13 @@ export const getGetOwnReceiptQueryOptions = <
 };
 
 export type GetOwnReceiptQueryResult = NonNullable<Awaited<ReturnType<typeof getOwnReceipt>>>;
-export type GetOwnReceiptQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type GetOwnReceiptQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useGetOwnReceipt<
   TData = Awaited<ReturnType<typeof getOwnReceipt>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options: {
@@ -9993,7 +10651,7 @@ export function useGetOwnReceipt<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOwnReceipt<
   TData = Awaited<ReturnType<typeof getOwnReceipt>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options?: {
@@ -10012,7 +10670,7 @@ export function useGetOwnReceipt<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOwnReceipt<
   TData = Awaited<ReturnType<typeof getOwnReceipt>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options?: {
@@ -10027,7 +10685,7 @@ export function useGetOwnReceipt<
 
 export function useGetOwnReceipt<
   TData = Awaited<ReturnType<typeof getOwnReceipt>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options?: {
@@ -10064,7 +10722,7 @@ export const getListChallengesQueryKey = () => {
 
 export const getListChallengesQueryOptions = <
   TData = Awaited<ReturnType<typeof listChallenges>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listChallenges>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -10084,11 +10742,11 @@ export const getListChallengesQueryOptions = <
 };
 
 export type ListChallengesQueryResult = NonNullable<Awaited<ReturnType<typeof listChallenges>>>;
-export type ListChallengesQueryError = ErrorType<ErrorBody>;
+export type ListChallengesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useListChallenges<
   TData = Awaited<ReturnType<typeof listChallenges>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listChallenges>>, TError, TData>> &
@@ -10106,7 +10764,7 @@ export function useListChallenges<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListChallenges<
   TData = Awaited<ReturnType<typeof listChallenges>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listChallenges>>, TError, TData>> &
@@ -10124,7 +10782,7 @@ export function useListChallenges<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListChallenges<
   TData = Awaited<ReturnType<typeof listChallenges>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listChallenges>>, TError, TData>>;
@@ -10138,7 +10796,7 @@ export function useListChallenges<
 
 export function useListChallenges<
   TData = Awaited<ReturnType<typeof listChallenges>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listChallenges>>, TError, TData>>;
@@ -10174,7 +10832,15 @@ export const claimChallenge = (
 
 export const getClaimChallengeMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -10212,7 +10878,15 @@ export const getClaimChallengeMutationOptions = <
 export type ClaimChallengeMutationResult = NonNullable<Awaited<ReturnType<typeof claimChallenge>>>;
 
 export type ClaimChallengeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -10220,7 +10894,15 @@ export type ClaimChallengeMutationError = ErrorType<
  */
 export const useClaimChallenge = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -10262,7 +10944,7 @@ export const getDepositAddressQueryKey = () => {
 
 export const getDepositAddressQueryOptions = <
   TData = Awaited<ReturnType<typeof depositAddress>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof depositAddress>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -10282,11 +10964,11 @@ export const getDepositAddressQueryOptions = <
 };
 
 export type DepositAddressQueryResult = NonNullable<Awaited<ReturnType<typeof depositAddress>>>;
-export type DepositAddressQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type DepositAddressQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useDepositAddress<
   TData = Awaited<ReturnType<typeof depositAddress>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof depositAddress>>, TError, TData>> &
@@ -10304,7 +10986,7 @@ export function useDepositAddress<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useDepositAddress<
   TData = Awaited<ReturnType<typeof depositAddress>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof depositAddress>>, TError, TData>> &
@@ -10322,7 +11004,7 @@ export function useDepositAddress<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useDepositAddress<
   TData = Awaited<ReturnType<typeof depositAddress>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof depositAddress>>, TError, TData>>;
@@ -10336,7 +11018,7 @@ export function useDepositAddress<
 
 export function useDepositAddress<
   TData = Awaited<ReturnType<typeof depositAddress>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof depositAddress>>, TError, TData>>;
@@ -10369,7 +11051,7 @@ export const getHealthQueryKey = () => {
 
 export const getHealthQueryOptions = <
   TData = Awaited<ReturnType<typeof health>>,
-  TError = ErrorType<ErrorBody | void>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -10389,11 +11071,11 @@ export const getHealthQueryOptions = <
 };
 
 export type HealthQueryResult = NonNullable<Awaited<ReturnType<typeof health>>>;
-export type HealthQueryError = ErrorType<ErrorBody | void>;
+export type HealthQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useHealth<
   TData = Awaited<ReturnType<typeof health>>,
-  TError = ErrorType<ErrorBody | void>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>> &
@@ -10411,7 +11093,7 @@ export function useHealth<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useHealth<
   TData = Awaited<ReturnType<typeof health>>,
-  TError = ErrorType<ErrorBody | void>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>> &
@@ -10429,7 +11111,7 @@ export function useHealth<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useHealth<
   TData = Awaited<ReturnType<typeof health>>,
-  TError = ErrorType<ErrorBody | void>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>>;
@@ -10443,7 +11125,7 @@ export function useHealth<
 
 export function useHealth<
   TData = Awaited<ReturnType<typeof health>>,
-  TError = ErrorType<ErrorBody | void>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>>;
@@ -10476,7 +11158,7 @@ export const getLivenessQueryKey = () => {
 
 export const getLivenessQueryOptions = <
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -10496,11 +11178,11 @@ export const getLivenessQueryOptions = <
 };
 
 export type LivenessQueryResult = NonNullable<Awaited<ReturnType<typeof liveness>>>;
-export type LivenessQueryError = ErrorType<ErrorBody>;
+export type LivenessQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useLiveness<
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>> &
@@ -10518,7 +11200,7 @@ export function useLiveness<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useLiveness<
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>> &
@@ -10536,7 +11218,7 @@ export function useLiveness<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useLiveness<
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>>;
@@ -10550,7 +11232,7 @@ export function useLiveness<
 
 export function useLiveness<
   TData = Awaited<ReturnType<typeof liveness>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof liveness>>, TError, TData>>;
@@ -10583,7 +11265,7 @@ export const getReadinessQueryKey = () => {
 
 export const getReadinessQueryOptions = <
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<ErrorBody | void>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -10603,11 +11285,11 @@ export const getReadinessQueryOptions = <
 };
 
 export type ReadinessQueryResult = NonNullable<Awaited<ReturnType<typeof readiness>>>;
-export type ReadinessQueryError = ErrorType<ErrorBody | void>;
+export type ReadinessQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useReadiness<
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<ErrorBody | void>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>> &
@@ -10625,7 +11307,7 @@ export function useReadiness<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useReadiness<
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<ErrorBody | void>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>> &
@@ -10643,7 +11325,7 @@ export function useReadiness<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useReadiness<
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<ErrorBody | void>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>>;
@@ -10657,7 +11339,7 @@ export function useReadiness<
 
 export function useReadiness<
   TData = Awaited<ReturnType<typeof readiness>>,
-  TError = ErrorType<ErrorBody | void>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof readiness>>, TError, TData>>;
@@ -10685,7 +11367,7 @@ export const logout = (options?: SecondParameter<typeof httpClient>, signal?: Ab
 };
 
 export const getLogoutMutationOptions = <
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError, void, TContext>;
@@ -10707,12 +11389,15 @@ export const getLogoutMutationOptions = <
 
 export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>;
 
-export type LogoutMutationError = ErrorType<ErrorBody>;
+export type LogoutMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 /**
  * @summary End this login: its refresh tokens and access tokens stop working
  */
-export const useLogout = <TError = ErrorType<ErrorBody>, TContext = unknown>(
+export const useLogout = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError, void, TContext>;
     request?: SecondParameter<typeof httpClient>;
@@ -10745,7 +11430,7 @@ export const getGetMediaQueryKey = (name?: string) => {
 
 export const getGetMediaQueryOptions = <
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   name: string,
   options?: {
@@ -10768,11 +11453,11 @@ export const getGetMediaQueryOptions = <
 };
 
 export type GetMediaQueryResult = NonNullable<Awaited<ReturnType<typeof getMedia>>>;
-export type GetMediaQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type GetMediaQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useGetMedia<
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   name: string,
   options: {
@@ -10791,7 +11476,7 @@ export function useGetMedia<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMedia<
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   name: string,
   options?: {
@@ -10810,7 +11495,7 @@ export function useGetMedia<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMedia<
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   name: string,
   options?: {
@@ -10825,7 +11510,7 @@ export function useGetMedia<
 
 export function useGetMedia<
   TData = Awaited<ReturnType<typeof getMedia>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   name: string,
   options?: {
@@ -10854,7 +11539,7 @@ export const deleteAllMessages = (options?: SecondParameter<typeof httpClient>) 
 };
 
 export const getDeleteAllMessagesMutationOptions = <
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -10883,12 +11568,15 @@ export type DeleteAllMessagesMutationResult = NonNullable<
   Awaited<ReturnType<typeof deleteAllMessages>>
 >;
 
-export type DeleteAllMessagesMutationError = ErrorType<ErrorBody>;
+export type DeleteAllMessagesMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 /**
  * @summary Clear every message from this member's list
  */
-export const useDeleteAllMessages = <TError = ErrorType<ErrorBody>, TContext = unknown>(
+export const useDeleteAllMessages = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
   options?: {
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof deleteAllMessages>>,
@@ -10923,7 +11611,7 @@ export const getListMessagesQueryKey = (params?: ListMessagesParams) => {
 
 export const getListMessagesQueryOptions = <
   TData = Awaited<ReturnType<typeof listMessages>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMessagesParams,
   options?: {
@@ -10946,11 +11634,13 @@ export const getListMessagesQueryOptions = <
 };
 
 export type ListMessagesQueryResult = NonNullable<Awaited<ReturnType<typeof listMessages>>>;
-export type ListMessagesQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListMessagesQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListMessages<
   TData = Awaited<ReturnType<typeof listMessages>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListMessagesParams,
   options: {
@@ -10969,7 +11659,7 @@ export function useListMessages<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListMessages<
   TData = Awaited<ReturnType<typeof listMessages>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMessagesParams,
   options?: {
@@ -10988,7 +11678,7 @@ export function useListMessages<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListMessages<
   TData = Awaited<ReturnType<typeof listMessages>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMessagesParams,
   options?: {
@@ -11003,7 +11693,7 @@ export function useListMessages<
 
 export function useListMessages<
   TData = Awaited<ReturnType<typeof listMessages>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMessagesParams,
   options?: {
@@ -11041,7 +11731,7 @@ export const getGetMainMessageQueryKey = (params?: GetMainMessageParams) => {
 
 export const getGetMainMessageQueryOptions = <
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: GetMainMessageParams,
   options?: {
@@ -11064,11 +11754,13 @@ export const getGetMainMessageQueryOptions = <
 };
 
 export type GetMainMessageQueryResult = NonNullable<Awaited<ReturnType<typeof getMainMessage>>>;
-export type GetMainMessageQueryError = ErrorType<ValidationErrorBody | ErrorBody>;
+export type GetMainMessageQueryError = ErrorType<
+  ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | GetMainMessageParams,
   options: {
@@ -11087,7 +11779,7 @@ export function useGetMainMessage<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: GetMainMessageParams,
   options?: {
@@ -11106,7 +11798,7 @@ export function useGetMainMessage<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: GetMainMessageParams,
   options?: {
@@ -11121,7 +11813,7 @@ export function useGetMainMessage<
 
 export function useGetMainMessage<
   TData = Awaited<ReturnType<typeof getMainMessage>>,
-  TError = ErrorType<ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: GetMainMessageParams,
   options?: {
@@ -11153,7 +11845,7 @@ export const readAllMessages = (
 };
 
 export const getReadAllMessagesMutationOptions = <
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -11182,12 +11874,15 @@ export type ReadAllMessagesMutationResult = NonNullable<
   Awaited<ReturnType<typeof readAllMessages>>
 >;
 
-export type ReadAllMessagesMutationError = ErrorType<ErrorBody>;
+export type ReadAllMessagesMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 /**
  * @summary Mark every message read
  */
-export const useReadAllMessages = <TError = ErrorType<ErrorBody>, TContext = unknown>(
+export const useReadAllMessages = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
   options?: {
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof readAllMessages>>,
@@ -11222,7 +11917,7 @@ export const getGetMessageQueryKey = (id?: number) => {
 
 export const getGetMessageQueryOptions = <
   TData = Awaited<ReturnType<typeof getMessage>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options?: {
@@ -11245,11 +11940,13 @@ export const getGetMessageQueryOptions = <
 };
 
 export type GetMessageQueryResult = NonNullable<Awaited<ReturnType<typeof getMessage>>>;
-export type GetMessageQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type GetMessageQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useGetMessage<
   TData = Awaited<ReturnType<typeof getMessage>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options: {
@@ -11268,7 +11965,7 @@ export function useGetMessage<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMessage<
   TData = Awaited<ReturnType<typeof getMessage>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options?: {
@@ -11287,7 +11984,7 @@ export function useGetMessage<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMessage<
   TData = Awaited<ReturnType<typeof getMessage>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options?: {
@@ -11302,7 +11999,7 @@ export function useGetMessage<
 
 export function useGetMessage<
   TData = Awaited<ReturnType<typeof getMessage>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options?: {
@@ -11340,7 +12037,7 @@ export const getListMomentsQueryKey = (params?: ListMomentsParams) => {
 
 export const getListMomentsQueryOptions = <
   TData = Awaited<ReturnType<typeof listMoments>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMomentsParams,
   options?: {
@@ -11363,11 +12060,13 @@ export const getListMomentsQueryOptions = <
 };
 
 export type ListMomentsQueryResult = NonNullable<Awaited<ReturnType<typeof listMoments>>>;
-export type ListMomentsQueryError = ErrorType<ErrorBody | ValidationErrorBody>;
+export type ListMomentsQueryError = ErrorType<
+  ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListMoments<
   TData = Awaited<ReturnType<typeof listMoments>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListMomentsParams,
   options: {
@@ -11386,7 +12085,7 @@ export function useListMoments<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListMoments<
   TData = Awaited<ReturnType<typeof listMoments>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMomentsParams,
   options?: {
@@ -11405,7 +12104,7 @@ export function useListMoments<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListMoments<
   TData = Awaited<ReturnType<typeof listMoments>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMomentsParams,
   options?: {
@@ -11420,7 +12119,7 @@ export function useListMoments<
 
 export function useListMoments<
   TData = Awaited<ReturnType<typeof listMoments>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMomentsParams,
   options?: {
@@ -11471,7 +12170,14 @@ export const createMoment = (
 
 export const getCreateMomentMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -11510,7 +12216,14 @@ export const getCreateMomentMutationOptions = <
 export type CreateMomentMutationResult = NonNullable<Awaited<ReturnType<typeof createMoment>>>;
 export type CreateMomentMutationBody = BodyType<CreateMomentBody>;
 export type CreateMomentMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -11518,7 +12231,14 @@ export type CreateMomentMutationError = ErrorType<
  */
 export const useCreateMoment = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -11561,7 +12281,7 @@ export const getListMyMomentsQueryKey = (params?: ListMyMomentsParams) => {
 
 export const getListMyMomentsQueryOptions = <
   TData = Awaited<ReturnType<typeof listMyMoments>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMyMomentsParams,
   options?: {
@@ -11584,11 +12304,13 @@ export const getListMyMomentsQueryOptions = <
 };
 
 export type ListMyMomentsQueryResult = NonNullable<Awaited<ReturnType<typeof listMyMoments>>>;
-export type ListMyMomentsQueryError = ErrorType<ErrorBody | ValidationErrorBody>;
+export type ListMyMomentsQueryError = ErrorType<
+  ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListMyMoments<
   TData = Awaited<ReturnType<typeof listMyMoments>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListMyMomentsParams,
   options: {
@@ -11607,7 +12329,7 @@ export function useListMyMoments<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListMyMoments<
   TData = Awaited<ReturnType<typeof listMyMoments>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMyMomentsParams,
   options?: {
@@ -11626,7 +12348,7 @@ export function useListMyMoments<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListMyMoments<
   TData = Awaited<ReturnType<typeof listMyMoments>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMyMomentsParams,
   options?: {
@@ -11641,7 +12363,7 @@ export function useListMyMoments<
 
 export function useListMyMoments<
   TData = Awaited<ReturnType<typeof listMyMoments>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListMyMomentsParams,
   options?: {
@@ -11670,7 +12392,7 @@ export const deleteMoment = (id: number, options?: SecondParameter<typeof httpCl
 };
 
 export const getDeleteMomentMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -11706,13 +12428,15 @@ export const getDeleteMomentMutationOptions = <
 
 export type DeleteMomentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteMoment>>>;
 
-export type DeleteMomentMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type DeleteMomentMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 /**
  * @summary Delete your post (operators: any post, audited)
  */
 export const useDeleteMoment = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -11745,7 +12469,7 @@ export const unlikeMoment = (id: number, options?: SecondParameter<typeof httpCl
 };
 
 export const getUnlikeMomentMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -11781,13 +12505,15 @@ export const getUnlikeMomentMutationOptions = <
 
 export type UnlikeMomentMutationResult = NonNullable<Awaited<ReturnType<typeof unlikeMoment>>>;
 
-export type UnlikeMomentMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type UnlikeMomentMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 /**
  * @summary Take your like back
  */
 export const useUnlikeMoment = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -11824,7 +12550,7 @@ export const likeMoment = (
 };
 
 export const getLikeMomentMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -11860,13 +12586,15 @@ export const getLikeMomentMutationOptions = <
 
 export type LikeMomentMutationResult = NonNullable<Awaited<ReturnType<typeof likeMoment>>>;
 
-export type LikeMomentMutationError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type LikeMomentMutationError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 /**
  * @summary Like a post (again: nothing changes)
  */
 export const useLikeMoment = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(
   options?: {
@@ -11909,7 +12637,14 @@ export const reportMoment = (
 
 export const getReportMomentMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -11948,7 +12683,14 @@ export const getReportMomentMutationOptions = <
 export type ReportMomentMutationResult = NonNullable<Awaited<ReturnType<typeof reportMoment>>>;
 export type ReportMomentMutationBody = BodyType<ReportBody>;
 export type ReportMomentMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -11956,7 +12698,14 @@ export type ReportMomentMutationError = ErrorType<
  */
 export const useReportMoment = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -11998,7 +12747,7 @@ export const getListPackagesQueryKey = () => {
 
 export const getListPackagesQueryOptions = <
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -12018,11 +12767,11 @@ export const getListPackagesQueryOptions = <
 };
 
 export type ListPackagesQueryResult = NonNullable<Awaited<ReturnType<typeof listPackages>>>;
-export type ListPackagesQueryError = ErrorType<ErrorBody>;
+export type ListPackagesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useListPackages<
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>> &
@@ -12040,7 +12789,7 @@ export function useListPackages<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListPackages<
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>> &
@@ -12058,7 +12807,7 @@ export function useListPackages<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListPackages<
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>>;
@@ -12072,7 +12821,7 @@ export function useListPackages<
 
 export function useListPackages<
   TData = Awaited<ReturnType<typeof listPackages>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPackages>>, TError, TData>>;
@@ -12113,7 +12862,9 @@ export const forgotPassword = (
 };
 
 export const getForgotPasswordMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -12151,14 +12902,16 @@ export const getForgotPasswordMutationOptions = <
 export type ForgotPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof forgotPassword>>>;
 export type ForgotPasswordMutationBody = BodyType<ForgotBody>;
 export type ForgotPasswordMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Mail a password-reset code to the mailbox bound to this phone
  */
 export const useForgotPassword = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -12205,7 +12958,7 @@ export const resetPassword = (
 
 export const getResetPasswordMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -12244,7 +12997,7 @@ export const getResetPasswordMutationOptions = <
 export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>;
 export type ResetPasswordMutationBody = BodyType<ResetBody>;
 export type ResetPasswordMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
@@ -12252,7 +13005,7 @@ export type ResetPasswordMutationError = ErrorType<
  */
 export const useResetPassword = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -12291,7 +13044,7 @@ export const getLatestProofQueryKey = () => {
 
 export const getLatestProofQueryOptions = <
   TData = Awaited<ReturnType<typeof latestProof>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof latestProof>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -12311,11 +13064,11 @@ export const getLatestProofQueryOptions = <
 };
 
 export type LatestProofQueryResult = NonNullable<Awaited<ReturnType<typeof latestProof>>>;
-export type LatestProofQueryError = ErrorType<ErrorBody>;
+export type LatestProofQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useLatestProof<
   TData = Awaited<ReturnType<typeof latestProof>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof latestProof>>, TError, TData>> &
@@ -12333,7 +13086,7 @@ export function useLatestProof<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useLatestProof<
   TData = Awaited<ReturnType<typeof latestProof>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof latestProof>>, TError, TData>> &
@@ -12351,7 +13104,7 @@ export function useLatestProof<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useLatestProof<
   TData = Awaited<ReturnType<typeof latestProof>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof latestProof>>, TError, TData>>;
@@ -12365,7 +13118,7 @@ export function useLatestProof<
 
 export function useLatestProof<
   TData = Awaited<ReturnType<typeof latestProof>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof latestProof>>, TError, TData>>;
@@ -12408,7 +13161,9 @@ export const refreshToken = (
 };
 
 export const getRefreshTokenMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -12446,14 +13201,16 @@ export const getRefreshTokenMutationOptions = <
 export type RefreshTokenMutationResult = NonNullable<Awaited<ReturnType<typeof refreshToken>>>;
 export type RefreshTokenMutationBody = BodyType<RefreshBody>;
 export type RefreshTokenMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Exchange a refresh token for a new pair (rotation; reuse revokes the login)
  */
 export const useRefreshToken = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -12491,7 +13248,7 @@ export const getGetSiteQueryKey = () => {
 
 export const getGetSiteQueryOptions = <
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -12511,11 +13268,11 @@ export const getGetSiteQueryOptions = <
 };
 
 export type GetSiteQueryResult = NonNullable<Awaited<ReturnType<typeof getSite>>>;
-export type GetSiteQueryError = ErrorType<ErrorBody>;
+export type GetSiteQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useGetSite<
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>> &
@@ -12533,7 +13290,7 @@ export function useGetSite<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetSite<
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>> &
@@ -12551,7 +13308,7 @@ export function useGetSite<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetSite<
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>>;
@@ -12565,7 +13322,7 @@ export function useGetSite<
 
 export function useGetSite<
   TData = Awaited<ReturnType<typeof getSite>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSite>>, TError, TData>>;
@@ -12606,7 +13363,9 @@ export const sendSupportRequest = (
 };
 
 export const getSendSupportRequestMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -12646,14 +13405,16 @@ export type SendSupportRequestMutationResult = NonNullable<
 >;
 export type SendSupportRequestMutationBody = BodyType<SupportRequestBody>;
 export type SendSupportRequestMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Write to a person at the club, signed in or not (it waits in the console)
  */
 export const useSendSupportRequest = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -12703,7 +13464,9 @@ export const login = (
 };
 
 export const getLoginMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -12741,14 +13504,16 @@ export const getLoginMutationOptions = <
 export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>;
 export type LoginMutationBody = BodyType<TokenForm>;
 export type LoginMutationError = ErrorType<
-  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Sign in (OAuth2 password flow, form-encoded)
  */
 export const useLogin = <
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -12789,7 +13554,7 @@ export const getListTrailersQueryKey = () => {
 
 export const getListTrailersQueryOptions = <
   TData = Awaited<ReturnType<typeof listTrailers>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listTrailers>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -12809,11 +13574,11 @@ export const getListTrailersQueryOptions = <
 };
 
 export type ListTrailersQueryResult = NonNullable<Awaited<ReturnType<typeof listTrailers>>>;
-export type ListTrailersQueryError = ErrorType<ErrorBody>;
+export type ListTrailersQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useListTrailers<
   TData = Awaited<ReturnType<typeof listTrailers>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listTrailers>>, TError, TData>> &
@@ -12831,7 +13596,7 @@ export function useListTrailers<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListTrailers<
   TData = Awaited<ReturnType<typeof listTrailers>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listTrailers>>, TError, TData>> &
@@ -12849,7 +13614,7 @@ export function useListTrailers<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListTrailers<
   TData = Awaited<ReturnType<typeof listTrailers>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listTrailers>>, TError, TData>>;
@@ -12863,7 +13628,7 @@ export function useListTrailers<
 
 export function useListTrailers<
   TData = Awaited<ReturnType<typeof listTrailers>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listTrailers>>, TError, TData>>;
@@ -12900,7 +13665,7 @@ export const getGetTrailerQueryKey = (id?: number) => {
 
 export const getGetTrailerQueryOptions = <
   TData = Awaited<ReturnType<typeof getTrailer>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options?: {
@@ -12923,11 +13688,13 @@ export const getGetTrailerQueryOptions = <
 };
 
 export type GetTrailerQueryResult = NonNullable<Awaited<ReturnType<typeof getTrailer>>>;
-export type GetTrailerQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type GetTrailerQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useGetTrailer<
   TData = Awaited<ReturnType<typeof getTrailer>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options: {
@@ -12946,7 +13713,7 @@ export function useGetTrailer<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetTrailer<
   TData = Awaited<ReturnType<typeof getTrailer>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options?: {
@@ -12965,7 +13732,7 @@ export function useGetTrailer<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetTrailer<
   TData = Awaited<ReturnType<typeof getTrailer>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options?: {
@@ -12980,7 +13747,7 @@ export function useGetTrailer<
 
 export function useGetTrailer<
   TData = Awaited<ReturnType<typeof getTrailer>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   id: number,
   options?: {
@@ -13025,7 +13792,15 @@ export const beatTrailerView = (
 
 export const getBeatTrailerViewMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -13066,7 +13841,15 @@ export type BeatTrailerViewMutationResult = NonNullable<
 >;
 export type BeatTrailerViewMutationBody = BodyType<BeatBody>;
 export type BeatTrailerViewMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -13074,7 +13857,15 @@ export type BeatTrailerViewMutationError = ErrorType<
  */
 export const useBeatTrailerView = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -13123,7 +13914,15 @@ export const watchTrailer = (
 
 export const getWatchTrailerMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -13162,7 +13961,15 @@ export const getWatchTrailerMutationOptions = <
 export type WatchTrailerMutationResult = NonNullable<Awaited<ReturnType<typeof watchTrailer>>>;
 export type WatchTrailerMutationBody = BodyType<WatchBody>;
 export type WatchTrailerMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -13170,7 +13977,15 @@ export type WatchTrailerMutationError = ErrorType<
  */
 export const useWatchTrailer = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -13212,7 +14027,7 @@ export const getGetTransparencyQueryKey = () => {
 
 export const getGetTransparencyQueryOptions = <
   TData = Awaited<ReturnType<typeof getTransparency>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransparency>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -13232,11 +14047,11 @@ export const getGetTransparencyQueryOptions = <
 };
 
 export type GetTransparencyQueryResult = NonNullable<Awaited<ReturnType<typeof getTransparency>>>;
-export type GetTransparencyQueryError = ErrorType<ErrorBody>;
+export type GetTransparencyQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useGetTransparency<
   TData = Awaited<ReturnType<typeof getTransparency>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransparency>>, TError, TData>> &
@@ -13254,7 +14069,7 @@ export function useGetTransparency<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetTransparency<
   TData = Awaited<ReturnType<typeof getTransparency>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransparency>>, TError, TData>> &
@@ -13272,7 +14087,7 @@ export function useGetTransparency<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetTransparency<
   TData = Awaited<ReturnType<typeof getTransparency>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransparency>>, TError, TData>>;
@@ -13286,7 +14101,7 @@ export function useGetTransparency<
 
 export function useGetTransparency<
   TData = Awaited<ReturnType<typeof getTransparency>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransparency>>, TError, TData>>;
@@ -13328,7 +14143,7 @@ export const register = (
 
 export const getRegisterMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -13367,7 +14182,7 @@ export const getRegisterMutationOptions = <
 export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof register>>>;
 export type RegisterMutationBody = BodyType<RegisterBody>;
 export type RegisterMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
@@ -13375,7 +14190,7 @@ export type RegisterMutationError = ErrorType<
  */
 export const useRegister = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+    ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -13421,7 +14236,7 @@ export const getListInvitesQueryKey = (params?: ListInvitesParams) => {
 
 export const getListInvitesQueryOptions = <
   TData = Awaited<ReturnType<typeof listInvites>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListInvitesParams,
   options?: {
@@ -13444,11 +14259,13 @@ export const getListInvitesQueryOptions = <
 };
 
 export type ListInvitesQueryResult = NonNullable<Awaited<ReturnType<typeof listInvites>>>;
-export type ListInvitesQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type ListInvitesQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useListInvites<
   TData = Awaited<ReturnType<typeof listInvites>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | ListInvitesParams,
   options: {
@@ -13467,7 +14284,7 @@ export function useListInvites<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListInvites<
   TData = Awaited<ReturnType<typeof listInvites>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListInvitesParams,
   options?: {
@@ -13486,7 +14303,7 @@ export function useListInvites<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListInvites<
   TData = Awaited<ReturnType<typeof listInvites>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListInvitesParams,
   options?: {
@@ -13501,7 +14318,7 @@ export function useListInvites<
 
 export function useListInvites<
   TData = Awaited<ReturnType<typeof listInvites>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: ListInvitesParams,
   options?: {
@@ -13544,7 +14361,14 @@ export const changePhone = (
 
 export const getChangePhoneMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -13583,7 +14407,14 @@ export const getChangePhoneMutationOptions = <
 export type ChangePhoneMutationResult = NonNullable<Awaited<ReturnType<typeof changePhone>>>;
 export type ChangePhoneMutationBody = BodyType<ChangePhoneBody>;
 export type ChangePhoneMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -13591,7 +14422,14 @@ export type ChangePhoneMutationError = ErrorType<
  */
 export const useChangePhone = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -13633,7 +14471,7 @@ export const getGetMailStatusQueryKey = () => {
 
 export const getGetMailStatusQueryOptions = <
   TData = Awaited<ReturnType<typeof getMailStatus>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailStatus>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -13653,11 +14491,11 @@ export const getGetMailStatusQueryOptions = <
 };
 
 export type GetMailStatusQueryResult = NonNullable<Awaited<ReturnType<typeof getMailStatus>>>;
-export type GetMailStatusQueryError = ErrorType<ErrorBody>;
+export type GetMailStatusQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useGetMailStatus<
   TData = Awaited<ReturnType<typeof getMailStatus>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailStatus>>, TError, TData>> &
@@ -13675,7 +14513,7 @@ export function useGetMailStatus<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMailStatus<
   TData = Awaited<ReturnType<typeof getMailStatus>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailStatus>>, TError, TData>> &
@@ -13693,7 +14531,7 @@ export function useGetMailStatus<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMailStatus<
   TData = Awaited<ReturnType<typeof getMailStatus>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailStatus>>, TError, TData>>;
@@ -13707,7 +14545,7 @@ export function useGetMailStatus<
 
 export function useGetMailStatus<
   TData = Awaited<ReturnType<typeof getMailStatus>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMailStatus>>, TError, TData>>;
@@ -13749,7 +14587,14 @@ export const bindMail = (
 
 export const getBindMailMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -13788,7 +14633,14 @@ export const getBindMailMutationOptions = <
 export type BindMailMutationResult = NonNullable<Awaited<ReturnType<typeof bindMail>>>;
 export type BindMailMutationBody = BodyType<BindMailBody>;
 export type BindMailMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -13796,7 +14648,14 @@ export type BindMailMutationError = ErrorType<
  */
 export const useBindMail = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -13844,7 +14703,14 @@ export const sendMailCode = (
 
 export const getSendMailCodeMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -13883,7 +14749,14 @@ export const getSendMailCodeMutationOptions = <
 export type SendMailCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendMailCode>>>;
 export type SendMailCodeMutationBody = BodyType<MailCodeBody>;
 export type SendMailCodeMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -13891,7 +14764,14 @@ export type SendMailCodeMutationError = ErrorType<
  */
 export const useSendMailCode = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -13930,7 +14810,7 @@ export const getGetMeQueryKey = () => {
 
 export const getGetMeQueryOptions = <
   TData = Awaited<ReturnType<typeof getMe>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -13950,9 +14830,12 @@ export const getGetMeQueryOptions = <
 };
 
 export type GetMeQueryResult = NonNullable<Awaited<ReturnType<typeof getMe>>>;
-export type GetMeQueryError = ErrorType<ErrorBody>;
+export type GetMeQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<ErrorBody>>(
+export function useGetMe<
+  TData = Awaited<ReturnType<typeof getMe>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+>(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>> &
       Pick<
@@ -13967,7 +14850,10 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<ErrorBody>>(
+export function useGetMe<
+  TData = Awaited<ReturnType<typeof getMe>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>> &
       Pick<
@@ -13982,7 +14868,10 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<ErrorBody>>(
+export function useGetMe<
+  TData = Awaited<ReturnType<typeof getMe>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -13993,7 +14882,10 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
  * @summary The signed-in member
  */
 
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<ErrorBody>>(
+export function useGetMe<
+  TData = Awaited<ReturnType<typeof getMe>>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -14029,7 +14921,7 @@ export const getStreamEventsQueryKey = (params?: StreamEventsParams) => {
 
 export const getStreamEventsQueryOptions = <
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: StreamEventsParams,
   options?: {
@@ -14052,11 +14944,13 @@ export const getStreamEventsQueryOptions = <
 };
 
 export type StreamEventsQueryResult = NonNullable<Awaited<ReturnType<typeof streamEvents>>>;
-export type StreamEventsQueryError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>;
+export type StreamEventsQueryError = ErrorType<
+  ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useStreamEvents<
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | StreamEventsParams,
   options: {
@@ -14075,7 +14969,7 @@ export function useStreamEvents<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useStreamEvents<
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: StreamEventsParams,
   options?: {
@@ -14094,7 +14988,7 @@ export function useStreamEvents<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useStreamEvents<
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: StreamEventsParams,
   options?: {
@@ -14109,7 +15003,7 @@ export function useStreamEvents<
 
 export function useStreamEvents<
   TData = Awaited<ReturnType<typeof streamEvents>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: StreamEventsParams,
   options?: {
@@ -14144,7 +15038,7 @@ export const createEventTicket = (
 };
 
 export const getCreateEventTicketMutationOptions = <
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -14173,12 +15067,15 @@ export type CreateEventTicketMutationResult = NonNullable<
   Awaited<ReturnType<typeof createEventTicket>>
 >;
 
-export type CreateEventTicketMutationError = ErrorType<ErrorBody>;
+export type CreateEventTicketMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 /**
  * @summary A one-use ticket to open the live events stream (EventSource cannot send headers)
  */
-export const useCreateEventTicket = <TError = ErrorType<ErrorBody>, TContext = unknown>(
+export const useCreateEventTicket = <
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+  TContext = unknown,
+>(
   options?: {
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof createEventTicket>>,
@@ -14212,7 +15109,7 @@ export const getGetProgressQueryKey = () => {
 
 export const getGetProgressQueryOptions = <
   TData = Awaited<ReturnType<typeof getProgress>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProgress>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -14232,11 +15129,11 @@ export const getGetProgressQueryOptions = <
 };
 
 export type GetProgressQueryResult = NonNullable<Awaited<ReturnType<typeof getProgress>>>;
-export type GetProgressQueryError = ErrorType<ErrorBody>;
+export type GetProgressQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useGetProgress<
   TData = Awaited<ReturnType<typeof getProgress>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProgress>>, TError, TData>> &
@@ -14254,7 +15151,7 @@ export function useGetProgress<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetProgress<
   TData = Awaited<ReturnType<typeof getProgress>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProgress>>, TError, TData>> &
@@ -14272,7 +15169,7 @@ export function useGetProgress<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetProgress<
   TData = Awaited<ReturnType<typeof getProgress>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProgress>>, TError, TData>>;
@@ -14286,7 +15183,7 @@ export function useGetProgress<
 
 export function useGetProgress<
   TData = Awaited<ReturnType<typeof getProgress>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getProgress>>, TError, TData>>;
@@ -14322,7 +15219,7 @@ export const getMyProofQueryKey = () => {
 
 export const getMyProofQueryOptions = <
   TData = Awaited<ReturnType<typeof myProof>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof myProof>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -14342,11 +15239,11 @@ export const getMyProofQueryOptions = <
 };
 
 export type MyProofQueryResult = NonNullable<Awaited<ReturnType<typeof myProof>>>;
-export type MyProofQueryError = ErrorType<ErrorBody | ErrorBody>;
+export type MyProofQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>;
 
 export function useMyProof<
   TData = Awaited<ReturnType<typeof myProof>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof myProof>>, TError, TData>> &
@@ -14364,7 +15261,7 @@ export function useMyProof<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useMyProof<
   TData = Awaited<ReturnType<typeof myProof>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof myProof>>, TError, TData>> &
@@ -14382,7 +15279,7 @@ export function useMyProof<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useMyProof<
   TData = Awaited<ReturnType<typeof myProof>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof myProof>>, TError, TData>>;
@@ -14396,7 +15293,7 @@ export function useMyProof<
 
 export function useMyProof<
   TData = Awaited<ReturnType<typeof myProof>>,
-  TError = ErrorType<ErrorBody | ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof myProof>>, TError, TData>>;
@@ -14436,7 +15333,7 @@ export const getGetStatementQueryKey = (params?: GetStatementParams) => {
 
 export const getGetStatementQueryOptions = <
   TData = Awaited<ReturnType<typeof getStatement>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: GetStatementParams,
   options?: {
@@ -14459,11 +15356,13 @@ export const getGetStatementQueryOptions = <
 };
 
 export type GetStatementQueryResult = NonNullable<Awaited<ReturnType<typeof getStatement>>>;
-export type GetStatementQueryError = ErrorType<ErrorBody | ValidationErrorBody>;
+export type GetStatementQueryError = ErrorType<
+  ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useGetStatement<
   TData = Awaited<ReturnType<typeof getStatement>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params: undefined | GetStatementParams,
   options: {
@@ -14482,7 +15381,7 @@ export function useGetStatement<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetStatement<
   TData = Awaited<ReturnType<typeof getStatement>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: GetStatementParams,
   options?: {
@@ -14501,7 +15400,7 @@ export function useGetStatement<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetStatement<
   TData = Awaited<ReturnType<typeof getStatement>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: GetStatementParams,
   options?: {
@@ -14516,7 +15415,7 @@ export function useGetStatement<
 
 export function useGetStatement<
   TData = Awaited<ReturnType<typeof getStatement>>,
-  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   params?: GetStatementParams,
   options?: {
@@ -14553,7 +15452,7 @@ export const getGetTodayQueryKey = () => {
 
 export const getGetTodayQueryOptions = <
   TData = Awaited<ReturnType<typeof getToday>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getToday>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -14573,11 +15472,11 @@ export const getGetTodayQueryOptions = <
 };
 
 export type GetTodayQueryResult = NonNullable<Awaited<ReturnType<typeof getToday>>>;
-export type GetTodayQueryError = ErrorType<ErrorBody>;
+export type GetTodayQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useGetToday<
   TData = Awaited<ReturnType<typeof getToday>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getToday>>, TError, TData>> &
@@ -14595,7 +15494,7 @@ export function useGetToday<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetToday<
   TData = Awaited<ReturnType<typeof getToday>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getToday>>, TError, TData>> &
@@ -14613,7 +15512,7 @@ export function useGetToday<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetToday<
   TData = Awaited<ReturnType<typeof getToday>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getToday>>, TError, TData>>;
@@ -14627,7 +15526,7 @@ export function useGetToday<
 
 export function useGetToday<
   TData = Awaited<ReturnType<typeof getToday>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getToday>>, TError, TData>>;
@@ -14666,7 +15565,7 @@ export const getGetVerificationQueryKey = () => {
 
 export const getGetVerificationQueryOptions = <
   TData = Awaited<ReturnType<typeof getVerification>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getVerification>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -14686,11 +15585,11 @@ export const getGetVerificationQueryOptions = <
 };
 
 export type GetVerificationQueryResult = NonNullable<Awaited<ReturnType<typeof getVerification>>>;
-export type GetVerificationQueryError = ErrorType<ErrorBody>;
+export type GetVerificationQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useGetVerification<
   TData = Awaited<ReturnType<typeof getVerification>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getVerification>>, TError, TData>> &
@@ -14708,7 +15607,7 @@ export function useGetVerification<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetVerification<
   TData = Awaited<ReturnType<typeof getVerification>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getVerification>>, TError, TData>> &
@@ -14726,7 +15625,7 @@ export function useGetVerification<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetVerification<
   TData = Awaited<ReturnType<typeof getVerification>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getVerification>>, TError, TData>>;
@@ -14740,7 +15639,7 @@ export function useGetVerification<
 
 export function useGetVerification<
   TData = Awaited<ReturnType<typeof getVerification>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getVerification>>, TError, TData>>;
@@ -14790,7 +15689,15 @@ export const submitVerification = (
 
 export const getSubmitVerificationMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -14831,7 +15738,15 @@ export type SubmitVerificationMutationResult = NonNullable<
 >;
 export type SubmitVerificationMutationBody = BodyType<SubmitVerificationBody>;
 export type SubmitVerificationMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -14839,7 +15754,15 @@ export type SubmitVerificationMutationError = ErrorType<
  */
 export const useSubmitVerification = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -14885,7 +15808,7 @@ export const getGetOwnPhotoQueryKey = (side?: 'front' | 'back') => {
 
 export const getGetOwnPhotoQueryOptions = <
   TData = Awaited<ReturnType<typeof getOwnPhoto>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   side: 'front' | 'back',
   options?: {
@@ -14908,11 +15831,13 @@ export const getGetOwnPhotoQueryOptions = <
 };
 
 export type GetOwnPhotoQueryResult = NonNullable<Awaited<ReturnType<typeof getOwnPhoto>>>;
-export type GetOwnPhotoQueryError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>;
+export type GetOwnPhotoQueryError = ErrorType<
+  ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+>;
 
 export function useGetOwnPhoto<
   TData = Awaited<ReturnType<typeof getOwnPhoto>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   side: 'front' | 'back',
   options: {
@@ -14931,7 +15856,7 @@ export function useGetOwnPhoto<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOwnPhoto<
   TData = Awaited<ReturnType<typeof getOwnPhoto>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   side: 'front' | 'back',
   options?: {
@@ -14950,7 +15875,7 @@ export function useGetOwnPhoto<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOwnPhoto<
   TData = Awaited<ReturnType<typeof getOwnPhoto>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   side: 'front' | 'back',
   options?: {
@@ -14965,7 +15890,7 @@ export function useGetOwnPhoto<
 
 export function useGetOwnPhoto<
   TData = Awaited<ReturnType<typeof getOwnPhoto>>,
-  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody>,
 >(
   side: 'front' | 'back',
   options?: {
@@ -15007,7 +15932,9 @@ export const changeNickname = (
 };
 
 export const getChangeNicknameMutationOptions = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -15045,14 +15972,16 @@ export const getChangeNicknameMutationOptions = <
 export type ChangeNicknameMutationResult = NonNullable<Awaited<ReturnType<typeof changeNickname>>>;
 export type ChangeNicknameMutationBody = BodyType<NicknameBody>;
 export type ChangeNicknameMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody
+  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
 >;
 
 /**
  * @summary Change the nickname
  */
 export const useChangeNickname = <
-  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody>,
+  TError = ErrorType<
+    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -15099,7 +16028,14 @@ export const changePassword = (
 
 export const getChangePasswordMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -15138,7 +16074,14 @@ export const getChangePasswordMutationOptions = <
 export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>;
 export type ChangePasswordMutationBody = BodyType<ChangePasswordBody>;
 export type ChangePasswordMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -15146,7 +16089,14 @@ export type ChangePasswordMutationError = ErrorType<
  */
 export const useChangePassword = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -15194,7 +16144,14 @@ export const setTransactionPassword = (
 
 export const getSetTransactionPasswordMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -15235,7 +16192,14 @@ export type SetTransactionPasswordMutationResult = NonNullable<
 >;
 export type SetTransactionPasswordMutationBody = BodyType<TransactionPasswordBody>;
 export type SetTransactionPasswordMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -15243,7 +16207,14 @@ export type SetTransactionPasswordMutationError = ErrorType<
  */
 export const useSetTransactionPassword = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -15291,7 +16262,15 @@ export const transferToPoints = (
 
 export const getTransferToPointsMutationOptions = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -15332,7 +16311,15 @@ export type TransferToPointsMutationResult = NonNullable<
 >;
 export type TransferToPointsMutationBody = BodyType<TransferBody>;
 export type TransferToPointsMutationError = ErrorType<
-  ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ValidationErrorBody
+  | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -15340,7 +16327,15 @@ export type TransferToPointsMutationError = ErrorType<
  */
 export const useTransferToPoints = <
   TError = ErrorType<
-    ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ValidationErrorBody | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(
@@ -15385,7 +16380,7 @@ export const getListAddressesQueryKey = () => {
 
 export const getListAddressesQueryOptions = <
   TData = Awaited<ReturnType<typeof listAddresses>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAddresses>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -15405,11 +16400,11 @@ export const getListAddressesQueryOptions = <
 };
 
 export type ListAddressesQueryResult = NonNullable<Awaited<ReturnType<typeof listAddresses>>>;
-export type ListAddressesQueryError = ErrorType<ErrorBody>;
+export type ListAddressesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>;
 
 export function useListAddresses<
   TData = Awaited<ReturnType<typeof listAddresses>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAddresses>>, TError, TData>> &
@@ -15427,7 +16422,7 @@ export function useListAddresses<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListAddresses<
   TData = Awaited<ReturnType<typeof listAddresses>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAddresses>>, TError, TData>> &
@@ -15445,7 +16440,7 @@ export function useListAddresses<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListAddresses<
   TData = Awaited<ReturnType<typeof listAddresses>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAddresses>>, TError, TData>>;
@@ -15459,7 +16454,7 @@ export function useListAddresses<
 
 export function useListAddresses<
   TData = Awaited<ReturnType<typeof listAddresses>>,
-  TError = ErrorType<ErrorBody>,
+  TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAddresses>>, TError, TData>>;
@@ -15508,6 +16503,8 @@ export const getSaveAddressMutationOptions = <
     | ErrorBody
     | ValidationErrorBody
     | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -15553,6 +16550,8 @@ export type SaveAddressMutationError = ErrorType<
   | ErrorBody
   | ValidationErrorBody
   | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -15566,6 +16565,8 @@ export const useSaveAddress = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
     | ErrorBody
   >,
   TContext = unknown,
@@ -15621,6 +16622,8 @@ export const getDeleteAddressMutationOptions = <
     | ErrorBody
     | ValidationErrorBody
     | ErrorBody
+    | ErrorBody
+    | ErrorBody
   >,
   TContext = unknown,
 >(options?: {
@@ -15667,6 +16670,8 @@ export type DeleteAddressMutationError = ErrorType<
   | ErrorBody
   | ValidationErrorBody
   | ErrorBody
+  | ErrorBody
+  | ErrorBody
 >;
 
 /**
@@ -15681,6 +16686,8 @@ export const useDeleteAddress = <
     | ErrorBody
     | ErrorBody
     | ValidationErrorBody
+    | ErrorBody
+    | ErrorBody
     | ErrorBody
   >,
   TContext = unknown,

@@ -23,8 +23,10 @@ export class NodeFault extends Error {
   }
 }
 
-/** No node could answer (each failed or rests). */
-export class NoNodeError extends Error {}
+/** No node could answer (each failed or rests): a dependency away (common/unavailable.ts, by name). */
+export class NoNodeError extends Error {
+  override readonly name = 'NoNodeError';
+}
 
 /** Waits, when needed, until one more request fits the budget. */
 export interface RequestBudget {

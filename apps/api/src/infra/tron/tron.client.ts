@@ -36,7 +36,9 @@ class PoolProvider extends providers.HttpProvider {
     return this.pool
       .run(url, (node) => this.pool.request(node, url, payload, method))
       .catch((error: unknown) => {
-        throw error instanceof NoNodeError ? new TronNodeError(error.message) : error;
+        throw error instanceof NoNodeError
+          ? new TronNodeError(error.message, { cause: error })
+          : error;
       });
   }
 }
@@ -259,7 +261,9 @@ export class TronClient {
         return { receipts, trx: trxTransfersOf(block) };
       })
       .catch((error: unknown) => {
-        throw error instanceof NoNodeError ? new TronNodeError(error.message) : error;
+        throw error instanceof NoNodeError
+          ? new TronNodeError(error.message, { cause: error })
+          : error;
       });
   }
 

@@ -46,15 +46,40 @@ export class EconomyChangeItem {
   })
   target_id: number | null;
   @ApiProperty({
+    example: {
+      vip_level: 1,
+      price: 50,
+      daily_trailers: 4,
+      reward_per_trailer: 0.5,
+      membership_days: 75,
+    },
     type: 'object',
     additionalProperties: true,
     nullable: true,
     description: 'What is in force as it was proposed (null: nothing yet)',
   })
   before: Record<string, unknown> | null;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'What it becomes' })
+  @ApiProperty({
+    example: {
+      vip_level: 1,
+      price: 50,
+      daily_trailers: 4,
+      reward_per_trailer: 0.6,
+      membership_days: 75,
+    },
+    type: 'object',
+    additionalProperties: true,
+    description: 'What it becomes',
+  })
   after: Record<string, unknown>;
   @ApiProperty({
+    example: {
+      vip_level: 1,
+      price: 50,
+      daily_trailers: 4,
+      reward_per_trailer: 0.5,
+      membership_days: 75,
+    },
     type: 'object',
     additionalProperties: true,
     nullable: true,
@@ -92,9 +117,16 @@ export const PendingChangesProperty = () =>
 export class EconomyBaseline {
   @ApiProperty({ enum: RAISE_TARGETS })
   target: (typeof RAISE_TARGETS)[number];
-  @ApiProperty({ type: 'integer', nullable: true, description: 'null: the team rates' })
+  @ApiProperty({ example: 1, type: 'integer', nullable: true, description: 'null: the team rates' })
   target_id: number | null;
   @ApiProperty({
+    example: {
+      vip_level: 1,
+      price: 50,
+      daily_trailers: 4,
+      reward_per_trailer: 0.5,
+      membership_days: 75,
+    },
     type: 'object',
     additionalProperties: true,
     description: 'The approved value, in the shape of the change items of its target',

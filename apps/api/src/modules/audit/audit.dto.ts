@@ -70,11 +70,14 @@ export class AuditHead {
   })
   hash: string;
   @ApiProperty({
+    example:
+      '9e1d4c7b2a5f8e3d6c9b0a4f7e2d5c8b1a3f6e9d2c5b8a0f3e6d9c2b5a8f1e4d7c0b3a6f9e2d5c8b1a4f7e0d3c6b9a2f5e8d1c4b7a0f3e6d9c2b5a8f1e4d7c0b',
     description:
       'Ed25519 signature (64 bytes, lowercase hex) of the UTF-8 text `audit|<seq>|<hash>`',
   })
   sig: string;
   @ApiProperty({
+    example: '5c8f0b1e9d7a3c2b4e6f8a0d1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e',
     description:
       'The Ed25519 public key that verifies every audit signature (32 bytes, lowercase hex); pin it and compare later heads',
   })

@@ -125,6 +125,7 @@ export class MailCodeBody {
   mail: string;
 
   @ApiPropertyOptional({
+    example: 'secret12',
     description: 'The login password: required to change a mailbox already bound',
   })
   @IsOptional()

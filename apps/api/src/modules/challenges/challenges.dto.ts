@@ -19,13 +19,16 @@ const trimmed = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : value;
 
 export class ChallengeItem {
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 5, type: 'integer' })
   id: number;
   @ApiProperty({ example: 'Ten trailers this week' })
   title: string;
-  @ApiProperty()
+  @ApiProperty({ example: 'Watch 20 trailers this week' })
   text: string;
-  @ApiProperty({ description: 'Empty when there is none' })
+  @ApiProperty({
+    example: '/media/3b9d2c4e-challenge.webp',
+    description: 'Empty when there is none',
+  })
   image_url: string;
   @ApiProperty({
     enum: CHALLENGE_KINDS,
@@ -67,7 +70,10 @@ export class ChallengeBody {
   @Length(0, 2000)
   text: string;
 
-  @ApiPropertyOptional({ description: 'An uploaded image (/media/…) or empty' })
+  @ApiPropertyOptional({
+    example: '/media/3b9d2c4e-challenge.webp',
+    description: 'An uploaded image (/media/…) or empty',
+  })
   @IsOptional()
   @Transform(trimmed)
   @Matches(/^(\/media\/[\w.-]{1,100}|\/static\/[\w./-]{1,200})?$/, {
@@ -108,7 +114,7 @@ export class ChallengeBody {
 export class AdminChallenge extends ChallengeItem {
   @ApiProperty()
   published: boolean;
-  @ApiProperty({ description: 'Members who claimed it' })
+  @ApiProperty({ example: 37, description: 'Members who claimed it' })
   claims: number;
 }
 

@@ -55,19 +55,28 @@ export class SiteSettings {
   @MaxLength(500)
   main_message: string;
 
-  @ApiProperty({ description: 'Home strip in Russian (empty: the one above)' })
+  @ApiProperty({
+    example: 'Новые трейлеры каждый день: смотрите и зарабатывайте.',
+    description: 'Home strip in Russian (empty: the one above)',
+  })
   @Transform(trimmed)
   @IsString()
   @MaxLength(500)
   main_message_ru: string;
 
-  @ApiProperty({ description: 'Home strip in English (empty: the one above)' })
+  @ApiProperty({
+    example: 'New trailers every day: watch and earn.',
+    description: 'Home strip in English (empty: the one above)',
+  })
   @Transform(trimmed)
   @IsString()
   @MaxLength(500)
   main_message_en: string;
 
-  @ApiProperty({ description: 'Home strip in Uzbek (empty: the one above)' })
+  @ApiProperty({
+    example: 'Har kuni yangi treylerlar: tomosha qiling va daromad oling.',
+    description: 'Home strip in Uzbek (empty: the one above)',
+  })
   @Transform(uzbekText)
   @IsString()
   @MaxLength(500)
@@ -81,27 +90,36 @@ export class SiteSettings {
   @IsUrlOrEmpty()
   support_url: string;
 
-  @ApiProperty({ description: 'Video channel link (empty: not shown)' })
+  @ApiProperty({
+    example: 'https://www.youtube.com/@trailerclub',
+    description: 'Video channel link (empty: not shown)',
+  })
   @Transform(trimmed)
   @IsUrlOrEmpty()
   media_video: string;
 
-  @ApiProperty({ description: 'Social network page (empty: not shown)' })
+  @ApiProperty({ example: '', description: 'Social network page (empty: not shown)' })
   @Transform(trimmed)
   @IsUrlOrEmpty()
   media_social: string;
 
-  @ApiProperty({ description: 'Microblog page (empty: not shown)' })
+  @ApiProperty({ example: '', description: 'Microblog page (empty: not shown)' })
   @Transform(trimmed)
   @IsUrlOrEmpty()
   media_microblog: string;
 
-  @ApiProperty({ description: 'Photo network page (empty: not shown)' })
+  @ApiProperty({
+    example: 'https://www.instagram.com/trailerclub',
+    description: 'Photo network page (empty: not shown)',
+  })
   @Transform(trimmed)
   @IsUrlOrEmpty()
   media_photo: string;
 
-  @ApiProperty({ description: 'Messenger channel (empty: not shown)' })
+  @ApiProperty({
+    example: 'https://t.me/trailerclub',
+    description: 'Messenger channel (empty: not shown)',
+  })
   @Transform(trimmed)
   @IsUrlOrEmpty()
   media_channel: string;
@@ -131,7 +149,7 @@ function IsUrlOrEmpty() {
 }
 
 export class BannerItem {
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 3, type: 'integer' })
   id: number;
   @ApiProperty({ example: '/media/6f1c….webp' })
   image_url: string;
@@ -141,7 +159,7 @@ export class BannerItem {
     description: 'Where a tap leads (an app path or https address)',
   })
   link: string | null;
-  @ApiProperty()
+  @ApiProperty({ example: 0 })
   sort_order: number;
   @ApiProperty({
     type: String,

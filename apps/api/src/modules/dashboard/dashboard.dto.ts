@@ -14,45 +14,45 @@ export class DashboardQuery {
 export class DashboardDay {
   @ApiProperty({ format: 'date', example: '2026-11-22' })
   day: string;
-  @ApiProperty({ description: 'USDT credited from TRON deposits' })
+  @ApiProperty({ example: 4200, description: 'USDT credited from TRON deposits' })
   deposits: number;
-  @ApiProperty({ description: 'USDT credited from card deposits' })
+  @ApiProperty({ example: 1250, description: 'USDT credited from card deposits' })
   card_deposits: number;
-  @ApiProperty({ description: 'USDT sent on chain for withdrawals (net)' })
+  @ApiProperty({ example: 1875, description: 'USDT sent on chain for withdrawals (net)' })
   withdrawals: number;
-  @ApiProperty({ description: 'Withdrawal fees earned' })
+  @ApiProperty({ example: 12.5, description: 'Withdrawal fees earned' })
   fees: number;
-  @ApiProperty({ description: 'Trailer rewards paid' })
+  @ApiProperty({ example: 1310.6, description: 'Trailer rewards paid' })
   rewards: number;
-  @ApiProperty({ description: 'Team commissions paid' })
+  @ApiProperty({ example: 86.4, description: 'Team commissions paid' })
   commissions: number;
-  @ApiProperty({ description: 'VIP packages paid with E-Wallet money' })
+  @ApiProperty({ example: 2700, description: 'VIP packages paid with E-Wallet money' })
   vip_sales: number;
-  @ApiProperty({ description: 'Members who joined' })
+  @ApiProperty({ example: 23, description: 'Members who joined' })
   new_members: number;
-  @ApiProperty({ description: 'Members who had a trailer counted' })
+  @ApiProperty({ example: 418, description: 'Members who had a trailer counted' })
   active_members: number;
 }
 
 export class PackageSales {
   @ApiProperty({ format: 'date' })
   day: string;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 2, type: 'integer' })
   vip_level: number;
-  @ApiProperty()
+  @ApiProperty({ example: 9 })
   count: number;
 }
 
 export class QueueHealth {
   @ApiProperty({ example: 'deposits' })
   name: string;
-  @ApiProperty()
+  @ApiProperty({ example: 4 })
   waiting: number;
-  @ApiProperty()
+  @ApiProperty({ example: 1 })
   active: number;
-  @ApiProperty()
+  @ApiProperty({ example: 3 })
   delayed: number;
-  @ApiProperty()
+  @ApiProperty({ example: 0 })
   failed: number;
 }
 

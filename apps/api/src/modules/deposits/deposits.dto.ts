@@ -77,7 +77,7 @@ export class ForeignDepositItem {
   id: number;
   @ApiProperty({ type: 'integer', example: 7 })
   user_id: number;
-  @ApiProperty()
+  @ApiProperty({ example: '3f1c6f0d0c2f4d8f9a7d5b3c1e2f4a6b8c0d2e4f6a8b0c2d4e6f8a0b2c4d6e8f' })
   tx_id: string;
   @ApiProperty({
     type: 'integer',
@@ -123,7 +123,7 @@ export class SweepCandidatesQuery {
 export class SweepCandidate {
   @ApiProperty({ type: 'integer', example: 7 })
   user_id: number;
-  @ApiProperty()
+  @ApiProperty({ example: 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH' })
   address: string;
   @ApiProperty({
     description: "The address's index under the deposit xpub (child 0/index)",
@@ -135,12 +135,16 @@ export class SweepCandidate {
 }
 
 export class RecordSweepBody {
-  @ApiProperty({ description: 'The solidified transfer from a member address to the hot wallet' })
+  @ApiProperty({
+    example: '3f1c6f0d0c2f4d8f9a7d5b3c1e2f4a6b8c0d2e4f6a8b0c2d4e6f8a0b2c4d6e8f',
+    description: 'The solidified transfer from a member address to the hot wallet',
+  })
   @IsString({ message: 'tx_id must be a string' })
   @Matches(/^[0-9a-fA-F]{64}$/, { message: 'tx_id must be 64 hexadecimal characters' })
   tx_id: string;
 
   @ApiPropertyOptional({
+    example: ['7b2e4d6f8a0c1e3f5a7b9d0c2e4f6a8b0d1c3e5f7a9b2d4c6e8f0a1b3d5c7e9f'],
     description:
       "The solidified transactions that paid for the sweep's energy: the fee account's TRX top-up " +
       "(or the 1 sun that created the address's account), the staking account's lend and its return. " +
@@ -164,22 +168,22 @@ export class RecordSweepResponse {
   recorded: boolean;
   @ApiProperty({ example: 125 })
   amount: number;
-  @ApiProperty()
+  @ApiProperty({ example: 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH' })
   address: string;
 }
 
 export class SweepItem {
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 14, type: 'integer' })
   id: number;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 1042, type: 'integer' })
   user_id: number;
-  @ApiProperty()
+  @ApiProperty({ example: 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH' })
   address: string;
-  @ApiProperty()
+  @ApiProperty({ example: '3f1c6f0d0c2f4d8f9a7d5b3c1e2f4a6b8c0d2e4f6a8b0c2d4e6f8a0b2c4d6e8f' })
   tx_id: string;
-  @ApiProperty()
+  @ApiProperty({ example: 250 })
   amount: number;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 1, type: 'integer' })
   recorded_by: number;
   @ApiProperty({ format: 'date-time' })
   created_at: string;

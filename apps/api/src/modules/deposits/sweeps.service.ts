@@ -45,8 +45,7 @@ export class SweepsService {
     txId: string,
     fundingTxIds: string[] = [],
   ): Promise<{ recorded: boolean; amount: number; address: string }> {
-    const raw = await this.tron.solidReceipt(txId.toLowerCase());
-    if (!raw) throw new AppError('SWEEP_NOT_CONFIRMED');
+    const raw = await this.solidReceipt(txId.toLowerCase(), 'sweep');
     const receipt = readReceipt(raw);
     const transfer = receipt.succeeded
       ? receipt.transfers.find(
@@ -96,12 +95,7 @@ export class SweepsService {
   private async fundingOf(address: string, txIds: string[]) {
     const receipts = [];
     for (const id of new Set(txIds.map((t) => t.toLowerCase()))) {
-      const raw = await this.tron.solidReceipt(id);
-      if (!raw)
-        throw new AppError(
-          'SWEEP_NOT_CONFIRMED',
-          `The funding transaction ${id} is not solidified`,
-        );
+      const raw = await this.solidReceipt(id, 'funding');
       const tx = (await this.tron.web.trx.getTransaction(id)) as unknown as {
         raw_data?: {
           contract?: { type?: string; parameter?: { value?: Record<string, unknown> } }[];
@@ -123,6 +117,23 @@ export class SweepsService {
       receipts.push(raw);
     }
     return receipts;
+  }
+
+  /**
+   * A transaction's solidified receipt, or SWEEP_NOT_CONFIRMED saying whether
+   * the node knows it at all (a mistyped tx id is not worth waiting for). A
+   * node that does not answer throws the TRON client's error: a 503.
+   */
+  private async solidReceipt(id: string, what: 'sweep' | 'funding') {
+    const raw = await this.tron.solidReceipt(id);
+    if (raw) return raw;
+    const known = await this.tron.knows(id);
+    if (what === 'sweep' && known) throw new AppError('SWEEP_NOT_CONFIRMED');
+    throw new AppError(
+      'SWEEP_NOT_CONFIRMED',
+      `The ${what} transaction ${id} is not solidified` +
+        (known ? '' : ': the TRON node does not know it'),
+    );
   }
 
   async list(limit: number, before?: number) {

@@ -60,7 +60,7 @@ export class SponsorFundsItem {
     description: 'The ledger transaction, once recorded',
   })
   transaction_id: string | null;
-  @ApiProperty()
+  @ApiProperty({ example: '2026-01-10T09:30:00.000Z' })
   created_at: string;
   @ApiProperty({ type: [ApprovalEntry] })
   approvals: ApprovalEntry[];

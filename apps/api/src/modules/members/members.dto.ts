@@ -131,9 +131,9 @@ export class MemberPage {
 }
 
 export class MemberPostingItem {
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 90817, type: 'integer' })
   id: number;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 45408, type: 'integer' })
   transaction_id: number;
   @ApiProperty({ description: "The ledger transaction's kind", example: 'reward' })
   kind: string;
@@ -164,14 +164,18 @@ export class MemberPostingItem {
   currency: string;
   @ApiProperty({ description: 'Signed: + credited to the member', example: 0.5 })
   amount: number;
-  @ApiProperty({ type: 'object', additionalProperties: true })
+  @ApiProperty({
+    example: { trailer_id: 12, day: '2026-01-10', vip_level: 2 },
+    type: 'object',
+    additionalProperties: true,
+  })
   memo: Record<string, unknown>;
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 }
 
 export class MemberLogin {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '0b7f3c2e-5a41-4d8e-9f6b-2c1a7e3d9b05', format: 'uuid' })
   id: string;
   @ApiProperty({ type: String, nullable: true })
   ip: string | null;
@@ -184,18 +188,18 @@ export class MemberLogin {
 }
 
 export class MemberTeamCounts {
-  @ApiProperty()
+  @ApiProperty({ example: 8 })
   level1: number;
-  @ApiProperty()
+  @ApiProperty({ example: 15 })
   level2: number;
-  @ApiProperty()
+  @ApiProperty({ example: 4 })
   level3: number;
-  @ApiProperty({ description: 'Of the three levels, members at VIP1 or above now' })
+  @ApiProperty({ example: 6, description: 'Of the three levels, members at VIP1 or above now' })
   active: number;
 }
 
 export class MemberDetail extends MemberSummary {
-  @ApiProperty()
+  @ApiProperty({ example: 0 })
   points_hold: number;
   @ApiProperty({ type: MemberTeamCounts })
   team: MemberTeamCounts;
@@ -223,16 +227,20 @@ export class MemberChangeApplied extends MemberDetail {
 export class MemberChangeAwaiting {
   @ApiProperty({ enum: ['awaiting_second_admin'] })
   status: 'awaiting_second_admin';
-  @ApiProperty({ type: 'integer', description: 'The staff request (GET /admin/staff_requests)' })
+  @ApiProperty({
+    example: 9,
+    type: 'integer',
+    description: 'The staff request (GET /admin/staff_requests)',
+  })
   request_id: number;
 }
 
 export type MemberChangeResponse = MemberChangeApplied | MemberChangeAwaiting;
 
 export class StaffRequestItem {
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 9, type: 'integer' })
   id: number;
-  @ApiProperty({ type: 'integer', description: 'The account the change is for' })
+  @ApiProperty({ example: 1042, type: 'integer', description: 'The account the change is for' })
   target_user_id: number;
   @ApiProperty({ example: '+998901234567' })
   target_phone: string;
@@ -256,7 +264,7 @@ export class StaffRequestItem {
   before_role: 'member' | 'admin' | 'finance' | 'support';
   @ApiProperty({ description: 'Whether the account was active when asked' })
   before_active: boolean;
-  @ApiProperty({ type: 'integer', description: 'The admin who asked' })
+  @ApiProperty({ example: 1, type: 'integer', description: 'The admin who asked' })
   requested_by: number;
   @ApiProperty({ enum: ['pending', 'approved', 'rejected'] })
   status: 'pending' | 'approved' | 'rejected';
@@ -287,11 +295,16 @@ export class StaffRequestListQuery {
 
 export class StaffOverview {
   @ApiProperty({
+    example: 2,
     type: 'integer',
     description:
       'Active admins; with fewer than two, staff and economy changes have no second pair of eyes',
   })
   active_admins: number;
-  @ApiProperty({ type: 'integer', description: 'Staff requests waiting for a second admin' })
+  @ApiProperty({
+    example: 1,
+    type: 'integer',
+    description: 'Staff requests waiting for a second admin',
+  })
   pending_requests: number;
 }

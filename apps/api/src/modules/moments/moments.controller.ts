@@ -62,7 +62,11 @@ export class MomentsController {
     schema: {
       type: 'object',
       properties: {
-        text: { type: 'string', maxLength: MOMENT_TEXT_MAX },
+        text: {
+          type: 'string',
+          maxLength: MOMENT_TEXT_MAX,
+          example: 'My first week as VIP2: 10 trailers a day!',
+        },
         images: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: 9 },
       },
     },

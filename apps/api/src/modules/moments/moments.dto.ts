@@ -6,11 +6,11 @@ import { PageBefore, PageLimit } from '../../common/paging.dto';
 export const MOMENT_TEXT_MAX = 500;
 
 export class MomentAuthor {
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 1042, type: 'integer' })
   id: number;
   @ApiProperty({ description: 'Masked: the first two and last two characters', example: 'us***23' })
   name: string;
-  @ApiProperty({ type: 'integer', description: 'The level that counts now' })
+  @ApiProperty({ example: 2, type: 'integer', description: 'The level that counts now' })
   vip_level: number;
 }
 
@@ -19,22 +19,22 @@ export class MomentImage {
   url: string;
   @ApiProperty({ example: '/media/9a1e….webp' })
   thumb_url: string;
-  @ApiProperty()
+  @ApiProperty({ example: 960 })
   width: number;
-  @ApiProperty()
+  @ApiProperty({ example: 1280 })
   height: number;
 }
 
 export class MomentItem {
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 318, type: 'integer' })
   id: number;
   @ApiProperty({ type: MomentAuthor })
   author: MomentAuthor;
-  @ApiProperty()
+  @ApiProperty({ example: 'My first week as VIP2: 10 trailers a day!' })
   text: string;
   @ApiProperty({ type: [MomentImage] })
   images: MomentImage[];
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 12, type: 'integer' })
   like_count: number;
   @ApiProperty({ description: 'You liked it' })
   liked: boolean;
@@ -70,19 +70,19 @@ export class MomentForm {
 }
 
 export class MomentCreated {
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 318, type: 'integer' })
   id: number;
 }
 
 export class LikeState {
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 13, type: 'integer' })
   like_count: number;
   @ApiProperty()
   liked: boolean;
 }
 
 export class ReportBody {
-  @ApiPropertyOptional({ maxLength: 200 })
+  @ApiPropertyOptional({ example: 'Advertises another site', maxLength: 200 })
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   @IsString()
@@ -91,7 +91,7 @@ export class ReportBody {
 }
 
 export class AdminMoment extends MomentItem {
-  @ApiProperty({ description: 'Reports by members' })
+  @ApiProperty({ example: 2, description: 'Reports by members' })
   reports: number;
   @ApiProperty()
   hidden: boolean;

@@ -93,30 +93,40 @@ export class CampaignBody {
 }
 
 export class CampaignItem {
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 2, type: 'integer' })
   id: number;
   @ApiProperty({
+    example: 'Spring invitations',
     description:
       "The operators' name; on /bonus, the name in the reader's language (Accept-Language), else Russian, else this",
   })
   name: string;
-  @ApiProperty({ description: "The name in Russian ('' when not written)" })
+  @ApiProperty({
+    example: 'Весенние приглашения',
+    description: "The name in Russian ('' when not written)",
+  })
   name_ru: string;
-  @ApiProperty({ description: "The name in English ('' when not written)" })
+  @ApiProperty({
+    example: 'Spring invitations',
+    description: "The name in English ('' when not written)",
+  })
   name_en: string;
-  @ApiProperty({ description: "The name in Uzbek ('' when not written)" })
+  @ApiProperty({
+    example: 'Bahorgi takliflar',
+    description: "The name in Uzbek ('' when not written)",
+  })
   name_uz: string;
   @ApiProperty({ format: 'date-time' })
   starts_at: string;
   @ApiProperty({ format: 'date-time' })
   ends_at: string;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 1, type: 'integer' })
   min_vip_level: number;
-  @ApiProperty()
+  @ApiProperty({ example: 5 })
   inviter_points: number;
-  @ApiProperty()
+  @ApiProperty({ example: 2 })
   member_points: number;
-  @ApiProperty()
+  @ApiProperty({ example: 7 })
   hold_days: number;
   @ApiProperty({ description: 'Running now' })
   running: boolean;

@@ -158,9 +158,12 @@ export class MemberProofResponse {
 }
 
 export class AdminProofSnapshot extends LatestProof {
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ example: 27, type: 'integer' })
   id: number;
-  @ApiProperty({ description: 'The solidified block when the reads ended (= block when steady)' })
+  @ApiProperty({
+    example: 68412390,
+    description: 'The solidified block when the reads ended (= block when steady)',
+  })
   last_block: number;
   @ApiProperty({ enum: ['schedule', 'admin'] })
   trigger: 'schedule' | 'admin';
@@ -168,7 +171,10 @@ export class AdminProofSnapshot extends LatestProof {
   requested_by: number | null;
   @ApiProperty({ description: 'Members can still fetch their path (PROOF_KEEP_SNAPSHOTS)' })
   paths_kept: boolean;
-  @ApiProperty({ description: 'reserves.total − the tree total, USDT (negative: not covered)' })
+  @ApiProperty({
+    example: 1520.75,
+    description: 'reserves.total − the tree total, USDT (negative: not covered)',
+  })
   surplus: number;
   @ApiProperty()
   covered: boolean;

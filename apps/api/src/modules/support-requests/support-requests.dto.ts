@@ -30,6 +30,7 @@ export class SupportRequestBody {
   topic: SupportTopic;
 
   @ApiProperty({
+    example: 'My deposit of 50 USDT from yesterday is not on my balance yet.',
     description: 'What happened, in the member’s words',
     maxLength: SUPPORT_MESSAGE_MAX,
   })

@@ -198,19 +198,23 @@ export class TrailerBody {
 
 /** What operators see: the texts of every language, and `title`/`description` in theirs. */
 export class AdminTrailer extends TrailerDetail {
-  @ApiProperty({ description: 'Empty: not written in Russian' })
+  @ApiProperty({ example: 'Интерстеллар', description: 'Empty: not written in Russian' })
   title_ru: string;
-  @ApiProperty()
+  @ApiProperty({ example: 'Interstellar' })
   title_en: string;
-  @ApiProperty()
+  @ApiProperty({ example: 'Interstellar' })
   title_uz: string;
-  @ApiProperty()
+  @ApiProperty({
+    example: 'Экипаж отправляется через червоточину в поисках нового дома для человечества.',
+  })
   description_ru: string;
-  @ApiProperty()
+  @ApiProperty({
+    example: 'A crew travels through a wormhole in search of a new home for humanity.',
+  })
   description_en: string;
-  @ApiProperty()
+  @ApiProperty({ example: 'Ekipaj insoniyat uchun yangi uy izlab chuvalchang teshigidan o‘tadi.' })
   description_uz: string;
-  @ApiProperty()
+  @ApiProperty({ example: 0 })
   sort_order: number;
   @ApiProperty()
   published: boolean;

@@ -129,7 +129,10 @@ export class TransactionPasswordBody {
   @MaxLength(64, { message: 'password must be at most 64 characters' })
   password: string;
 
-  @ApiPropertyOptional({ description: 'The current transaction password: required to change one' })
+  @ApiPropertyOptional({
+    example: 'pay-2025',
+    description: 'The current transaction password: required to change one',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)

@@ -45,7 +45,10 @@ export class WithdrawBody {
   @IsUsdtAmount()
   amount: number | string;
 
-  @ApiPropertyOptional({ description: 'Required once the member has set a transaction password' })
+  @ApiPropertyOptional({
+    example: 'pay-2026',
+    description: 'Required once the member has set a transaction password',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -69,7 +72,10 @@ export class SaveAddressBody {
   @MaxLength(32)
   label?: string;
 
-  @ApiPropertyOptional({ description: 'Required once the member has set a transaction password' })
+  @ApiPropertyOptional({
+    example: 'pay-2026',
+    description: 'Required once the member has set a transaction password',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -77,7 +83,10 @@ export class SaveAddressBody {
 }
 
 export class DeleteAddressBody {
-  @ApiPropertyOptional({ description: 'Required once the member has set a transaction password' })
+  @ApiPropertyOptional({
+    example: 'pay-2026',
+    description: 'Required once the member has set a transaction password',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -163,7 +172,7 @@ export class AdminWithdrawal {
   user_id: number;
   @ApiProperty({ type: 'integer', description: "The member's balance record", example: 43 })
   record_id: number;
-  @ApiProperty()
+  @ApiProperty({ example: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })
   wallet: string;
   @ApiProperty({ example: 20 })
   amount: number;
@@ -211,7 +220,7 @@ export class AdminWithdrawal {
 }
 
 export class WithdrawalAttempt {
-  @ApiProperty()
+  @ApiProperty({ example: 'a3f1c2d4e5b60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90' })
   tx_id: string;
   @ApiProperty({ enum: ['signed', 'sent', 'confirmed', 'failed', 'expired'] })
   status: string;
