@@ -1,8 +1,8 @@
 import { AddressInfo, Server, Socket, createServer, connect } from 'node:net';
 import { Client } from 'pg';
 import { isUnavailable } from '../../src/common/unavailable';
-import { NoNodeError } from '../../src/modules/tron/node-pool';
-import { TronNodeError } from '../../src/modules/tron/tron.client';
+import { NoNodeError } from '../../src/infra/tron/node-pool';
+import { TronNodeError } from '../../src/infra/tron/tron.client';
 import { poolOf } from '../../src/database/typeorm-internals';
 import { TEST_DATABASE_URL } from '../support/env';
 import { TestApp, member, startApp } from '../support/harness';
