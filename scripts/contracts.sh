@@ -10,6 +10,9 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
+# shellcheck source=scripts/lib/node.sh
+source scripts/lib/node.sh
+use_project_node
 
 check=0
 build=1

@@ -5,6 +5,9 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
+# shellcheck source=scripts/lib/node.sh
+source scripts/lib/node.sh
+use_project_node
 spec=libs/contracts/openapi.json
 
 out=$(pnpm exec redocly lint "$spec" --config redocly.yaml --format=stylish 2>&1) || {

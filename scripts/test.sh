@@ -129,6 +129,7 @@ if [[ ! -d node_modules ]]; then
   echo "test: dependencies are missing: run 'pnpm install' first" >&2
   exit 1
 fi
+echo "test: Node $(node -v) ($(command -v node))"
 
 step services check bash scripts/services.sh "$(db_name "$TEST_DATABASE_URL")" "$(db_name "$E2E_DATABASE_URL")"
 step chromium check ensure_chromium
@@ -149,7 +150,8 @@ step "api integration" jest env DATABASE_URL="$TEST_DATABASE_URL" REDIS_URL="$TE
   pnpm --filter @app/api run test
 # A minute of random faults under load (fixed seed: a PostgreSQL restart, an API and a worker
 # killed, storage, TRON, SMTP and database-network faults) on its own PostgreSQL, Redis and
-# Sentinel; every money invariant must hold. On this machine's Node, with the dist built above.
+# Sentinel; every money invariant must hold. On the project's Node without the image's
+# NODE_OPTIONS, with the dist built above.
 step "chaos 60 s" check env BENCH_NO_BUILD=1 BENCH_RUNTIME=local BENCH_CHAOS_MINUTES=1 \
   BENCH_CHAOS_SEED=15 bash scripts/bench/chaos.sh
 step "web unit" vitest pnpm --filter @app/web run test

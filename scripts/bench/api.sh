@@ -10,8 +10,8 @@
 # after 5, and the first round after a 5 s warm-up had twice the p99), BENCH_CONNECTIONS (50),
 # BENCH_ROUNDS (5), BENCH_API_PORT (3200), BENCH_BARE_PORT (3201), BENCH_DB to run on
 # an existing database instead (kept; e.g. app_bench_scale), BENCH_NO_BUILD=1
-# to reuse dist, BENCH_RUNTIME=local to run the servers on this machine's Node
-# instead of the API image's (scripts/lib/bench.sh, on_production_node).
+# to reuse dist, BENCH_RUNTIME=local to run the servers without the API image's
+# NODE_OPTIONS (scripts/lib/bench.sh, on_production_node).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)

@@ -12,8 +12,8 @@
 # BENCH_CHAOS_SEED (random when unset; --seed; printed so a run can be
 # replayed), BENCH_CHAOS_CONNECTIONS (12 requests in flight),
 # BENCH_CHAOS_PORT_BASE (5600: PostgreSQL on it, the rest on the next ports),
-# BENCH_NO_BUILD=1 to reuse dist, BENCH_RUNTIME=local to run the API on this
-# machine's Node instead of the API image's.
+# BENCH_NO_BUILD=1 to reuse dist, BENCH_RUNTIME=local to run the API without
+# the API image's NODE_OPTIONS.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)

@@ -9,8 +9,8 @@
 # an error.
 #
 # Settings: BENCH_DURATION (21 s a side), BENCH_ROUNDS (3), BENCH_CLIENTS (16),
-# BENCH_NO_BUILD=1 to reuse dist, BENCH_RUNTIME=local to post on this
-# machine's Node instead of the API image's.
+# BENCH_NO_BUILD=1 to reuse dist, BENCH_RUNTIME=local to post without
+# the API image's NODE_OPTIONS.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)

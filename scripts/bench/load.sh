@@ -13,10 +13,10 @@
 # Settings: BENCH_LOAD_SECONDS (120), BENCH_LOAD_BARE_SECONDS (20),
 # BENCH_LOAD_WARMUP (5), BENCH_LOAD_API_PORT (3210), BENCH_LOAD_BARE_PORT (3211),
 # BENCH_DB to run on an existing database instead (kept; e.g. app_bench_scale),
-# BENCH_NO_BUILD=1 to reuse dist, BENCH_RUNTIME=local to run the API on this
-# machine's Node instead of the API image's, BENCH_LOAD_CPU_PROFILE=DIR to
-# write CPU profiles of the API (DIR) and the worker (DIR/worker) over the whole
-# run (open them in Chrome's DevTools).
+# BENCH_NO_BUILD=1 to reuse dist, BENCH_RUNTIME=local to run the API without
+# the API image's NODE_OPTIONS, BENCH_LOAD_CPU_PROFILE=DIR to write CPU
+# profiles of the API (DIR) and the worker (DIR/worker) over the whole run
+# (open them in Chrome's DevTools).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)

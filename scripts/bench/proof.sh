@@ -12,7 +12,7 @@
 #
 # Settings: BENCH_PROOF_MEMBERS (1000000), BENCH_PROOF_PATHS (2000),
 # BENCH_DATABASE_URL (app_bench_proof on the local server), BENCH_NO_BUILD=1 to
-# reuse dist, BENCH_RUNTIME=local for this machine's Node.
+# reuse dist, BENCH_RUNTIME=local without the image's NODE_OPTIONS.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)

@@ -13,7 +13,8 @@
 # BENCH_SCALE_REQUESTS (200 per member read, a fifth of it per operator page);
 # BENCH_SCALE_PORT (3271: the month-three API; the next port: the empty one's);
 # BENCH_SCALE_FULL_AUDIT=0 to skip timing one full ledger audit after the build;
-# BENCH_NO_BUILD=1 to reuse dist.
+# BENCH_NO_BUILD=1 to reuse dist; BENCH_RUNTIME=local to run the APIs without the
+# API image's NODE_OPTIONS. The APIs run on the image's Node (on_production_node).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -44,4 +45,4 @@ done
 
 SCALE_URL=$SCALE_URL EMPTY_URL=$EMPTY_URL SCALE_REDIS_URL=$(with_redis_db "$base_redis" "${BENCH_SCALE_REDIS_DB:-13}") \
   EMPTY_REDIS_URL=$(with_redis_db "$base_redis" "${BENCH_SCALE_EMPTY_REDIS_DB:-14}") \
-  node scripts/bench/scale.mjs
+  on_production_node scripts/bench/scale.mjs

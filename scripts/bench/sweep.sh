@@ -16,6 +16,9 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
+# shellcheck source=scripts/lib/node.sh
+source scripts/lib/node.sh
+use_project_node
 if [[ ${BENCH_NO_BUILD:-0} != 1 || ! -f apps/api/dist/tools/sweep-energy.js || ! -f apps/tron-node/dist/index.js ]]; then
   echo "bench: building @app/domain, @app/api and @app/tron-node"
   pnpm --silent --filter @app/domain run build

@@ -94,8 +94,10 @@ async function audit(cdp, url) {
   const shifts = (lhr.audits['layout-shifts']?.details?.items ?? []).map(
     (item) => `${item.node?.selector ?? '?'} ${Number(item.score ?? 0).toFixed(3)}`,
   );
-  const lcpItems = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
-  const lcpElement = lcpItems[0]?.items?.[0]?.node?.selector ?? '?';
+  // The largest paint's element: Lighthouse 13 gives it as the node item of its LCP breakdown
+  // (12's `largest-contentful-paint-element` audit is gone).
+  const lcpItems = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const lcpElement = lcpItems.find((item) => item.type === 'node')?.selector ?? '?';
   return {
     ...scores,
     missed,

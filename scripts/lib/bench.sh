@@ -1,5 +1,10 @@
 # Shared steps of the benchmark scripts (scripts/bench/*.sh). Source after
-# scripts/lib/env.sh, from the repository root.
+# scripts/lib/env.sh, from the repository root. Sourcing it puts the project's
+# Node (.nvmrc) first on PATH, as env.sh does.
+
+# shellcheck source=scripts/lib/node.sh
+source scripts/lib/node.sh
+use_project_node || exit 2
 
 # ensure_wrk: installs Debian's wrk when root, else says how.
 ensure_wrk() {
@@ -59,37 +64,26 @@ production_api() {
 }
 
 # production_node: sets PRODUCTION_NODE and PRODUCTION_NODE_OPTIONS to the
-# Node the API's image runs (apps/api/Dockerfile: its base image's major
-# version and NODE_OPTIONS), so that a benchmark's script, and the API and
-# worker processes it starts, measure the API as deployed. This machine's
-# Node when the major versions match, else that release from the npm registry
-# (the node-linux-<arch> package), kept in .bench/runtime. BENCH_RUNTIME=local
-# keeps this machine's Node and options.
+# Node the API's image runs (apps/api/Dockerfile: its base image's release and
+# NODE_OPTIONS), so that a benchmark's script, and the API and worker processes
+# it starts, measure the API as deployed. The release is the project's (.nvmrc,
+# already first on PATH); a Dockerfile that names another one is an error.
+# BENCH_RUNTIME=local keeps the caller's NODE_OPTIONS.
 production_node() {
-  local dockerfile=apps/api/Dockerfile major arch dir
+  local dockerfile=apps/api/Dockerfile image want
   PRODUCTION_NODE=$(command -v node)
   PRODUCTION_NODE_OPTIONS=${NODE_OPTIONS:-}
   if [[ ${BENCH_RUNTIME:-production} == local ]]; then
     return
   fi
-  major=$(sed -n 's/^FROM node:\([0-9]*\)[-.].*/\1/p' "$dockerfile" | tail -n 1)
+  image=$(sed -n 's/^FROM node:\([0-9][0-9.]*\)-.*/\1/p' "$dockerfile" | tail -n 1)
+  want=$(tr -d ' \t\r\nv' <.nvmrc)
+  if [[ $image != "$want" ]]; then
+    echo "bench: $dockerfile runs Node ${image:-?}, .nvmrc says $want: make them one release" >&2
+    exit 2
+  fi
   # The value as the image sets it, without the quotes a value with spaces needs.
   PRODUCTION_NODE_OPTIONS=$(sed -n 's/^ENV NODE_OPTIONS=//p' "$dockerfile" | tail -n 1 | tr -d '"')
-  if [[ $("$PRODUCTION_NODE" -p 'process.versions.node.split(".")[0]') != "$major" ]]; then
-    case $(uname -m) in
-      x86_64) arch=x64 ;;
-      aarch64) arch=arm64 ;;
-      *) arch=$(uname -m) ;;
-    esac
-    dir=.bench/runtime/node-$major-$arch
-    if [[ ! -x $dir/bin/node ]]; then
-      echo "bench: fetching Node $major (the API image's) from the npm registry"
-      mkdir -p "$dir"
-      (cd "$dir" && npm pack --silent "node-linux-$arch@$major" >/dev/null &&
-        tar xzf node-linux-*.tgz --strip-components=1 && rm node-linux-*.tgz)
-    fi
-    PRODUCTION_NODE=$PWD/$dir/bin/node
-  fi
 }
 
 # on_production_node SCRIPT [ARGS]: runs a benchmark's script on that Node.

@@ -1,5 +1,10 @@
 # Shared helpers for the scripts in this folder; source it, don't run it.
+# Sourcing it also puts the project's Node (.nvmrc) first on PATH.
 # shellcheck shell=bash
+
+# shellcheck source=scripts/lib/node.sh
+source "$(dirname "${BASH_SOURCE[0]}")/node.sh"
+use_project_node || exit 1
 
 # shellcheck disable=SC2034 # used by the scripts that source this file
 DEFAULT_DATABASE_URL='postgres://postgres@127.0.0.1:5432/app'
