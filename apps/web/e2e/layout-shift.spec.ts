@@ -32,7 +32,7 @@ async function watchShifts(page: Page) {
           const node = source.node;
           const name =
             node instanceof Element
-              ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`
+              ? `${node.tagName.toLowerCase()}.${Array.from(node.classList).join('.')}`
               : (node?.nodeName ?? '?');
           store.sources.push(`${entry.value.toFixed(4)} ${name}`);
         }
