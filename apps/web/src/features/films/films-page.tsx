@@ -43,6 +43,12 @@ export function FilmsPage() {
   const shown = progress.find((p) => String(p.level) === shownLevel);
   // Trailers counted today: marked, since watching one again pays nothing.
   const watchedToday = new Set(today.data?.trailer_ids ?? []);
+  // What the cards and the note above them depend on. Until all of it has
+  // come, placeholder cards; then the note and the grid arrive in one frame,
+  // as new boxes, and nothing already on screen moves (a level-0 member's
+  // note coming after the trailers pushed the grid down, and each card's
+  // income line its button).
+  const settled = !trailers.isPending && !me.isPending && !packages.isPending && !today.isPending;
 
   return (
     <main className="page">
@@ -94,7 +100,7 @@ export function FilmsPage() {
           </div>
         ) : null}
       </div>
-      {tier && tier.reward_per_trailer === 0 && tier.daily_trailers > 0 ? (
+      {settled && tier && tier.reward_per_trailer === 0 && tier.daily_trailers > 0 ? (
         // Told before a task is spent: at this level a watch pays nothing.
         <p className="notice" data-testid="no-reward-note">
           {t('films.noRewardNote', {
@@ -105,24 +111,25 @@ export function FilmsPage() {
           <Link to="/mine/subscribe">{t('mine.subscribe')}</Link>
         </p>
       ) : null}
-      {trailers.isPending ? (
+      {!settled ? (
         <p className="visually-hidden" role="status">
           {t('common.loading')}
         </p>
       ) : null}
-      {trailers.isError ? <p className="empty">{t('errors.generic')}</p> : null}
-      {trailers.isSuccess && trailers.data.length === 0 ? (
+      {settled && trailers.isError ? <p className="empty">{t('errors.generic')}</p> : null}
+      {settled && trailers.isSuccess && trailers.data.length === 0 ? (
         <p className="empty">{t('common.noRecords')}</p>
       ) : null}
-      <ul className="film-grid">
-        {trailers.isPending
+      {/* A list of its own once settled: the placeholders go, the cards come, none moves. */}
+      <ul className="film-grid" key={settled ? 'films' : 'placeholders'}>
+        {!settled
           ? [0, 1].map((i) => (
               <li key={i} className="film-card" aria-hidden="true">
                 <span className="poster poster--empty" />
               </li>
             ))
           : null}
-        {(trailers.data ?? []).map((trailer, i) => (
+        {(settled ? (trailers.data ?? []) : []).map((trailer, i) => (
           <li
             key={trailer.id}
             className={watchedToday.has(trailer.id) ? 'film-card is-watched' : 'film-card'}
