@@ -51,14 +51,8 @@ const runtime = nodeRuntime();
 
 const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error'] });
 const db = app.get(DataSource);
-/** The pids of a database's PostgreSQL backends (for cpuMeter). */
-const backendsOf = async (database) =>
-  (
-    await db.query(
-      `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
-      [database],
-    )
-  ).map((r) => r.pid);
+/** Queries on the bench's own connection, for cpuMeter's look at the backends. */
+const queryRows = (sql, params) => db.query(sql, params);
 
 /**
  * Each client walks its own (member, trailer) pairs as fast as it can until
@@ -92,7 +86,9 @@ async function post(watches, clientsPlan, trailerIds, deadline) {
 async function pgbench(seconds) {
   const args = ['-b', 'tpcb-like', '-M', 'prepared', '-c', String(clients), '-j', '2'];
   args.push('-T', String(seconds), '-n', pgbenchUrl);
-  const meter = cpuMeter(backendsOf, new URL(pgbenchUrl).pathname.slice(1));
+  const meter = cpuMeter({
+    backends: { queryRows, database: new URL(pgbenchUrl).pathname.slice(1) },
+  });
   const tps = await new Promise((resolvePromise, reject) => {
     const child = execFile('pgbench', args, (error, stdout, stderr) => {
       const rate = /^tps = ([\d.]+)/m.exec(stdout);
@@ -181,11 +177,10 @@ for (let round = 0; round < rounds; round++) {
   pgbenchCpu += baseline.cpu;
   pgbenchCount += baseline.tps * roundSeconds;
   const deadline = Date.now() + roundSeconds * 1000;
-  const meter = cpuMeter(
-    backendsOf,
-    ledgerDatabase,
-    children.map((child) => child.pid),
-  );
+  const meter = cpuMeter({
+    pids: children.map((child) => child.pid),
+    backends: { queryRows, database: ledgerDatabase },
+  });
   const nodeBefore = nodeCpuNow();
   const started = process.hrtime.bigint();
   const results = await Promise.all(

@@ -118,6 +118,15 @@ export function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The pids of a database's PostgreSQL backends, but the asking connection's own. */
+async function backendsOf({ queryRows, database }) {
+  const rows = await queryRows(
+    `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+    [database],
+  );
+  return rows.map((r) => r.pid);
+}
+
 /** cpuSeconds, or undefined once the process is gone (a backend that ended). */
 function cpuSecondsIfRunning(pid) {
   try {
@@ -129,18 +138,19 @@ function cpuSecondsIfRunning(pid) {
 
 /**
  * CPU used by a set of processes while it runs, sampled every 100 ms (a
- * process that exits loses at most its last 100 ms): the PostgreSQL backends
- * of one database (`backendsOf(database)` lists their pids; found anew each
- * sample, as pools open and close connections), plus any pids given. A shared
+ * process that exits loses at most its last 100 ms): the `pids` given, plus
+ * the PostgreSQL backends of `backends.database` (found anew each sample, as
+ * pools open and close connections; `backends.queryRows(sql, params)` runs a
+ * query on a connection of the caller's and returns its rows). A shared
  * machine's other work slows a run's rate but hardly its CPU per request or
  * transaction, so CPU per unit of work is the steadier comparison.
  */
-export function cpuMeter(backendsOf, database, pids = []) {
+export function cpuMeter({ pids = [], backends } = {}) {
   const atStart = new Map(); // processes running when the meter started: their CPU so far
   const last = new Map();
   const sample = async (initial = false) => {
-    const backends = database ? await backendsOf(database) : [];
-    for (const pid of [...pids, ...backends]) {
+    const backendPids = backends ? await backendsOf(backends) : [];
+    for (const pid of [...pids, ...backendPids]) {
       const used = cpuSecondsIfRunning(pid);
       if (used === undefined) continue;
       if (initial) atStart.set(pid, used);

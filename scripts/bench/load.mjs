@@ -138,31 +138,18 @@ async function post(path, body, headers = {}) {
 const bare = start('bare-server', ['scripts/bench/bare-server.mjs'], {
   BENCH_BARE_PORT: String(barePort),
 });
-const api = start(
-  'api',
-  [
-    ...(env.BENCH_LOAD_CPU_PROFILE
-      ? ['--cpu-prof', '--cpu-prof-dir=' + env.BENCH_LOAD_CPU_PROFILE]
-      : []),
-    'apps/api/dist/main.js',
-  ],
-  {
-    API_PORT: String(apiPort),
-    API_HOST: '127.0.0.1',
-  },
-);
+/** Node's flags for a server's script: a CPU profile of the whole run into `dir` with BENCH_LOAD_CPU_PROFILE. */
+const profiled = (script, dir) =>
+  env.BENCH_LOAD_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, script] : [script];
+const api = start('api', profiled('apps/api/dist/main.js', env.BENCH_LOAD_CPU_PROFILE), {
+  API_PORT: String(apiPort),
+  API_HOST: '127.0.0.1',
+});
 const workerMetricsPort = apiPort + 2;
 const worker = start(
   'worker',
-  [
-    ...(env.BENCH_LOAD_CPU_PROFILE
-      ? ['--cpu-prof', '--cpu-prof-dir=' + env.BENCH_LOAD_CPU_PROFILE + '/worker']
-      : []),
-    'apps/api/dist/worker.js',
-  ],
-  {
-    WORKER_METRICS_PORT: String(workerMetricsPort),
-  },
+  profiled('apps/api/dist/worker.js', `${env.BENCH_LOAD_CPU_PROFILE}/worker`),
+  { WORKER_METRICS_PORT: String(workerMetricsPort) },
 );
 await waitFor('bare server', bare, `http://127.0.0.1:${barePort}/rows/1`);
 await waitFor('API', api, `http://127.0.0.1:${apiPort}/health`);
@@ -227,20 +214,14 @@ writeFileSync(dataFile, `return ${lua({ tokens, signins, pairs })}\n`);
 // hardly the CPU a request costs, so this is what says where a request's time goes.
 const meterDb = new (requireApi('pg').Client)({ connectionString: env.DATABASE_URL });
 await meterDb.connect();
-const backendsOf = async (database) =>
-  (
-    await meterDb.query(
-      `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
-      [database],
-    )
-  ).rows.map((r) => r.pid);
+const queryRows = async (sql, params) => (await meterDb.query(sql, params)).rows;
 const database = new URL(env.DATABASE_URL).pathname.slice(1);
 /** Meters for one run: each server process, the database's backends, wrk. */
 function meters(servers) {
   const run = {
-    ...Object.fromEntries(servers.map(([name, pid]) => [name, cpuMeter(backendsOf, null, [pid])])),
-    postgres: cpuMeter(backendsOf, database),
-    wrk: cpuMeter(backendsOf, null),
+    ...Object.fromEntries(servers.map(([name, pid]) => [name, cpuMeter({ pids: [pid] })])),
+    postgres: cpuMeter({ backends: { queryRows, database } }),
+    wrk: cpuMeter(),
   };
   wrkStarted = (pid) => run.wrk.add(pid);
   const started = Date.now();
