@@ -26,7 +26,7 @@
  */
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { ERRORS, type ErrorCode } from './error-codes';
-import { exampleOf, MissingExample, type Schema } from './openapi-examples';
+import { type Components, deref, exampleOf, MissingExample, type Schema } from './openapi-examples';
 
 /** What each tag groups; a new tag needs a line here (the lint step fails without it). */
 const TAG_DESCRIPTIONS: Record<string, string> = {
@@ -145,8 +145,7 @@ function validationExample(operation: Operation, components: Components): unknow
   const content = operation.requestBody?.content ?? {};
   const [type, media] = Object.entries(content)[0] ?? [];
   if (media?.schema) {
-    let schema: Schema = media.schema;
-    while (schema.$ref) schema = components.schemas?.[schema.$ref.split('/').pop()!] ?? {};
+    const schema = deref(media.schema, components);
     const fields = Object.keys(schema.properties ?? {});
     const required = schema.required ?? [];
     const file = required.find((f) => schema.properties?.[f]?.format === 'binary');
@@ -168,8 +167,6 @@ function validationExample(operation: Operation, components: Components): unknow
   }
   return issue(['body'], 'Request body must be a JSON object', 'type_error.object');
 }
-
-type Components = { schemas?: Record<string, Schema> };
 
 /** Gives `media` an example from its schema unless it has one (or a leaf has none). */
 function addExample(media: Media, components: Components): void {

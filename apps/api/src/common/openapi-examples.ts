@@ -35,7 +35,7 @@ export const EXAMPLE_DATE_TIME = '2026-01-10T09:30:00.000Z';
 /** A placeholder for an uploaded file's bytes in a multipart example. */
 export const EXAMPLE_FILE = '(the file’s bytes)';
 
-type Components = { schemas?: Record<string, Schema> };
+export type Components = { schemas?: Record<string, Schema> };
 
 /** A leaf with no example: where it is, for the message that names it. */
 export class MissingExample {
@@ -49,6 +49,12 @@ function resolve(components: Components, ref: string): [string, Schema] {
   const schema = components.schemas?.[name];
   if (!schema) throw new Error(`openapi-examples: ${ref} is not in components.schemas`);
   return [name, schema];
+}
+
+/** The schema `schema` stands for, its `$ref`s followed. */
+export function deref(schema: Schema, components: Components): Schema {
+  while (schema.$ref) schema = resolve(components, schema.$ref)[1];
+  return schema;
 }
 
 /**
