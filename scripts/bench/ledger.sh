@@ -36,6 +36,9 @@ pgbench -q -i -s 1 "$PGBENCH_URL" >/dev/null 2>&1
 DATABASE_URL=$(with_db_name "$base_db" app_bench_ledger)
 REDIS_URL=$(with_redis_db "$base_redis" 3)
 recreate_db "$DATABASE_URL"
+# A fresh database numbers its members and trailers as the last run did: its views
+# (ledger.mjs opens one per pair, by those ids) must not find the last run's claims.
+redis-cli -u "$REDIS_URL" flushdb >/dev/null 2>&1
 export DATABASE_URL REDIS_URL NODE_ENV=production JWT_SECRET=bench-ledger-secret-0123456789abcdefghij
 throwaway_audit_key
 # The bench's database, never a development .env's owner.
