@@ -19,6 +19,7 @@ import {
   processes,
   reportChecks,
   rssMb,
+  apiArgs,
 } from './lib.mjs';
 
 const env = process.env;
@@ -143,7 +144,7 @@ async function signIn() {
 const bare = start('bare-server', ['scripts/bench/bare-server.mjs'], {
   BENCH_BARE_PORT: String(barePort),
 });
-const api = start('api', ['apps/api/dist/main.js'], {
+const api = start('api', apiArgs(), {
   NODE_ENV: 'production',
   API_PORT: String(apiPort),
   API_HOST: '127.0.0.1',

@@ -35,6 +35,7 @@ import {
   requireApi,
   signInAndFund,
   waitReady,
+  apiArgs,
 } from './lib.mjs';
 
 const { AbortSignal, FormData, Blob } = globalThis;
@@ -381,7 +382,7 @@ function startNode(name) {
   const i = Number(name.at(-1)) - 1;
   const child = procs.start(
     name,
-    [api ? 'apps/api/dist/main.js' : 'apps/api/dist/worker.js'],
+    api ? apiArgs() : ['apps/api/dist/worker.js'],
     api
       ? { ...appEnv, API_PORT: String(PORTS.api[i]) }
       : { ...appEnv, WORKER_METRICS_PORT: String(PORTS.worker[i]) },

@@ -25,6 +25,7 @@ import {
   requireApi,
   signInAndFund,
   waitReady,
+  apiArgs,
 } from './lib.mjs';
 
 const { AbortSignal } = globalThis;
@@ -72,7 +73,7 @@ process.on('unhandledRejection', (error) => finish(2, error?.stack ?? String(err
 const apis = [];
 const workers = [];
 function startApi(i) {
-  apis[i] = procs.start(`api${i + 1}`, ['apps/api/dist/main.js'], {
+  apis[i] = procs.start(`api${i + 1}`, apiArgs(), {
     API_PORT: String(API_PORTS[i]),
     API_HOST: '127.0.0.1',
   });

@@ -337,9 +337,25 @@ export async function signInAndFund(apiUrl, env, members, { amount, reason }) {
 export const median = (values) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-/** The Node this process (and the processes it starts) runs, with its NODE_OPTIONS. */
+/** The Node this process (and the processes it starts) runs, with its NODE_OPTIONS and the API's own flags. */
 export const nodeRuntime = () =>
-  [process.versions.node, process.env.NODE_OPTIONS].filter(Boolean).join(' ');
+  [
+    process.versions.node,
+    process.env.NODE_OPTIONS,
+    process.env.API_NODE_OPTIONS && `(API process: ${process.env.API_NODE_OPTIONS})`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+/**
+ * The arguments that start the API as its image does: the image's API-only
+ * flags (API_NODE_OPTIONS, its heap cap; scripts/lib/bench.sh exports them)
+ * before `script`.
+ */
+export const apiArgs = (...script) => [
+  ...(process.env.API_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),
+  ...(script.length ? script : ['apps/api/dist/main.js']),
+];
 
 /** Report columns: text padded to a width, left- or right-aligned. */
 export const pad = (text, width) => String(text).padEnd(width);

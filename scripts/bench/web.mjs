@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { pathToFileURL, URLSearchParams } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { median, outDir, processes, root } from './lib.mjs';
+import { median, outDir, processes, root, apiArgs } from './lib.mjs';
 import { slowNetwork } from './slow-network.mjs';
 
 const web = `${root}apps/web/`;
@@ -123,7 +123,7 @@ async function medianOf(cdp, url) {
   };
 }
 
-const api = start('api', ['apps/api/dist/main.js'], { API_PORT: String(apiPort) });
+const api = start('api', apiArgs(), { API_PORT: String(apiPort) });
 await waitFor('API', api, `http://127.0.0.1:${apiPort}/health`);
 const preview = start(
   'preview',

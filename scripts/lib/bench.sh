@@ -68,7 +68,9 @@ production_api() {
 # NODE_OPTIONS), so that a benchmark's script, and the API and worker processes
 # it starts, measure the API as deployed. The release is the project's (.nvmrc,
 # already first on PATH); a Dockerfile that names another one is an error.
-# BENCH_RUNTIME=local keeps the caller's NODE_OPTIONS.
+# BENCH_RUNTIME=local keeps the caller's NODE_OPTIONS. The image's API-only
+# flags (API_NODE_OPTIONS: benches pass them to the API processes they start,
+# lib.mjs apiScript) and its malloc setting are exported the same way.
 production_node() {
   local dockerfile=apps/api/Dockerfile image want
   PRODUCTION_NODE=$(command -v node)
@@ -84,6 +86,9 @@ production_node() {
   fi
   # The value as the image sets it, without the quotes a value with spaces needs.
   PRODUCTION_NODE_OPTIONS=$(sed -n 's/^ENV NODE_OPTIONS=//p' "$dockerfile" | tail -n 1 | tr -d '"')
+  API_NODE_OPTIONS=$(sed -n 's/^ENV API_NODE_OPTIONS=//p' "$dockerfile" | tail -n 1 | tr -d '"')
+  MALLOC_MMAP_THRESHOLD_=$(sed -n 's/^ENV MALLOC_MMAP_THRESHOLD_=//p' "$dockerfile" | tail -n 1)
+  export API_NODE_OPTIONS MALLOC_MMAP_THRESHOLD_
 }
 
 # on_production_node SCRIPT [ARGS]: runs a benchmark's script on that Node.

@@ -1,21 +1,46 @@
 import { Inject, Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import { APP_CONFIG, AppConfig } from '../config/config';
+import { DEFAULT_PASSWORD_COST } from '../config/password-cost';
 import { AppError } from './app-error';
 
-// argon2id with 64 MiB and 3 passes (the library's defaults) in one lane:
-// slow for attackers, about 140 ms of one core here. One lane, not the
-// default four: four lanes run as four threads that take both cores of a
-// small machine from the requests around them, for slightly more total work
-// (docs/decisions.md, "Hot paths"). A stored hash names its own parameters,
-// so hashes made with four lanes still verify. These two run unbounded: the
-// seed script uses them; the API goes through PasswordHasher below.
-export const hashPassword = (password: string) =>
-  argon2.hash(password, { type: argon2.argon2id, parallelism: 1 });
+/** argon2id's memory (KiB) and passes. */
+export interface PasswordCost {
+  memoryKib: number;
+  passes: number;
+}
+
+// argon2id in one lane, by default at OWASP's 19 MiB and 2 passes
+// (config/password-cost.ts). One lane, not four: four lanes run as four
+// threads that take both cores of a small machine from the requests around
+// them, for slightly more total work (docs/decisions.md, "Hot paths"). A
+// stored hash names its own parameters, so older hashes (64 MiB, 3 passes;
+// four lanes) still verify. These two run unbounded: the seed script uses
+// them; the API goes through PasswordHasher below.
+export const hashPassword = (password: string, cost: PasswordCost = DEFAULT_PASSWORD_COST) =>
+  argon2.hash(password, {
+    type: argon2.argon2id,
+    memoryCost: cost.memoryKib,
+    timeCost: cost.passes,
+    parallelism: 1,
+  });
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
     return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a stored hash was made with other parameters than `cost` (then it is remade). */
+export function hashNeedsUpgrade(hash: string, cost: PasswordCost): boolean {
+  try {
+    return argon2.needsRehash(hash, {
+      memoryCost: cost.memoryKib,
+      timeCost: cost.passes,
+      parallelism: 1,
+    });
   } catch {
     return false;
   }
@@ -34,8 +59,8 @@ interface Waiter {
 
 /**
  * Every argon2 hash and verification of the API runs here, at most
- * PASSWORD_HASH_CONCURRENCY at once (each takes 64 MiB and a CPU core for
- * tens of milliseconds). The rest wait in two queues, interactive first; one
+ * PASSWORD_HASH_CONCURRENCY at once (each takes PASSWORD_HASH_MEMORY_KIB
+ * and a CPU core for tens of milliseconds). The rest wait in two queues, interactive first; one
  * that waits longer than PASSWORD_HASH_QUEUE_MS is answered 503
  * SERVICE_UNAVAILABLE with Retry-After instead of piling up.
  */
@@ -43,6 +68,7 @@ interface Waiter {
 export class PasswordHasher {
   private readonly concurrency: number;
   private readonly queueMs: number;
+  private readonly cost: PasswordCost;
   private running = 0;
   private highest = 0;
   private readonly queues: Record<HashPriority, Waiter[]> = { interactive: [], registration: [] };
@@ -51,6 +77,7 @@ export class PasswordHasher {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.concurrency = config.PASSWORD_HASH_CONCURRENCY;
     this.queueMs = config.PASSWORD_HASH_QUEUE_MS;
+    this.cost = { memoryKib: config.PASSWORD_HASH_MEMORY_KIB, passes: config.PASSWORD_HASH_PASSES };
   }
 
   /** The most hashes that ever ran at once (tests and diagnostics). */
@@ -59,7 +86,12 @@ export class PasswordHasher {
   }
 
   hash(password: string, priority: HashPriority): Promise<string> {
-    return this.run(priority, () => hashPassword(password));
+    return this.run(priority, () => hashPassword(password, this.cost));
+  }
+
+  /** A stored hash made with other parameters than today's: remade after a good sign-in. */
+  needsUpgrade(hash: string): boolean {
+    return hashNeedsUpgrade(hash, this.cost);
   }
 
   verify(hash: string, password: string, priority: HashPriority): Promise<boolean> {

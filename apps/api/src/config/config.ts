@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { config as loadDotenv } from 'dotenv';
 import { resolve } from 'node:path';
 import { developmentAuditSigningKey, parseAuditSigningKey } from './audit-signing-key';
+import { DEFAULT_PASSWORD_COST, owaspMinimumMemoryKib } from './password-cost';
 
 /**
  * One validated settings object (contract section 7). The environment wins
@@ -94,6 +95,10 @@ export const SETTINGS_SCHEMA = z.object({
   // long one may wait for a turn before a 503 (0: no limit).
   PASSWORD_HASH_CONCURRENCY: intFrom(2, 0, 64),
   PASSWORD_HASH_QUEUE_MS: intFrom(2000, 0, 60_000),
+  // argon2id's cost for new hashes (config/password-cost.ts): at least OWASP's
+  // minimum for the passes; a member's older hash is upgraded at sign-in.
+  PASSWORD_HASH_MEMORY_KIB: intFrom(DEFAULT_PASSWORD_COST.memoryKib, 7_168, 4_194_304),
+  PASSWORD_HASH_PASSES: intFrom(DEFAULT_PASSWORD_COST.passes, 1, 100),
   // The API's thread pool (argon2, file writes) runs at this nice value,
   // below the event loop (infra/process/thread-pool-priority.ts); 0: same priority.
   THREADPOOL_NICE: intFrom(10, 0, 19),
@@ -343,6 +348,14 @@ const schema = SETTINGS_SCHEMA.superRefine((env, ctx) => {
       code: 'custom',
       path: ['JWT_SECRET'],
       message: `the development JWT_SECRET only works with API_HOST on loopback (127.0.0.1), not ${env.API_HOST}: set a secret of your own`,
+    });
+  }
+  const leastMemory = owaspMinimumMemoryKib(env.PASSWORD_HASH_PASSES);
+  if (env.PASSWORD_HASH_MEMORY_KIB < leastMemory) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PASSWORD_HASH_MEMORY_KIB'],
+      message: `below OWASP's argon2id minimum: ${env.PASSWORD_HASH_PASSES} passes need at least ${leastMemory} KiB`,
     });
   }
   if (env.AUDIT_SIGNING_KEY) {

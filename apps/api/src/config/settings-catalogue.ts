@@ -399,9 +399,14 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   },
   PASSWORD_HASH_CONCURRENCY: {
     group: 'Optional tuning (defaults shown)',
-    doc: 'argon2 password hashes/verifications running at once (64 MiB each; sign-ins go ahead of registrations) and how long one waits for a turn before a 503 with Retry-After. 0 means unbounded / no wait limit.',
+    doc: 'argon2 password hashes/verifications running at once (PASSWORD_HASH_MEMORY_KIB each; sign-ins go ahead of registrations) and how long one waits for a turn before a 503 with Retry-After. 0 means unbounded / no wait limit.',
   },
   PASSWORD_HASH_QUEUE_MS: { group: 'Optional tuning (defaults shown)', doc: '' },
+  PASSWORD_HASH_MEMORY_KIB: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "argon2id's memory (KiB) and passes for new password hashes, one lane. The process refuses a pair below OWASP's minimums (1 pass: 47104 KiB, 2: 19456, 3: 12288, 4: 9216, 5 or more: 7168). A member's hash made with other parameters is remade at their next sign-in.",
+  },
+  PASSWORD_HASH_PASSES: { group: 'Optional tuning (defaults shown)', doc: '' },
   THREADPOOL_NICE: {
     group: 'Optional tuning (defaults shown)',
     doc: "Nice value of the API's thread pool (password hashes, file writes), below the event loop; 0: same priority.",

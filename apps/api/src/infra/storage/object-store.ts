@@ -1,10 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -56,24 +50,39 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-export class S3ObjectStore implements ObjectStore {
-  private readonly client: S3Client;
+type S3Sdk = typeof import('@aws-sdk/client-s3');
 
-  constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
+/**
+ * A bucket. The SDK is loaded on the first call, not with the app: it holds
+ * megabytes of code a club on local files would carry in every process for
+ * nothing (issue 41, an API in 300 MB).
+ */
+export class S3ObjectStore implements ObjectStore {
+  private connection?: Promise<{ sdk: S3Sdk; client: S3Client }>;
+
+  constructor(private readonly settings: S3Settings) {}
+
+  private connect() {
+    this.connection ??= import('@aws-sdk/client-s3').then((sdk) => {
+      const { settings } = this;
+      const client = new sdk.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: settings.forcePathStyle,
+        credentials:
+          settings.accessKeyId && settings.secretAccessKey
+            ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+            : undefined,
+      });
+      return { sdk, client };
     });
+    return this.connection;
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.connect();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.settings.bucket,
         Key: key,
         Body: body,
@@ -83,23 +92,25 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async get(key: string): Promise<Buffer | null> {
+    const { sdk, client } = await this.connect();
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }),
+      const answer = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: key }),
       );
       return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
     } catch (error) {
-      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
+      if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
         return null;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
 
-  destroy() {
-    this.client.destroy();
+  async destroy(): Promise<void> {
+    if (this.connection) (await this.connection).client.destroy();
   }
 }

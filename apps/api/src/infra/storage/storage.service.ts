@@ -49,8 +49,8 @@ export class StorageService implements OnApplicationShutdown {
     this.store = storeFromConfig(config);
   }
 
-  onApplicationShutdown() {
-    if (this.store instanceof S3ObjectStore) this.store.destroy();
+  async onApplicationShutdown() {
+    if (this.store instanceof S3ObjectStore) await this.store.destroy();
   }
 
   /** Stores an image whose type is read from its bytes; anything else is refused. */

@@ -55,6 +55,7 @@ export class AuthService {
     }
     await this.throttle.succeeded(phone, ip);
     if (!user.isActive) throw new AppError('ACCOUNT_DISABLED');
+    await this.upgradeHash(user.id, user.passwordHash, password);
 
     const sessionId = randomUUID();
     return this.dataSource.transaction(async (manager) => {
@@ -62,6 +63,21 @@ export class AuthService {
       await this.signals.seen(user.id, client, manager);
       return this.issue(manager, user, sessionId);
     });
+  }
+
+  /**
+   * A hash made at another cost (the library's 64 MiB before issue 41, or a
+   * changed PASSWORD_HASH_MEMORY_KIB) is remade once, after a good sign-in,
+   * the only moment the password is known. Sign-in does not wait for it.
+   */
+  private async upgradeHash(userId: number, hash: string, password: string): Promise<void> {
+    if (!this.hasher.needsUpgrade(hash)) return;
+    const upgrade = async () => {
+      const remade = await this.hasher.hash(password, 'registration');
+      await this.users.upgradePasswordHash(userId, hash, remade);
+    };
+    // Best effort: a busy hasher or a lost connection leaves the old hash, which still verifies.
+    void upgrade().catch(() => undefined);
   }
 
   /**

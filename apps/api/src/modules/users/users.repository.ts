@@ -226,6 +226,19 @@ export class UsersRepository {
     return query.getOne();
   }
 
+  /**
+   * Replaces a password hash with the same password's hash at today's cost,
+   * only while the old one is still stored: a password changed meanwhile wins.
+   */
+  async upgradePasswordHash(id: number, oldHash: string, newHash: string): Promise<void> {
+    await this.repo()
+      .createQueryBuilder()
+      .update()
+      .set({ passwordHash: newHash })
+      .where('id = :id AND password_hash = :oldHash', { id, oldHash })
+      .execute();
+  }
+
   async update(
     id: number,
     values: Partial<Pick<User, 'nickname' | 'phone' | 'passwordHash'>>,

@@ -272,6 +272,11 @@ export class UsersService {
     }
   }
 
+  /** A stored hash remade at today's cost; a password changed meanwhile is kept. */
+  upgradePasswordHash(userId: number, oldHash: string, newHash: string): Promise<void> {
+    return this.users.upgradePasswordHash(userId, oldHash, newHash);
+  }
+
   async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
     await this.users.update(userId, { passwordHash });
   }
