@@ -77,6 +77,11 @@ async function audit(cdp, url) {
   if (!result?.lhr) await fail(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) await fail(`Lighthouse: ${lhr.runtimeError.message} (${url})`);
+  // BENCH_WEB_LHR_DIR: every report whole, to read its main-thread and long-task audits.
+  if (env.BENCH_WEB_LHR_DIR) {
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || '_';
+    writeFileSync(`${env.BENCH_WEB_LHR_DIR}/${name}-${Date.now()}.json`, JSON.stringify(lhr));
+  }
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
   );

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt, tasksRemaining } from '@app/domain';
-import type { ApiPackage } from '@app/contracts';
+import type { ApiPackage, ApiTrailerSummary } from '@app/contracts';
 import { useGetMe, useGetToday, useListPackages, useListTrailers } from './api';
 import { Dropdown } from '../../components/ui/dropdown';
 import { PageHeader } from '../../components/ui/page-header';
@@ -41,14 +41,16 @@ export function FilmsPage() {
   const progress = levelProgress(packages.data ?? [], level, count);
   const [shownLevel, setShownLevel] = useState<string>(String(level));
   const shown = progress.find((p) => String(p.level) === shownLevel);
-  // Trailers counted today: marked, since watching one again pays nothing.
-  const watchedToday = new Set(today.data?.trailer_ids ?? []);
   // What the cards and the note above them depend on. Until all of it has
   // come, placeholder cards; then the note and the grid arrive in one frame,
   // as new boxes, and nothing already on screen moves (a level-0 member's
   // note coming after the trailers pushed the grid down, and each card's
   // income line its button).
   const settled = !trailers.isPending && !me.isPending && !packages.isPending && !today.isPending;
+  // The note and the cards follow a step behind, in a render React slices
+  // into short tasks: the figures above update at once, the grid (the most
+  // of the page's work) never blocks the main thread long (issue 41).
+  const shownSettled = useDeferredValue(settled);
 
   return (
     <main className="page">
@@ -100,7 +102,7 @@ export function FilmsPage() {
           </div>
         ) : null}
       </div>
-      {settled && tier && tier.reward_per_trailer === 0 && tier.daily_trailers > 0 ? (
+      {shownSettled && tier && tier.reward_per_trailer === 0 && tier.daily_trailers > 0 ? (
         // Told before a task is spent: at this level a watch pays nothing.
         <p className="notice" data-testid="no-reward-note">
           {t('films.noRewardNote', {
@@ -111,52 +113,80 @@ export function FilmsPage() {
           <Link to="/mine/subscribe">{t('mine.subscribe')}</Link>
         </p>
       ) : null}
-      {!settled ? (
+      {!shownSettled ? (
         <p className="visually-hidden" role="status">
           {t('common.loading')}
         </p>
       ) : null}
-      {settled && trailers.isError ? <p className="empty">{t('errors.generic')}</p> : null}
-      {settled && trailers.isSuccess && trailers.data.length === 0 ? (
+      {shownSettled && trailers.isError ? <p className="empty">{t('errors.generic')}</p> : null}
+      {shownSettled && trailers.isSuccess && trailers.data.length === 0 ? (
         <p className="empty">{t('common.noRecords')}</p>
       ) : null}
-      {/* A list of its own once settled: the placeholders go, the cards come, none moves. */}
-      <ul className="film-grid" key={settled ? 'films' : 'placeholders'}>
-        {!settled
-          ? [0, 1].map((i) => (
-              <li key={i} className="film-card" aria-hidden="true">
-                <span className="poster poster--empty" />
-              </li>
-            ))
-          : null}
-        {(settled ? (trailers.data ?? []) : []).map((trailer, i) => (
-          <li
-            key={trailer.id}
-            className={watchedToday.has(trailer.id) ? 'film-card is-watched' : 'film-card'}
-          >
-            {/* The first row of the grid is on the first screen. */}
-            <Poster src={trailer.image_url} eager={i < 2} />
-            <h2 className="film-card__title">{trailer.title}</h2>
-            {watchedToday.has(trailer.id) ? (
-              <p className="film-card__watched" data-testid="watched-today">
-                ✓ {t('films.watchedToday')}
-              </p>
-            ) : null}
-            {tier ? (
-              <p className="film-card__income">
-                {t('films.income', { amount: formatUsdt(tier.reward_per_trailer) })}
-              </p>
-            ) : null}
-            <Link
-              to={`/films/${trailer.id}`}
-              className="button button--primary button--small"
-              aria-label={`${t('films.watch')}: ${trailer.title}`}
-            >
-              {t('films.watch')}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <FilmGrid
+        settled={shownSettled}
+        trailers={trailers.data}
+        watched={today.data?.trailer_ids}
+        rewardPerTrailer={tier?.reward_per_trailer}
+      />
     </main>
   );
 }
+
+/**
+ * The cards, re-rendered only when what they show changes (not on every
+ * answer the page above them gets).
+ */
+const FilmGrid = memo(function FilmGrid({
+  settled,
+  trailers,
+  watched,
+  rewardPerTrailer,
+}: {
+  settled: boolean;
+  trailers: ApiTrailerSummary[] | undefined;
+  watched: number[] | undefined;
+  rewardPerTrailer: number | undefined;
+}) {
+  const { t } = useTranslation();
+  // Trailers counted today: marked, since watching one again pays nothing.
+  const watchedToday = new Set(watched ?? []);
+  // A list of its own once settled: the placeholders go, the cards come, none moves.
+  return (
+    <ul className="film-grid" key={settled ? 'films' : 'placeholders'}>
+      {!settled
+        ? [0, 1].map((i) => (
+            <li key={i} className="film-card" aria-hidden="true">
+              <span className="poster poster--empty" />
+            </li>
+          ))
+        : null}
+      {(settled ? (trailers ?? []) : []).map((trailer, i) => (
+        <li
+          key={trailer.id}
+          className={watchedToday.has(trailer.id) ? 'film-card is-watched' : 'film-card'}
+        >
+          {/* The first row of the grid is on the first screen. */}
+          <Poster src={trailer.image_url} eager={i < 2} />
+          <h2 className="film-card__title">{trailer.title}</h2>
+          {watchedToday.has(trailer.id) ? (
+            <p className="film-card__watched" data-testid="watched-today">
+              ✓ {t('films.watchedToday')}
+            </p>
+          ) : null}
+          {rewardPerTrailer !== undefined ? (
+            <p className="film-card__income">
+              {t('films.income', { amount: formatUsdt(rewardPerTrailer) })}
+            </p>
+          ) : null}
+          <Link
+            to={`/films/${trailer.id}`}
+            className="button button--primary button--small"
+            aria-label={`${t('films.watch')}: ${trailer.title}`}
+          >
+            {t('films.watch')}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+});

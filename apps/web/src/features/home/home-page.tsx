@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ApiTrailerSummary, BannerItem } from '@app/contracts';
@@ -154,15 +154,63 @@ function HotCardPlaceholders() {
   ));
 }
 
+/** The hot list: re-rendered only when the trailers change. */
+const HotList = memo(function HotList({
+  trailers,
+  loading,
+}: {
+  trailers: ApiTrailerSummary[] | undefined;
+  loading: boolean;
+}) {
+  return (
+    <ul className="hot-list">
+      {loading ? <HotCardPlaceholders /> : null}
+      {(trailers ?? []).map((trailer, i) => (
+        <li key={trailer.id}>
+          <Link to={`/films/${trailer.id}`} className="hot-card">
+            <TrailerImage trailer={trailer} eager={i < EAGER_POSTERS} />
+            <span className="hot-card__title">{trailer.title}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+/** The newest first, with their descriptions. */
+const NewestList = memo(function NewestList({
+  trailers,
+}: {
+  trailers: ApiTrailerSummary[] | undefined;
+}) {
+  const newest = useMemo(() => [...(trailers ?? [])].sort((a, b) => b.id - a.id), [trailers]);
+  return (
+    <ul className="movie-list">
+      {newest.map((trailer) => (
+        <li key={trailer.id}>
+          <Link to={`/films/${trailer.id}`} className="movie-row">
+            <TrailerImage trailer={trailer} />
+            <span className="movie-row__text">
+              <span className="movie-row__title">{trailer.title}</span>
+              <span className="movie-row__description clamp-3">{trailer.description}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+});
+
 export function HomePage() {
   const { t } = useTranslation();
   const trailers = useListTrailers();
+  // The lists (most of the page's work) follow a step behind, in a render
+  // React slices into short tasks, so they never block the main thread long
+  // (issue 41, total blocking time).
+  const shown = useDeferredValue(trailers.data);
+  const loading = shown === undefined && !trailers.isError;
   // Only the links an operator set: never a bare domain root.
   const media = useGetSite().data?.media ?? [];
-  const newest = useMemo(
-    () => [...(trailers.data ?? [])].sort((a, b) => b.id - a.id),
-    [trailers.data],
-  );
 
   return (
     <main className="page home">
@@ -201,44 +249,20 @@ export function HomePage() {
         <h2 id="home-hot" className="section-title">
           {t('home.hotPick')}
         </h2>
-        {trailers.isPending ? (
+        {loading ? (
           <p className="visually-hidden" role="status">
             {t('common.loading')}
           </p>
         ) : null}
-        {trailers.isSuccess && trailers.data.length === 0 ? (
-          <p className="empty">{t('common.noRecords')}</p>
-        ) : null}
-        <ul className="hot-list">
-          {trailers.isPending ? <HotCardPlaceholders /> : null}
-          {(trailers.data ?? []).map((trailer, i) => (
-            <li key={trailer.id}>
-              <Link to={`/films/${trailer.id}`} className="hot-card">
-                <TrailerImage trailer={trailer} eager={i < EAGER_POSTERS} />
-                <span className="hot-card__title">{trailer.title}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {shown?.length === 0 ? <p className="empty">{t('common.noRecords')}</p> : null}
+        <HotList trailers={shown} loading={loading} />
       </section>
 
       <section aria-labelledby="home-new">
         <h2 id="home-new" className="section-title">
           {t('home.newMovie')}
         </h2>
-        <ul className="movie-list">
-          {newest.map((trailer) => (
-            <li key={trailer.id}>
-              <Link to={`/films/${trailer.id}`} className="movie-row">
-                <TrailerImage trailer={trailer} />
-                <span className="movie-row__text">
-                  <span className="movie-row__title">{trailer.title}</span>
-                  <span className="movie-row__description clamp-3">{trailer.description}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <NewestList trailers={shown} />
       </section>
     </main>
   );
