@@ -43,7 +43,7 @@ describe('health metrics: the deposit scanner lag', () => {
   };
   const lag = async () => sample(await scrape(), 'deposit_scanner_lag_seconds')!;
 
-  it('stays low while the scanner keeps up, and passes 10 s within a minute of its stop', async () => {
+  it('stays low while the scanner keeps up, and passes 15 s within a minute of its stop', async () => {
     worker = await startWorker({ ...tronSettings(tron), TRON_SETTLE_INTERVAL_MS: '0' });
     await tron.control('blocks', { count: 5 });
     // The scanner follows the chain: its cursor reaches the safe head and its lag is small.
@@ -53,10 +53,11 @@ describe('health metrics: the deposit scanner lag', () => {
       return cursor !== undefined && cursor >= 4 ? text : undefined;
     };
     await eventually(safe, 20_000, 'the scanner reached the chain head');
-    await eventually(async () => ((await lag()) < 6 ? true : undefined), 10_000, 'a low lag');
+    // Below the 5 s between marks and a tick's delay on a busy machine.
+    await eventually(async () => ((await lag()) < 8 ? true : undefined), 10_000, 'a low lag');
     // Idle chain, running scanner: no block for a while is no lag (the scanner is caught up).
-    await new Promise((resolve) => setTimeout(resolve, 7_000));
-    expect(await lag()).toBeLessThan(6);
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    expect(await lag()).toBeLessThan(8);
 
     await worker.close();
     worker = null;
@@ -64,12 +65,12 @@ describe('health metrics: the deposit scanner lag', () => {
     const seen = await eventually(
       async () => {
         const value = await lag();
-        return value > 10 ? value : undefined;
+        return value > 15 ? value : undefined;
       },
       60_000,
-      'the lag to pass 10 s',
+      'the lag to pass 15 s',
     );
-    expect(seen).toBeGreaterThan(10);
+    expect(seen).toBeGreaterThan(15);
     expect(Date.now() - stopped).toBeLessThan(60_000);
     // It keeps growing by itself: no scanner, no new mark.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -90,6 +91,6 @@ describe('health metrics: the deposit scanner lag', () => {
     const admin = await operator(t);
     const res = await t.http().get('/admin/dashboard/health').set(admin);
     expect(res.status).toBe(200);
-    expect(res.body.scanner_lag_seconds).toBeGreaterThan(10);
+    expect(res.body.scanner_lag_seconds).toBeGreaterThan(15);
   });
 });
