@@ -2,7 +2,7 @@
 # pnpm test: every check and every test suite, against real PostgreSQL and
 # Redis, failing fast. Ends with a plain "N passed, N failed" line: test cases
 # as counted by each runner (vitest, jest, Playwright) plus one per check
-# (build, lint, format, typecheck, contracts, web build).
+# (build, lint, format, typecheck, contracts, alert rules, web build).
 #
 # The API's integration tests use their own database (app_test) and Redis
 # database 1; the Playwright config starts its own API on app_e2e and Redis
@@ -143,6 +143,8 @@ step typecheck check pnpm run typecheck
 step contracts check bash scripts/contracts.sh --check --no-build
 step "openapi lint" check bash scripts/openapi-lint.sh
 step "db schema" check bash scripts/db-schema.sh --check --no-build
+# The alerts and dashboards (ops/): promtool's checks and unit tests, runbooks, metric names.
+step "alert rules" check bash scripts/alert-rules.sh
 step "domain unit" vitest pnpm --filter @app/domain run test
 # The local TRON node stub, driven by real tronweb over HTTP on free ports.
 step "tron node" vitest pnpm --filter @app/tron-node run test

@@ -219,6 +219,12 @@ export const SETTINGS_SCHEMA = z.object({
   WORKER_METRICS_PORT: intFrom(0, 0, 65535),
   /** /metrics reads the TRON node (hot wallet, chain head) at most this often; 0: never. */
   METRICS_CHAIN_REFRESH_SECONDS: intFrom(60),
+  /**
+   * /metrics and the console's health figures read PostgreSQL (scanner,
+   * outbox, proofs, ledger audit, chain costs, replica) at most this often;
+   * the ages they show keep growing in between. 0: on every read.
+   */
+  METRICS_DB_REFRESH_SECONDS: intFrom(10, 0, 3600),
   /** Outgoing mail (smtp://user:pass@host:port or smtps://…); unset: printed to the log outside production. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Membership <no-reply@localhost>'),

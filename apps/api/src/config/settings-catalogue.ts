@@ -456,6 +456,10 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     group: 'Optional tuning (defaults shown)',
     doc: 'How often /metrics may read the TRON node (hot wallet balances, chain head); 0: never.',
   },
+  METRICS_DB_REFRESH_SECONDS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "How often /metrics and the console's health figures may read PostgreSQL for them (scanner lag, mail outbox, last proof, ledger balance, a day of withdrawals' chain costs, replica lag); the ages keep growing in between. 0: on every read.",
+  },
   WORKER_METRICS_PORT: {
     group: 'Optional tuning (defaults shown)',
     doc: "The worker's own GET /metrics (its ledger postings, process metrics) on this port of API_HOST, same access rule; 0: off.",

@@ -572,6 +572,7 @@ CREATE TABLE public.chain_cursors (
     name character varying(32) NOT NULL,
     block_number bigint NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    caught_up_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT chain_cursors_block_number_check CHECK ((block_number >= 0))
 );
 

@@ -13,6 +13,9 @@ import { parse } from 'yaml';
 const ROOT = resolve(__dirname, '../../../..');
 
 interface Service {
+  image?: string;
+  profiles?: string[];
+  volumes?: string[];
   build?: { context?: string; dockerfile?: string; dockerfile_inline?: string };
   healthcheck?: { test?: unknown; disable?: boolean };
   depends_on?: string[] | Record<string, { condition?: string }>;
@@ -63,6 +66,27 @@ describe('docker-compose.yml', () => {
     expect(waitedFor.length).toBeGreaterThan(0);
     for (const name of waitedFor)
       expect([name, hasHealthcheck(compose.services[name])]).toEqual([name, true]);
+  });
+
+  it('the observability profile runs Prometheus, Grafana and an OTLP collector, pinned, with the files of ops/', () => {
+    const observability = services.filter(([, s]) => s.profiles?.includes('observability'));
+    const images = observability.map(([, s]) => s.image!.split(':')[0]);
+    expect(images).toEqual(
+      expect.arrayContaining([
+        'prom/prometheus',
+        'grafana/grafana',
+        'otel/opentelemetry-collector',
+      ]),
+    );
+    for (const [name, service] of observability) {
+      // A version tag, never latest nor none.
+      expect([name, service.image]).toEqual([name, expect.stringMatching(/:v?\d+\.\d+\.\d+$/)]);
+      for (const volume of service.volumes ?? []) {
+        const source = volume.split(':')[0];
+        if (source.startsWith('./'))
+          expect([name, existsSync(resolve(ROOT, source))]).toEqual([name, true]);
+      }
+    }
   });
 
   it('the pgbouncer profile writes its settings from its own entry point', () => {

@@ -25,6 +25,8 @@ describe('reports on a streaming replica', () => {
     t = await startApp({
       DATABASE_URL: primary.url('app'),
       DATABASE_REPLICA_URL: standby.url('app'),
+      // The health figures (replica lag) read on every scrape.
+      METRICS_DB_REFRESH_SECONDS: '0',
     });
     admin = await operator(t);
   }, 120_000);
@@ -99,6 +101,19 @@ describe('reports on a streaming replica', () => {
       expect(report.body.balanced).toBe(true);
       // The member's own reads are the primary's.
       expect((await t.http().get('/users/me').set(joined[1].auth)).status).toBe(200);
+      // The replica is behind, and /metrics and the console say by how much (alert ReplicaLagging).
+      const lag = await eventually(
+        async () => {
+          const text = (await t.http().get('/metrics').expect(200)).text;
+          const value = Number(/^database_replica_lag_seconds (\S+)$/m.exec(text)?.[1]);
+          return value > 1 ? value : undefined;
+        },
+        15_000,
+        'the replica lag to show',
+      );
+      expect(lag).toBeGreaterThan(1);
+      const figures = await t.http().get('/admin/dashboard/health').set(admin).expect(200);
+      expect(figures.body.replica_lag_seconds).toBeGreaterThan(1);
     } finally {
       await standby.query('app', 'SELECT pg_wal_replay_resume()');
     }
@@ -106,6 +121,15 @@ describe('reports on a streaming replica', () => {
       async () => ((await joinedToday()) === before + 2 ? true : undefined),
       20_000,
       'the dashboard catching up after the replay resumed',
+    );
+    // Replayed all it received: not behind, however old the last commit.
+    await eventually(
+      async () => {
+        const text = (await t.http().get('/metrics').expect(200)).text;
+        return /^database_replica_lag_seconds 0$/m.test(text) ? true : undefined;
+      },
+      20_000,
+      'the replica lag back to 0',
     );
   });
 });

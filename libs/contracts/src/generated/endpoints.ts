@@ -80,6 +80,7 @@ import type {
   GetDashboardParams,
   GetMainMessageParams,
   GetStatementParams,
+  HealthFiguresView,
   HealthResponse,
   InvitesResponse,
   LatestProof,
@@ -2340,6 +2341,117 @@ export function useGetDashboard<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetDashboardQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+/**
+ * The same figures GET /metrics exports (read from PostgreSQL at most every METRICS_DB_REFRESH_SECONDS, the chain at most every METRICS_CHAIN_REFRESH_SECONDS).
+ * @summary The health figures the alerts watch: scanner lag, hot wallet days left, mail outbox age, last proof
+ */
+export const getHealthFigures = (
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<HealthFiguresView>(
+    { url: `/admin/dashboard/health`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getGetHealthFiguresQueryKey = () => {
+  return [`/admin/dashboard/health`] as const;
+};
+
+export const getGetHealthFiguresQueryOptions = <
+  TData = Awaited<ReturnType<typeof getHealthFigures>>,
+  TError = ErrorType<ErrorBody>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealthFigures>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetHealthFiguresQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getHealthFigures>>> = ({ signal }) =>
+    getHealthFigures(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getHealthFigures>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetHealthFiguresQueryResult = NonNullable<Awaited<ReturnType<typeof getHealthFigures>>>;
+export type GetHealthFiguresQueryError = ErrorType<ErrorBody>;
+
+export function useGetHealthFigures<
+  TData = Awaited<ReturnType<typeof getHealthFigures>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealthFigures>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getHealthFigures>>,
+          TError,
+          Awaited<ReturnType<typeof getHealthFigures>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetHealthFigures<
+  TData = Awaited<ReturnType<typeof getHealthFigures>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealthFigures>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getHealthFigures>>,
+          TError,
+          Awaited<ReturnType<typeof getHealthFigures>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetHealthFigures<
+  TData = Awaited<ReturnType<typeof getHealthFigures>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealthFigures>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary The health figures the alerts watch: scanner lag, hot wallet days left, mail outbox age, last proof
+ */
+
+export function useGetHealthFigures<
+  TData = Awaited<ReturnType<typeof getHealthFigures>>,
+  TError = ErrorType<ErrorBody>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealthFigures>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetHealthFiguresQueryOptions(options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -132,6 +132,25 @@ export class TronCostsRepository {
     return new Map(rows.map((row) => [row.ref_id, row]));
   }
 
+  /**
+   * What the withdrawals of the last 24 hours cost the hot wallet: the TRX
+   * they burnt (sun), and the energy they took from its own (staked or
+   * delegated) energy rather than burning TRX for it. A row that burnt TRX
+   * for energy at an unknown price counts as having burnt it all.
+   */
+  async withdrawalsLastDay(): Promise<{ feeSun: bigint; ownEnergy: bigint; transactions: number }> {
+    const [row]: { fee_sun: string; own_energy: string; n: number }[] = await this.dataSource.query(
+      `SELECT coalesce(sum(fee_sun), 0)::text AS fee_sun,
+         coalesce(sum(CASE WHEN energy_fee_sun = 0 THEN energy_used
+                           WHEN energy_price_sun > 0
+                             THEN greatest(energy_used - energy_fee_sun / energy_price_sun, 0)
+                           ELSE 0 END), 0)::text AS own_energy,
+         count(*)::int AS n
+       FROM tron_costs WHERE kind = 'withdrawal' AND created_at > now() - interval '24 hours'`,
+    );
+    return { feeSun: BigInt(row.fee_sun), ownEnergy: BigInt(row.own_energy), transactions: row.n };
+  }
+
   /** TRX burnt per UTC day of the last `days` days, newest first, and by sweeps in that time. */
   async byDay(days: number) {
     const db = this.dataSource;

@@ -47,6 +47,11 @@ export class TronCostsService {
     return this.repository.record(db, kind, refId, raw, prices, paidFor);
   }
 
+  /** The TRX and the hot wallet's own energy the last 24 hours of withdrawals took. */
+  withdrawalsLastDay() {
+    return this.repository.withdrawalsLastDay();
+  }
+
   /** TRX burnt per UTC day of the last `days` days, newest first, and by sweeps in that time. */
   byDay(days: number) {
     return this.repository.byDay(days);

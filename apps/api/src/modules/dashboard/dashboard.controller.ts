@@ -4,7 +4,7 @@ import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
-import { DashboardQuery, DashboardResponse, QueueCounts } from './dashboard.dto';
+import { DashboardQuery, DashboardResponse, HealthFiguresView, QueueCounts } from './dashboard.dto';
 import { DashboardService } from './dashboard.service';
 import { QueuesService } from './queues.service';
 
@@ -24,6 +24,18 @@ export class DashboardController {
   @ApiErrors('VALIDATION_ERROR')
   getDashboard(@Query() query: DashboardQuery): Promise<DashboardResponse> {
     return this.dashboard.dashboard(query.days ?? 30);
+  }
+
+  @Get('health')
+  @ApiOperation({
+    summary:
+      'The health figures the alerts watch: scanner lag, hot wallet days left, mail outbox age, last proof',
+    description:
+      'The same figures GET /metrics exports (read from PostgreSQL at most every METRICS_DB_REFRESH_SECONDS, the chain at most every METRICS_CHAIN_REFRESH_SECONDS).',
+  })
+  @ApiOkResponse({ type: HealthFiguresView })
+  getHealthFigures(): Promise<HealthFiguresView> {
+    return this.dashboard.healthFigures();
   }
 }
 

@@ -105,3 +105,65 @@ export class QueueCounts {
   })
   support: number | null;
 }
+
+/**
+ * The few health figures the console's home shows, the same the alerts watch
+ * (ops/prometheus/rules/app-alerts.yml; docs/operations.md, "Alerts"). Null:
+ * unknown (its source did not answer) or not applicable.
+ */
+export class HealthFiguresView {
+  @ApiProperty({ format: 'date-time', example: '2026-12-06T13:30:00.000Z' })
+  as_of: string;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 2.4,
+    description:
+      "Seconds since the deposit scanner last stood at the chain's safe head; alert above 60; null without a scanner",
+  })
+  scanner_lag_seconds: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 6.5,
+    description:
+      "Days of withdrawals, at the last 24 hours' rate, the hot wallet's TRX and own energy still cover; alert below 1; null when unknown or no withdrawal cost anything in 24 hours",
+  })
+  hot_wallet_days_left: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 0,
+    description: 'Seconds the oldest mail still to send has waited (0: none); alert above 300',
+  })
+  mail_outbox_oldest_seconds: number | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    example: '2026-12-06T02:00:00.000Z',
+    description: 'When the newest proof of liabilities was made; null before the first',
+  })
+  last_proof_at: string | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 41400,
+    description: 'Seconds since then; alert above 26 hours (93600)',
+  })
+  last_proof_age_seconds: number | null;
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    example: true,
+    description: 'Whether every ledger transaction balances and every currency sums to zero',
+  })
+  ledger_balanced: boolean | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 0,
+    description: 'Seconds the reports replica is behind (0 without one); alert above 5',
+  })
+  replica_lag_seconds: number | null;
+}

@@ -4,6 +4,7 @@ import { DEPOSITS_QUEUE } from '../deposits/deposits.service';
 import { MAINTENANCE_QUEUE } from '../../infra/jobs/queues';
 import { CardDepositsModule } from '../card-deposits/card-deposits.module';
 import { IdentityModule } from '../identity/identity.module';
+import { MetricsModule } from '../metrics/metrics.module';
 import { MomentsModule } from '../moments/moments.module';
 import { SupportRequestsModule } from '../support-requests/support-requests.module';
 import { TrailersModule } from '../trailers/trailers.module';
@@ -19,6 +20,7 @@ import { QueuesService } from './queues.service';
     BullModule.registerQueue({ name: DEPOSITS_QUEUE }, { name: MAINTENANCE_QUEUE }),
     CardDepositsModule,
     IdentityModule,
+    MetricsModule,
     MomentsModule,
     SupportRequestsModule,
     TrailersModule,

@@ -7,7 +7,8 @@ import { LedgerReportService } from '../ledger/ledger-report.service';
 import { TrailersService } from '../trailers/trailers.service';
 import { UsersService } from '../users/users.service';
 import { SolvencyService } from '../withdrawals/solvency.service';
-import { DashboardResponse, QueueHealth } from './dashboard.dto';
+import { HealthFiguresService } from '../metrics/health-figures.service';
+import { DashboardResponse, HealthFiguresView, QueueHealth } from './dashboard.dto';
 
 /**
  * How the business is doing, per day: money figures come from the ledger's
@@ -21,6 +22,7 @@ export class DashboardService {
     private readonly users: UsersService,
     private readonly trailers: TrailersService,
     private readonly solvency: SolvencyService,
+    private readonly figures: HealthFiguresService,
     @InjectQueue(DEPOSITS_QUEUE) private readonly deposits: Queue,
     @InjectQueue(MAINTENANCE_QUEUE) private readonly maintenance: Queue,
   ) {}
@@ -45,6 +47,26 @@ export class DashboardService {
       package_sales: sales,
       solvency: await this.solvency.solvency(report.totals),
       queues,
+    };
+  }
+
+  /** The figures the alerts watch, as /metrics has them; ages in whole seconds. */
+  async healthFigures(): Promise<HealthFiguresView> {
+    const f = await this.figures.figures();
+    const now = Date.now();
+    const whole = (v: number | null) => (v === null ? null : Math.floor(v));
+    return {
+      as_of: new Date(now).toISOString(),
+      scanner_lag_seconds: whole(f.scannerLagSeconds),
+      hot_wallet_days_left:
+        f.hotWalletDaysLeft === null ? null : Math.floor(f.hotWalletDaysLeft * 10) / 10,
+      mail_outbox_oldest_seconds: whole(f.mailOutboxOldestSeconds),
+      last_proof_at:
+        f.proofAgeSeconds === null ? null : new Date(now - f.proofAgeSeconds * 1000).toISOString(),
+      last_proof_age_seconds: whole(f.proofAgeSeconds),
+      ledger_balanced: f.ledgerBalanced,
+      replica_lag_seconds:
+        f.replicaLagSeconds === null ? null : Math.round(f.replicaLagSeconds * 10) / 10,
     };
   }
 

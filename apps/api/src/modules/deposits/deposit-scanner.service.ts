@@ -9,6 +9,12 @@ import { ChainTransaction, DepositsService } from './deposits.service';
 export const SCAN_CURSOR = 'tron';
 /** Blocks fetched from the node at once while scanning a backlog. */
 const FETCH_AHEAD = 8;
+/**
+ * How often at most a caught-up scanner records so (chain_cursors.caught_up_at):
+ * a write every few seconds rather than every tick; the lag /metrics exports
+ * reads up to this much above the truth.
+ */
+const CAUGHT_UP_MARK_MS = 5000;
 
 interface FetchedBlock {
   number: number;
@@ -55,7 +61,17 @@ export class DepositScannerService {
         scanned++;
       }
     }
+    if (cursor + scanned >= safe) await this.markCaughtUp();
     return scanned;
+  }
+
+  private lastMark = 0;
+
+  /** Records that the scanner reached the safe head, at most every CAUGHT_UP_MARK_MS. */
+  private async markCaughtUp() {
+    if (Date.now() - this.lastMark < CAUGHT_UP_MARK_MS) return;
+    await this.repository.markCaughtUp(SCAN_CURSOR);
+    this.lastMark = Date.now();
   }
 
   private async fetch(number: number): Promise<FetchedBlock> {

@@ -72,6 +72,29 @@ export class DepositsRepository {
     return (await this.cursor(name))!;
   }
 
+  /** The scanner stood at the chain's safe head now (chain_cursors.caught_up_at). */
+  async markCaughtUp(name: string): Promise<void> {
+    await this.dataSource.query(`UPDATE chain_cursors SET caught_up_at = now() WHERE name = $1`, [
+      name,
+    ]);
+  }
+
+  /**
+   * The cursor and the seconds since it last stood at the safe head, by the
+   * database's clock (the reader ages it on its own from there); null before
+   * the first scan.
+   */
+  async cursorState(name: string): Promise<{ block: number; caughtUpSecondsAgo: number } | null> {
+    const rows: { block_number: string; behind: number }[] = await this.dataSource.query(
+      `SELECT block_number, extract(epoch FROM clock_timestamp() - caught_up_at)::float8 AS behind
+       FROM chain_cursors WHERE name = $1`,
+      [name],
+    );
+    return rows[0]
+      ? { block: Number(rows[0].block_number), caughtUpSecondsAgo: Math.max(0, rows[0].behind) }
+      : null;
+  }
+
   async moveCursor(db: EntityManager, name: string, blockNumber: number): Promise<void> {
     await db.query(
       `UPDATE chain_cursors SET block_number = $2, updated_at = now() WHERE name = $1`,

@@ -96,6 +96,11 @@ export class DepositsService {
     return this.deposits.cursor('tron');
   }
 
+  /** The scanner's cursor and the seconds since it last stood at the safe head; null before the first scan. */
+  scanState(): Promise<{ block: number; caughtUpSecondsAgo: number } | null> {
+    return this.deposits.cursorState('tron');
+  }
+
   /** Whether an address is one of ours (a member's deposit address): never a withdrawal target. */
   async isServiceAddress(address: string): Promise<boolean> {
     return (await this.deposits.owners(this.dataSource, [address])).size > 0;

@@ -136,6 +136,15 @@ export class MailOutboxRepository {
     );
   }
 
+  /** Seconds the oldest mail still to send (queued or sending) has waited; 0 when none waits. */
+  async oldestPendingSeconds(): Promise<number> {
+    const [row]: { age: number | null }[] = await this.dataSource.query(
+      `SELECT extract(epoch FROM clock_timestamp() - min(created_at))::float8 AS age
+       FROM mail_outbox WHERE status IN ('queued', 'sending')`,
+    );
+    return Math.max(0, row?.age ?? 0);
+  }
+
   /** The status of the mail that carried the member's latest code of `kind`. */
   async latestStatus(userId: number, kind: string): Promise<OutboxStatus | null> {
     const [row]: { status: OutboxStatus }[] = await this.dataSource.query(

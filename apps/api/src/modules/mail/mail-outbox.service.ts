@@ -152,6 +152,11 @@ export class MailOutboxService {
     return { expired, queued: rows.length };
   }
 
+  /** Seconds the oldest mail still to send has waited; 0 when the outbox is empty (/metrics). */
+  oldestPendingSeconds(): Promise<number> {
+    return this.outbox.oldestPendingSeconds();
+  }
+
   /** What became of the mail with the member's latest code of `kind` (`sending` shows as queued). */
   async latestStatus(
     userId: number,

@@ -7,6 +7,8 @@ import { within } from '../../common/within';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { DEPOSITS_QUEUE, DepositsService } from '../deposits/deposits.service';
 import { MAINTENANCE_QUEUE } from '../../infra/jobs/queues';
+import { MAIL_QUEUE } from '../mail/mail-outbox.service';
+import { HealthFiguresService } from './health-figures.service';
 import { EnergyService } from '../../infra/tron/energy.service';
 import { HotWallet } from '../../infra/tron/hot-wallet';
 import { SolvencyService } from '../withdrawals/solvency.service';
@@ -61,6 +63,39 @@ const sweepsLendable = gauge(
   "1 when the staking account can lend a sweep's energy now, 0 when it cannot; NaN without one",
 );
 
+const scannerLagSeconds = gauge(
+  'deposit_scanner_lag_seconds',
+  "Seconds since the deposit scanner last stood at the chain's safe head (grows while it is stopped, failing or behind); NaN without a scanner",
+);
+const outboxOldest = gauge(
+  'mail_outbox_oldest_pending_seconds',
+  'Seconds the oldest mail still to send (queued or sending) has waited; 0 when none waits',
+);
+const proofAge = gauge(
+  'proof_last_age_seconds',
+  'Seconds since the newest proof of liabilities; NaN before the first or with PROOF_INTERVAL_HOURS=0',
+);
+const ledgerBalanced = gauge(
+  'ledger_balanced',
+  '1 when every ledger transaction balances and every currency sums to zero (incremental audit), 0 when not',
+);
+const ledgerUnbalanced = gauge(
+  'ledger_unbalanced_transactions',
+  'Ledger transactions whose postings do not balance (incremental audit and its findings)',
+);
+const replicaLag = gauge(
+  'database_replica_lag_seconds',
+  'Seconds the reports replica (DATABASE_REPLICA_URL) is behind the primary; 0 without one',
+);
+const dayFeeSun = gauge(
+  'tron_withdrawals_day_fee_sun',
+  'TRX (sun) the withdrawals of the last 24 hours burnt',
+);
+const dayOwnEnergy = gauge(
+  'tron_withdrawals_day_own_energy',
+  "Energy the withdrawals of the last 24 hours took from the hot wallet's own energy (not burnt for)",
+);
+
 /**
  * The scrape-time gauges: cheap reads of PostgreSQL (grouped by an index)
  * and Redis on every scrape; the TRON node at most every
@@ -76,13 +111,15 @@ export class MetricsService {
     private readonly solvency: SolvencyService,
     private readonly hot: HotWallet,
     private readonly energy: EnergyService,
+    private readonly health: HealthFiguresService,
     @InjectQueue(DEPOSITS_QUEUE) private readonly depositsQueue: Queue,
     @InjectQueue(MAINTENANCE_QUEUE) private readonly maintenanceQueue: Queue,
+    @InjectQueue(MAIL_QUEUE) private readonly mailQueue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async render(): Promise<string> {
-    await Promise.all([this.queues(), this.pending(), this.chain()]);
+    await Promise.all([this.queues(), this.pending(), this.chain(), this.healthFigures()]);
     return metricsRegistry.metrics();
   }
 
@@ -93,7 +130,7 @@ export class MetricsService {
   private async queues() {
     queueJobs.reset();
     await Promise.all(
-      [this.depositsQueue, this.maintenanceQueue].map(async (queue) => {
+      [this.depositsQueue, this.maintenanceQueue, this.mailQueue].map(async (queue) => {
         // BullMQ waits for a lost Redis to come back; the scrape does not.
         const counts = await within(queue.getJobCounts(...QUEUE_STATES), SOURCE_WAIT_MS).catch(
           () => null,
@@ -115,6 +152,20 @@ export class MetricsService {
       // Exact up to 2^53 micro-USDT (9 billion USDT).
       pendingMicro.set({ status }, Number(row?.amount ?? 0n));
     }
+  }
+
+  private async healthFigures() {
+    const f = await this.health.figures();
+    const known = (v: number | bigint | null | undefined) =>
+      v === null || v === undefined ? NaN : Number(v);
+    scannerLagSeconds.set(known(f.scannerLagSeconds));
+    outboxOldest.set(known(f.mailOutboxOldestSeconds));
+    proofAge.set(this.config.PROOF_INTERVAL_HOURS > 0 ? known(f.proofAgeSeconds) : NaN);
+    ledgerBalanced.set(f.ledgerBalanced === null ? NaN : f.ledgerBalanced ? 1 : 0);
+    ledgerUnbalanced.set(known(f.ledgerUnbalancedTransactions));
+    replicaLag.set(known(f.replicaLagSeconds));
+    dayFeeSun.set(known(f.withdrawalsDay?.feeSun));
+    dayOwnEnergy.set(known(f.withdrawalsDay?.ownEnergy));
   }
 
   private async chain() {

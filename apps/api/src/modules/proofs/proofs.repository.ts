@@ -226,6 +226,15 @@ export class ProofsRepository {
     return rows.map((r) => ({ hash: r.root_hash, sum: BigInt(r.root_sum) }));
   }
 
+  /** Seconds since the newest snapshot was made, by the database's clock; null before the first. */
+  async newestAgeSeconds(): Promise<number | null> {
+    const [row]: { age: number }[] = await this.dataSource.query(
+      `SELECT extract(epoch FROM clock_timestamp() - created_at)::float8 AS age
+       FROM proof_snapshots ORDER BY id DESC LIMIT 1`,
+    );
+    return row ? Math.max(0, row.age) : null;
+  }
+
   /** The newest snapshot's id and time (any trigger), or null before the first. */
   async newest(): Promise<{ id: string; created_at: Date } | null> {
     const rows: { id: string; created_at: Date }[] = await this.dataSource.query(

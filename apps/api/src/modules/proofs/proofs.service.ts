@@ -316,6 +316,11 @@ export class ProofsService {
     return this.view(snapshot);
   }
 
+  /** Seconds since the newest snapshot (any trigger); null before the first (/metrics). */
+  newestAgeSeconds(): Promise<number | null> {
+    return this.proofs.newestAgeSeconds();
+  }
+
   /** The latest snapshot's liabilities and reserves, exact (micro-USDT), or null before the first. */
   async latestFigures(): Promise<{
     liabilities: bigint;

@@ -117,6 +117,7 @@ export * from './getMainMessageParams';
 export * from './getStatementAccount';
 export * from './getStatementKind';
 export * from './getStatementParams';
+export * from './healthFiguresView';
 export * from './healthResponse';
 export * from './healthResponseMigrations';
 export * from './healthResponsePostgres';

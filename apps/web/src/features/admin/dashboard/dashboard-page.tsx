@@ -16,6 +16,7 @@ import { formatUsdt } from '@app/domain';
 import type { DashboardDay, GetDashboardDays } from '@app/contracts';
 import { Link } from 'react-router-dom';
 import { useGetDashboard, useGetMe, useStaffOverview } from './api';
+import { HealthFigures } from './health-figures';
 import { OneAdminNotice } from '../shared/one-admin-notice';
 import { queueLabel } from '../shared/plain-words';
 
@@ -47,7 +48,7 @@ function totals(days: DashboardDay[]) {
   );
 }
 
-/** `/admin`: the business per day, today's figures, solvency and the queues. */
+/** `/admin`: the health figures the alerts watch, the business per day, today's figures, solvency and the queues. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const [days, setDays] = useState<GetDashboardDays>(30);
@@ -94,6 +95,7 @@ export function DashboardPage() {
           ) : null}
         </>
       ) : null}
+      <HealthFigures />
       {dashboard.isPending ? <p className="empty">{t('common.loading')}</p> : null}
       {dashboard.isError ? <p className="empty">{t('errors.generic')}</p> : null}
       {data && today && sums ? (
