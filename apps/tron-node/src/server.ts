@@ -188,6 +188,21 @@ export class TronNode {
         req.resume();
         return;
       }
+      if (fault && 'answer' in fault) {
+        req.resume();
+        if (fault.answer === 'not_json') {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+          return;
+        }
+        return this.send(
+          res,
+          200,
+          fault.answer === 'empty'
+            ? {}
+            : { block_header: { raw_data: { number: 'not a number' } }, transactions: {} },
+        );
+      }
       if (fault) {
         req.resume();
         const text = fault.status === 429 ? 'Too Many Requests' : 'Service Unavailable';

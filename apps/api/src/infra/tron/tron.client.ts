@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import { providers, TronWeb } from 'tronweb';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { REDIS } from '../redis/redis.module';
-import { NodeFault, NodePool, NoNodeError } from './node-pool';
+import { malformedBlock, NodeFault, NodePool, NoNodeError } from './node-pool';
 import { RedisRequestBudget } from './request-budget';
 import { RawReceipt } from './trc20';
 
@@ -105,9 +105,31 @@ export class TronClient {
     this.web = new TronWeb({ fullNode: provider, solidityNode: provider });
   }
 
-  private async call<T>(solidity: boolean, path: string, payload: object = {}): Promise<T> {
-    const node = solidity ? this.web.solidityNode : this.web.fullNode;
-    const answer = (await node.request(path, payload, 'post')) as T & { Error?: string };
+  /**
+   * One request through the pool. `malformed` says why an answer is nonsense
+   * (a `{}` where a block belongs, a number that is a string): that node has
+   * failed like a 503, rests, and the next one is asked (issue 43). A node's
+   * own `{Error}` answer ends the call as it is.
+   */
+  private async call<T>(
+    _solidity: boolean,
+    path: string,
+    payload: object = {},
+    malformed?: (answer: unknown) => string | null,
+  ): Promise<T> {
+    const answer = await this.pool
+      .run(path, async (node) => {
+        const got = await this.pool.request<T & { Error?: string }>(node, path, payload);
+        if (got && typeof got === 'object' && 'Error' in got && got.Error) return got;
+        const bad = malformed?.(got);
+        if (bad) throw new NodeFault(`${path}: ${bad}`);
+        return got;
+      })
+      .catch((error: unknown) => {
+        throw error instanceof NoNodeError
+          ? new TronNodeError(error.message, { cause: error })
+          : error;
+      });
     if (answer && typeof answer === 'object' && 'Error' in answer && answer.Error) {
       throw new TronNodeError(`${path}: ${answer.Error}`);
     }
@@ -117,8 +139,8 @@ export class TronClient {
   /** The newest block number, and the newest solidified one with its time. */
   async heads(): Promise<{ head: number; solidified: number; solidifiedAt: Date }> {
     const [head, solid] = await Promise.all([
-      this.call<RawBlock>(false, 'wallet/getnowblock'),
-      this.call<RawBlock>(true, 'walletsolidity/getnowblock'),
+      this.call<RawBlock>(false, 'wallet/getnowblock', {}, malformedBlock),
+      this.call<RawBlock>(true, 'walletsolidity/getnowblock', {}, malformedBlock),
     ]);
     return {
       head: blockNumber(head),
@@ -244,6 +266,13 @@ export class TronClient {
         );
         if (block?.Error) throw new TronNodeError(`getblockbynum: ${block.Error}`);
         if (!block?.block_header) throw new NodeFault(`block ${num} not found`);
+        const bad = malformedBlock(block);
+        if (bad) throw new NodeFault(`block ${num}: ${bad}`);
+        if ((block.block_header.raw_data?.number ?? 0) !== num) {
+          throw new NodeFault(
+            `block ${num}: answered block ${block.block_header.raw_data?.number}`,
+          );
+        }
         const receipts = await this.pool.request<RawReceipt[] | { Error?: string }>(
           node,
           'walletsolidity/gettransactioninfobyblocknum',
@@ -254,6 +283,8 @@ export class TronClient {
             throw new TronNodeError(`gettransactioninfobyblocknum: ${receipts.Error}`);
           throw new NodeFault(`block ${num}: no receipts`);
         }
+        const odd = receipts.find((r) => malformedReceipt(r));
+        if (odd) throw new NodeFault(`block ${num}: ${malformedReceipt(odd)}`);
         const txs = block.transactions?.length ?? 0;
         if (receipts.length !== txs) {
           throw new NodeFault(`block ${num}: ${receipts.length} receipts for ${txs} transactions`);
@@ -285,11 +316,27 @@ export class TronClient {
 
   /** A solidified transaction's receipt, or null while it is unknown or not solidified. */
   async solidReceipt(txId: string): Promise<RawReceipt | null> {
-    const answer = await this.call<RawReceipt>(true, 'walletsolidity/gettransactioninfobyid', {
-      value: txId,
-    });
+    const answer = await this.call<RawReceipt>(
+      true,
+      'walletsolidity/gettransactioninfobyid',
+      { value: txId },
+      (got) => (got && (got as RawReceipt).id !== undefined ? malformedReceipt(got) : null),
+    );
     return answer && answer.id ? answer : null;
   }
+}
+
+/** Why a receipt is not one (its id, block or logs of the wrong type), or null. */
+export function malformedReceipt(raw: unknown): string | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return 'a receipt that is not an object';
+  const r = raw as Record<string, unknown>;
+  if (typeof r.id !== 'string' || !/^[0-9a-f]{64}$/i.test(r.id))
+    return 'a receipt without its tx id';
+  if (r.blockNumber !== undefined && !Number.isSafeInteger(r.blockNumber))
+    return 'a receipt whose block is not a number';
+  if (r.log !== undefined && !Array.isArray(r.log)) return 'a receipt whose logs are not a list';
+  return null;
 }
 
 function trxTransfersOf(block: RawBlock): TrxTransfer[] {
