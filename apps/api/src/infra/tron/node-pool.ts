@@ -84,6 +84,17 @@ export class NodePool {
     return this.nodes.map((n) => n.url);
   }
 
+  /** The nodes not resting now, in order. */
+  awake(): string[] {
+    return this.nodes.filter((n) => n.restUntil <= this.now()).map((n) => n.url);
+  }
+
+  /** Rests a node that failed outside `run` (a second opinion asked of it). */
+  fail(url: string, fault: NodeFault): void {
+    const node = this.nodes.find((n) => n.url === url);
+    if (node) this.rest(node, 'fault', fault.message, fault.retryAfterMs);
+  }
+
   status(): NodeStatus[] {
     return this.nodes.map(({ url, restUntil, reason, solidHead }) => ({
       url,
@@ -98,11 +109,15 @@ export class NodePool {
    * throws a NodeFault that node rests and the next one is tried. Other errors
    * (a node's own `{Error}` answer, a bug) end the call as they are.
    */
-  async run<T>(what: string, attempt: (node: string) => Promise<T>): Promise<T> {
+  async run<T>(
+    what: string,
+    attempt: (node: string) => Promise<T>,
+    options: { exclude?: string } = {},
+  ): Promise<T> {
     await this.probeIfDue();
     const faults: string[] = [];
     for (const node of this.nodes) {
-      if (node.restUntil > this.now()) continue;
+      if (node.restUntil > this.now() || node.url === options.exclude) continue;
       try {
         return await attempt(node.url);
       } catch (error) {

@@ -5,7 +5,7 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { REDIS } from '../redis/redis.module';
 import { malformedBlock, NodeFault, NodePool, NoNodeError } from './node-pool';
 import { RedisRequestBudget } from './request-budget';
-import { RawReceipt } from './trc20';
+import { RawReceipt, readReceipt, ReceiptView, unconfirmed } from './trc20';
 
 /** A TRON node answered with an error, or not in the shape expected. */
 export class TronNodeError extends Error {}
@@ -163,6 +163,26 @@ export class TronClient {
     return BigInt(`0x${word}`);
   }
 
+  /**
+   * Whether the USDT contract's issuer blacklisted `address` (Tether's public
+   * `isBlackListed(address)`, a constant call): a transfer to it reverts and
+   * burns its fee (issue 43).
+   */
+  async isBlacklisted(address: string): Promise<boolean> {
+    const answer = await this.web.transactionBuilder.triggerConstantContract(
+      this.usdtContract,
+      'isBlackListed(address)',
+      {},
+      [{ type: 'address', value: address }],
+      address,
+    );
+    const word = answer.constant_result?.[0];
+    if (!word || !/^[0-9a-f]{64}$/i.test(word) || answer.result?.result !== true) {
+      throw new TronNodeError('isBlackListed gave no result');
+    }
+    return BigInt(`0x${word}`) !== 0n;
+  }
+
   /** TRX (sun) and the energy left of an address. */
   async resources(address: string): Promise<{ trxSun: bigint; energy: number; bandwidth: number }> {
     const [account, r] = await Promise.all([
@@ -256,7 +276,9 @@ export class TronClient {
    * over for the next; when no node has it, this throws and the scanner tries
    * again later, so a block is never taken for empty.
    */
-  async solidBlock(num: number): Promise<{ receipts: RawReceipt[]; trx: TrxTransfer[] }> {
+  async solidBlock(
+    num: number,
+  ): Promise<{ receipts: RawReceipt[]; trx: TrxTransfer[]; node: string }> {
     return this.pool
       .run(`block ${num}`, async (node) => {
         const block = await this.pool.request<RawBlock & { Error?: string }>(
@@ -289,13 +311,66 @@ export class TronClient {
         if (receipts.length !== txs) {
           throw new NodeFault(`block ${num}: ${receipts.length} receipts for ${txs} transactions`);
         }
-        return { receipts, trx: trxTransfersOf(block) };
+        return { receipts, trx: trxTransfersOf(block), node };
       })
       .catch((error: unknown) => {
         throw error instanceof NoNodeError
           ? new TronNodeError(error.message, { cause: error })
           : error;
       });
+  }
+
+  /**
+   * Second opinions (issue 43): the solidified receipt of `txId` from every
+   * node of the pool not resting, `exclude` (the node that told us first)
+   * left out, asked at once. Each answer is the receipt read, null when that
+   * node does not know it, or why the node failed (it then rests, as in `run`).
+   */
+  async receiptsFrom(
+    txId: string,
+    exclude?: string,
+  ): Promise<{ node: string; receipt: ReceiptView | null; failed?: string }[]> {
+    const nodes = this.pool.awake().filter((url) => url !== exclude);
+    return Promise.all(
+      nodes.map(async (node) => {
+        try {
+          const raw = await this.pool.request<RawReceipt & { Error?: string }>(
+            node,
+            'walletsolidity/gettransactioninfobyid',
+            { value: txId },
+          );
+          if (raw.Error) return { node, receipt: null, failed: raw.Error };
+          if (raw.id === undefined) return { node, receipt: null };
+          const bad = malformedReceipt(raw);
+          if (bad) throw new NodeFault(bad);
+          return { node, receipt: readReceipt(raw) };
+        } catch (error) {
+          if (error instanceof NodeFault) this.pool.fail(node, error);
+          return { node, receipt: null, failed: (error as Error).message };
+        }
+      }),
+    );
+  }
+
+  /**
+   * A second opinion on a receipt one node gave (issue 43): null when another
+   * node returns it unchanged (`unconfirmed` in trc20.ts). `servedBy`, the
+   * node that gave it, is left out and one other node must agree; unknown
+   * (null), every node is asked and two must. Otherwise what each node said,
+   * for operators.
+   */
+  async unconfirmedReceipt(expected: ReceiptView, servedBy: string | null): Promise<string | null> {
+    const answers = await this.receiptsFrom(expected.txId, servedBy ?? undefined);
+    const agreeing = answers.filter((a) => a.receipt && !unconfirmed(expected, a.receipt));
+    if (agreeing.length >= (servedBy ? 1 : 2)) return null;
+    const said = answers.map((a) => {
+      const host = hostOf(a.node);
+      if (a.failed) return `${host} failed (${a.failed})`;
+      if (!a.receipt) return `${host} does not know the transaction`;
+      const differs = unconfirmed(expected, a.receipt);
+      return differs ? `${host} says ${differs}` : `${host} agrees`;
+    });
+    return `no second node confirmed the receipt${said.length ? `: ${said.join('; ')}` : ' (no other node answered)'}`;
   }
 
   /** Every receipt of a solidified block (`[]` when none or not solidified yet). */
@@ -373,4 +448,13 @@ function blockNumber(block: RawBlock): number {
   // The genesis block prints no number.
   if (block?.block_header) return 0;
   throw new TronNodeError('getnowblock answered without a block header');
+}
+
+/** A node's host, for operators' reasons (never its path or query, where a key may sit). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'a node';
+  }
 }

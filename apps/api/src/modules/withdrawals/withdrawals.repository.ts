@@ -192,11 +192,12 @@ export class WithdrawalsRepository {
   }
 
   /** Why an approved withdrawal waits (short hot wallet), shown to operators. */
-  async note(id: string, reason: string | null): Promise<void> {
-    await this.dataSource.query(
+  async note(id: string, reason: string | null): Promise<boolean> {
+    const [, count]: [unknown[], number] = await this.dataSource.query(
       `UPDATE withdrawals SET reason = $2 WHERE id = $1 AND reason IS DISTINCT FROM $2`,
       [id, reason],
     );
+    return count > 0;
   }
 
   async idsIn(status: WithdrawalStatus[], limit: number, afterId = '0'): Promise<string[]> {
