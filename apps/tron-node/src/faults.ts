@@ -13,6 +13,8 @@
  *   node can: `empty` (`{}`), `not_json` (an HTML page), `wrong_types` (a block
  *   whose number is a string and whose transactions are not a list); `paths`
  *   and `count` narrow it as they narrow `status`;
+ * - `lie: "revert"`: gettransactioninfobyid says every contract call it knows
+ *   reverted (a node lying about a withdrawal's outcome);
  * - `fabricate` (/_stub/fabricate, a lie kept with the faults): transfers only
  *   this node reports, cleared with the faults.
  *
@@ -42,9 +44,11 @@ export class Faults {
   lag = 0;
   missingBlocks = new Set<number>();
   answer?: Nonsense;
+  lie?: 'revert';
 
   clear(): void {
     this.answer = undefined;
+    this.lie = undefined;
     this.status = undefined;
     this.retryAfter = undefined;
     this.hang = false;
@@ -73,6 +77,10 @@ export class Faults {
       if (next.hang || next.status) throw new Error('answer excludes status and hang');
       next.answer = body.answer as Nonsense;
     }
+    if (body.lie !== undefined) {
+      if (body.lie !== 'revert') throw new Error('lie must be "revert"');
+      next.lie = 'revert';
+    }
     if (body.count !== undefined) next.remaining = nonNegativeInt(body.count, 'count');
     if (body.paths !== undefined) {
       if (!Array.isArray(body.paths) || !body.paths.every((p) => typeof p === 'string')) {
@@ -95,6 +103,7 @@ export class Faults {
     this.lag = next.lag;
     this.missingBlocks = next.missingBlocks;
     this.answer = next.answer;
+    this.lie = next.lie;
   }
 
   /** The fault a request to `path` meets now, if any (counting it against `count`). */
@@ -120,6 +129,7 @@ export class Faults {
       ...(this.lag ? { lag: this.lag } : {}),
       ...(this.missingBlocks.size ? { missing_blocks: [...this.missingBlocks] } : {}),
       ...(this.answer ? { answer: this.answer } : {}),
+      ...(this.lie ? { lie: this.lie } : {}),
     };
   }
 }

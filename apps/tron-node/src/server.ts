@@ -8,6 +8,7 @@ import {
   hexToBase58,
   parseAddress,
   parseAmount,
+  revertData,
   SELECTORS,
   selectorOf,
   sha256Hex,
@@ -487,6 +488,16 @@ export class TronNode {
       const lie = lieById(ctx);
       if (lie) return this.lieInfo(lie);
       const tx = c.transaction(String(ctx.params.value ?? ''), isSolid(ctx));
+      if (tx && this.faults.lie === 'revert' && tx.info.contract_address) {
+        // The same receipt, but reverted: no logs, the energy burnt all the same.
+        const { log: _log, ...rest } = tx.info;
+        return {
+          ...rest,
+          contractResult: [revertData('forged by this node')],
+          receipt: { ...(tx.info.receipt as object), result: 'REVERT' },
+          result: 'FAILED',
+        };
+      }
       return tx ? tx.info : {};
     });
     this.route(both('gettransactioninfobyblocknum'), (ctx) => {
