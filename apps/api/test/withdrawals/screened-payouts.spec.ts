@@ -1,5 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { TronWeb } from 'tronweb';
+import { deriveTronAddress } from '@app/domain';
 import {
   TestApp,
   adjust,
@@ -30,7 +31,7 @@ const wallet = (seed: string) => TronWeb.address.fromPrivateKey(seed.repeat(64))
  * away does not block the request) and again before the worker signs (the
  * withdrawal ends refunded with the reason, the money back, nothing signed).
  */
-describe('screened payouts: blacklisted destinations', () => {
+describe('screened payouts: blacklisted destinations, look-alike addresses', () => {
   let tron: TronTestNode;
   let t: TestApp;
   let worker: INestApplicationContext;
@@ -121,6 +122,45 @@ describe('screened payouts: blacklisted destinations', () => {
     );
     expect(refunds).toHaveLength(1);
   });
+
+  it('flags an address-book entry that looks like an address that sent a member a transfer', async () => {
+    // SENDER pays a member for real (its key is '6' × 64); LOOKALIKE shares its first and last
+    // four characters (found by search, a valid address nobody holds the key of).
+    const SENDER = 'TVwvLcXD1WTK2gegh7tZ5Fxocfo8GttHgL';
+    const LOOKALIKE = 'TVwvLcXD1WTK2gegh7tZ5FxSN4sLrGtHgL';
+    expect(wallet('6')).toBe(SENDER);
+    const m = await funded(1);
+    await tron.control('account', { address: SENDER, trx: String(100n * USDT), energy: 1_000_000 });
+    await tron.payUsdt(SENDER, 50n * USDT);
+    await tron.solidify();
+    await tron.control('usdt/transfer', {
+      to: deriveTronAddress(TEST_WALLET.depositXpub, m.id),
+      amount: String(25n * USDT),
+      from_private_key: '6'.repeat(64),
+    });
+    await eventually(async () => ((await me(t, m)).money === 26 ? true : undefined), 15_000);
+    const save = (who: { auth: Record<string, string> }, address: string) =>
+      t.http().post('/withdrawal_addresses').set(who.auth).send({ address, label: 'x' });
+    const saved = await save(m, LOOKALIKE);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual([
+      expect.objectContaining({ address: LOOKALIKE, lookalike_of: SENDER }),
+    ]);
+    // Another member: the address sent the club a transfer, so it is flagged for them too.
+    const other = await member(t);
+    const theirs = await save(other, LOOKALIKE);
+    expect(theirs.body[0]).toMatchObject({ address: LOOKALIKE, lookalike_of: SENDER });
+    // The sender itself and an unrelated address are not flagged.
+    const plain = await member(t);
+    const list = (await save(plain, SENDER)).body as { address: string; lookalike_of: unknown }[];
+    expect(list[0]).toMatchObject({ address: SENDER, lookalike_of: null });
+    const unrelated = await save(plain, wallet('7'));
+    expect(
+      unrelated.body.find((e: { address: string }) => e.address === wallet('7')),
+    ).toMatchObject({ lookalike_of: null });
+    const book = await t.http().get('/withdrawal_addresses').set(m.auth).expect(200);
+    expect(book.body[0].lookalike_of).toBe(SENDER);
+  }, 40_000);
 
   it('a node away at request time does not block it (the send-time check decides)', async () => {
     const m = await funded(40);

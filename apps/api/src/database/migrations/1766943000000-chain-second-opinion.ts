@@ -34,9 +34,13 @@ export class ChainSecondOpinion1766943000000 implements MigrationInterface {
     await q.query(
       `CREATE INDEX chain_deposits_from_ends ON chain_deposits (left(from_address, 4), right(from_address, 4))`,
     );
+    await q.query(
+      `CREATE INDEX foreign_deposits_from_ends ON foreign_deposits (left(from_address, 4), right(from_address, 4))`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX foreign_deposits_from_ends`);
     await q.query(`DROP INDEX chain_deposits_from_ends`);
     await q.query(`DROP TABLE held_deposits`);
   }

@@ -277,6 +277,31 @@ export class DepositsRepository {
     return row.n;
   }
 
+  /**
+   * For each address, one address that sent a member a transfer (USDT, TRX or
+   * another token) and looks like it: the same first and last four
+   * characters, not equal (address poisoning; the *_from_ends indexes).
+   */
+  async lookalikes(addresses: string[]): Promise<Map<string, string>> {
+    if (addresses.length === 0) return new Map();
+    const rows: { address: string; known: string }[] = await this.dataSource.query(
+      `SELECT a.address, min(k.from_address) AS known
+       FROM unnest($1::varchar[]) AS a(address)
+       JOIN LATERAL (
+         SELECT c.from_address FROM chain_deposits c
+         WHERE left(c.from_address, 4) = left(a.address, 4)
+           AND right(c.from_address, 4) = right(a.address, 4) AND c.from_address <> a.address
+         UNION ALL
+         SELECT f.from_address FROM foreign_deposits f
+         WHERE left(f.from_address, 4) = left(a.address, 4)
+           AND right(f.from_address, 4) = right(a.address, 4) AND f.from_address <> a.address
+       ) k ON true
+       GROUP BY a.address`,
+      [addresses],
+    );
+    return new Map(rows.map((r) => [r.address, r.known]));
+  }
+
   listForeign(limit: number, before?: number): Promise<ForeignDepositRow[]> {
     return this.dataSource.query(
       `SELECT id, tx_id, log_index, user_id, asset, from_address, amount::text AS amount, block_number, created_at

@@ -98,6 +98,11 @@ export class DepositsService {
     return this.deposits.cursor('tron');
   }
 
+  /** Addresses that sent members a transfer and look like these (address poisoning), by address. */
+  lookalikes(addresses: string[]): Promise<Map<string, string>> {
+    return this.deposits.lookalikes(addresses);
+  }
+
   /** Whether an address is one of ours (a member's deposit address): never a withdrawal target. */
   async isServiceAddress(address: string): Promise<boolean> {
     return (await this.deposits.owners(this.dataSource, [address])).size > 0;

@@ -274,6 +274,20 @@ export class WithdrawalsRepository {
     return BigInt(rows[0]?.total ?? '0');
   }
 
+  /** For each address, one wallet the member withdrew to that looks like it (not equal). */
+  async historyLookalikes(userId: number, addresses: string[]): Promise<Map<string, string>> {
+    if (addresses.length === 0) return new Map();
+    const rows: { address: string; known: string }[] = await this.dataSource.query(
+      `SELECT a.address, min(w.wallet) AS known
+       FROM unnest($2::varchar[]) AS a(address)
+       JOIN withdrawals w ON w.user_id = $1 AND w.wallet <> a.address
+         AND left(w.wallet, 4) = left(a.address, 4) AND right(w.wallet, 4) = right(a.address, 4)
+       GROUP BY a.address`,
+      [userId, addresses],
+    );
+    return new Map(rows.map((r) => [r.address, r.known]));
+  }
+
   addressBook(userId: number): Promise<{ id: string; address: string; label: string }[]> {
     return this.dataSource.query(
       `SELECT id, address, label FROM withdrawal_addresses WHERE user_id = $1 ORDER BY id`,

@@ -233,13 +233,29 @@ export class WithdrawalsService {
     return this.records.record(userId, recordId);
   }
 
+  /**
+   * The book, each address with `lookalike_of` (address poisoning, issue 43):
+   * an address it looks like (first and last four characters alike, not
+   * equal) among those that sent the member or the club a transfer, the
+   * member's withdrawal history and the book's other addresses.
+   */
   async addressBook(userId: number) {
     const rows = await this.withdrawals.addressBook(userId);
+    const addresses = rows.map((r) => r.address);
+    const [senders, history] = await Promise.all([
+      this.deposits.lookalikes(addresses),
+      this.withdrawals.historyLookalikes(userId, addresses),
+    ]);
     return rows.map((r) => ({
       id: Number(r.id),
       address: r.address,
       label: r.label,
       network: 'TRC20' as const,
+      lookalike_of:
+        senders.get(r.address) ??
+        history.get(r.address) ??
+        addresses.find((other) => other !== r.address && looksLike(other, r.address)) ??
+        null,
     }));
   }
 
@@ -492,4 +508,9 @@ export class WithdrawalsService {
       ledgerTransactionId: transactionId,
     });
   }
+}
+
+/** Address poisoning's trick: the same first and last four characters (what people check). */
+export function looksLike(a: string, b: string): boolean {
+  return a !== b && a.slice(0, 4) === b.slice(0, 4) && a.slice(-4) === b.slice(-4);
 }
