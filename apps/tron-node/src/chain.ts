@@ -212,6 +212,13 @@ export class Chain {
   private solidified = 0;
   private solidLag: number;
   params: ChainParameters;
+  /**
+   * Addresses the USDT contract's owner blacklisted (/_stub/usdt/blacklist):
+   * `isBlackListed` says so, and a USDT transfer from or to one reverts, as
+   * the issuer's freeze does (issue 43). Chain state: every node serving the
+   * chain agrees.
+   */
+  readonly blacklist = new Set<HexAddress>();
 
   constructor(readonly options: ChainOptions) {
     this.now = options.now ?? Date.now;
@@ -292,6 +299,7 @@ export class Chain {
     this.snapshots.clear();
     this.pending = [];
     this.txIndex.clear();
+    this.blacklist.clear();
     this.solidLag = solidLag;
     this.params = { ...DEFAULT_PARAMETERS, ...this.options.parameters };
     this.genesis();
@@ -755,6 +763,12 @@ export class Chain {
       }
     }
     if (!moves) return { ok: false, reason: 'function not supported', energy: REVERT_ENERGY };
+    const frozen = moves.find(
+      (m) =>
+        m.token === this.options.usdtContract &&
+        (this.blacklist.has(m.from) || this.blacklist.has(m.to)),
+    );
+    if (frozen) return { ok: false, reason: 'blacklisted address', energy: REVERT_ENERGY };
     // Dry-run the moves in order on a scratch copy of the touched balances.
     const scratch = new Map<string, bigint>();
     const bal = (t: HexAddress, a: HexAddress) => scratch.get(t + a) ?? st.tokenBalance(t, a);
@@ -1008,6 +1022,16 @@ export class Chain {
             return {
               result: wordUint(st.tokenBalance(call.contract, readAddress(args, 0))),
               energy: BALANCE_OF_ENERGY,
+              reverted: false,
+            };
+          case SELECTORS.isBlackListed:
+          case SELECTORS.getBlackListStatus:
+            return {
+              result: wordBool(
+                call.contract === this.options.usdtContract &&
+                  this.blacklist.has(readAddress(args, 0)),
+              ),
+              energy: 656,
               reverted: false,
             };
           case SELECTORS.decimals:

@@ -170,6 +170,8 @@ export const SELECTORS = {
   name: '06fdde03', // name()
   totalSupply: '18160ddd', // totalSupply()
   batchTransfer: '88d695b2', // batchTransfer(address[],uint256[])
+  isBlackListed: 'e47d6060', // isBlackListed(address): Tether's public mapping
+  getBlackListStatus: '59bf1abe', // getBlackListStatus(address)
 } as const;
 
 /** keccak256("Transfer(address,address,uint256)") */

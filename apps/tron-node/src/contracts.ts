@@ -38,6 +38,9 @@ export const TRC20_ABI: Record<string, unknown>[] = [
   fn('decimals', [], [param('', 'uint8')], 'View'),
   fn('totalSupply', [], [param('', 'uint256')], 'View'),
   fn('balanceOf', [param('who', 'address')], [param('', 'uint256')], 'View'),
+  // Tether's blacklist (TetherToken.sol): the public mapping's getter and its older twin.
+  fn('isBlackListed', [param('', 'address')], [param('', 'bool')], 'View'),
+  fn('getBlackListStatus', [param('_maker', 'address')], [param('', 'bool')], 'View'),
   fn(
     'transfer',
     [param('_to', 'address'), param('_value', 'uint256')],

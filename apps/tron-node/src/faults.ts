@@ -8,11 +8,22 @@
  * - `count`: only the next `count` requests get `status` or `hang`, then it clears;
  * - `paths`: `status` / `hang` hit only paths starting with one of these;
  * - `lag`: the solidity endpoints see the solidified head that many blocks back;
- * - `missing_blocks`: block numbers this node says do not exist (yet), on both views.
+ * - `missing_blocks`: block numbers this node says do not exist (yet), on both views;
+ * - `answer`: requests are answered 200 with nonsense, as a load-balanced public
+ *   node can: `empty` (`{}`), `not_json` (an HTML page), `wrong_types` (a block
+ *   whose number is a string and whose transactions are not a list); `paths`
+ *   and `count` narrow it as they narrow `status`;
+ * - `lie: "revert"`: gettransactioninfobyid says every contract call it knows
+ *   reverted (a node lying about a withdrawal's outcome);
+ * - `fabricate` (/_stub/fabricate, a lie kept with the faults): transfers only
+ *   this node reports, cleared with the faults.
  *
  * One body replaces the previous faults; `{}` clears them.
  */
-export type Fault = 'hang' | { status: number; retryAfter?: number };
+export type Nonsense = 'empty' | 'not_json' | 'wrong_types';
+export type Fault = 'hang' | { status: number; retryAfter?: number } | { answer: Nonsense };
+
+const NONSENSE = new Set<Nonsense>(['empty', 'not_json', 'wrong_types']);
 
 const STATUSES = new Set([429, 500, 502, 503, 504]);
 
@@ -32,8 +43,12 @@ export class Faults {
   paths?: string[];
   lag = 0;
   missingBlocks = new Set<number>();
+  answer?: Nonsense;
+  lie?: 'revert';
 
   clear(): void {
+    this.answer = undefined;
+    this.lie = undefined;
     this.status = undefined;
     this.retryAfter = undefined;
     this.hang = false;
@@ -55,6 +70,17 @@ export class Faults {
     }
     if (body.hang !== undefined) next.hang = body.hang === true || body.hang === 'true';
     if (next.hang && next.status) throw new Error('status and hang exclude each other');
+    if (body.answer !== undefined) {
+      if (!NONSENSE.has(body.answer as Nonsense)) {
+        throw new Error('answer must be one of empty, not_json, wrong_types');
+      }
+      if (next.hang || next.status) throw new Error('answer excludes status and hang');
+      next.answer = body.answer as Nonsense;
+    }
+    if (body.lie !== undefined) {
+      if (body.lie !== 'revert') throw new Error('lie must be "revert"');
+      next.lie = 'revert';
+    }
     if (body.count !== undefined) next.remaining = nonNegativeInt(body.count, 'count');
     if (body.paths !== undefined) {
       if (!Array.isArray(body.paths) || !body.paths.every((p) => typeof p === 'string')) {
@@ -76,17 +102,20 @@ export class Faults {
     this.paths = next.paths;
     this.lag = next.lag;
     this.missingBlocks = next.missingBlocks;
+    this.answer = next.answer;
+    this.lie = next.lie;
   }
 
   /** The fault a request to `path` meets now, if any (counting it against `count`). */
   take(path: string): Fault | undefined {
-    if (!this.status && !this.hang) return undefined;
+    if (!this.status && !this.hang && !this.answer) return undefined;
     if (this.paths && !this.paths.some((p) => path.startsWith(p))) return undefined;
     if (this.remaining !== undefined) {
       if (this.remaining === 0) return undefined;
       this.remaining--;
     }
     if (this.hang) return 'hang';
+    if (this.answer) return { answer: this.answer };
     return { status: this.status!, retryAfter: this.retryAfter };
   }
 
@@ -99,6 +128,8 @@ export class Faults {
       ...(this.paths ? { paths: this.paths } : {}),
       ...(this.lag ? { lag: this.lag } : {}),
       ...(this.missingBlocks.size ? { missing_blocks: [...this.missingBlocks] } : {}),
+      ...(this.answer ? { answer: this.answer } : {}),
+      ...(this.lie ? { lie: this.lie } : {}),
     };
   }
 }

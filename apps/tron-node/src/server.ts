@@ -8,10 +8,14 @@ import {
   hexToBase58,
   parseAddress,
   parseAmount,
+  revertData,
   SELECTORS,
   selectorOf,
+  sha256Hex,
   toHex,
+  TRANSFER_TOPIC,
   wordAddress,
+  wordBool,
   wordUint,
 } from './codec';
 import { Faults } from './faults';
@@ -118,6 +122,17 @@ export class TronNode {
   private routes = new Map<string, Handler>();
   /** Faults this node shows its clients (/_stub/faults): rate limits, outages, lag. */
   readonly faults = new Faults();
+  /**
+   * Lies this node alone tells (/_stub/fabricate): USDT transfers it reports in
+   * a block (and by id) that the chain never had, a compromised or buggy
+   * node's fabricated receipt (issue 43). Cleared with the faults.
+   */
+  private lies: {
+    id: string;
+    blockNumber: number;
+    json: Record<string, unknown>;
+    info: Record<string, unknown>;
+  }[] = [];
   /** Node API requests served (not controls), for tests of clients' budgets and failover. */
   requestsServed = 0;
   private readonly ownsChain: boolean;
@@ -187,6 +202,21 @@ export class TronNode {
         res.on('close', () => this.hung.delete(res));
         req.resume();
         return;
+      }
+      if (fault && 'answer' in fault) {
+        req.resume();
+        if (fault.answer === 'not_json') {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+          return;
+        }
+        return this.send(
+          res,
+          200,
+          fault.answer === 'empty'
+            ? {}
+            : { block_header: { raw_data: { number: 'not a number' } }, transactions: {} },
+        );
       }
       if (fault) {
         req.resume();
@@ -264,8 +294,21 @@ export class TronNode {
       blockID: block.id,
       block_header: { raw_data: raw, witness_signature: block.witnessSignature },
     };
-    if (detail && block.txs.length) json.transactions = block.txs.map((t) => t.json);
+    const lies = this.liesIn(block.number);
+    if (detail && block.txs.length + lies.length) {
+      json.transactions = [...block.txs.map((t) => t.json), ...lies.map((l) => l.json)];
+    }
     return json;
+  }
+
+  private liesIn(num: number) {
+    return this.lies.filter((l) => l.blockNumber === num);
+  }
+
+  /** A lie as a receipt, timed by its block once that exists. */
+  private lieInfo(lie: (typeof this.lies)[number]): Record<string, unknown> {
+    const block = this.chain.block(lie.blockNumber);
+    return { ...lie.info, blockTimeStamp: block?.timestamp ?? 0 };
   }
 
   private accountJson(address: HexAddress, solid: boolean | number): Record<string, unknown> {
@@ -430,19 +473,40 @@ export class TronNode {
         blocks.push(this.blockJson(c.block(i)!));
       return { block: blocks };
     });
+    /** A lie this node tells about `id`, once its block is in the view asked. */
+    const lieById = (ctx: Ctx) => {
+      const id = String(ctx.params.value ?? '').toLowerCase();
+      return this.lies.find((l) => l.id === id && c.block(l.blockNumber, isSolid(ctx)));
+    };
     this.route(both('gettransactionbyid'), (ctx) => {
+      const lie = lieById(ctx);
+      if (lie) return lie.json;
       const tx = c.transaction(String(ctx.params.value ?? ''), isSolid(ctx));
       return tx ? tx.json : {};
     });
     this.route(both('gettransactioninfobyid'), (ctx) => {
+      const lie = lieById(ctx);
+      if (lie) return this.lieInfo(lie);
       const tx = c.transaction(String(ctx.params.value ?? ''), isSolid(ctx));
+      if (tx && this.faults.lie === 'revert' && tx.info.contract_address) {
+        // The same receipt, but reverted: no logs, the energy burnt all the same.
+        const { log: _log, ...rest } = tx.info;
+        return {
+          ...rest,
+          contractResult: [revertData('forged by this node')],
+          receipt: { ...(tx.info.receipt as object), result: 'REVERT' },
+          result: 'FAILED',
+        };
+      }
       return tx ? tx.info : {};
     });
     this.route(both('gettransactioninfobyblocknum'), (ctx) => {
       const num = Number(ctx.params.num ?? 0);
       if (!(num > 0)) return {};
       const b = missing(num) ? undefined : c.block(num, isSolid(ctx));
-      return b ? b.txs.map((t) => t.info) : [];
+      return b
+        ? [...b.txs.map((t) => t.info), ...this.liesIn(num).map((l) => this.lieInfo(l))]
+        : [];
     });
     this.route(both('getaccount'), (ctx) =>
       this.accountJson(parseAddress(ctx.params.address), isSolid(ctx)),
@@ -578,6 +642,8 @@ export class TronNode {
           SELECTORS.symbol,
           SELECTORS.name,
           SELECTORS.totalSupply,
+          SELECTORS.isBlackListed,
+          SELECTORS.getBlackListStatus,
         ] as string[];
         if (k.kind === 'token' && view.includes(call.data.slice(0, 8))) {
           return this.constantReply(call, ctx.params, false, feeLimit);
@@ -737,6 +803,7 @@ export class TronNode {
       this.hung.clear();
       this.nextBroadcast = null;
       this.faults.clear();
+      this.lies = [];
       this.requestsServed = 0;
       c.reset(intParam(ctx.params.solid_lag, 'solid_lag', o.solidLag));
       return this.info();
@@ -790,6 +857,73 @@ export class TronNode {
     };
     ctl('usdt/transfer', usdtTransfer(o.usdtContract));
     ctl('fake-usdt/transfer', usdtTransfer(o.fakeUsdtContract));
+    ctl('fabricate', (ctx) => {
+      // A USDT transfer only this node reports, in the next block (issue 43): a node that lies.
+      const to = this.address(ctx.params, 'to');
+      const amount = this.amount(ctx.params);
+      const from = ctx.params.from === undefined ? c.faucet : this.address(ctx.params, 'from');
+      const blockNumber = c.head().number + 1;
+      const id = sha256Hex(
+        new TextEncoder().encode(`lie|${to}|${amount}|${Date.now()}|${Math.random()}`),
+      );
+      const usdt = o.usdtContract;
+      const data = SELECTORS.transfer + wordAddress(to) + wordUint(amount);
+      const json = {
+        ret: [{ contractRet: 'SUCCESS' }],
+        signature: ['0'.repeat(130)],
+        txID: id,
+        raw_data: {
+          contract: [
+            {
+              parameter: {
+                value: { data, owner_address: from, contract_address: usdt },
+                type_url: 'type.googleapis.com/protocol.TriggerSmartContract',
+              },
+              type: 'TriggerSmartContract',
+            },
+          ],
+          ref_block_bytes: '0000',
+          ref_block_hash: '0000000000000000',
+          expiration: c.nextSlotTime() + 60_000,
+          fee_limit: 30_000_000,
+          timestamp: c.nextSlotTime(),
+        },
+        raw_data_hex: '',
+      };
+      const info = {
+        id,
+        fee: 2_963_100,
+        blockNumber,
+        contractResult: [wordBool(true)],
+        contract_address: usdt,
+        receipt: {
+          energy_fee: 2_963_100,
+          energy_usage_total: 29_631,
+          net_usage: 345,
+          result: 'SUCCESS',
+        },
+        log: [
+          {
+            address: usdt.slice(2),
+            topics: [TRANSFER_TOPIC, wordAddress(from), wordAddress(to)],
+            data: wordUint(amount),
+          },
+        ],
+      };
+      this.lies.push({ id, blockNumber, json, info });
+      return { txid: id, block: blockNumber };
+    });
+    ctl('usdt/blacklist', (ctx) => {
+      const address = this.address(ctx.params, 'address');
+      const listed = ctx.params.listed === undefined ? true : bool(ctx.params.listed);
+      if (listed) c.blacklist.add(address);
+      else c.blacklist.delete(address);
+      return {
+        address: hexToBase58(address),
+        listed,
+        blacklisted: [...c.blacklist].map(hexToBase58),
+      };
+    });
     ctl('usdt/revert', (ctx) => {
       const to = this.address(ctx.params, 'to');
       const amount = this.amount(ctx.params);
@@ -836,6 +970,8 @@ export class TronNode {
       } catch (e) {
         throw new ControlError((e as Error).message);
       }
+      // One body replaces the faults: the lies end with them.
+      this.lies = [];
       // A hang or an error status now applies to new requests; hung ones end when cleared.
       if (!this.faults.hang) {
         for (const res of this.hung) if (!res.headersSent) res.destroy();

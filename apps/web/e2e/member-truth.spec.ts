@@ -61,6 +61,8 @@ test('1. a withdrawal asks first (amount, fee, net, whole address) and can be ca
   await expect(ask).toContainText('12.00 USDT');
   await expect(ask).toContainText('1.80 USDT');
   await expect(ask).toContainText(OUTSIDE);
+  // A new address: the member says they checked every character (address poisoning).
+  await ask.getByLabel(/This address is new/).check();
   await ask.getByRole('button', { name: 'Send' }).click();
   await expect(page).toHaveURL(/\/mine$/, { timeout: 10_000 });
   await expect(page.getByTestId('balance-money')).toHaveText('38.00');

@@ -234,6 +234,12 @@ export const ERRORS = {
     detail: 'Withdrawals cannot go to a deposit address of this service',
     description: "The wallet is one of the service's own addresses",
   },
+  ADDRESS_BLACKLISTED: {
+    status: 400,
+    detail: 'The USDT contract has blacklisted this address: a transfer to it would fail',
+    description:
+      "The USDT contract's isBlackListed says yes for the wallet (checked at request and again before sending)",
+  },
   ADDRESS_BOOK_FULL: {
     status: 400,
     detail: 'The address book is full: delete an address first',

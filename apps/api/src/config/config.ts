@@ -333,6 +333,12 @@ export const SETTINGS_SCHEMA = z.object({
   /** TRON node requests per second, all API and worker processes together (Redis); 0: no limit. */
   TRON_MAX_REQUESTS_PER_SECOND: intFrom(0, 0, 100_000),
   /**
+   * With two or more nodes, deposits (per transaction and member) and
+   * withdrawal settlements of this many USDT or more need a second node's
+   * identical receipt; 0: every one (issue 43).
+   */
+  DEPOSIT_CROSSCHECK_USDT: intFrom(1000, 0, 1_000_000_000),
+  /**
    * Hex key of a staking account (TRX frozen for energy, Stake 2.0) that lends
    * energy to the hot wallet when that costs less than burning TRX; unset: TRX only.
    */

@@ -216,6 +216,10 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   },
   TRON_MAX_NODE_LAG_BLOCKS: { group: 'TRON (TRC-20 USDT)', doc: '' },
   TRON_MAX_REQUESTS_PER_SECOND: { group: 'TRON (TRC-20 USDT)', doc: '' },
+  DEPOSIT_CROSSCHECK_USDT: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'With two or more nodes, a deposit of this many USDT or more is credited only when a second node returns the same receipt (else it is held for an operator), and so is a withdrawal settlement; 0: every one. One node: no second opinion.',
+  },
   TRON_ENERGY_ACCOUNT_PRIVATE_KEY: {
     group: 'TRON (TRC-20 USDT)',
     doc: 'Hex key of a staking account (TRX frozen for energy with FreezeBalanceV2) that lends energy to the hot wallet (and, in pnpm tron:sweep, to deposit addresses) whenever that costs less than burning TRX. Unset: TRX only.',

@@ -706,6 +706,35 @@ ALTER TABLE public.foreign_deposits ALTER COLUMN id ADD GENERATED ALWAYS AS IDEN
     CACHE 1
 );
 
+CREATE TABLE public.held_deposits (
+    id bigint NOT NULL,
+    tx_id character(64) NOT NULL,
+    log_index integer NOT NULL,
+    user_id integer NOT NULL,
+    from_address character varying(34) NOT NULL,
+    to_address character varying(34) NOT NULL,
+    amount_micro bigint NOT NULL,
+    block_number bigint NOT NULL,
+    block_time timestamp with time zone,
+    reason text NOT NULL,
+    status character varying(10) DEFAULT 'held'::character varying NOT NULL,
+    checked_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    credited_at timestamp with time zone,
+    CONSTRAINT held_deposits_amount_micro_check CHECK ((amount_micro > 0)),
+    CONSTRAINT held_deposits_log_index_check CHECK ((log_index >= 0)),
+    CONSTRAINT held_deposits_status_check CHECK (((status)::text = ANY ((ARRAY['held'::character varying, 'credited'::character varying])::text[])))
+);
+
+ALTER TABLE public.held_deposits ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.held_deposits_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 CREATE TABLE public.idempotency_keys (
     user_id integer NOT NULL,
     key character varying(100) NOT NULL,
@@ -1607,6 +1636,12 @@ ALTER TABLE ONLY public.foreign_deposits
 ALTER TABLE ONLY public.foreign_deposits
     ADD CONSTRAINT foreign_deposits_tx_id_log_index_key UNIQUE (tx_id, log_index);
 
+ALTER TABLE ONLY public.held_deposits
+    ADD CONSTRAINT held_deposits_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.held_deposits
+    ADD CONSTRAINT held_deposits_tx_id_log_index_key UNIQUE (tx_id, log_index);
+
 ALTER TABLE ONLY public.idempotency_keys
     ADD CONSTRAINT idempotency_keys_pkey PRIMARY KEY (user_id, key);
 
@@ -1800,9 +1835,15 @@ CREATE INDEX balance_records_user_idx ON public.balance_records USING btree (use
 
 CREATE INDEX card_deposits_status_idx ON public.card_deposits USING btree (status, id);
 
+CREATE INDEX chain_deposits_from_ends ON public.chain_deposits USING btree ("left"((from_address)::text, 4), "right"((from_address)::text, 4));
+
 CREATE INDEX chain_deposits_user_idx ON public.chain_deposits USING btree (user_id, id DESC);
 
 CREATE INDEX economy_changes_status_idx ON public.economy_changes USING btree (status, id);
+
+CREATE INDEX foreign_deposits_from_ends ON public.foreign_deposits USING btree ("left"((from_address)::text, 4), "right"((from_address)::text, 4));
+
+CREATE INDEX held_deposits_held ON public.held_deposits USING btree (id) WHERE ((status)::text = 'held'::text);
 
 CREATE INDEX idempotency_keys_created_idx ON public.idempotency_keys USING btree (created_at);
 

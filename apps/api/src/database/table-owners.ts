@@ -48,6 +48,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   foreign_deposits: 'deposits',
   sweeps: 'deposits',
   deposit_totals: 'deposits',
+  held_deposits: 'deposits',
   withdrawals: 'withdrawals',
   withdrawal_attempts: 'withdrawals',
   withdrawal_addresses: 'withdrawals',

@@ -60,6 +60,7 @@ export const API_ERROR_KEYS = {
   REVIEW_ALREADY_DECIDED: 'errors.reviewDecided',
   INCORRECT_TRANSACTION_PASSWORD: 'errors.incorrectTransactionPassword',
   ADDRESS_BOOK_FULL: 'errors.addressBookFull',
+  ADDRESS_BLACKLISTED: 'errors.addressBlacklisted',
   RECOVERY_HOLD: 'errors.recoveryHold',
   INSUFFICIENT_FUNDS: 'errors.insufficientFunds',
   IDEMPOTENCY_CONFLICT: 'errors.generic',

@@ -24,6 +24,7 @@ const QUEUE_LISTS: Record<string, string> = {
   verifications: '/admin/verifications',
   reports: '/admin/moments',
   support: '/admin/support_requests',
+  held_deposits: '/admin/deposits/held',
 };
 const ALL_QUERIES = [...MONEY_QUERIES, ...MESSAGE_QUERIES, QUEUE_COUNTS];
 const MAX_RETRY_MS = 30_000;

@@ -82,6 +82,7 @@ import type {
   GetStatementParams,
   HealthFiguresView,
   HealthResponse,
+  HeldDepositItem,
   InvitesResponse,
   LatestProof,
   LedgerReportResponse,
@@ -93,6 +94,7 @@ import type {
   ListDepositsParams,
   ListEconomyChangesParams,
   ListForeignDepositsParams,
+  ListHeldDepositsParams,
   ListInvitesParams,
   ListMembersParams,
   ListMessagesParams,
@@ -2702,6 +2704,125 @@ export function useListForeignDeposits<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getListForeignDepositsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+/**
+ * With two or more nodes, a deposit of DEPOSIT_CROSSCHECK_USDT or more is credited only when another node returns the same receipt. Held ones are asked about again every 30 s and credited once two nodes agree; a receipt one node made up stays held (see docs/operations.md).
+ * @summary Deposits held because no second TRON node confirmed their receipt, newest first
+ */
+export const listHeldDeposits = (
+  params?: ListHeldDepositsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<HeldDepositItem[]>(
+    { url: `/admin/deposits/held`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListHeldDepositsQueryKey = (params?: ListHeldDepositsParams) => {
+  return [`/admin/deposits/held`, ...(params ? [params] : [])] as const;
+};
+
+export const getListHeldDepositsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listHeldDeposits>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListHeldDepositsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listHeldDeposits>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListHeldDepositsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listHeldDeposits>>> = ({ signal }) =>
+    listHeldDeposits(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listHeldDeposits>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListHeldDepositsQueryResult = NonNullable<Awaited<ReturnType<typeof listHeldDeposits>>>;
+export type ListHeldDepositsQueryError = ErrorType<ErrorBody | ValidationErrorBody>;
+
+export function useListHeldDeposits<
+  TData = Awaited<ReturnType<typeof listHeldDeposits>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListHeldDepositsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listHeldDeposits>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listHeldDeposits>>,
+          TError,
+          Awaited<ReturnType<typeof listHeldDeposits>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListHeldDeposits<
+  TData = Awaited<ReturnType<typeof listHeldDeposits>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListHeldDepositsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listHeldDeposits>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listHeldDeposits>>,
+          TError,
+          Awaited<ReturnType<typeof listHeldDeposits>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListHeldDeposits<
+  TData = Awaited<ReturnType<typeof listHeldDeposits>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListHeldDepositsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listHeldDeposits>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Deposits held because no second TRON node confirmed their receipt, newest first
+ */
+
+export function useListHeldDeposits<
+  TData = Awaited<ReturnType<typeof listHeldDeposits>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListHeldDepositsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listHeldDeposits>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListHeldDepositsQueryOptions(params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -17,6 +17,7 @@ export const STAFF_QUEUES = [
   'verifications',
   'reports',
   'support',
+  'held_deposits',
 ] as const;
 export type StaffQueue = (typeof STAFF_QUEUES)[number];
 

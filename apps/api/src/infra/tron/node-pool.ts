@@ -84,6 +84,17 @@ export class NodePool {
     return this.nodes.map((n) => n.url);
   }
 
+  /** The nodes not resting now, in order. */
+  awake(): string[] {
+    return this.nodes.filter((n) => n.restUntil <= this.now()).map((n) => n.url);
+  }
+
+  /** Rests a node that failed outside `run` (a second opinion asked of it). */
+  fail(url: string, fault: NodeFault): void {
+    const node = this.nodes.find((n) => n.url === url);
+    if (node) this.rest(node, 'fault', fault.message, fault.retryAfterMs);
+  }
+
   status(): NodeStatus[] {
     return this.nodes.map(({ url, restUntil, reason, solidHead }) => ({
       url,
@@ -98,11 +109,15 @@ export class NodePool {
    * throws a NodeFault that node rests and the next one is tried. Other errors
    * (a node's own `{Error}` answer, a bug) end the call as they are.
    */
-  async run<T>(what: string, attempt: (node: string) => Promise<T>): Promise<T> {
+  async run<T>(
+    what: string,
+    attempt: (node: string) => Promise<T>,
+    options: { exclude?: string } = {},
+  ): Promise<T> {
     await this.probeIfDue();
     const faults: string[] = [];
     for (const node of this.nodes) {
-      if (node.restUntil > this.now()) continue;
+      if (node.restUntil > this.now() || node.url === options.exclude) continue;
       try {
         return await attempt(node.url);
       } catch (error) {
@@ -122,11 +137,18 @@ export class NodePool {
     const node = this.nodes.find((n) => n.url === url);
     if (!node) throw new Error(`not a node of the pool: ${url}`);
     await this.options.budget?.take();
+    let answer: unknown;
     try {
-      return (await node.provider.request(path, payload, method as never)) as T;
+      answer = await node.provider.request(path, payload, method as never);
     } catch (error) {
       throw faultOf(error, this.options.timeoutMs);
     }
+    // Every java-tron endpoint answers a JSON object or array: anything else (an HTML error page
+    // behind a balancer, an empty body) is the node failing, like a 503 (issue 43).
+    if (answer === null || typeof answer !== 'object') {
+      throw new NodeFault(`${path} answered something other than JSON`);
+    }
+    return answer as T;
   }
 
   private rest(node: NodeState, why: 'fault' | 'lag', reason: string, retryAfterMs = 0): void {
@@ -156,11 +178,11 @@ export class NodePool {
     await Promise.all(
       asked.map(async (node) => {
         try {
-          const block = await this.request<{ block_header?: { raw_data?: { number?: number } } }>(
-            node.url,
-            'walletsolidity/getnowblock',
-          );
-          node.solidHead = block?.block_header ? (block.block_header.raw_data?.number ?? 0) : null;
+          const block = await this.request<unknown>(node.url, 'walletsolidity/getnowblock');
+          const bad = malformedBlock(block);
+          // A node that answers a block without its header is failing, not lagging.
+          if (bad) throw new NodeFault(`getnowblock: ${bad}`);
+          node.solidHead = (block as ShapedBlock).block_header.raw_data.number ?? 0;
         } catch (error) {
           node.solidHead = null;
           if (error instanceof NodeFault) {
@@ -184,6 +206,34 @@ export class NodePool {
       }
     }
   }
+}
+
+interface ShapedBlock {
+  block_header: { raw_data: { number?: number; timestamp?: number } };
+}
+
+/**
+ * Why an answer that should be a block is not one (a node answering `{}`, a
+ * header without its number's type, transactions that are not a list), or
+ * null when it is one. The genesis block prints no number; every block prints
+ * its time.
+ */
+export function malformedBlock(block: unknown): string | null {
+  if (!block || typeof block !== 'object' || Array.isArray(block)) return 'not an object';
+  const { block_header: header, transactions } = block as Record<string, unknown>;
+  if (!header || typeof header !== 'object') return 'answered without a block header';
+  const raw = (header as Record<string, unknown>).raw_data as Record<string, unknown> | undefined;
+  if (!raw || typeof raw !== 'object') return 'a block header without raw_data';
+  if (
+    raw.number !== undefined &&
+    !(Number.isSafeInteger(raw.number) && (raw.number as number) >= 0)
+  )
+    return 'a block number that is not a number';
+  const genesis = raw.number === undefined && raw.timestamp === undefined;
+  if (!genesis && !Number.isSafeInteger(raw.timestamp)) return 'a block time that is not a number';
+  if (transactions !== undefined && !Array.isArray(transactions))
+    return 'transactions that are not a list';
+  return null;
 }
 
 /** What a failed request says about its node: status, Retry-After, timeout, network. */

@@ -93,3 +93,29 @@ function hexText(hex: string | undefined): string | null {
     .trim();
   return text || null;
 }
+
+/**
+ * Whether `got` (another node's receipt) confirms `expected`: the same tx id,
+ * block and outcome, and every Transfer log of `expected` in `got` unchanged
+ * (index, token, from, to, amount). Null when it does; else what differs.
+ * Logs `got` has beyond those are not ours to judge (issue 43).
+ */
+export function unconfirmed(expected: ReceiptView, got: ReceiptView): string | null {
+  if (got.txId !== expected.txId) return `another transaction (${got.txId || 'none'})`;
+  if (got.blockNumber !== expected.blockNumber)
+    return `block ${got.blockNumber}, not ${expected.blockNumber}`;
+  if (got.succeeded !== expected.succeeded)
+    return got.succeeded ? 'it succeeded' : `it failed (${got.failure})`;
+  for (const t of expected.transfers) {
+    const same = got.transfers.find(
+      (g) =>
+        g.logIndex === t.logIndex &&
+        g.token === t.token &&
+        g.from === t.from &&
+        g.to === t.to &&
+        g.amount === t.amount,
+    );
+    if (!same) return `no transfer of ${t.amount} to ${t.to} at log ${t.logIndex}`;
+  }
+  return null;
+}

@@ -3,9 +3,9 @@ import type Redis from 'ioredis';
 import { providers, TronWeb } from 'tronweb';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { REDIS } from '../redis/redis.module';
-import { NodeFault, NodePool, NoNodeError } from './node-pool';
+import { malformedBlock, NodeFault, NodePool, NoNodeError } from './node-pool';
 import { RedisRequestBudget } from './request-budget';
-import { RawReceipt } from './trc20';
+import { RawReceipt, readReceipt, ReceiptView, unconfirmed } from './trc20';
 
 /** A TRON node answered with an error, or not in the shape expected. */
 export class TronNodeError extends Error {}
@@ -105,9 +105,31 @@ export class TronClient {
     this.web = new TronWeb({ fullNode: provider, solidityNode: provider });
   }
 
-  private async call<T>(solidity: boolean, path: string, payload: object = {}): Promise<T> {
-    const node = solidity ? this.web.solidityNode : this.web.fullNode;
-    const answer = (await node.request(path, payload, 'post')) as T & { Error?: string };
+  /**
+   * One request through the pool. `malformed` says why an answer is nonsense
+   * (a `{}` where a block belongs, a number that is a string): that node has
+   * failed like a 503, rests, and the next one is asked (issue 43). A node's
+   * own `{Error}` answer ends the call as it is.
+   */
+  private async call<T>(
+    _solidity: boolean,
+    path: string,
+    payload: object = {},
+    malformed?: (answer: unknown) => string | null,
+  ): Promise<T> {
+    const answer = await this.pool
+      .run(path, async (node) => {
+        const got = await this.pool.request<T & { Error?: string }>(node, path, payload);
+        if (got && typeof got === 'object' && 'Error' in got && got.Error) return got;
+        const bad = malformed?.(got);
+        if (bad) throw new NodeFault(`${path}: ${bad}`);
+        return got;
+      })
+      .catch((error: unknown) => {
+        throw error instanceof NoNodeError
+          ? new TronNodeError(error.message, { cause: error })
+          : error;
+      });
     if (answer && typeof answer === 'object' && 'Error' in answer && answer.Error) {
       throw new TronNodeError(`${path}: ${answer.Error}`);
     }
@@ -117,8 +139,8 @@ export class TronClient {
   /** The newest block number, and the newest solidified one with its time. */
   async heads(): Promise<{ head: number; solidified: number; solidifiedAt: Date }> {
     const [head, solid] = await Promise.all([
-      this.call<RawBlock>(false, 'wallet/getnowblock'),
-      this.call<RawBlock>(true, 'walletsolidity/getnowblock'),
+      this.call<RawBlock>(false, 'wallet/getnowblock', {}, malformedBlock),
+      this.call<RawBlock>(true, 'walletsolidity/getnowblock', {}, malformedBlock),
     ]);
     return {
       head: blockNumber(head),
@@ -139,6 +161,26 @@ export class TronClient {
     const word = answer.constant_result?.[0];
     if (!word) throw new TronNodeError('balanceOf gave no result');
     return BigInt(`0x${word}`);
+  }
+
+  /**
+   * Whether the USDT contract's issuer blacklisted `address` (Tether's public
+   * `isBlackListed(address)`, a constant call): a transfer to it reverts and
+   * burns its fee (issue 43).
+   */
+  async isBlacklisted(address: string): Promise<boolean> {
+    const answer = await this.web.transactionBuilder.triggerConstantContract(
+      this.usdtContract,
+      'isBlackListed(address)',
+      {},
+      [{ type: 'address', value: address }],
+      address,
+    );
+    const word = answer.constant_result?.[0];
+    if (!word || !/^[0-9a-f]{64}$/i.test(word) || answer.result?.result !== true) {
+      throw new TronNodeError('isBlackListed gave no result');
+    }
+    return BigInt(`0x${word}`) !== 0n;
   }
 
   /** TRX (sun) and the energy left of an address. */
@@ -234,7 +276,9 @@ export class TronClient {
    * over for the next; when no node has it, this throws and the scanner tries
    * again later, so a block is never taken for empty.
    */
-  async solidBlock(num: number): Promise<{ receipts: RawReceipt[]; trx: TrxTransfer[] }> {
+  async solidBlock(
+    num: number,
+  ): Promise<{ receipts: RawReceipt[]; trx: TrxTransfer[]; node: string }> {
     return this.pool
       .run(`block ${num}`, async (node) => {
         const block = await this.pool.request<RawBlock & { Error?: string }>(
@@ -244,6 +288,13 @@ export class TronClient {
         );
         if (block?.Error) throw new TronNodeError(`getblockbynum: ${block.Error}`);
         if (!block?.block_header) throw new NodeFault(`block ${num} not found`);
+        const bad = malformedBlock(block);
+        if (bad) throw new NodeFault(`block ${num}: ${bad}`);
+        if ((block.block_header.raw_data?.number ?? 0) !== num) {
+          throw new NodeFault(
+            `block ${num}: answered block ${block.block_header.raw_data?.number}`,
+          );
+        }
         const receipts = await this.pool.request<RawReceipt[] | { Error?: string }>(
           node,
           'walletsolidity/gettransactioninfobyblocknum',
@@ -254,17 +305,72 @@ export class TronClient {
             throw new TronNodeError(`gettransactioninfobyblocknum: ${receipts.Error}`);
           throw new NodeFault(`block ${num}: no receipts`);
         }
+        const odd = receipts.find((r) => malformedReceipt(r));
+        if (odd) throw new NodeFault(`block ${num}: ${malformedReceipt(odd)}`);
         const txs = block.transactions?.length ?? 0;
         if (receipts.length !== txs) {
           throw new NodeFault(`block ${num}: ${receipts.length} receipts for ${txs} transactions`);
         }
-        return { receipts, trx: trxTransfersOf(block) };
+        return { receipts, trx: trxTransfersOf(block), node };
       })
       .catch((error: unknown) => {
         throw error instanceof NoNodeError
           ? new TronNodeError(error.message, { cause: error })
           : error;
       });
+  }
+
+  /**
+   * Second opinions (issue 43): the solidified receipt of `txId` from every
+   * node of the pool not resting, `exclude` (the node that told us first)
+   * left out, asked at once. Each answer is the receipt read, null when that
+   * node does not know it, or why the node failed (it then rests, as in `run`).
+   */
+  async receiptsFrom(
+    txId: string,
+    exclude?: string,
+  ): Promise<{ node: string; receipt: ReceiptView | null; failed?: string }[]> {
+    const nodes = this.pool.awake().filter((url) => url !== exclude);
+    return Promise.all(
+      nodes.map(async (node) => {
+        try {
+          const raw = await this.pool.request<RawReceipt & { Error?: string }>(
+            node,
+            'walletsolidity/gettransactioninfobyid',
+            { value: txId },
+          );
+          if (raw.Error) return { node, receipt: null, failed: raw.Error };
+          if (raw.id === undefined) return { node, receipt: null };
+          const bad = malformedReceipt(raw);
+          if (bad) throw new NodeFault(bad);
+          return { node, receipt: readReceipt(raw) };
+        } catch (error) {
+          if (error instanceof NodeFault) this.pool.fail(node, error);
+          return { node, receipt: null, failed: (error as Error).message };
+        }
+      }),
+    );
+  }
+
+  /**
+   * A second opinion on a receipt one node gave (issue 43): null when another
+   * node returns it unchanged (`unconfirmed` in trc20.ts). `servedBy`, the
+   * node that gave it, is left out and one other node must agree; unknown
+   * (null), every node is asked and two must. Otherwise what each node said,
+   * for operators.
+   */
+  async unconfirmedReceipt(expected: ReceiptView, servedBy: string | null): Promise<string | null> {
+    const answers = await this.receiptsFrom(expected.txId, servedBy ?? undefined);
+    const agreeing = answers.filter((a) => a.receipt && !unconfirmed(expected, a.receipt));
+    if (agreeing.length >= (servedBy ? 1 : 2)) return null;
+    const said = answers.map((a) => {
+      const host = hostOf(a.node);
+      if (a.failed) return `${host} failed (${a.failed})`;
+      if (!a.receipt) return `${host} does not know the transaction`;
+      const differs = unconfirmed(expected, a.receipt);
+      return differs ? `${host} says ${differs}` : `${host} agrees`;
+    });
+    return `no second node confirmed the receipt${said.length ? `: ${said.join('; ')}` : ' (no other node answered)'}`;
   }
 
   /** Every receipt of a solidified block (`[]` when none or not solidified yet). */
@@ -285,11 +391,27 @@ export class TronClient {
 
   /** A solidified transaction's receipt, or null while it is unknown or not solidified. */
   async solidReceipt(txId: string): Promise<RawReceipt | null> {
-    const answer = await this.call<RawReceipt>(true, 'walletsolidity/gettransactioninfobyid', {
-      value: txId,
-    });
+    const answer = await this.call<RawReceipt>(
+      true,
+      'walletsolidity/gettransactioninfobyid',
+      { value: txId },
+      (got) => (got && (got as RawReceipt).id !== undefined ? malformedReceipt(got) : null),
+    );
     return answer && answer.id ? answer : null;
   }
+}
+
+/** Why a receipt is not one (its id, block or logs of the wrong type), or null. */
+export function malformedReceipt(raw: unknown): string | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return 'a receipt that is not an object';
+  const r = raw as Record<string, unknown>;
+  if (typeof r.id !== 'string' || !/^[0-9a-f]{64}$/i.test(r.id))
+    return 'a receipt without its tx id';
+  if (r.blockNumber !== undefined && !Number.isSafeInteger(r.blockNumber))
+    return 'a receipt whose block is not a number';
+  if (r.log !== undefined && !Array.isArray(r.log)) return 'a receipt whose logs are not a list';
+  return null;
 }
 
 function trxTransfersOf(block: RawBlock): TrxTransfer[] {
@@ -326,4 +448,13 @@ function blockNumber(block: RawBlock): number {
   // The genesis block prints no number.
   if (block?.block_header) return 0;
   throw new TronNodeError('getnowblock answered without a block header');
+}
+
+/** A node's host, for operators' reasons (never its path or query, where a key may sit). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'a node';
+  }
 }

@@ -104,6 +104,13 @@ export class QueueCounts {
     example: 1,
   })
   support: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Deposits held because no second TRON node confirmed them (admin, finance)',
+    example: 0,
+  })
+  held_deposits: number | null;
 }
 
 /**

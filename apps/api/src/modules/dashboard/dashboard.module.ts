@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { DEPOSITS_QUEUE } from '../deposits/deposits.service';
 import { MAINTENANCE_QUEUE } from '../../infra/jobs/queues';
 import { CardDepositsModule } from '../card-deposits/card-deposits.module';
+import { DepositsModule } from '../deposits/deposits.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { MomentsModule } from '../moments/moments.module';
@@ -19,6 +20,7 @@ import { QueuesService } from './queues.service';
   imports: [
     BullModule.registerQueue({ name: DEPOSITS_QUEUE }, { name: MAINTENANCE_QUEUE }),
     CardDepositsModule,
+    DepositsModule,
     IdentityModule,
     MetricsModule,
     MomentsModule,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Role, Staff } from '../../common/auth';
 import { CardDepositsService } from '../card-deposits/card-deposits.service';
+import { DepositsService } from '../deposits/deposits.service';
 import { IdentityService } from '../identity/identity.service';
 import { MomentsService } from '../moments/moments.service';
 import { SupportRequestsService } from '../support-requests/support-requests.service';
@@ -20,17 +21,19 @@ export class QueuesService {
     private readonly identity: IdentityService,
     private readonly moments: MomentsService,
     private readonly support: SupportRequestsService,
+    private readonly deposits: DepositsService,
   ) {}
 
   async counts(role: Role): Promise<QueueCounts> {
     const money = (Staff.money as readonly Role[]).includes(role);
     const people = (Staff.people as readonly Role[]).includes(role);
-    const [withdrawals, cardDeposits, verifications, reports, support] = await Promise.all([
+    const [withdrawals, cardDeposits, verifications, reports, support, held] = await Promise.all([
       money ? this.withdrawals.waitingCount() : null,
       money ? this.cardDeposits.waitingCount() : null,
       people ? this.identity.waitingCount() : null,
       people ? this.moments.waitingCount() : null,
       people ? this.support.waitingCount() : null,
+      money ? this.deposits.heldCount() : null,
     ]);
     return {
       withdrawals,
@@ -38,6 +41,7 @@ export class QueuesService {
       verifications,
       reports,
       support,
+      held_deposits: held,
     };
   }
 }

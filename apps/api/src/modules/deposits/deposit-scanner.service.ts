@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { readReceipt } from '../../infra/tron/trc20';
 import { TronClient } from '../../infra/tron/tron.client';
 import { DepositsRepository } from './deposits.repository';
+import { HeldLog } from './deposits.repository';
 import { ChainTransaction, DepositsService } from './deposits.service';
 
 export const SCAN_CURSOR = 'tron';
@@ -15,11 +16,17 @@ const FETCH_AHEAD = 8;
  * reads up to this much above the truth.
  */
 const CAUGHT_UP_MARK_MS = 5000;
+/** How often held deposits are asked about again (issue 43). */
+const HELD_RECHECK_MS = 30_000;
 
 interface FetchedBlock {
   number: number;
   transactions: ChainTransaction[];
   trx: { txId: string; from: string; to: string; amountSun: bigint }[];
+  /** Logs no second node confirmed: held, not credited. */
+  held: HeldLog[];
+  /** Transactions a second node confirmed (held before, perhaps). */
+  checked: string[];
 }
 
 /**
@@ -33,6 +40,8 @@ interface FetchedBlock {
  */
 @Injectable()
 export class DepositScannerService {
+  private lastRecheck = 0;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly deposits: DepositsService,
@@ -44,6 +53,10 @@ export class DepositScannerService {
   /** Scans up to TRON_SCAN_BATCH_BLOCKS blocks, fewer when `stopping` is aborted; returns how many. */
   async scan(stopping?: AbortSignal): Promise<number> {
     await this.deposits.backfillAddresses();
+    if (Date.now() - this.lastRecheck >= HELD_RECHECK_MS) {
+      this.lastRecheck = Date.now();
+      await this.deposits.recheckHeld();
+    }
     const safe = await this.deposits.safeHeight();
     const cursor =
       (await this.repository.cursor(SCAN_CURSOR)) ??
@@ -57,7 +70,9 @@ export class DepositScannerService {
       );
       const blocks = await Promise.all(numbers.map((n) => this.fetch(n)));
       for (const block of blocks) {
-        if (!(await this.apply(block))) return scanned;
+        const held = await this.apply(block);
+        if (held === false) return scanned;
+        this.deposits.announceHeld(held);
         scanned++;
       }
     }
@@ -76,7 +91,7 @@ export class DepositScannerService {
 
   private async fetch(number: number): Promise<FetchedBlock> {
     // Receipts and transfers from one node that has the block (never a lagging node's "none").
-    const { receipts, trx } = await this.tron.solidBlock(number);
+    const { receipts, trx, node } = await this.tron.solidBlock(number);
     const transactions: ChainTransaction[] = [];
     for (const raw of receipts) {
       const receipt = readReceipt(raw);
@@ -88,15 +103,28 @@ export class DepositScannerService {
         transfers: receipt.transfers,
       });
     }
-    return { number, transactions, trx };
+    // Large deposits need a second node's word before they are credited (issue 43).
+    const opinion = await this.deposits.secondOpinion(transactions, node);
+    return {
+      number,
+      transactions: opinion.credit,
+      trx,
+      held: opinion.held,
+      checked: opinion.checked,
+    };
   }
 
-  /** One block in one database transaction; false when another scanner got there first. */
-  private apply(block: FetchedBlock): Promise<boolean> {
+  /**
+   * One block in one database transaction; false when another scanner got
+   * there first, else the ids of logs held for the first time.
+   */
+  private apply(block: FetchedBlock): Promise<string[] | false> {
     return this.dataSource.transaction(async (db) => {
       const cursor = await this.repository.cursor(SCAN_CURSOR, db, true);
       if (cursor !== block.number - 1) return false;
       await this.deposits.creditTransactions(db, block.transactions, 'scan');
+      await this.deposits.releaseHeld(db, block.checked);
+      const held = await this.deposits.hold(db, block.held);
       if (block.trx.length > 0) {
         const owners = await this.repository.owners(
           db,
@@ -123,7 +151,7 @@ export class DepositScannerService {
         );
       }
       await this.repository.moveCursor(db, SCAN_CURSOR, block.number);
-      return true;
+      return held;
     });
   }
 }

@@ -15,6 +15,8 @@ import {
   ClaimDepositResponse,
   DepositAddress,
   ForeignDepositItem,
+  HeldDepositItem,
+  HeldDepositsQuery,
   RecordSweepBody,
   RecordSweepResponse,
   SweepCandidate,
@@ -87,6 +89,34 @@ export class AdminDepositsController {
       status: row.status,
       tx_id: row.tx_id,
       reason: row.reason,
+      created_at: row.created_at.toISOString(),
+    }));
+  }
+
+  @Get('held')
+  @ApiOperation({
+    summary: 'Deposits held because no second TRON node confirmed their receipt, newest first',
+    description:
+      'With two or more nodes, a deposit of DEPOSIT_CROSSCHECK_USDT or more is credited only when ' +
+      'another node returns the same receipt. Held ones are asked about again every 30 s and ' +
+      'credited once two nodes agree; a receipt one node made up stays held (see docs/operations.md).',
+  })
+  @ApiOkResponse({ type: [HeldDepositItem] })
+  @ApiErrors('VALIDATION_ERROR')
+  async listHeldDeposits(@Query() query: HeldDepositsQuery): Promise<HeldDepositItem[]> {
+    const rows = await this.deposits.listHeld(query.status, query.limit ?? 50, query.before);
+    return rows.map((row) => ({
+      id: Number(row.id),
+      user_id: row.user_id,
+      tx_id: row.tx_id,
+      log_index: row.log_index,
+      from_address: row.from_address,
+      to_address: row.to_address,
+      amount: microToNumber(BigInt(row.amount_micro)),
+      block_number: Number(row.block_number),
+      reason: row.reason,
+      status: row.status,
+      checked_at: row.checked_at.toISOString(),
       created_at: row.created_at.toISOString(),
     }));
   }

@@ -72,6 +72,56 @@ export class AdminDepositItem {
   created_at: string;
 }
 
+export class HeldDepositsQuery {
+  @ApiPropertyOptional({ enum: ['held', 'credited'], description: 'Default: both' })
+  @IsOptional()
+  @IsIn(['held', 'credited'])
+  status?: 'held' | 'credited';
+
+  @PageLimit(100, 50)
+  limit?: number;
+
+  @PageBefore('Only rows with a smaller id (the next page)')
+  before?: number;
+}
+
+export class HeldDepositItem {
+  @ApiProperty({ type: 'integer', example: 4 })
+  id: number;
+  @ApiProperty({ type: 'integer', example: 7 })
+  user_id: number;
+  @ApiProperty({ example: '3f1c6f0d0c2f4d8f9a7d5b3c1e2f4a6b8c0d2e4f6a8b0c2d4e6f8a0b2c4d6e8f' })
+  tx_id: string;
+  @ApiProperty({ type: 'integer', example: 0 })
+  log_index: number;
+  @ApiProperty({ example: 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16' })
+  from_address: string;
+  @ApiProperty({
+    description: "The member's deposit address",
+    example: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+  })
+  to_address: string;
+  @ApiProperty({ description: 'USDT the first node reported', example: 5000 })
+  amount: number;
+  @ApiProperty({ type: 'integer', example: 120 })
+  block_number: number;
+  @ApiProperty({
+    description: 'What each other node said, as last asked',
+    example: 'no second node confirmed the receipt: 10.0.0.2:8090 does not know the transaction',
+  })
+  reason: string;
+  @ApiProperty({
+    enum: ['held', 'credited'],
+    description: '`credited` once two nodes returned the same receipt',
+    example: 'held',
+  })
+  status: 'held' | 'credited';
+  @ApiProperty({ format: 'date-time', example: '2026-12-06T13:30:00.000Z' })
+  checked_at: string;
+  @ApiProperty({ format: 'date-time', example: '2026-12-06T13:29:00.000Z' })
+  created_at: string;
+}
+
 export class ForeignDepositItem {
   @ApiProperty({ type: 'integer', example: 3 })
   id: number;

@@ -7,6 +7,36 @@ export interface CreditedLog {
   amount: bigint;
 }
 
+/** A USDT log to a member that one node reported and no second node confirmed (issue 43). */
+export interface HeldLog {
+  txId: string;
+  logIndex: number;
+  userId: number;
+  from: string;
+  to: string;
+  amount: bigint;
+  blockNumber: number;
+  blockTime: Date | null;
+  reason: string;
+}
+
+export interface HeldDepositRow {
+  id: string;
+  tx_id: string;
+  log_index: number;
+  user_id: number;
+  from_address: string;
+  to_address: string;
+  amount_micro: string;
+  block_number: string;
+  block_time: Date | null;
+  reason: string;
+  status: 'held' | 'credited';
+  checked_at: Date;
+  created_at: Date;
+  credited_at: Date | null;
+}
+
 export interface ForeignDepositRow {
   id: string;
   tx_id: string;
@@ -201,6 +231,98 @@ export class DepositsRepository {
         rows.map((r) => r.blockNumber),
       ],
     );
+  }
+
+  /**
+   * Holds logs no second node confirmed; a log held before keeps its row (its
+   * reason and check time move on). Returns the ids held now for the first time.
+   */
+  async hold(db: EntityManager, logs: HeldLog[]): Promise<string[]> {
+    if (logs.length === 0) return [];
+    const rows: { id: string; fresh: boolean }[] = await db.query(
+      `INSERT INTO held_deposits (tx_id, log_index, user_id, from_address, to_address, amount_micro, block_number, block_time, reason)
+       SELECT * FROM unnest($1::char(64)[], $2::int[], $3::int[], $4::varchar[], $5::varchar[], $6::bigint[], $7::bigint[], $8::timestamptz[], $9::text[])
+       ON CONFLICT (tx_id, log_index) DO UPDATE SET reason = EXCLUDED.reason, checked_at = now()
+         WHERE held_deposits.status = 'held'
+       RETURNING id, (xmax = 0) AS fresh`,
+      [
+        logs.map((l) => l.txId),
+        logs.map((l) => l.logIndex),
+        logs.map((l) => l.userId),
+        logs.map((l) => l.from),
+        logs.map((l) => l.to),
+        logs.map((l) => l.amount.toString()),
+        logs.map((l) => l.blockNumber),
+        logs.map((l) => l.blockTime),
+        logs.map((l) => l.reason),
+      ],
+    );
+    return rows.filter((r) => r.fresh).map((r) => r.id);
+  }
+
+  /** Held logs of these transactions become credited (two nodes agreed at last). */
+  async releaseHeld(db: EntityManager, txIds: string[]): Promise<void> {
+    if (txIds.length === 0) return;
+    await db.query(
+      `UPDATE held_deposits SET status = 'credited', credited_at = now()
+       WHERE tx_id = ANY($1::char(64)[]) AND status = 'held'`,
+      [txIds],
+    );
+  }
+
+  /** Held logs looked at longest ago first (a page for the re-check). */
+  heldDue(limit: number): Promise<HeldDepositRow[]> {
+    return this.dataSource.query(
+      `SELECT * FROM held_deposits WHERE status = 'held' ORDER BY checked_at, id LIMIT $1`,
+      [limit],
+    );
+  }
+
+  async touchHeld(txId: string, reason: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE held_deposits SET checked_at = now(), reason = $2 WHERE tx_id = $1 AND status = 'held'`,
+      [txId, reason],
+    );
+  }
+
+  listHeld(status: 'held' | 'credited' | undefined, limit: number, before?: number) {
+    return this.dataSource.query(
+      `SELECT * FROM held_deposits WHERE ($1::varchar IS NULL OR status = $1)
+         AND ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
+      [status ?? null, before ?? null, limit],
+    ) as Promise<HeldDepositRow[]>;
+  }
+
+  async countHeld(): Promise<number> {
+    const [row]: { n: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM held_deposits WHERE status = 'held'`,
+    );
+    return row.n;
+  }
+
+  /**
+   * For each address, one address that sent a member a transfer (USDT, TRX or
+   * another token) and looks like it: the same first and last four
+   * characters, not equal (address poisoning; the *_from_ends indexes).
+   */
+  async lookalikes(addresses: string[]): Promise<Map<string, string>> {
+    if (addresses.length === 0) return new Map();
+    const rows: { address: string; known: string }[] = await this.dataSource.query(
+      `SELECT a.address, min(k.from_address) AS known
+       FROM unnest($1::varchar[]) AS a(address)
+       JOIN LATERAL (
+         SELECT c.from_address FROM chain_deposits c
+         WHERE left(c.from_address, 4) = left(a.address, 4)
+           AND right(c.from_address, 4) = right(a.address, 4) AND c.from_address <> a.address
+         UNION ALL
+         SELECT f.from_address FROM foreign_deposits f
+         WHERE left(f.from_address, 4) = left(a.address, 4)
+           AND right(f.from_address, 4) = right(a.address, 4) AND f.from_address <> a.address
+       ) k ON true
+       GROUP BY a.address`,
+      [addresses],
+    );
+    return new Map(rows.map((r) => [r.address, r.known]));
   }
 
   listForeign(limit: number, before?: number): Promise<ForeignDepositRow[]> {

@@ -10,11 +10,12 @@ import { REMOVE_WHEN_RUN } from '../../infra/jobs/queues';
 import { member, system } from '../ledger/ledger.accounts';
 import { LedgerService } from '../ledger/ledger.service';
 import { TokenTransfer, readReceipt } from '../../infra/tron/trc20';
+import { MemberEventsService } from '../../infra/events/member-events.service';
 import { TronClient } from '../../infra/tron/tron.client';
 import { RiskSignalsService } from '../risk/risk-signals.service';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
-import { DepositsRepository, ForeignDepositRow } from './deposits.repository';
+import { DepositsRepository, ForeignDepositRow, HeldLog } from './deposits.repository';
 
 export const DEPOSITS_QUEUE = 'deposits';
 export const ADDRESS_CURSOR = 'deposit-addresses';
@@ -60,6 +61,7 @@ export class DepositsService {
     private readonly tron: TronClient,
     private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: MemberEventsService,
   ) {}
 
   private xpub(): string {
@@ -99,6 +101,11 @@ export class DepositsService {
   /** The scanner's cursor and the seconds since it last stood at the safe head; null before the first scan. */
   scanState(): Promise<{ block: number; caughtUpSecondsAgo: number } | null> {
     return this.deposits.cursorState('tron');
+  }
+
+  /** Addresses that sent members a transfer and look like these (address poisoning), by address. */
+  lookalikes(addresses: string[]): Promise<Map<string, string>> {
+    return this.deposits.lookalikes(addresses);
   }
 
   /** Whether an address is one of ours (a member's deposit address): never a withdrawal target. */
@@ -210,6 +217,152 @@ export class DepositsService {
     return [...new Set(records.map((r) => r.userId))];
   }
 
+  /**
+   * A second opinion (issue 43): with two or more nodes, a transaction paying
+   * a member DEPOSIT_CROSSCHECK_USDT or more (0: any amount) is credited only
+   * when another node returns the same receipt. `servedBy`, the node that
+   * reported it (the scanner's block), is left out and one other node must
+   * agree; without it (a claim: any node may have answered) two must. What no
+   * second node confirms is held (`hold`), with what each node said. With one
+   * node configured there is nobody to ask: everything is credited as before.
+   */
+  async secondOpinion(
+    txs: ChainTransaction[],
+    servedBy: string | null,
+  ): Promise<{ credit: ChainTransaction[]; held: HeldLog[]; checked: string[] }> {
+    const usdt = this.config.TRON_USDT_CONTRACT;
+    if (this.tron.pool.urls.length < 2) return { credit: txs, held: [], checked: [] };
+    const recipients = [
+      ...new Set(
+        txs.flatMap((tx) => tx.transfers.filter((t) => t.token === usdt).map((t) => t.to)),
+      ),
+    ];
+    const owners = await this.deposits.owners(this.dataSource, recipients);
+    if (owners.size === 0) return { credit: txs, held: [], checked: [] };
+    const threshold = BigInt(this.config.DEPOSIT_CROSSCHECK_USDT) * 1_000_000n;
+    const verdicts = await Promise.all(
+      txs.map(async (tx) => {
+        const ours = tx.transfers.filter(
+          (t) => t.token === usdt && owners.has(t.to) && t.amount > 0n,
+        );
+        const perMember = new Map<number, bigint>();
+        for (const t of ours) {
+          const id = owners.get(t.to)!;
+          perMember.set(id, (perMember.get(id) ?? 0n) + t.amount);
+        }
+        const largest = [...perMember.values()].reduce((a, b) => (b > a ? b : a), 0n);
+        if (ours.length === 0 || largest < threshold) return { tx, checked: false, why: null };
+        return { tx, checked: true, why: await this.unconfirmedBy(tx, servedBy) };
+      }),
+    );
+    const held: HeldLog[] = [];
+    for (const { tx, why } of verdicts) {
+      if (!why) continue;
+      for (const t of tx.transfers) {
+        const userId = owners.get(t.to);
+        if (t.token !== usdt || userId === undefined || t.amount <= 0n) continue;
+        held.push({
+          txId: tx.txId,
+          logIndex: t.logIndex,
+          userId,
+          from: t.from,
+          to: t.to,
+          amount: t.amount,
+          blockNumber: tx.blockNumber,
+          blockTime: tx.blockTime,
+          reason: why,
+        });
+      }
+    }
+    return {
+      credit: verdicts.filter((v) => !v.why).map((v) => v.tx),
+      held,
+      checked: verdicts.filter((v) => v.checked && !v.why).map((v) => v.tx.txId),
+    };
+  }
+
+  /** Null when enough other nodes return this receipt; else what each node said. */
+  private unconfirmedBy(tx: ChainTransaction, servedBy: string | null): Promise<string | null> {
+    return this.tron.unconfirmedReceipt(
+      {
+        txId: tx.txId,
+        blockNumber: tx.blockNumber,
+        blockTime: tx.blockTime,
+        succeeded: true,
+        failure: null,
+        transfers: tx.transfers,
+      },
+      servedBy,
+    );
+  }
+
+  /**
+   * Holds what no second node confirmed, in the caller's transaction; returns
+   * the ids held for the first time, for `announceHeld` after the commit.
+   */
+  hold(db: EntityManager, logs: HeldLog[]): Promise<string[]> {
+    return this.deposits.hold(db, logs);
+  }
+
+  /** Credited after all: their held rows are closed, in the crediting transaction. */
+  releaseHeld(db: EntityManager, txIds: string[]): Promise<void> {
+    return this.deposits.releaseHeld(db, txIds);
+  }
+
+  /** Operators who work money see held deposits arrive (their queue count, a live event). */
+  announceHeld(ids: string[]): void {
+    for (const id of ids) {
+      this.logger.warn(`deposit log ${id} held: no second TRON node confirmed it`);
+      this.events.publishQueue('held_deposits', id);
+    }
+  }
+
+  /**
+   * Asks every node again about held deposits, the ones looked at longest ago
+   * first: once two nodes return the held logs unchanged they are credited
+   * (and the rows closed) in one transaction; otherwise the reason is renewed.
+   * Returns how many transactions were credited.
+   */
+  async recheckHeld(limit = 20): Promise<number> {
+    const rows = await this.deposits.heldDue(limit);
+    const byTx = new Map<string, typeof rows>();
+    for (const row of rows) byTx.set(row.tx_id, [...(byTx.get(row.tx_id) ?? []), row]);
+    let credited = 0;
+    for (const [txId, logs] of byTx) {
+      const tx: ChainTransaction = {
+        txId,
+        blockNumber: Number(logs[0].block_number),
+        blockTime: logs[0].block_time,
+        transfers: logs.map((l) => ({
+          logIndex: l.log_index,
+          token: this.config.TRON_USDT_CONTRACT,
+          from: l.from_address,
+          to: l.to_address,
+          amount: BigInt(l.amount_micro),
+        })),
+      };
+      const why = await this.unconfirmedBy(tx, null);
+      if (why) {
+        await this.deposits.touchHeld(txId, why);
+        continue;
+      }
+      await this.dataSource.transaction(async (db) => {
+        await this.creditTransactions(db, [tx], 'scan');
+        await this.deposits.releaseHeld(db, [txId]);
+      });
+      credited++;
+    }
+    return credited;
+  }
+
+  listHeld(status: 'held' | 'credited' | undefined, limit: number, before?: number) {
+    return this.deposits.listHeld(status, limit, before);
+  }
+
+  heldCount(): Promise<number> {
+    return this.deposits.countHeld();
+  }
+
   /** Where the new deposits came from: a risk signal of their member (issue 38). */
   private recordSources(
     db: EntityManager,
@@ -289,14 +442,23 @@ export class DepositsService {
     if (!receipt.succeeded)
       return this.fail(recordId, `the transaction failed on chain (${receipt.failure})`);
     const memberAddress = await this.address(claim.userId);
+    const tx = {
+      txId: claim.txId,
+      blockNumber: receipt.blockNumber,
+      blockTime: receipt.blockTime,
+      transfers: receipt.transfers,
+    };
+    const opinion = await this.secondOpinion([tx], null);
+    if (opinion.held.length > 0) {
+      // Held for operators; the claim stays under review and is looked at again (the
+      // re-check credits it, and the claim with it, once two nodes agree).
+      const fresh = await this.dataSource.transaction((db) => this.hold(db, opinion.held));
+      this.announceHeld(fresh);
+      throw new RetryLater(`tx ${claim.txId} is held: ${opinion.held[0].reason}`);
+    }
     return this.dataSource.transaction(async (db) => {
-      const tx = {
-        txId: claim.txId,
-        blockNumber: receipt.blockNumber,
-        blockTime: receipt.blockTime,
-        transfers: receipt.transfers,
-      };
       await this.creditTransactions(db, [tx], 'claim');
+      await this.releaseHeld(db, opinion.checked);
       // Credited now, by this claim: the claim record became the deposit.
       const after = await this.records.depositClaim(db, recordId);
       if (after?.status === 'success') return 'credited';
@@ -320,17 +482,17 @@ export class DepositsService {
     return changed ? 'failed' : 'already';
   }
 
-  /** The highest block with the required confirmations that is also solidified. */
-  /** Member deposits credited from the chain in the last `days` days. */
   /** TRX and tokens other than USDT sent to member addresses, newest first (a page). */
   listForeign(limit: number, before?: number): Promise<ForeignDepositRow[]> {
     return this.deposits.listForeign(limit, before);
   }
 
+  /** Member deposits credited from the chain in the last `days` days. */
   creditedSince(days: number): Promise<number> {
     return this.deposits.creditedSince(days);
   }
 
+  /** The highest block with the required confirmations that is also solidified. */
   async safeHeight(): Promise<number> {
     const { head, solidified } = await this.tron.heads();
     return Math.min(solidified, head - this.config.TRON_MIN_CONFIRMATIONS + 1);

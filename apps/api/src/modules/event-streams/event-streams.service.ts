@@ -72,6 +72,7 @@ const QUEUE_ROLES: Record<StaffQueue, readonly Role[]> = {
   verifications: Staff.people,
   reports: Staff.people,
   support: Staff.people,
+  held_deposits: Staff.money,
 };
 
 /**

@@ -73,6 +73,11 @@ export class WithdrawalSettlementService {
   private async sign(id: string): Promise<void> {
     const w = await this.withdrawals.find(this.dataSource, id);
     if (!w || w.status !== 'approved' || !this.hot.privateKey || !this.hot.address) return;
+    // Screened before anything is signed: a node that cannot say ends this pass (the tick warns).
+    if (await this.tron.isBlacklisted(w.wallet)) {
+      await this.service.refuseBlacklistedSend(id);
+      return;
+    }
     const net = BigInt(w.net_micro);
     const usdt = await this.tron.usdtBalance(this.hot.address);
     // Energy: its own, a lend from the staking account (cheaper), or TRX burnt up to the fee limit.
@@ -103,7 +108,12 @@ export class WithdrawalSettlementService {
     const attempt = await this.withdrawals.liveAttempt(this.dataSource, id);
     if (!attempt) return;
     const raw = await this.tron.solidReceipt(attempt.tx_id);
-    if (raw) return this.conclude(id, attempt.id, attempt.tx_id, readReceipt(raw), raw);
+    if (raw) {
+      const receipt = readReceipt(raw);
+      const doubt = await this.secondOpinion(id, receipt);
+      if (doubt) return this.service.holdSettlement(id, doubt);
+      return this.conclude(id, attempt.id, attempt.tx_id, receipt, raw);
+    }
 
     const { solidifiedAt } = await this.tron.heads();
     if (solidifiedAt > attempt.expires_at && !(await this.tron.knows(attempt.tx_id))) {
@@ -148,6 +158,23 @@ export class WithdrawalSettlementService {
       }
       // 'expired': left as it is; the expiry check above ends it once the chain is past it.
     });
+  }
+
+  /**
+   * With two or more nodes, a settlement of DEPOSIT_CROSSCHECK_USDT or more
+   * (0: every one) is concluded only when two nodes return the same receipt,
+   * success or failure alike: a made-up success would close a withdrawal never
+   * paid, a made-up failure would have it sent again (issue 43). Null: go on.
+   */
+  private async secondOpinion(
+    id: string,
+    receipt: ReturnType<typeof readReceipt>,
+  ): Promise<string | null> {
+    if (this.tron.pool.urls.length < 2) return null;
+    const w = await this.withdrawals.find(this.dataSource, id);
+    const threshold = BigInt(this.config.DEPOSIT_CROSSCHECK_USDT) * 1_000_000n;
+    if (!w || BigInt(w.net_micro) < threshold) return null;
+    return this.tron.unconfirmedReceipt(receipt, null);
   }
 
   private async conclude(

@@ -102,6 +102,16 @@ export class SavedAddress {
   label: string;
   @ApiProperty({ enum: ['TRC20'], example: 'TRC20' })
   network: 'TRC20';
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Address poisoning warning: an address this one looks like (same first and last four ' +
+      'characters, not equal) that sent you or the club a transfer, that you withdrew to, or ' +
+      'that you saved; null when none. Check every character before sending to it.',
+    example: null,
+  })
+  lookalike_of: string | null;
 }
 
 export class WithdrawResponse {

@@ -192,11 +192,12 @@ export class WithdrawalsRepository {
   }
 
   /** Why an approved withdrawal waits (short hot wallet), shown to operators. */
-  async note(id: string, reason: string | null): Promise<void> {
-    await this.dataSource.query(
+  async note(id: string, reason: string | null): Promise<boolean> {
+    const [, count]: [unknown[], number] = await this.dataSource.query(
       `UPDATE withdrawals SET reason = $2 WHERE id = $1 AND reason IS DISTINCT FROM $2`,
       [id, reason],
     );
+    return count > 0;
   }
 
   async idsIn(status: WithdrawalStatus[], limit: number, afterId = '0'): Promise<string[]> {
@@ -271,6 +272,20 @@ export class WithdrawalsRepository {
        WHERE status IN ('requested', 'approved', 'signed', 'sent', 'failed')`,
     );
     return BigInt(rows[0]?.total ?? '0');
+  }
+
+  /** For each address, one wallet the member withdrew to that looks like it (not equal). */
+  async historyLookalikes(userId: number, addresses: string[]): Promise<Map<string, string>> {
+    if (addresses.length === 0) return new Map();
+    const rows: { address: string; known: string }[] = await this.dataSource.query(
+      `SELECT a.address, min(w.wallet) AS known
+       FROM unnest($2::varchar[]) AS a(address)
+       JOIN withdrawals w ON w.user_id = $1 AND w.wallet <> a.address
+         AND left(w.wallet, 4) = left(a.address, 4) AND right(w.wallet, 4) = right(a.address, 4)
+       GROUP BY a.address`,
+      [userId, addresses],
+    );
+    return new Map(rows.map((r) => [r.address, r.known]));
   }
 
   addressBook(userId: number): Promise<{ id: string; address: string; label: string }[]> {

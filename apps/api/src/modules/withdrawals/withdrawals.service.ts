@@ -1,8 +1,9 @@
 import { MemberEventsService } from '../../infra/events/member-events.service';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { effectiveVipLevel, microToNumber, withdrawalQuote, withdrawalRefusal } from '@app/domain';
 import { AppError } from '../../common/app-error';
+import { within } from '../../common/within';
 import { ReachRegistry } from '../../common/reach';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ApprovalsService } from '../approvals/approvals.service';
@@ -18,6 +19,7 @@ import { RiskSignalsService } from '../risk/risk-signals.service';
 import { WalletService } from '../wallet/wallet.service';
 import type { RecordFailure } from '../wallet/wallet.service';
 import { HotWallet } from '../../infra/tron/hot-wallet';
+import { TronClient } from '../../infra/tron/tron.client';
 import { WithdrawalRow, WithdrawalStatus, WithdrawalsRepository } from './withdrawals.repository';
 
 export type { WithdrawalRow } from './withdrawals.repository';
@@ -27,6 +29,12 @@ const REFUSALS = {
   level_limit: 'WITHDRAWAL_LEVEL_LIMIT',
   insufficient_funds: 'INSUFFICIENT_FUNDS',
 } as const;
+
+/** The longest a request waits for the node's blacklist answer; past it the send-time check decides. */
+const BLACKLIST_WAIT_MS = 3000;
+/** The reason a withdrawal to a blacklisted address carries (record and withdrawal). */
+export const BLACKLISTED_REASON =
+  'ADDRESS_BLACKLISTED: the USDT contract has blacklisted the destination address';
 
 /** Statuses a withdrawal reaches only after an operator approved it. */
 const APPROVED_STATUSES: readonly WithdrawalStatus[] = [
@@ -62,6 +70,8 @@ export function memberStatus(status: WithdrawalStatus): 'under_review' | 'succes
  */
 @Injectable()
 export class WithdrawalsService {
+  private readonly logger = new Logger(WithdrawalsService.name);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly withdrawals: WithdrawalsRepository,
@@ -78,6 +88,7 @@ export class WithdrawalsService {
     private readonly signals: RiskSignalsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: MemberEventsService,
+    private readonly tron: TronClient,
     @Optional() reach?: ReachRegistry,
   ) {
     reach?.register(
@@ -99,6 +110,7 @@ export class WithdrawalsService {
     if (wallet === this.hot.address || (await this.deposits.isServiceAddress(wallet))) {
       throw new AppError('WITHDRAWAL_TO_DEPOSIT_ADDRESS');
     }
+    await this.refuseBlacklisted(wallet);
     const { fee, net } = withdrawalQuote(amount);
     let withdrawalId = '';
     const requested = await this.dataSource.transaction(async (db) => {
@@ -131,6 +143,58 @@ export class WithdrawalsService {
     // Committed: operators who review withdrawals see it arrive.
     this.events.publishQueue('withdrawals', withdrawalId);
     return requested;
+  }
+
+  /**
+   * Request time: a wallet the USDT contract blacklisted is refused (400
+   * ADDRESS_BLACKLISTED). A node that is away or slow does not block the
+   * request: the settlement asks again before signing, and that answer decides.
+   */
+  private async refuseBlacklisted(wallet: string): Promise<void> {
+    const listed = await within(this.tron.isBlacklisted(wallet), BLACKLIST_WAIT_MS).catch(
+      (error: unknown) => {
+        this.logger.warn(`blacklist of ${wallet} not read at request: ${(error as Error).message}`);
+        return false;
+      },
+    );
+    if (listed) throw new AppError('ADDRESS_BLACKLISTED');
+  }
+
+  /**
+   * Send time (the settlement, before signing): the USDT contract blacklists
+   * the destination, so the transfer would revert and burn its fee. Nothing is
+   * signed; the withdrawal ends `refunded` with the reason, the whole amount
+   * back to the member in one ledger transaction. False when it was no longer
+   * approved (another pass or an operator got there first).
+   */
+  async refuseBlacklistedSend(id: string): Promise<boolean> {
+    const refused = await this.dataSource.transaction(async (db) => {
+      const w = await this.withdrawals.find(db, id, true);
+      if (!w || w.status !== 'approved') return false;
+      if (
+        !(await this.withdrawals.transition(db, id, ['approved'], 'refunded', {
+          reason: BLACKLISTED_REASON,
+        }))
+      ) {
+        return false;
+      }
+      await this.refund(db, w, BLACKLISTED_REASON, 'failed');
+      return true;
+    });
+    if (refused) this.events.publishQueue('withdrawals', id);
+    return refused;
+  }
+
+  /**
+   * A settlement no second node confirmed (issue 43): the withdrawal stays as
+   * it is (sent), the reason on it for operators, who are told when it is new;
+   * the next pass asks again.
+   */
+  async holdSettlement(id: string, reason: string): Promise<void> {
+    if (await this.withdrawals.note(id, `held: ${reason}`)) {
+      this.logger.warn(`withdrawal ${id} settlement held: ${reason}`);
+      this.events.publishQueue('withdrawals', id);
+    }
   }
 
   /**
@@ -169,13 +233,29 @@ export class WithdrawalsService {
     return this.records.record(userId, recordId);
   }
 
+  /**
+   * The book, each address with `lookalike_of` (address poisoning, issue 43):
+   * an address it looks like (first and last four characters alike, not
+   * equal) among those that sent the member or the club a transfer, the
+   * member's withdrawal history and the book's other addresses.
+   */
   async addressBook(userId: number) {
     const rows = await this.withdrawals.addressBook(userId);
+    const addresses = rows.map((r) => r.address);
+    const [senders, history] = await Promise.all([
+      this.deposits.lookalikes(addresses),
+      this.withdrawals.historyLookalikes(userId, addresses),
+    ]);
     return rows.map((r) => ({
       id: Number(r.id),
       address: r.address,
       label: r.label,
       network: 'TRC20' as const,
+      lookalike_of:
+        senders.get(r.address) ??
+        history.get(r.address) ??
+        addresses.find((other) => other !== r.address && looksLike(other, r.address)) ??
+        null,
     }));
   }
 
@@ -428,4 +508,9 @@ export class WithdrawalsService {
       ledgerTransactionId: transactionId,
     });
   }
+}
+
+/** Address poisoning's trick: the same first and last four characters (what people check). */
+export function looksLike(a: string, b: string): boolean {
+  return a !== b && a.slice(0, 4) === b.slice(0, 4) && a.slice(-4) === b.slice(-4);
 }

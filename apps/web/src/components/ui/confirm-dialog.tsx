@@ -18,6 +18,7 @@ export function ConfirmDialog({
   onCancel,
   irreversible = true,
   dismissLabel,
+  confirmDisabled = false,
 }: {
   open: boolean;
   title: string;
@@ -28,6 +29,8 @@ export function ConfirmDialog({
   irreversible?: boolean;
   /** The dismissing button's label when "Cancel" would read as the action (cancelling a withdrawal). */
   dismissLabel?: string;
+  /** The action waits for something the dialog asks (a re-typed address). */
+  confirmDisabled?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -40,7 +43,12 @@ export function ConfirmDialog({
           <button type="button" className="button button--ghost" onClick={onCancel}>
             {dismissLabel ?? t('common.cancel')}
           </button>
-          <button type="button" className="button button--primary" onClick={onConfirm}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={onConfirm}
+            disabled={confirmDisabled}
+          >
             {confirmLabel}
           </button>
         </>

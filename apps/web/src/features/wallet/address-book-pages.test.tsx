@@ -12,7 +12,13 @@ const routes = [
   { path: '/mine/management', element: <AddressBookPage /> },
   { path: '/mine/management/add', element: <AddAddressPage /> },
 ];
-type Saved = { id: number; address: string; label: string; network: 'TRC20' };
+type Saved = {
+  id: number;
+  address: string;
+  label: string;
+  network: 'TRC20';
+  lookalike_of?: string | null;
+};
 
 /** A server-side address book the fake API edits like the real one. */
 function serve(
@@ -114,6 +120,22 @@ describe('address book pages', () => {
     await waitFor(() =>
       expect(alerts()).toEqual(['This address belongs to the service: enter your own wallet']),
     );
+  });
+
+  it('warns beside an address that looks like one the member or the club dealt with', async () => {
+    const KNOWN = 'TDH7aaaaaaaaaaaaaaaaaaaaaaaaaaz16';
+    serve({
+      book: [
+        { id: 1, address: WALLET, label: 'Exchange', network: 'TRC20', lookalike_of: KNOWN },
+        { id: 2, address: OTHER, label: '', network: 'TRC20', lookalike_of: null },
+      ],
+    });
+    await renderWithApp(routes, { at: '/mine/management' });
+    const rows = await screen.findAllByTestId('saved-address');
+    expect(within(rows[0]).getByTestId('address-lookalike').textContent).toBe(
+      `Careful: this address looks like ${KNOWN}, but it is a different one. Check every character before sending to it.`,
+    );
+    expect(within(rows[1]).queryByTestId('address-lookalike')).toBeNull();
   });
 
   it('deletes an address after a confirmation with the transaction password', async () => {

@@ -37,6 +37,11 @@ export function AddressBookPage() {
                 <span>USDT · {saved.network}</span>
               </div>
               <code className="break-all">{saved.address}</code>
+              {saved.lookalike_of ? (
+                <p className="form__error" role="alert" data-testid="address-lookalike">
+                  {t('addressBook.lookalike', { address: saved.lookalike_of })}
+                </p>
+              ) : null}
               {deleting === saved.id ? (
                 <DeleteConfirm
                   saved={saved}
@@ -164,21 +169,23 @@ export function AddAddressPage() {
       return;
     }
     try {
-      await save.mutateAsync({
+      const book = await save.mutateAsync({
         data: {
           address,
           ...(label ? { label } : {}),
           ...(needsPassword ? { transaction_password: transactionPassword } : {}),
         },
       });
-      toast(t('addressBook.saved'));
+      const flagged = book.find((entry) => entry.address === address)?.lookalike_of;
+      // The book shows the warning beside the address; say it now too.
+      toast(flagged ? t('addressBook.lookalike', { address: flagged }) : t('addressBook.saved'));
       navigate('/mine/management');
     } catch (error) {
       const code = error instanceof ApiError ? error.code : undefined;
       if (hold.caught(error)) return;
       if (code === 'INCORRECT_TRANSACTION_PASSWORD') {
         setError('transactionPassword', { type: 'server', message: t(apiErrorKey(error)) });
-      } else if (code === 'WITHDRAWAL_TO_DEPOSIT_ADDRESS') {
+      } else if (code === 'WITHDRAWAL_TO_DEPOSIT_ADDRESS' || code === 'ADDRESS_BLACKLISTED') {
         setError('address', { type: 'server', message: t(apiErrorKey(error)) });
       } else {
         toast(t(apiErrorKey(error)));

@@ -52,9 +52,12 @@ function fill(values: { wallet?: string; amount?: string; password?: string }) {
 }
 const submit = () =>
   act(async () => fireEvent.click(screen.getByRole('button', { name: 'Withdraw' })));
-/** The confirmation's Send: the request leaves only then. */
+const NEW_ADDRESS_CHECK = /This address is new: I checked every character/;
+/** The confirmation's Send (a new address ticked as checked first): the request leaves only then. */
 const send = async () => {
   const dialog = await screen.findByRole('dialog');
+  const check = within(dialog).queryByLabelText(NEW_ADDRESS_CHECK);
+  if (check) fireEvent.click(check);
   await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Send' })));
 };
 
@@ -116,6 +119,49 @@ describe('withdrawal pages', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/mine'), {
       timeout: 3000,
     });
+  });
+
+  it('a new address is sent to only once the member says they checked it', async () => {
+    const api = serve();
+    await open();
+    fill({ wallet: WALLET, amount: '20' });
+    await submit();
+    const dialog = await screen.findByRole('dialog');
+    const sendButton = within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    expect(sendButton.disabled).toBe(true);
+    await act(async () => fireEvent.click(sendButton));
+    expect(takes(api)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByLabelText(NEW_ADDRESS_CHECK));
+    expect(sendButton.disabled).toBe(false);
+    await act(async () => fireEvent.click(sendButton));
+    expect(takes(api)[0].body).toEqual({ wallet: WALLET, amount: 20 });
+  });
+
+  it('a saved look-alike is named and must be typed again in full, not pasted', async () => {
+    const KNOWN = 'TDH7aaaaaaaaaaaaaaaaaaaaaaaaaaz16';
+    const api = serve({
+      book: [{ id: 1, address: WALLET, label: 'Exchange', network: 'TRC20', lookalike_of: KNOWN }],
+    });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Exchange' }));
+    fill({ amount: '20' });
+    await submit();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('withdraw-lookalike').textContent).toContain(KNOWN);
+    expect(within(dialog).queryByLabelText(NEW_ADDRESS_CHECK)).toBeNull();
+    const sendButton = within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    expect(sendButton.disabled).toBe(true);
+    const retype = within(dialog).getByLabelText('Type the whole address again (without pasting)');
+    const paste = new Event('paste', { bubbles: true, cancelable: true });
+    retype.dispatchEvent(paste);
+    expect(paste.defaultPrevented).toBe(true);
+    fireEvent.change(retype, { target: { value: KNOWN } });
+    expect(within(dialog).getByText('The addresses differ')).toBeTruthy();
+    expect(sendButton.disabled).toBe(true);
+    fireEvent.change(retype, { target: { value: WALLET } });
+    expect(sendButton.disabled).toBe(false);
+    await act(async () => fireEvent.click(sendButton));
+    expect(takes(api)[0].body).toEqual({ wallet: WALLET, amount: 20 });
   });
 
   it('asks first, naming the amount, the fee, what arrives and the whole address; Cancel sends nothing', async () => {

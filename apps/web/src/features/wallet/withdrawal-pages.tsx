@@ -100,16 +100,29 @@ export function WithdrawalPage() {
 
   // A valid request is shown whole first (amount, fee, net, the full address): it is sent on Send.
   const [confirming, setConfirming] = useState<WithdrawalFormValues | null>(null);
+  // Address poisoning (issue 43): a saved address that looks like another the member dealt
+  // with is typed again in full (not pasted: the clipboard may hold the look-alike); a new
+  // address is confirmed explicitly, character by character.
+  const [retyped, setRetyped] = useState('');
+  const [checked, setChecked] = useState(false);
+  const saved = confirming ? book.data?.find((s) => s.address === confirming.wallet) : undefined;
+  const lookalike = saved?.lookalike_of ?? null;
+  const mustRetype = lookalike !== null;
+  const mustCheck = confirming !== null && !saved;
+  const retypeOk =
+    (!mustRetype || retyped.trim() === confirming?.wallet) && (!mustCheck || checked);
   const onSubmit = handleSubmit((values) => {
     if (needsPassword && !values.transactionPassword) {
       setError('transactionPassword', { type: 'required', message: t('validation.required') });
       return;
     }
+    setRetyped('');
+    setChecked(false);
     setConfirming(values);
   });
 
   const send = async () => {
-    if (!confirming) return;
+    if (!confirming || !retypeOk) return;
     const { wallet, amount, transactionPassword } = confirming;
     setConfirming(null);
     try {
@@ -252,6 +265,7 @@ export function WithdrawalPage() {
         onConfirm={() => void send()}
         onCancel={() => setConfirming(null)}
         irreversible={false}
+        confirmDisabled={!retypeOk}
       >
         <dl className="summary-list" data-testid="withdraw-confirm">
           <div>
@@ -273,6 +287,32 @@ export function WithdrawalPage() {
             {confirming?.wallet}
           </code>
         </p>
+        {lookalike ? (
+          <p className="form__error" role="alert" data-testid="withdraw-lookalike">
+            {t('withdraw.lookalike', { address: lookalike })}
+          </p>
+        ) : null}
+        {mustCheck ? (
+          <label className="radio-row">
+            <input
+              type="checkbox"
+              checked={checked}
+              onChange={(event) => setChecked(event.target.checked)}
+            />{' '}
+            {t('withdraw.newAddressChecked')}
+          </label>
+        ) : null}
+        {mustRetype ? (
+          <TextField
+            label={t('withdraw.retype')}
+            autoComplete="off"
+            spellCheck={false}
+            value={retyped}
+            onChange={(event) => setRetyped(event.target.value)}
+            onPaste={(event) => event.preventDefault()}
+            error={retyped.trim() && !retypeOk ? t('withdraw.retypeMismatch') : undefined}
+          />
+        ) : null}
         <p className="form__note">{t('withdraw.confirmNote')}</p>
       </ConfirmDialog>
       {busy ? (

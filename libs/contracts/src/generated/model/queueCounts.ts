@@ -13,6 +13,11 @@ export interface QueueCounts {
    */
   card_deposits: number | null;
   /**
+   * Deposits held because no second TRON node confirmed them (admin, finance)
+   * @nullable
+   */
+  held_deposits: number | null;
+  /**
    * Reported posts members still see (admin, support)
    * @nullable
    */

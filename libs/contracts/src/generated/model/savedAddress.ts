@@ -11,5 +11,10 @@ export interface SavedAddress {
   address: string;
   id: number;
   label: string;
+  /**
+   * Address poisoning warning: an address this one looks like (same first and last four characters, not equal) that sent you or the club a transfer, that you withdrew to, or that you saved; null when none. Check every character before sending to it.
+   * @nullable
+   */
+  lookalike_of: string | null;
   network: SavedAddressNetwork;
 }

@@ -148,6 +148,26 @@ function serve(
           ]
         : [];
     if (path === '/admin/deposits/foreign') return [];
+    if (path === '/admin/deposits/held')
+      return query.get('status') === 'held'
+        ? [
+            {
+              id: 4,
+              user_id: 100003,
+              tx_id: 'cd'.repeat(32),
+              log_index: 0,
+              from_address: 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16',
+              to_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+              amount: 5000,
+              block_number: 120,
+              reason:
+                'no second node confirmed the receipt: 10.0.0.2:8090 does not know the transaction',
+              status: 'held',
+              checked_at: '2030-01-01T00:00:00.000Z',
+              created_at: '2030-01-01T00:00:00.000Z',
+            },
+          ]
+        : [];
     if (path === '/admin/adjustments') return query.get('status') === 'pending' ? [REQUEST] : [];
     if (method === 'POST' && path === '/admin/adjustments/7/approve') return approve();
     if (path === '/admin/audit') {
@@ -490,5 +510,15 @@ describe('<MoneyPage>', () => {
     const row = await screen.findByTestId('deposit');
     expect(row.textContent).toContain('Member 100002');
     expect(row.textContent).toContain('pays another address');
+  });
+
+  it('lists deposits held because no second node confirmed them, with what the nodes said', async () => {
+    serve();
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
+    await screen.findByRole('heading', { name: 'Held: no second node confirmed them' });
+    const row = await screen.findByTestId('held-deposit');
+    expect(row.textContent).toContain('Member 100003');
+    expect(row.textContent).toContain('5000.00 USDT');
+    expect(row.textContent).toContain('does not know the transaction');
   });
 });

@@ -1,2 +1,2 @@
 /** Deposits by state, and foreign ones. */
-export { useListDeposits, useListForeignDeposits } from '@app/contracts';
+export { useListDeposits, useListForeignDeposits, useListHeldDeposits } from '@app/contracts';
