@@ -299,7 +299,7 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   },
   WATCH_BATCH_SIZE: {
     group: 'Optional tuning (defaults shown)',
-    doc: "Group commit of watches (POST /trailers/{id}/watch): the watches that arrive together are posted in one database transaction, each still its own ledger transaction in its own savepoint (one refused, the others count); a batch leaves once it holds this many (1 to 64) or after WATCH_BATCH_WAIT_MS. 0: off, each watch commits on its own.",
+    doc: 'Group commit of watches (POST /trailers/{id}/watch): the watches that arrive together are posted in one database transaction, each still its own ledger transaction in its own savepoint (one refused, the others count); a batch leaves once it holds this many (1 to 64) or after WATCH_BATCH_WAIT_MS. 0: off, each watch commits on its own.',
   },
   WATCH_BATCH_WAIT_MS: {
     group: 'Optional tuning (defaults shown)',
@@ -307,7 +307,7 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   },
   WATCH_BATCH_FLUSHES: {
     group: 'Optional tuning (defaults shown)',
-    doc: "Batches of watches one API process commits at once, each on a connection of the pool; more wait for one to finish (DATABASE_POOL_SIZE must leave room for the other requests).",
+    doc: 'Batches of watches one API process commits at once, each on a connection of the pool; more wait for one to finish (DATABASE_POOL_SIZE must leave room for the other requests).',
   },
   RISK_SCAN_INTERVAL_MS: {
     group: 'Optional tuning (defaults shown)',

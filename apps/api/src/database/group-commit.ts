@@ -85,7 +85,8 @@ export class GroupCommit {
       this.timer = undefined;
       void this.flush();
     };
-    this.timer = this.options.waitMs > 0 ? setTimeout(fire, this.options.waitMs) : setImmediate(fire);
+    this.timer =
+      this.options.waitMs > 0 ? setTimeout(fire, this.options.waitMs) : setImmediate(fire);
   }
 
   private clearTimer(): void {

@@ -78,7 +78,10 @@ describe('group commit: an API killed mid-batch loses and doubles nothing', () =
   async function startApi() {
     api = runBuilt('main.js', env());
     await eventually(
-      async () => ((await call('GET', '/health/ready').catch(() => undefined))?.status === 200 ? true : undefined),
+      async () =>
+        (await call('GET', '/health/ready').catch(() => undefined))?.status === 200
+          ? true
+          : undefined,
       60_000,
       'API ready',
     ).catch((error) => {
@@ -146,7 +149,9 @@ describe('group commit: an API killed mid-batch loses and doubles nothing', () =
     await db.query(`CREATE TRIGGER group_kill_slow AFTER INSERT ON trailer_watches
       FOR EACH ROW EXECUTE FUNCTION group_kill_slow()`);
     const pairs = members.flatMap((m) => TRAILERS.map((trailer) => ({ m, trailer })));
-    const sent = Promise.all(pairs.map(({ m, trailer }) => watch(m, trailer, views.get(`${m.id}:${trailer}`)!)));
+    const sent = Promise.all(
+      pairs.map(({ m, trailer }) => watch(m, trailer, views.get(`${m.id}:${trailer}`)!)),
+    );
     // Killed once some batch has committed and others are in flight.
     await eventually(
       async () => {
@@ -167,7 +172,9 @@ describe('group commit: an API killed mid-batch loses and doubles nothing', () =
     await db.query(`DROP TRIGGER group_kill_slow ON trailer_watches`);
 
     const answered = first.filter((a) => a !== 'none' && a.status === 200).length;
-    const unanswered = pairs.filter((_, i) => first[i] === 'none' || (first[i] as { status: number }).status >= 500);
+    const unanswered = pairs.filter(
+      (_, i) => first[i] === 'none' || (first[i] as { status: number }).status >= 500,
+    );
     expect(answered).toBeGreaterThan(0);
     expect(unanswered.length).toBeGreaterThan(0);
     // Nothing of the killed batches was written: what committed is what was answered, or less.
@@ -183,7 +190,8 @@ describe('group commit: an API killed mid-batch loses and doubles nothing', () =
       expect(answer).not.toBe('none');
       const { status, body } = answer as { status: number; body: { code?: string } };
       // Paid now, or (committed just before the kill, its answer lost) counted already.
-      if (status !== 200) expect({ status, code: body.code }).toEqual({ status: 400, code: 'ALREADY_WATCHED' });
+      if (status !== 200)
+        expect({ status, code: body.code }).toEqual({ status: 400, code: 'ALREADY_WATCHED' });
     }
     // A second round changes nothing.
     for (const { m, trailer } of pairs.slice(0, 5)) {

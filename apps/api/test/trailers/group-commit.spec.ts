@@ -78,7 +78,9 @@ describe('group commit: watches that arrive together commit together, each on it
     const { inviter, members } = await team(12);
     const trailers = [11, 12, 13];
     const views = await Promise.all(
-      members.flatMap((m) => trailers.map(async (id) => ({ m, id, view: await viewFor(t, m, id, 11) }))),
+      members.flatMap((m) =>
+        trailers.map(async (id) => ({ m, id, view: await viewFor(t, m, id, 11) })),
+      ),
     );
     const answers = await Promise.all(views.map(({ m, id, view }) => watch(m, id, view)));
     for (const res of answers) {
