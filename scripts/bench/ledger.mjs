@@ -175,7 +175,12 @@ const modes = [
     name: 'batched',
     label: 'group commit',
     clients: batchClients,
-    env: { WATCH_BATCH_SIZE: batchSize },
+    env: {
+      WATCH_BATCH_SIZE: batchSize,
+      ...(process.env.BENCH_BATCH_FLUSHES
+        ? { WATCH_BATCH_FLUSHES: process.env.BENCH_BATCH_FLUSHES }
+        : {}),
+    },
   },
 ];
 for (const [k, mode] of modes.entries()) mode.plan = await planFor(mode.clients, k);
@@ -188,28 +193,9 @@ await openBenchViews(
 // Run: each mode's clients dealt round its own posting processes; each round
 // pgbench first, then today's postings, then group commit's, each mode's
 // processes posting at once.
-/**
- * The child's next message; a child that exits first (a crash) fails the
- * bench at once instead of leaving it waiting for an answer that never comes.
- */
-function reply(child) {
-  return new Promise((resolvePromise) => {
-    const onMessage = (message) => {
-      child.off('exit', onExit);
-      resolvePromise(message);
-    };
-    const onExit = (code, signal) => {
-      child.off('message', onMessage);
-      console.error(
-        `bench: a posting process exited (code ${code}, signal ${signal}) before it answered`,
-      );
-      for (const other of allChildren) other.kill('SIGKILL');
-      process.exit(2);
-    };
-    child.once('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
+/** The child's next message (a child that exits first ends the run: see below). */
+const reply = (child) => once(child, 'message').then(([message]) => message);
+let stopping = false;
 const allChildren = [];
 for (const mode of modes) {
   mode.children = Array.from({ length: processCount }, () =>
@@ -218,6 +204,17 @@ for (const mode of modes) {
     }),
   );
   allChildren.push(...mode.children);
+  // A posting process that exits before it is told to stop (a crash, whenever it
+  // happens) ends the run at once, instead of leaving it waiting for an answer.
+  for (const child of mode.children)
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(
+        `bench: a posting process exited (code ${code}, signal ${signal}) before the end`,
+      );
+      for (const other of allChildren) other.kill('SIGKILL');
+      process.exit(2);
+    });
   mode.shares = mode.children.map((_, k) => mode.plan.filter((_, c) => c % processCount === k));
   mode.done = mode.plan.map(() => 0);
   mode.rates = [];
@@ -278,6 +275,7 @@ for (let round = 0; round < rounds; round++) {
   pgbenchCount += baseline.tps * roundSeconds;
   for (const mode of modes) await postingRound(mode);
 }
+stopping = true;
 for (const child of allChildren) child.send({ stop: true });
 const pgbenchTps = pgbenchRates.reduce((a, b) => a + b, 0) / rounds;
 

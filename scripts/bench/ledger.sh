@@ -13,7 +13,8 @@
 #
 # Settings: BENCH_DURATION (21 s a side), BENCH_ROUNDS (3), BENCH_CLIENTS (16,
 # today's mode and pgbench), BENCH_BATCH_CLIENTS (64, group commit's members at
-# once), BENCH_BATCH_SIZE (32), BENCH_NO_BUILD=1 to reuse dist,
+# once), BENCH_BATCH_SIZE (32), BENCH_BATCH_FLUSHES (the API's default),
+# BENCH_NO_BUILD=1 to reuse dist,
 # BENCH_RUNTIME=local to post without the API image's NODE_OPTIONS.
 set -euo pipefail
 
