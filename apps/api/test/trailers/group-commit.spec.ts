@@ -14,7 +14,7 @@ import {
  * Group commit on the watch path (issue 41): watches that arrive together
  * are posted in one database transaction, each its own ledger transaction
  * in its own savepoint. Batches here are large and wait long (64 watches,
- * 40 ms), so the parallel watches of a test share them; that they did is
+ * 250 ms), so the parallel watches of a test share them; that they did is
  * read from the rows themselves (a row's `created_at` is its transaction's
  * start: one value per batch).
  */
@@ -29,7 +29,7 @@ describe('group commit: watches that arrive together commit together, each on it
   beforeAll(async () => {
     t = await startApp({
       WATCH_BATCH_SIZE: '64',
-      WATCH_BATCH_WAIT_MS: '40',
+      WATCH_BATCH_WAIT_MS: '250',
       WATCH_BATCH_FLUSHES: '2',
       // Teams sign up at once: no 503 from the password hashes' queue.
       PASSWORD_HASH_QUEUE_MS: '0',
