@@ -186,6 +186,18 @@ export const SETTINGS_SCHEMA = z.object({
    * wait for an operator's review (issue 38); 0: rings are only shown.
    */
   RISK_HOLD: intFrom(1, 0, 1),
+  /**
+   * Group commit on the watch path (issue 41): watches that arrive together are
+   * posted in one database transaction, each in its own savepoint; a batch
+   * leaves when it holds this many (at most 64: PostgreSQL caches 64
+   * subtransaction ids per transaction) or after WATCH_BATCH_WAIT_MS. 0: off,
+   * each watch its own transaction.
+   */
+  WATCH_BATCH_SIZE: intFrom(32, 0, 64),
+  /** How long the first watch of a batch waits for others; 0: only those already waiting. */
+  WATCH_BATCH_WAIT_MS: intFrom(2, 0, 1000),
+  /** Batches of one API process in flight at once, each on its own connection. */
+  WATCH_BATCH_FLUSHES: intFrom(2, 1, 50),
   /** How often the worker looks for rings across the whole club; 0: only as signals arrive. */
   RISK_SCAN_INTERVAL_MS: intFrom(300_000),
   /**

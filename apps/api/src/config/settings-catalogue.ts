@@ -301,6 +301,18 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     group: 'Optional tuning (defaults shown)',
     doc: "1: team commissions and registration points of members in a ring of accounts wait for an operator's release or reversal (four eyes above ADJUST_APPROVAL_THRESHOLD). 0: rings are found and shown, nothing is held.",
   },
+  WATCH_BATCH_SIZE: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Group commit of watches (POST /trailers/{id}/watch): the watches that arrive together are posted in one database transaction, each still its own ledger transaction in its own savepoint (one refused, the others count); a batch leaves once it holds this many (1 to 64) or after WATCH_BATCH_WAIT_MS. 0: off, each watch commits on its own.',
+  },
+  WATCH_BATCH_WAIT_MS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'How long the first watch of a batch waits for others to join it (milliseconds). 0: no wait, a batch takes the watches already waiting.',
+  },
+  WATCH_BATCH_FLUSHES: {
+    group: 'Optional tuning (defaults shown)',
+    doc: 'Batches of watches one API process commits at once, each on a connection of the pool; more wait for one to finish (DATABASE_POOL_SIZE must leave room for the other requests).',
+  },
   RISK_SCAN_INTERVAL_MS: {
     group: 'Optional tuning (defaults shown)',
     doc: 'How often the worker looks for rings across the whole club (new signals are looked at as they arrive). 0: only as they arrive.',

@@ -41,3 +41,17 @@ export function registerAfterCommit(dataSource: DataSource): void {
   if (!dataSource.subscribers.some((s) => s instanceof AfterCommitSubscriber))
     dataSource.subscribers.push(new AfterCommitSubscriber());
 }
+
+/**
+ * Where the callbacks of the caller's transaction stand now; with
+ * dropAfterCommitSince, what a rolled-back savepoint registered is dropped
+ * and the rest of the transaction's callbacks kept (database/group-commit.ts).
+ */
+export function afterCommitMark(runner: QueryRunner): number {
+  return pendingOf(runner).length;
+}
+
+/** Drops the callbacks registered since `mark` (their savepoint rolled back). */
+export function dropAfterCommitSince(runner: QueryRunner, mark: number): void {
+  pendingOf(runner).splice(mark);
+}

@@ -43,21 +43,29 @@ redis.call('EXPIRE', KEYS[2], ARGV[8])
 return {1, played}`;
 
 /**
- * Claims a view for its watch, once: only the member's view of this
- * trailer, played long enough and not counted before.
+ * Claims a view for its watch: only the member's view of this trailer,
+ * played long enough, and for one day only. The claim keeps the day of the
+ * watch it was made for; claimed again for the same day ('again') it may
+ * post that same watch (the once-a-day index and the ledger's idempotency key
+ * make it pay once), so a watch whose posting failed after its claim (a
+ * batch's commit lost, a killed API) can be sent again; for another day it
+ * is used.
  */
 const CLAIM = `
 local v = redis.call('HMGET', KEYS[1], 'u', 't', 'played', 'counted')
 if not v[1] or v[1] ~= ARGV[1] or v[2] ~= ARGV[2] then return 'unknown' end
-if v[4] then return 'used' end
+if v[4] then
+  if v[4] == ARGV[4] then return 'again' end
+  return 'used'
+end
 if tonumber(v[3]) < tonumber(ARGV[3]) then return 'short' end
-redis.call('HSET', KEYS[1], 'counted', 1)
+redis.call('HSET', KEYS[1], 'counted', ARGV[4])
 return 'counted'`;
 
 export type BeatOutcome =
   { kind: 'counted'; playedMs: number } | { kind: 'ended'; playedMs: number } | { kind: 'unknown' };
 
-export type ClaimOutcome = 'counted' | 'short' | 'unknown' | 'used';
+export type ClaimOutcome = 'counted' | 'again' | 'short' | 'unknown' | 'used';
 
 interface ViewCommands {
   trailerViewBeat(...args: (string | number)[]): Promise<[number, number]>;
@@ -118,13 +126,18 @@ export class TrailerViewsStore {
     return { kind: outcome === -2 ? 'ended' : 'counted', playedMs: Number(playedMs) };
   }
 
-  /** Marks the view counted when it played WATCH_MIN_SECONDS for this member and trailer. */
-  claim(userId: number, trailerId: number, viewId: string): Promise<ClaimOutcome> {
+  /**
+   * Marks the view counted for the watch of `day` when it played
+   * WATCH_MIN_SECONDS for this member and trailer ('again' when it was so
+   * marked for the same day before).
+   */
+  claim(userId: number, trailerId: number, viewId: string, day: string): Promise<ClaimOutcome> {
     return this.commands.trailerViewClaim(
       viewKey(viewId),
       userId,
       trailerId,
       WATCH_MIN_SECONDS * 1000,
+      day,
     );
   }
 }

@@ -36,8 +36,11 @@ export type PublishedTrailer = Pick<
 >;
 
 /**
- * Rows a day of `watch_daily_active` (by member id): members' first watches
- * of the day count up one of them, so they do not queue on a single row.
+ * Rows a day of `watch_daily_active`: members' first watches of the day count
+ * up one of them, so they do not queue on a single row. The row is the
+ * connection's (its backend's pid), not the member's: a batch of watches
+ * (database/group-commit.ts) then holds one of them until it commits, and two
+ * batches never take two of them in opposite orders (a deadlock).
  */
 const ACTIVE_SHARDS = 16;
 
@@ -158,7 +161,7 @@ export class TrailersRepository {
          SELECT $1, $2, $3, $4 FROM counter RETURNING 1
        ), active AS (
          INSERT INTO watch_daily_active (day, shard, count)
-         SELECT $3, $1 % ${ACTIVE_SHARDS}, 1 FROM counter WHERE counter.count = 1
+         SELECT $3, pg_backend_pid() % ${ACTIVE_SHARDS}, 1 FROM counter WHERE counter.count = 1
          ON CONFLICT (day, shard) DO UPDATE SET count = watch_daily_active.count + 1
        )`,
       select: `SELECT counter.count, counter.amount_micro FROM counter, watch`,
