@@ -41,6 +41,7 @@ import { StaffRequests1766850000000 } from './migrations/1766850000000-staff-req
 import { SignupsMembersOnly1766930000000 } from './migrations/1766930000000-signups-members-only';
 import { CampaignNames1766931000000 } from './migrations/1766931000000-campaign-names';
 import { TronCostDetails1766932000000 } from './migrations/1766932000000-tron-cost-details';
+import { TraceIds1766940000000 } from './migrations/1766940000000-trace-ids';
 import { RealViewsAndRings1766910000000 } from './migrations/1766910000000-real-views-and-rings';
 import { FundedPayouts1766900000000 } from './migrations/1766900000000-funded-payouts';
 import { PrivateProofs1766901000000 } from './migrations/1766901000000-private-proofs';
@@ -105,6 +106,7 @@ export const MIGRATIONS = [
   SignupsMembersOnly1766930000000,
   CampaignNames1766931000000,
   TronCostDetails1766932000000,
+  TraceIds1766940000000,
 ];
 
 /** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */
