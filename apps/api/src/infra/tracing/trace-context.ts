@@ -1,7 +1,6 @@
 import {
   context,
   isSpanContextValid,
-  propagation,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
@@ -42,20 +41,27 @@ export function activeTraceId(): string | null {
 
 /**
  * The running span as a W3C `traceparent` (`00-<trace>-<span>-<flags>`), to
- * be stored with work that goes on later elsewhere; undefined when off.
+ * be stored with work that goes on later elsewhere; undefined when off. Written
+ * here rather than by the configured propagator (OTEL_PROPAGATORS may name
+ * another header format): what is stored reads the same whatever the setting.
  */
 export function activeTraceparent(): string | undefined {
   if (!on) return undefined;
-  const carrier: { traceparent?: string } = {};
-  propagation.inject(context.active(), carrier);
-  return carrier.traceparent;
+  const ids = trace.getActiveSpan()?.spanContext();
+  if (!ids || !isSpanContextValid(ids)) return undefined;
+  const flags = (ids.traceFlags & 0xff).toString(16).padStart(2, '0');
+  return `00-${ids.traceId}-${ids.spanId}-${flags}`;
 }
 
-/** A `traceparent` as the context to start a span under, or undefined when there is none. */
+const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/** A `traceparent` as the context to start a span under, or undefined when it names none. */
 function parentContext(traceparent: string | null | undefined) {
-  if (!traceparent) return undefined;
-  const extracted = propagation.extract(ROOT_CONTEXT, { traceparent });
-  return trace.getSpan(extracted) ? extracted : undefined;
+  const parts = traceparent ? TRACEPARENT.exec(traceparent) : null;
+  if (!parts) return undefined;
+  const [, traceId, spanId, flags] = parts;
+  const ids = { traceId, spanId, traceFlags: parseInt(flags, 16), isRemote: true };
+  return isSpanContextValid(ids) ? trace.setSpanContext(ROOT_CONTEXT, ids) : undefined;
 }
 
 export interface SpanOptions {

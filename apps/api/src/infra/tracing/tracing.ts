@@ -75,7 +75,8 @@ export async function startTracing(role: TracedProcess, config: AppConfig): Prom
         ignorePaths: (route: { url?: string }) => UNTRACED_PATHS.test(route.url ?? ''),
       }),
       // Only inside a trace: the worker's polling and the ticks' routine queries start none.
-      new PgInstrumentation({ requireParentSpan: true }),
+      // No span for taking a pooled connection: one per query, and the query's own says enough.
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
       new ioredis.IORedisInstrumentation({
         requireParentSpan: true,
         // The command's name only: its arguments are keys, tickets and tokens.

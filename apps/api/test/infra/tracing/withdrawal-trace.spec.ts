@@ -60,6 +60,9 @@ describe('tracing: one trace from the request to the settlement', () => {
       ...tronSettings(tron),
       TRON_SETTLE_INTERVAL_MS: '100',
       TRON_REQUEST_TIMEOUT_MS: '1000',
+      // The claims' sweep would race the request to queue its job (one job id: the first wins,
+      // with no trace of its own to carry).
+      SWEEP_INTERVAL_MS: '600000',
     };
     // In this process, untraced: members, funding and the database for the test's own reads.
     t = await startApp(settings);
