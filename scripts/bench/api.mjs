@@ -4,9 +4,14 @@
 // shared machine's slow minutes then fall on both sides, not on one) and
 // reports the API's throughput relative to the baseline, its p99 latency, the
 // CPU time each server spends per request and the API's resident memory.
+// A second API process with tracing on (OTEL_EXPORTER_OTLP_ENDPOINT: a sink
+// this script runs, taking OTLP/HTTP exports as a collector would and
+// dropping them) takes its own round after each, so that the cost of tracing
+// on and off is measured side by side (issue 40); the goals are the off API's.
 // Everything stays on 127.0.0.1 and every child process is stopped at the end.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { URLSearchParams } from 'node:url';
 import {
@@ -25,6 +30,9 @@ import {
 const env = process.env;
 const apiPort = Number(env.BENCH_API_PORT ?? 3200);
 const barePort = Number(env.BENCH_BARE_PORT ?? 3201);
+const tracedPort = Number(env.BENCH_TRACED_PORT ?? 3202);
+// BENCH_TRACING=0: no traced API (the run takes a third less time).
+const tracing = env.BENCH_TRACING !== '0';
 const duration = Number(env.BENCH_DURATION ?? 20);
 const warmup = Number(env.BENCH_WARMUP ?? 10);
 const connections = Number(env.BENCH_CONNECTIONS ?? 50);
@@ -41,7 +49,7 @@ const { start, stopAll, fail, waitFor } = processes('api');
 // Bounded: whatever happens, nothing runs longer than this.
 const deadline = setTimeout(
   () => fail('took too long, stopped'),
-  (120 + 2 * (duration + warmup + rounds)) * 1000,
+  (120 + 3 * (duration + warmup + rounds)) * 1000,
 );
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {
@@ -141,6 +149,24 @@ async function signIn() {
   return body.access_token;
 }
 
+/**
+ * A collector's OTLP/HTTP door that keeps nothing: it reads each export and
+ * answers 200, counting exports and bytes (that traces did arrive).
+ */
+async function startSink() {
+  const received = { exports: 0, bytes: 0 };
+  const server = createServer((req, res) => {
+    req.on('data', (chunk) => (received.bytes += chunk.length));
+    req.on('end', () => {
+      received.exports += 1;
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, received, server };
+}
+
+const sink = tracing ? await startSink() : undefined;
 const bare = start('bare-server', ['scripts/bench/bare-server.mjs'], {
   BENCH_BARE_PORT: String(barePort),
 });
@@ -148,49 +174,89 @@ const api = start('api', apiArgs(), {
   NODE_ENV: 'production',
   API_PORT: String(apiPort),
   API_HOST: '127.0.0.1',
+  // Off, whatever the environment says.
+  OTEL_EXPORTER_OTLP_ENDPOINT: '',
 });
+// The same API with tracing on, as deployed with a collector: the SDK's defaults (http/protobuf,
+// every trace kept, batches of up to 512 spans every 5 s or sooner when 512 wait).
+const traced = tracing
+  ? start('api-traced', ['apps/api/dist/main.js'], {
+      NODE_ENV: 'production',
+      API_PORT: String(tracedPort),
+      API_HOST: '127.0.0.1',
+      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+    })
+  : undefined;
 await waitFor('bare server', bare, `http://127.0.0.1:${barePort}/rows/1`);
 await waitFor('API', api, `http://127.0.0.1:${apiPort}/health`);
+if (traced) await waitFor('traced API', traced, `http://127.0.0.1:${tracedPort}/health`);
 const token = await signIn();
 
 const bareUrl = `http://127.0.0.1:${barePort}/rows/1`;
 const apiUrl = `http://127.0.0.1:${apiPort}/users/me`;
+const tracedUrl = `http://127.0.0.1:${tracedPort}/users/me`;
 const auth = [`Authorization: Bearer ${token}`];
 const bareRounds = [];
 const apiRounds = [];
+const tracedRounds = [];
 const roundSeconds = Math.max(1, Math.round(duration / rounds));
 try {
   console.log(
-    `bench: warming up both servers (${warmup} s each), then ${rounds} alternating rounds of ${roundSeconds} s`,
+    `bench: warming up the ${traced ? 'three' : 'two'} servers (${warmup} s each), then ${rounds} alternating rounds of ${roundSeconds} s`,
   );
   await wrk(bareUrl, warmup);
   await wrk(apiUrl, warmup, auth);
+  if (traced) await wrk(tracedUrl, warmup, auth);
   for (let round = 0; round < rounds; round++) {
     bareRounds.push(await measure(bareUrl, roundSeconds, [], bare.pid));
     apiRounds.push(await measure(apiUrl, roundSeconds, auth, api.pid));
+    if (traced) tracedRounds.push(await measure(tracedUrl, roundSeconds, auth, traced.pid));
   }
 } catch (error) {
   await fail(error.message);
 }
 if (api.exitCode !== null) await fail(`the API exited with ${api.exitCode} during the run`);
+if (traced && traced.exitCode !== null)
+  await fail(`the traced API exited with ${traced.exitCode} during the run`);
 const memory = { rss: rssMb(api.pid), peak: rssMb(api.pid, 'VmHWM') };
+const tracedMemory = traced
+  ? { rss: rssMb(traced.pid), peak: rssMb(traced.pid, 'VmHWM') }
+  : undefined;
 clearTimeout(deadline);
 await stopAll();
+sink?.server.close();
 
 const bareRun = combine(bareRounds);
 const apiRun = combine(apiRounds);
+const tracedRun = traced ? combine(tracedRounds) : undefined;
 const roundRatios = apiRounds.map(
   (run, i) => run.requestsPerSecond / bareRounds[i].requestsPerSecond,
 );
+// Tracing's cost: the traced API's throughput against the untraced one's, round by round.
+const tracedRatios = tracedRounds.map(
+  (run, i) => run.requestsPerSecond / apiRounds[i].requestsPerSecond,
+);
 
 const ratio = median(roundRatios);
-const errorsFree = apiRun.non2xx === 0 && bareRun.non2xx === 0;
+const errorsFree = apiRun.non2xx === 0 && bareRun.non2xx === 0 && (tracedRun?.non2xx ?? 0) === 0;
 const checks = [
   [`throughput ratio api/bare >= ${GOALS.ratio}`, ratio.toFixed(2), ratio >= GOALS.ratio],
   [`API p99 <= ${GOALS.p99Ms} ms`, `${apiRun.p99Ms.toFixed(1)} ms`, apiRun.p99Ms <= GOALS.p99Ms],
   [`API RSS <= ${GOALS.rssMb} MB`, `${memory.rss.toFixed(0)} MB`, memory.rss <= GOALS.rssMb],
-  ['every response 2xx', `${apiRun.non2xx + bareRun.non2xx} other`, errorsFree],
+  [
+    'every response 2xx',
+    `${apiRun.non2xx + bareRun.non2xx + (tracedRun?.non2xx ?? 0)} other`,
+    errorsFree,
+  ],
 ];
+// Traces did reach the sink (a traced API that exported nothing measured nothing).
+if (traced)
+  checks.push([
+    'traced API exported',
+    `${sink.received.exports} exports`,
+    sink.received.exports > 0,
+  ]);
 
 console.log('');
 console.log(
@@ -203,6 +269,7 @@ console.log(
 for (const [label, run] of [
   ['bare Fastify + pg, GET one row', bareRun],
   ['API GET /users/me (Bearer)', apiRun],
+  ...(tracedRun ? [['  the same, tracing on', tracedRun]] : []),
 ]) {
   console.log(
     `  ${pad(label, 34)}${lpad(run.requestsPerSecond.toFixed(0), 9)}` +
@@ -219,6 +286,23 @@ console.log(
 console.log(
   `  API resident memory at the end: ${memory.rss.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB)`,
 );
+const tracingCost = tracedRun && {
+  throughputOfOff: median(tracedRatios),
+  roundThroughputOfOff: tracedRatios,
+  p99AddedMs: tracedRun.p99Ms - apiRun.p99Ms,
+  cpuUsAddedPerRequest: tracedRun.cpuUsPerRequest - apiRun.cpuUsPerRequest,
+  rssAddedMb: tracedMemory.rss - memory.rss,
+  sink: { ...sink.received },
+};
+if (tracingCost) {
+  console.log(
+    `  tracing on/off: throughput ${tracingCost.throughputOfOff.toFixed(2)} of off (rounds: ${tracedRatios.map((r) => r.toFixed(2)).join(', ')}), ` +
+      `p99 ${tracingCost.p99AddedMs >= 0 ? '+' : ''}${tracingCost.p99AddedMs.toFixed(1)} ms, ` +
+      `CPU/req ${tracingCost.cpuUsAddedPerRequest >= 0 ? '+' : ''}${tracingCost.cpuUsAddedPerRequest.toFixed(0)} us, ` +
+      `memory ${tracedMemory.rss.toFixed(0)} MB (peak ${tracedMemory.peak.toFixed(0)} MB); ` +
+      `the sink took ${sink.received.exports} exports, ${(sink.received.bytes / 1e6).toFixed(1)} MB`,
+  );
+}
 console.log('');
 const pass = reportChecks(checks, 36, 12);
 
@@ -231,6 +315,8 @@ writeFileSync(
       wrk: { threads: 1, connections, rounds, roundSeconds, warmupSeconds: warmup },
       bare: { ...bareRun, raw: undefined },
       api: { ...apiRun, raw: undefined },
+      traced: tracedRun && { ...tracedRun, raw: undefined, rssMb: tracedMemory.rss },
+      tracingCost,
       ratio,
       roundRatios,
       apiRssMb: memory.rss,

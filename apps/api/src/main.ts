@@ -1,15 +1,20 @@
 // First: it starts libuv's thread pool, to know its threads (see the module).
 import { lowerThreadPoolPriority } from './infra/process/thread-pool-priority';
 import 'reflect-metadata';
-import { Logger } from 'nestjs-pino';
-import { createApp } from './app.factory';
 import { stopPolitely } from './infra/process/graceful-stop';
+import { startTracing } from './infra/tracing/tracing';
 import { ConfigError, loadConfig } from './config/config';
 
 async function main() {
   const config = loadConfig();
-  const started = stopPolitely(config.SHUTDOWN_GRACE_MS);
+  // Before the app is loaded (below): the instrumentations patch http, pg and ioredis as they load.
+  const tracing = await startTracing('api', config);
+  const started = stopPolitely(config.SHUTDOWN_GRACE_MS, tracing.shutdown);
   const lowered = lowerThreadPoolPriority(config.THREADPOOL_NICE);
+  const [{ createApp }, { Logger }] = await Promise.all([
+    import('./app.factory'),
+    import('nestjs-pino'),
+  ]);
   const app = await createApp();
   if (!started(app)) return;
   await app.listen({ port: config.API_PORT, host: config.API_HOST });

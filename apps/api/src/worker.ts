@@ -1,14 +1,24 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
 import { stopPolitely } from './infra/process/graceful-stop';
-import { createLoggers, loggingModule, nestLogger } from './infra/logging/logging';
+import { startTracing } from './infra/tracing/tracing';
 import { ConfigError, loadConfig } from './config/config';
-import { WorkerModule } from './worker/worker.module';
 
 async function main() {
   const config = loadConfig();
-  const started = stopPolitely(config.SHUTDOWN_GRACE_MS);
+  // Before the worker's modules are loaded (below): the instrumentations patch pg and ioredis.
+  const tracing = await startTracing('worker', config);
+  const started = stopPolitely(config.SHUTDOWN_GRACE_MS, tracing.shutdown);
+  const [
+    { NestFactory },
+    { Logger },
+    { createLoggers, loggingModule, nestLogger },
+    { WorkerModule },
+  ] = await Promise.all([
+    import('@nestjs/core'),
+    import('nestjs-pino'),
+    import('./infra/logging/logging'),
+    import('./worker/worker.module'),
+  ]);
   const app = await NestFactory.createApplicationContext(
     { module: WorkerModule, imports: [loggingModule(createLoggers(config).root)] },
     { bufferLogs: true },

@@ -358,6 +358,26 @@ export const SETTINGS_SCHEMA = z.object({
     .string()
     .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'TRON_ENERGY_ACCOUNT_PRIVATE_KEY must be 32 bytes of hex')
     .optional(),
+  /**
+   * Tracing (OpenTelemetry's own settings, read by its SDK: infra/tracing/tracing.ts). The
+   * collector's OTLP/HTTP base URL; unset: tracing off, the SDK never loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json']).default('http/protobuf'),
+  /** A name for the club's services: the API reports as `<name>-api`, the worker as `<name>-worker`. */
+  OTEL_SERVICE_NAME: z.string().max(100).optional(),
+  OTEL_TRACES_SAMPLER: z
+    .enum([
+      'always_on',
+      'always_off',
+      'traceidratio',
+      'parentbased_always_on',
+      'parentbased_always_off',
+      'parentbased_traceidratio',
+    ])
+    .default('parentbased_always_on'),
+  /** The ratio of the `traceidratio` samplers (0 to 1). */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
 });
 
 export type SettingName = keyof z.input<typeof SETTINGS_SCHEMA>;

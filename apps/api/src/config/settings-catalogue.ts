@@ -32,6 +32,7 @@ export const SETTING_GROUPS = [
   'Mail, account recovery, identity',
   'TRON (TRC-20 USDT)',
   'Proof of liabilities',
+  'Tracing (OpenTelemetry)',
   'Optional tuning (defaults shown)',
 ] as const;
 
@@ -491,5 +492,28 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   WITHDRAWAL_ADDRESS_BOOK_MAX: {
     group: 'Optional tuning (defaults shown)',
     doc: 'Saved withdrawal addresses per member; 0: no limit.',
+  },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    group: 'Tracing (OpenTelemetry)',
+    doc: "An OpenTelemetry collector's OTLP/HTTP base URL (traces go to `<url>/v1/traces`): the API and the worker export their traces there (docs/operations.md, \"Tracing\"). Unset: tracing off, nothing of OpenTelemetry's SDK loaded. The SDK's other standard settings (OTEL_BSP_*, OTEL_EXPORTER_OTLP_HEADERS, OTEL_RESOURCE_ATTRIBUTES...) apply too.",
+    sample: 'http://127.0.0.1:4318',
+  },
+  OTEL_EXPORTER_OTLP_PROTOCOL: {
+    group: 'Tracing (OpenTelemetry)',
+    doc: 'http/protobuf or http/json.',
+  },
+  OTEL_SERVICE_NAME: {
+    group: 'Tracing (OpenTelemetry)',
+    doc: "The services' name: the API reports as `<name>-api` and the worker as `<name>-worker` (a name that already ends so is kept), so one .env gives two services. Unset: trailer-club-api and trailer-club-worker.",
+    sample: 'trailer-club',
+  },
+  OTEL_TRACES_SAMPLER: {
+    group: 'Tracing (OpenTelemetry)',
+    doc: 'Which traces are kept: always_on, always_off, traceidratio, or parentbased_* of these (a request that comes with a sampled W3C traceparent follows its caller).',
+  },
+  OTEL_TRACES_SAMPLER_ARG: {
+    group: 'Tracing (OpenTelemetry)',
+    doc: 'The share of traces the traceidratio samplers keep, 0 to 1.',
+    sample: '0.1',
   },
 };

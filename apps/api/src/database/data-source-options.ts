@@ -41,6 +41,7 @@ import { StaffRequests1766850000000 } from './migrations/1766850000000-staff-req
 import { SignupsMembersOnly1766930000000 } from './migrations/1766930000000-signups-members-only';
 import { CampaignNames1766931000000 } from './migrations/1766931000000-campaign-names';
 import { TronCostDetails1766932000000 } from './migrations/1766932000000-tron-cost-details';
+import { TraceIds1766940000000 } from './migrations/1766940000000-trace-ids';
 import { ChainSecondOpinion1766943000000 } from './migrations/1766943000000-chain-second-opinion';
 import { ScannerCaughtUp1766945000000 } from './migrations/1766945000000-scanner-caught-up';
 import { RealViewsAndRings1766910000000 } from './migrations/1766910000000-real-views-and-rings';
@@ -107,6 +108,7 @@ export const MIGRATIONS = [
   SignupsMembersOnly1766930000000,
   CampaignNames1766931000000,
   TronCostDetails1766932000000,
+  TraceIds1766940000000,
   ChainSecondOpinion1766943000000,
   ScannerCaughtUp1766945000000,
 ];

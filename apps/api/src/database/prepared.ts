@@ -57,15 +57,18 @@ export async function preparedQuery<T>(
  * as a `{name, text, values}` object through its property descriptors on
  * every call (a fortieth of `/users/me`, docs/decisions.md "Hot paths"); a
  * Query made from the text is not copied, and the name set on it makes it
- * the same prepared statement.
+ * the same prepared statement. Its answer comes to the Query's callback
+ * (rather than its `end` and `error` events): OpenTelemetry's pg
+ * instrumentation ends a query's span in that callback, and a Query without
+ * one would leave its span unfinished, never exported (tracing on).
  */
 function run<T>(client: PoolClient, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const query = new Query<QueryResultRow>(text, values);
-  // No name: node-postgres sends it as the unnamed statement.
-  if (name) (query as unknown as { name: string }).name = name;
   return new Promise<T[]>((resolve, reject) => {
-    query.on('end', (result) => resolve(result.rows as T[]));
-    query.on('error', reject);
+    const query = new Query<QueryResultRow>(text, values, (error, result) =>
+      error ? reject(error) : resolve(result.rows as T[]),
+    );
+    // No name: node-postgres sends it as the unnamed statement.
+    if (name) (query as unknown as { name: string }).name = name;
     client.query(query);
   });
 }

@@ -454,7 +454,8 @@ CREATE TABLE public.audit_log (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     chain_seq bigint NOT NULL,
     prev_hash character(64) NOT NULL,
-    hash character(64) NOT NULL
+    hash character(64) NOT NULL,
+    trace_id character(32)
 );
 
 ALTER TABLE public.audit_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -1538,6 +1539,7 @@ CREATE TABLE public.withdrawals (
     decided_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    trace_parent text,
     CONSTRAINT withdrawals_amount_micro_check CHECK ((amount_micro > 0)),
     CONSTRAINT withdrawals_check CHECK (((fee_micro + net_micro) = amount_micro)),
     CONSTRAINT withdrawals_fee_micro_check CHECK ((fee_micro >= 0)),

@@ -24,6 +24,7 @@ import {
 import type { JobOf, QueueName } from './job-payloads';
 import { JobQueue } from './job-queue';
 import { bullConnection } from './queues';
+import { inSpan, SpanKind, traceparentOfJob } from '../tracing/trace-context';
 
 /** What one process runs: set by `JobsModule.forProcess`. */
 export const BACKGROUND_SETUP = Symbol('BACKGROUND_SETUP');
@@ -238,7 +239,21 @@ export class BackgroundRunner
     if (!entry)
       // Never accepted silently: failed at once (no retries), with the reason on the job.
       throw new UnrecoverableError(`no handler for job ${job.name} on queue ${queue}`);
-    const running = entry.job.run(entry.handler, job.data);
+    // In the trace of the request that queued it, when tracing is on (job-queue.ts).
+    const running = inSpan(
+      `job ${queue}/${job.name}`,
+      {
+        parent: traceparentOfJob(job.opts.telemetry?.metadata),
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'bullmq',
+          'messaging.operation.type': 'process',
+          'messaging.destination.name': queue,
+          'messaging.message.id': job.id ?? '',
+        },
+      },
+      () => entry.job.run(entry.handler, job.data),
+    );
     const outcome = await untilCancelled(running, cancelled);
     if (outcome === CANCELLED) {
       // The stop's hand-back: the job waits on its queue again, its attempts untouched; what

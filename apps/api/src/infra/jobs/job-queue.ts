@@ -4,6 +4,7 @@ import type { JobOptions } from './background';
 import type { JobOf, QueueName } from './job-payloads';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { bullConnection } from './queues';
+import { jobTraceMetadata } from '../tracing/trace-context';
 
 /**
  * The one door jobs go through onto a queue (issue 42): a job name of
@@ -20,7 +21,9 @@ export class JobQueue implements OnApplicationShutdown {
 
   /**
    * Adds `jobs` to `queue` in one call, each with its own `jobId` (repeated adds of one id
-   * collapse) and `options` (attempts, backoff, removal) shared; answers how many.
+   * collapse) and `options` (attempts, backoff, removal) shared; answers how many. While
+   * tracing is on, each job carries the running trace (the request's that queued it), which
+   * the worker's BackgroundRunner continues.
    */
   async enqueue<Q extends QueueName>(
     queue: Q,
@@ -28,8 +31,14 @@ export class JobQueue implements OnApplicationShutdown {
     options: JobOptions = {},
   ): Promise<number> {
     if (jobs.length === 0) return 0;
+    const metadata = jobTraceMetadata();
+    const telemetry = metadata ? { telemetry: { metadata } } : {};
     await this.producer(queue).addBulk(
-      jobs.map(({ name, data, jobId }) => ({ name, data, opts: { ...options, jobId } })),
+      jobs.map(({ name, data, jobId }) => ({
+        name,
+        data,
+        opts: { ...options, ...telemetry, jobId },
+      })),
     );
     return jobs.length;
   }

@@ -9,6 +9,7 @@ import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
 import { SonicBoom } from 'sonic-boom';
 import type { AppConfig } from '../../config/config';
 import type { AuthUser } from '../../common/auth';
+import { activeTraceIds } from '../tracing/trace-context';
 
 /**
  * Names of fields that carry secrets or identity documents (the DTOs' own
@@ -79,9 +80,10 @@ export const requestContext = new AsyncLocalStorage<string>();
 
 /**
  * A process's loggers. `root` takes every line of the app and the framework
- * (through nestjs-pino): secrets redacted, and the request id added to the
- * lines written while a request runs. `requests` writes only the one line
- * per answered request (see RequestLog).
+ * (through nestjs-pino): secrets redacted, the request id added to the
+ * lines written while a request runs, and `trace_id` and `span_id` while a
+ * traced span runs (tracing on: infra/tracing). `requests` writes only the
+ * one line per answered request (see RequestLog).
  */
 export function createLoggers(config: AppConfig, options: LoggingOptions = {}) {
   const level = options.silent ? 'silent' : config.LOG_LEVEL;
@@ -95,6 +97,8 @@ export function createLoggers(config: AppConfig, options: LoggingOptions = {}) {
       redact: { paths: REDACT_PATHS, censor: REDACTED },
       mixin: () => {
         const id = requestContext.getStore();
+        const trace = activeTraceIds();
+        if (trace) return id === undefined ? trace : { req: { id }, ...trace };
         return id === undefined ? {} : { req: { id } };
       },
     },
@@ -181,6 +185,7 @@ export class RequestLog {
     if (level < this.threshold) return;
     const user = (request as { user?: AuthUser }).user;
     const userAgent = request.headers['user-agent'];
+    const trace = activeTraceIds();
     this.destination.write(
       `{"level":${level},"time":${Date.now()}${this.origin}` +
         `,"req":{"id":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)}` +
@@ -192,6 +197,7 @@ export class RequestLog {
         (user ? `,"memberId":${user.id}` : '') +
         `,"res":{"statusCode":${status}}` +
         `,"responseTime":${Math.round(reply.elapsedTime * 10) / 10}` +
+        (trace ? `,"trace_id":"${trace.trace_id}","span_id":"${trace.span_id}"` : '') +
         ',"msg":"request completed"}\n',
     );
   }

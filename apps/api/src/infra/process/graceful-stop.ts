@@ -17,7 +17,11 @@ import type { INestApplicationContext } from '@nestjs/common';
  * too; the function it returns is given the app once it exists and says
  * whether to go on starting (false: a stop is under way).
  */
-export function stopPolitely(graceMs: number): (app: INestApplicationContext) => boolean {
+export function stopPolitely(
+  graceMs: number,
+  /** Last, once the app has closed (tracing's final export); its failure is ignored. */
+  afterClose: () => Promise<void> = async () => undefined,
+): (app: INestApplicationContext) => boolean {
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   let app: INestApplicationContext | undefined;
   let signal: NodeJS.Signals | undefined;
@@ -31,7 +35,11 @@ export function stopPolitely(graceMs: number): (app: INestApplicationContext) =>
     // The context's close takes the signal (passed on to the shutdown hooks, which log it);
     // the interface type does not declare the parameter.
     (target as INestApplicationContext & { close(signal?: string): Promise<void> }).close(by).then(
-      () => process.exit(0),
+      () =>
+        afterClose().then(
+          () => process.exit(0),
+          () => process.exit(0),
+        ),
       (error: unknown) => {
         console.error(`stop on ${by} failed: ${error instanceof Error ? error.message : error}`);
         process.exit(1);

@@ -1,4 +1,5 @@
 import { providers } from 'tronweb';
+import { inSpan } from '../tracing/trace-context';
 
 /**
  * Several TRON nodes behind one door (TRON_FULL_NODE_URL with commas), as a
@@ -107,12 +108,23 @@ export class NodePool {
   /**
    * Runs `attempt` against the first node in order that is not resting; when it
    * throws a NodeFault that node rests and the next one is tried. Other errors
-   * (a node's own `{Error}` answer, a bug) end the call as they are.
+   * (a node's own `{Error}` answer, a bug) end the call as they are. Within a
+   * trace, one span (`tron <what>`) over its HTTP requests, one per node tried.
    */
-  async run<T>(
+  run<T>(
     what: string,
     attempt: (node: string) => Promise<T>,
     options: { exclude?: string } = {},
+  ): Promise<T> {
+    return inSpan(`tron ${what}`, { attributes: { 'tron.call': what }, onlyInTrace: true }, () =>
+      this.runOnPool(what, attempt, options),
+    );
+  }
+
+  private async runOnPool<T>(
+    what: string,
+    attempt: (node: string) => Promise<T>,
+    options: { exclude?: string },
   ): Promise<T> {
     await this.probeIfDue();
     const faults: string[] = [];

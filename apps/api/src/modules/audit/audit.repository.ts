@@ -45,6 +45,8 @@ export class AuditRepository {
   /**
    * Appends an entry in the caller's transaction; the database links it into
    * the chain (seq, prev_hash, hash), and the row comes back as hashed.
+   * `traceId` (the trace the action ran in) is kept beside the row, outside
+   * its hash and signature.
    */
   async insert(
     manager: EntityManager,
@@ -52,11 +54,13 @@ export class AuditRepository {
     action: string,
     targetUserId: number | null,
     details: Record<string, unknown>,
+    traceId: string | null = null,
   ): Promise<Omit<ChainRow, 'sig'>> {
     const [row]: Omit<ChainRow, 'sig'>[] = await manager.query(
-      `INSERT INTO audit_log AS l (actor_id, action, target_user_id, details) VALUES ($1, $2, $3, $4)
+      `INSERT INTO audit_log AS l (actor_id, action, target_user_id, details, trace_id)
+       VALUES ($1, $2, $3, $4, $5)
        RETURNING ${HASHED_COLUMNS}, l.hash`,
-      [actorId, action, targetUserId, JSON.stringify(details)],
+      [actorId, action, targetUserId, JSON.stringify(details), traceId],
     );
     return row;
   }

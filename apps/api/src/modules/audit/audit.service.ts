@@ -9,6 +9,7 @@ import {
   signAuditRow,
 } from '../../common/audit-signature';
 import { APP_CONFIG, AppConfig, auditSigningKeyText } from '../../config/config';
+import { activeTraceId } from '../../infra/tracing/trace-context';
 import { AuditEntry, AuditHead, AuditVerification } from './audit.dto';
 import { AuditRepository, ChainRow, PublishedHeadRow } from './audit.repository';
 
@@ -57,7 +58,14 @@ export class AuditService {
     if (!manager.queryRunner?.isTransactionActive) {
       return manager.transaction((db) => this.record(db, actorId, action, targetUserId, details));
     }
-    const row = await this.repository.insert(manager, actorId, action, targetUserId, details);
+    const row = await this.repository.insert(
+      manager,
+      actorId,
+      action,
+      targetUserId,
+      details,
+      activeTraceId(),
+    );
     const hash = auditRowHash(row);
     if (hash !== row.hash) {
       throw new Error(

@@ -7,6 +7,7 @@ import { TronClient, TronNodeError } from '../../infra/tron/tron.client';
 import { EnergyService } from '../../infra/tron/energy.service';
 import { HotWallet } from '../../infra/tron/hot-wallet';
 import { CostReceipt, TronCostsService } from '../../infra/tron/tron-costs.service';
+import { inSpan } from '../../infra/tracing/trace-context';
 import { WithdrawalsRepository } from './withdrawals.repository';
 import { WithdrawalsService } from './withdrawals.service';
 
@@ -48,9 +49,9 @@ export class WithdrawalSettlementService {
    * stop (`stopping` aborted) ends it between two withdrawals.
    */
   async settle(stopping?: AbortSignal): Promise<void> {
-    for (const id of await this.withdrawals.idsIn(['signed', 'sent'], 100)) {
+    for (const w of await this.withdrawals.idsIn(['signed', 'sent'], 100)) {
       if (stopping?.aborted) return;
-      await this.follow(id);
+      await this.traced('follow', w, () => this.follow(w.id));
     }
     // A page of approved withdrawals per pass, going round: twenty that wait for a short hot
     // wallet never keep the ones behind them from being looked at (and sent when they fit).
@@ -58,16 +59,32 @@ export class WithdrawalSettlementService {
     if (waiting.length === 0 && this.approvedAfter !== '0') {
       waiting = await this.withdrawals.idsIn(['approved'], 20);
     }
-    this.approvedAfter = waiting.length === 20 ? waiting[waiting.length - 1] : '0';
-    for (const id of waiting) {
+    this.approvedAfter = waiting.length === 20 ? waiting[waiting.length - 1].id : '0';
+    for (const w of waiting) {
       if (stopping?.aborted) return;
-      await this.sign(id);
+      await this.traced('sign', w, () => this.sign(w.id));
     }
     // Nothing left to send: energy lent to the hot wallet goes back to the staking account.
     if (waiting.length === 0 && this.hot.address && this.energy.stakerAddress) {
       const inFlight = await this.withdrawals.idsIn(['signed', 'sent'], 1);
       if (inFlight.length === 0) await this.energy.release(this.hot.address);
     }
+  }
+
+  /**
+   * A step of one withdrawal in the trace of the request that took it (tracing on): the
+   * member's `POST /balance/take`, its settlement's queries and node calls, one trace.
+   */
+  private traced(
+    step: 'sign' | 'follow',
+    w: { id: string; trace_parent: string | null },
+    work: () => Promise<void>,
+  ): Promise<void> {
+    return inSpan(
+      `withdrawal ${step}`,
+      { parent: w.trace_parent, attributes: { 'withdrawal.id': w.id } },
+      work,
+    );
   }
 
   private async sign(id: string): Promise<void> {

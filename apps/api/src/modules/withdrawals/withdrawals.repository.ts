@@ -28,6 +28,8 @@ export interface WithdrawalRow {
   decided_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** The W3C traceparent of the request that took it (tracing on), which its settlement continues. */
+  trace_parent: string | null;
 }
 
 export interface AttemptRow {
@@ -40,7 +42,7 @@ export interface AttemptRow {
 }
 
 const COLUMNS = `id, user_id, record_id, wallet, amount_micro, fee_micro, net_micro, status, reason, tx_id,
-  decided_by, decided_at, created_at, updated_at`;
+  decided_by, decided_at, created_at, updated_at, trace_parent`;
 
 /** The only door to `withdrawals` and `withdrawal_attempts`. */
 @Injectable()
@@ -56,12 +58,21 @@ export class WithdrawalsRepository {
       amount: bigint;
       fee: bigint;
       net: bigint;
+      traceParent?: string;
     },
   ): Promise<string> {
     const rows: { id: string }[] = await db.query(
-      `INSERT INTO withdrawals (user_id, record_id, wallet, amount_micro, fee_micro, net_micro)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [w.userId, w.recordId, w.wallet, w.amount.toString(), w.fee.toString(), w.net.toString()],
+      `INSERT INTO withdrawals (user_id, record_id, wallet, amount_micro, fee_micro, net_micro, trace_parent)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [
+        w.userId,
+        w.recordId,
+        w.wallet,
+        w.amount.toString(),
+        w.fee.toString(),
+        w.net.toString(),
+        w.traceParent ?? null,
+      ],
     );
     return rows[0].id;
   }
@@ -200,13 +211,16 @@ export class WithdrawalsRepository {
     return count > 0;
   }
 
-  async idsIn(status: WithdrawalStatus[], limit: number, afterId = '0'): Promise<string[]> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM withdrawals WHERE status = ANY($1::varchar[]) AND id > $3
+  async idsIn(
+    status: WithdrawalStatus[],
+    limit: number,
+    afterId = '0',
+  ): Promise<{ id: string; trace_parent: string | null }[]> {
+    return this.dataSource.query(
+      `SELECT id, trace_parent FROM withdrawals WHERE status = ANY($1::varchar[]) AND id > $3
         ORDER BY id LIMIT $2`,
       [status, limit, afterId],
     );
-    return rows.map((r) => r.id);
   }
 
   /** Stores a signed transaction as the withdrawal's live attempt (the unique index allows one). */

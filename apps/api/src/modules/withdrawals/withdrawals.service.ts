@@ -20,6 +20,7 @@ import { WalletService } from '../wallet/wallet.service';
 import type { RecordFailure } from '../wallet/wallet.service';
 import { HotWallet } from '../../infra/tron/hot-wallet';
 import { TronClient } from '../../infra/tron/tron.client';
+import { activeTraceparent, linkTo } from '../../infra/tracing/trace-context';
 import { WithdrawalRow, WithdrawalStatus, WithdrawalsRepository } from './withdrawals.repository';
 
 export type { WithdrawalRow } from './withdrawals.repository';
@@ -123,7 +124,17 @@ export class WithdrawalsService {
       const refusal = withdrawalRefusal(amount, level, money);
       if (refusal) throw new AppError(REFUSALS[refusal]);
       const recordId = await this.records.addWithdrawalRecord(db, { userId, amount, fee, wallet });
-      const id = await this.withdrawals.insert(db, { userId, recordId, wallet, amount, fee, net });
+      // The request's trace, which the worker's settlement goes on in (tracing on).
+      const traceParent = activeTraceparent();
+      const id = await this.withdrawals.insert(db, {
+        userId,
+        recordId,
+        wallet,
+        amount,
+        fee,
+        net,
+        traceParent,
+      });
       await this.signals.addresses(db, [{ userId, kind: 'withdrawal_address', address: wallet }]);
       withdrawalId = id;
       await this.ledger.post(db, {
@@ -339,6 +350,8 @@ export class WithdrawalsService {
       const w = await this.withdrawals.find(db, id, true);
       if (!w) throw new AppError('NOT_FOUND');
       if (w.status !== 'requested') throw new AppError('WITHDRAWAL_STATE_CONFLICT');
+      // The operator's request points at the member's, whose trace the settlement continues.
+      linkTo(w.trace_parent);
       const outcome = await this.approvals.approve(db, {
         kind: 'withdrawal',
         subjectId: id,
