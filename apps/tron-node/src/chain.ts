@@ -82,6 +82,14 @@ export interface Account {
   latestOperationTime: number;
   isContract: boolean;
   name?: string;
+  /** A multi-signature owner and active permission (AccountPermissionUpdate); none: its own key. */
+  permission?: Permission;
+}
+
+/** Who may sign for an account: keys with weights, and the weight a transaction needs. */
+export interface Permission {
+  threshold: number;
+  keys: { address: HexAddress; weight: number }[];
 }
 
 function cloneAccount(a: Account): Account {
@@ -473,7 +481,7 @@ export class Chain {
 
   setAccount(
     address: HexAddress,
-    change: { balance?: bigint; energy?: bigint; freeNetUsed?: bigint },
+    change: { balance?: bigint; energy?: bigint; freeNetUsed?: bigint; permission?: Permission },
   ): void {
     const time = this.head().timestamp;
     const slot = slotOf(time);
@@ -481,6 +489,7 @@ export class Chain {
       let acc = st.accounts.get(address);
       if (!acc) st.accounts.set(address, (acc = this.newAccount(time, 0n)));
       if (change.balance !== undefined) acc.balance = change.balance;
+      if (change.permission !== undefined) acc.permission = change.permission;
       if (change.energy !== undefined) {
         acc.energyLimit = change.energy;
         acc.energyUsed = 0n;
@@ -546,10 +555,8 @@ export class Chain {
       if (signature.length === 0) {
         return fail('SIGERROR', 'Validate signature error: miss sig or contract');
       }
-      const digest = sha256(rawBytes);
-      if (signature.length !== 1 || recoverSigner(digest, signature[0]) !== raw.call.owner) {
-        return fail('SIGERROR', 'Validate signature error: sig error');
-      }
+      const denied = this.signatureProblem(raw, sha256(rawBytes), signature);
+      if (denied) return fail('SIGERROR', `Validate signature error: ${denied}`);
       try {
         this.validateCall(raw);
       } catch (e) {
@@ -565,6 +572,39 @@ export class Chain {
     })();
     if (options.forceDuplicate) return fail('DUP_TRANSACTION_ERROR', 'Dup transaction.');
     return verdict;
+  }
+
+  /**
+   * Why the signatures do not authorise the transaction, or null: the owner's
+   * own key alone, or, for an account with a multi-signature permission,
+   * distinct keys of that permission whose weights reach its threshold
+   * (java-tron's checkWeight; a key outside it or signing twice is refused).
+   */
+  private signatureProblem(raw: RawData, digest: Uint8Array, signatures: string[]): string | null {
+    const permission = this.state.accounts.get(raw.call.owner)?.permission;
+    if (!permission) {
+      return signatures.length === 1 && recoverSigner(digest, signatures[0]) === raw.call.owner
+        ? null
+        : 'sig error';
+    }
+    if (signatures.length > permission.keys.length) {
+      return `Signature count is ${signatures.length} more than key counts of permission : ${permission.keys.length}`;
+    }
+    const seen = new Set<HexAddress>();
+    let weight = 0;
+    for (const signature of signatures) {
+      const signer = recoverSigner(digest, signature);
+      const key = permission.keys.find((k) => k.address === signer);
+      if (!signer || !key) {
+        return `${signer ? hexToBase58(signer) : 'a signature'} is not contained of permission`;
+      }
+      if (seen.has(signer)) return `${hexToBase58(signer)} has signed twice!`;
+      seen.add(signer);
+      weight += key.weight;
+    }
+    return weight < permission.threshold
+      ? `permission denied: signature weight ${weight} is below the threshold ${permission.threshold}`
+      : null;
   }
 
   private taposOk(raw: RawData): boolean {

@@ -51,6 +51,7 @@ import { AuditSignatures1766810000000 } from './migrations/1766810000000-audit-s
 import { WithdrawalCancel1766920000000 } from './migrations/1766920000000-withdrawal-cancel';
 import { UzbekApostrophes1766921000000 } from './migrations/1766921000000-uzbek-apostrophes';
 import { SupportRequests1766922000000 } from './migrations/1766922000000-support-requests';
+import { ChainAtScale1766940000000 } from './migrations/1766940000000-chain-at-scale';
 import { SurvivingClient } from './lost-connections';
 
 export const MIGRATIONS = [
@@ -105,6 +106,7 @@ export const MIGRATIONS = [
   SignupsMembersOnly1766930000000,
   CampaignNames1766931000000,
   TronCostDetails1766932000000,
+  ChainAtScale1766940000000,
 ];
 
 /** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */

@@ -48,6 +48,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   foreign_deposits: 'deposits',
   sweeps: 'deposits',
   deposit_totals: 'deposits',
+  deposit_activity: 'deposits',
+  deposit_gaps: 'deposits',
   withdrawals: 'withdrawals',
   withdrawal_attempts: 'withdrawals',
   withdrawal_addresses: 'withdrawals',
