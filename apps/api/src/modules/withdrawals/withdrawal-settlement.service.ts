@@ -7,14 +7,10 @@ import { TronClient, TronNodeError } from '../../infra/tron/tron.client';
 import { EnergyService } from '../../infra/tron/energy.service';
 import { HotWallet } from '../../infra/tron/hot-wallet';
 import { CostReceipt, TronCostsService } from '../../infra/tron/tron-costs.service';
+import { MEMBER_REFILL_REASON, REFILL_NOTE } from './withdrawal-refill';
 import { WithdrawalsRepository } from './withdrawals.repository';
 import { WalletService } from '../wallet/wallet.service';
 import { WithdrawalsService } from './withdrawals.service';
-
-/** The start of an operator's note on a withdrawal that waits for the hot wallet to be refilled. */
-export const REFILL_NOTE = 'waiting for the hot wallet to be refilled';
-/** The reason the member's withdrawal record carries meanwhile (the web shows it translated). */
-export const MEMBER_REFILL_REASON = 'waiting for the hot wallet to be refilled';
 
 /**
  * Sends approved withdrawals from the hot wallet (worker only), crash-safe:
