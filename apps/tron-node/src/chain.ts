@@ -170,7 +170,22 @@ interface IncludedTx {
   info: Record<string, unknown>;
 }
 
+/**
+ * Other people's TRC-20 traffic (issue 43): each block produced while it is set
+ * carries `perBlock` USDT transfers that exist only in the block's answers
+ * (getblockbynum, gettransactioninfobyblocknum), made up on the fly from the
+ * block number, between strangers, except `oursPerBlock` of them to the next
+ * addresses of `ours` in turn. They move no balance: a bench's mainnet shape.
+ */
+export interface ForeignTraffic {
+  perBlock: number;
+  ours: HexAddress[];
+  oursPerBlock: number;
+}
+
 export interface Block {
+  /** Synthetic strangers' transfers (ForeignTraffic) and the addresses of ours among them. */
+  foreign?: { count: number; ours: HexAddress[] };
   number: number;
   timestamp: number;
   id: string;
@@ -220,6 +235,10 @@ export class Chain {
   private solidified = 0;
   private solidLag: number;
   params: ChainParameters;
+  /** Set by the control /_stub/foreign-traffic; null: blocks carry only real transactions. */
+  foreignTraffic: ForeignTraffic | null = null;
+  private oursNext = 0;
+  private foreignCache = new Map<number, IncludedTx[]>();
 
   constructor(readonly options: ChainOptions) {
     this.now = options.now ?? Date.now;
@@ -457,11 +476,98 @@ export class Chain {
       if (done) included.push(done);
     }
     const block = this.makeBlock(num, timestamp, prev.id, included);
+    const traffic = this.foreignTraffic;
+    if (traffic && traffic.perBlock > 0) {
+      const ours: HexAddress[] = [];
+      const mine = traffic.ours.length ? Math.min(traffic.oursPerBlock, traffic.perBlock) : 0;
+      for (let i = 0; i < mine; i++) {
+        ours.push(traffic.ours[this.oursNext++ % traffic.ours.length]);
+      }
+      block.foreign = { count: traffic.perBlock, ours };
+    }
     this.blocks.push(block);
     for (const tx of included) this.txIndex.set(tx.id, tx);
     if (included.length) this.snapshots.set(num, this.state.clone());
     this.solidified = Math.max(this.solidified, num - this.solidLag);
     return block;
+  }
+
+  /**
+   * A block's transactions as the node prints them: its real ones, then its
+   * strangers' transfers (ForeignTraffic), made up again for each asking
+   * (the last few blocks' are kept: a scanner asks for a block twice).
+   */
+  txsOf(block: Block): IncludedTx[] {
+    if (!block.foreign) return block.txs;
+    let foreign = this.foreignCache.get(block.number);
+    if (!foreign) {
+      foreign = this.makeForeign(block);
+      this.foreignCache.set(block.number, foreign);
+      if (this.foreignCache.size > 64) {
+        this.foreignCache.delete(this.foreignCache.keys().next().value as number);
+      }
+    }
+    return [...block.txs, ...foreign];
+  }
+
+  private makeForeign(block: Block): IncludedTx[] {
+    const { count, ours } = block.foreign!;
+    const token = this.options.usdtContract;
+    // Ours spread evenly among the strangers.
+    const step = ours.length ? Math.floor(count / ours.length) : 0;
+    const out: IncludedTx[] = [];
+    for (let i = 0; i < count; i++) {
+      const seed = sha256(new TextEncoder().encode(`${block.number}:${i}`));
+      const id = toHex(seed);
+      const from = '41' + id.slice(0, 40);
+      const mine = step && i % step === 0 && i / step < ours.length ? ours[i / step] : null;
+      const to = mine ?? '41' + id.slice(24, 64);
+      const amount = 1_000_000n + BigInt(seed[31]) * 1000n;
+      const data = SELECTORS.transfer + wordAddress(to) + wordUint(amount);
+      out.push({
+        id,
+        blockNumber: block.number,
+        json: {
+          txID: id,
+          raw_data: {
+            contract: [
+              {
+                parameter: {
+                  value: { data, owner_address: from, contract_address: token },
+                  type_url: 'type.googleapis.com/protocol.TriggerSmartContract',
+                },
+                type: 'TriggerSmartContract',
+              },
+            ],
+            ref_block_bytes: '0000',
+            ref_block_hash: '0000000000000000',
+            expiration: block.timestamp + EXPIRATION_MS,
+            fee_limit: 30_000_000,
+            timestamp: block.timestamp - 1000,
+          },
+          raw_data_hex: '',
+          signature: [],
+          ret: [{ contractRet: 'SUCCESS' }],
+        } as unknown as TxJson,
+        info: {
+          id,
+          fee: 0,
+          blockNumber: block.number,
+          blockTimeStamp: block.timestamp,
+          contractResult: [wordBool(true)],
+          contract_address: token,
+          receipt: { energy_usage_total: TRANSFER_ENERGY_HOLDER, result: 'SUCCESS' },
+          log: [
+            {
+              address: token.slice(2),
+              topics: [TRANSFER_TOPIC, wordAddress(from), wordAddress(to)],
+              data: wordUint(amount),
+            },
+          ],
+        },
+      });
+    }
+    return out;
   }
 
   /** Sets the lag; the solidified height never moves back. */
