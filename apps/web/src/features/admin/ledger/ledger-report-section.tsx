@@ -130,7 +130,9 @@ function Solvency({ data }: { data: ApiLedgerReport['solvency'] }) {
     ['pendingWithdrawals', usdt(data.pending_withdrawals)],
     ['liabilities', usdt(data.liabilities)],
     ['hotWalletUsdt', usdt(data.hot_wallet_usdt)],
-    ...(data.cold_wallet_address ? ([['coldWalletUsdt', usdt(data.cold_wallet_usdt)]] as const) : []),
+    ...(data.cold_wallet_address
+      ? ([['coldWalletUsdt', usdt(data.cold_wallet_usdt)]] as const)
+      : []),
     ['unsweptDeposits', usdt(data.unswept_deposits)],
     ['assets', usdt(data.assets)],
     ['hotWalletTrx', data.hot_wallet_trx === null ? '—' : String(data.hot_wallet_trx)],
