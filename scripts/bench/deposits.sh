@@ -9,6 +9,12 @@
 #
 # Settings: BENCH_TRANSFERS (10000), BENCH_MEMBERS (1000), BENCH_BLOCKS (200),
 # BENCH_LIVE_BLOCKS (30), BENCH_NO_BUILD=1 to reuse dist.
+#
+# BENCH_DEPOSITS_SHAPE=mainnet (issue 43, deposits-mainnet.mjs): blocks full of strangers,
+# BENCH_LOGS_PER_BLOCK (300) TRC-20 logs a block, BENCH_OURS_PER_BLOCK (3) of them ours,
+# BENCH_ADDRESSES (1000000) deposit addresses stored, BENCH_BLOCKS (2000; 28800 for a whole
+# day of catch-up); prints blocks/s, provider calls per block, the worker's resident memory,
+# the solidification-to-credit p99 and the day's catch-up time, FAIL on a missed goal.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -27,8 +33,8 @@ if [[ ${BENCH_NO_BUILD:-0} != 1 || ! -f apps/api/dist/worker.js || ! -f apps/tro
   pnpm --silent --filter @app/tron-node run build
 fi
 
-DATABASE_URL=$(with_db_name "$base_db" app_bench_deposits)
-REDIS_URL=$(with_redis_db "$base_redis" 4)
+DATABASE_URL=$(with_db_name "$base_db" "${BENCH_DB:-app_bench_deposits}")
+REDIS_URL=$(with_redis_db "$base_redis" "${BENCH_REDIS_DB:-4}")
 recreate_db "$DATABASE_URL"
 export DATABASE_URL REDIS_URL NODE_ENV=production JWT_SECRET=bench-deposits-secret-0123456789abcdefghij
 throwaway_audit_key
@@ -38,4 +44,7 @@ export ADMIN_PHONE=+998900000007 ADMIN_PASSWORD=bench-admin-password
 node apps/api/dist/database/migrate.js >/dev/null
 # The worker as deployed: the API image's Node and options.
 production_node
+if [[ ${BENCH_DEPOSITS_SHAPE:-} == mainnet ]]; then
+  NODE_OPTIONS=$PRODUCTION_NODE_OPTIONS exec "$PRODUCTION_NODE" scripts/bench/deposits-mainnet.mjs
+fi
 NODE_OPTIONS=$PRODUCTION_NODE_OPTIONS exec "$PRODUCTION_NODE" scripts/bench/deposits.mjs

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { config as loadDotenv } from 'dotenv';
 import { resolve } from 'node:path';
+import { TronWeb } from 'tronweb';
 import { developmentAuditSigningKey, parseAuditSigningKey } from './audit-signing-key';
 import { DEFAULT_PASSWORD_COST, owaspMinimumMemoryKib } from './password-cost';
 
@@ -322,6 +323,26 @@ export const SETTINGS_SCHEMA = z.object({
   /** A claimed tx id not solidified within this many seconds fails; 0: never. */
   TRON_CLAIM_TIMEOUT_SECONDS: intFrom(3600),
   TRON_HOT_WALLET_PRIVATE_KEY: z.string().optional(),
+  /**
+   * Cold storage (issue 43): the most USDT the hot wallet should hold; a
+   * sweep that would take it above goes to TRON_COLD_ADDRESS. 0: no cap.
+   */
+  HOT_WALLET_MAX_USDT: intFrom(0),
+  /** An address only (a multi-signature account kept offline): the server holds no key of it. */
+  TRON_COLD_ADDRESS: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'TRON_COLD_ADDRESS must be a TRON address (T...)')
+    .optional(),
+  /**
+   * With a cap, what the hot wallet keeps for a day's payouts: a withdrawal
+   * that would leave less waits for a refill. 0: the withdrawals sent in the
+   * last 24 hours.
+   */
+  HOT_WALLET_RESERVE_USDT: intFrom(0),
+  /** How often the reconciler compares deposit addresses' chain history with the books; 0: off. */
+  DEPOSIT_RECONCILE_INTERVAL_MS: intFrom(60_000),
+  /** Addresses the reconciler's rolling full pass checks per run, besides those with activity; 0: none. */
+  DEPOSIT_RECONCILE_ADDRESSES: intFrom(50, 0, 100_000),
   /** Proof of liabilities: the worker publishes a snapshot when the newest is this old; 0: only on request. */
   PROOF_INTERVAL_HOURS: intFrom(24, 0, 24 * 366),
   /** Snapshots whose trees (member paths) are kept; older ones keep only root, total and reserves. 0: all. */
@@ -413,6 +434,9 @@ const schema = SETTINGS_SCHEMA.superRefine((env, ctx) => {
       });
     }
   }
+  coldWalletIssues(env).forEach((message) =>
+    ctx.addIssue({ code: 'custom', path: ['TRON_COLD_ADDRESS'], message }),
+  );
   if (env.NODE_ENV !== 'production') return;
   for (const key of ['JWT_SECRET', 'ADMIN_PHONE', 'ADMIN_PASSWORD', 'AUDIT_SIGNING_KEY'] as const) {
     if (!env[key])
@@ -432,6 +456,43 @@ const schema = SETTINGS_SCHEMA.superRefine((env, ctx) => {
 }));
 
 export type AppConfig = z.infer<typeof schema>;
+
+/**
+ * The cold address is one nothing on the server can sign for: never the hot
+ * wallet's, nor the staking account's, nor any other key the settings hold;
+ * and a cap needs somewhere for the rest to go.
+ */
+function coldWalletIssues(env: {
+  HOT_WALLET_MAX_USDT: number;
+  TRON_COLD_ADDRESS?: string;
+  TRON_HOT_WALLET_PRIVATE_KEY?: string;
+  TRON_ENERGY_ACCOUNT_PRIVATE_KEY?: string;
+}): string[] {
+  const cold = env.TRON_COLD_ADDRESS;
+  if (!cold) {
+    return env.HOT_WALLET_MAX_USDT > 0
+      ? ['HOT_WALLET_MAX_USDT needs TRON_COLD_ADDRESS: above the cap, sweeps go there']
+      : [];
+  }
+  const held: [string, string | undefined][] = [
+    ['TRON_HOT_WALLET_PRIVATE_KEY', env.TRON_HOT_WALLET_PRIVATE_KEY],
+    ['TRON_ENERGY_ACCOUNT_PRIVATE_KEY', env.TRON_ENERGY_ACCOUNT_PRIVATE_KEY],
+  ];
+  return held
+    .filter(([, key]) => key && addressOfKey(key) === cold)
+    .map(
+      ([name]) =>
+        `TRON_COLD_ADDRESS is the address of ${name}: the server can sign for it, so it is not cold`,
+    );
+}
+
+function addressOfKey(key: string): string | null {
+  try {
+    return TronWeb.address.fromPrivateKey(key.replace(/^0x/, '')) || null;
+  } catch {
+    return null;
+  }
+}
 
 export class ConfigError extends Error {}
 

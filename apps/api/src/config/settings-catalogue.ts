@@ -246,6 +246,27 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     group: 'TRON (TRC-20 USDT)',
     doc: 'A claimed deposit tx id (POST /balance/add) not solidified within this many seconds fails; 0: never.',
   },
+  HOT_WALLET_MAX_USDT: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'Cold storage: the most USDT the hot wallet should hold. A sweep that would take it above goes to TRON_COLD_ADDRESS instead (pnpm tron:sweep asks GET /admin/sweeps/destination). 0: no cap. Refilling the hot wallet from the cold account: docs/operations.md.',
+  },
+  TRON_COLD_ADDRESS: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'The cold account (a TRON account with a 2-of-3 owner and active permission, keys kept offline): an address only. The API refuses to start when it is the address of a key it holds.',
+    value: '',
+  },
+  HOT_WALLET_RESERVE_USDT: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'With a cap: what the hot wallet keeps for a day of payouts. A withdrawal that would leave less waits for a refill (members see "waiting for the hot wallet to be refilled") and goes out by itself once the wallet is refilled. 0: the withdrawals sent in the last 24 hours.',
+  },
+  DEPOSIT_RECONCILE_INTERVAL_MS: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: "How often the reconciler compares each deposit address's TRC-20 history on the node (received, sent) with what was credited and swept, and opens an item (GET /admin/deposits/gaps) for a difference; 0: off.",
+  },
+  DEPOSIT_RECONCILE_ADDRESSES: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'Besides addresses with activity since its last run, the reconciler checks this many more per run, going round all deposit addresses (one node call each); 0: only those with activity.',
+  },
   PROOF_INTERVAL_HOURS: {
     group: 'Proof of liabilities',
     doc: "The worker publishes a snapshot (Merkle sum tree of member balances beside the reserves on chain) when the newest is this many hours old; 0: only on an operator's request (POST /admin/proofs).",

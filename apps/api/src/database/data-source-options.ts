@@ -54,6 +54,7 @@ import { AuditSignatures1766810000000 } from './migrations/1766810000000-audit-s
 import { WithdrawalCancel1766920000000 } from './migrations/1766920000000-withdrawal-cancel';
 import { UzbekApostrophes1766921000000 } from './migrations/1766921000000-uzbek-apostrophes';
 import { SupportRequests1766922000000 } from './migrations/1766922000000-support-requests';
+import { ChainAtScale1766946000000 } from './migrations/1766946000000-chain-at-scale';
 import { SurvivingClient } from './lost-connections';
 
 export const MIGRATIONS = [
@@ -111,6 +112,7 @@ export const MIGRATIONS = [
   TraceIds1766940000000,
   ChainSecondOpinion1766943000000,
   ScannerCaughtUp1766945000000,
+  ChainAtScale1766946000000,
 ];
 
 /** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */

@@ -637,10 +637,42 @@ ALTER TABLE public.challenges ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     CACHE 1
 );
 
+CREATE TABLE public.deposit_activity (
+    address character varying(34) NOT NULL,
+    user_id integer NOT NULL,
+    block_number bigint NOT NULL,
+    noted_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 CREATE TABLE public.deposit_addresses (
     user_id integer NOT NULL,
     address character varying(34) NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.deposit_gaps (
+    id bigint NOT NULL,
+    user_id integer NOT NULL,
+    address character varying(34) NOT NULL,
+    chain_in_micro bigint NOT NULL,
+    credited_micro bigint NOT NULL,
+    chain_out_micro bigint NOT NULL,
+    swept_micro bigint NOT NULL,
+    as_of_block bigint NOT NULL,
+    status character varying(8) DEFAULT 'open'::character varying NOT NULL,
+    found_at timestamp with time zone DEFAULT now() NOT NULL,
+    checked_at timestamp with time zone DEFAULT now() NOT NULL,
+    closed_at timestamp with time zone,
+    CONSTRAINT deposit_gaps_status_check CHECK (((status)::text = ANY ((ARRAY['open'::character varying, 'closed'::character varying])::text[])))
+);
+
+ALTER TABLE public.deposit_gaps ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.deposit_gaps_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
 );
 
 CREATE TABLE public.deposit_totals (
@@ -1309,7 +1341,9 @@ CREATE TABLE public.sweeps (
     amount_micro bigint NOT NULL,
     recorded_by integer NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT sweeps_amount_micro_check CHECK ((amount_micro > 0))
+    destination character varying(4) DEFAULT 'hot'::character varying NOT NULL,
+    CONSTRAINT sweeps_amount_micro_check CHECK ((amount_micro > 0)),
+    CONSTRAINT sweeps_destination_check CHECK (((destination)::text = ANY ((ARRAY['hot'::character varying, 'cold'::character varying])::text[])))
 );
 
 ALTER TABLE public.sweeps ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -1617,11 +1651,17 @@ ALTER TABLE ONLY public.challenge_claims
 ALTER TABLE ONLY public.challenges
     ADD CONSTRAINT challenges_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.deposit_activity
+    ADD CONSTRAINT deposit_activity_pkey PRIMARY KEY (address);
+
 ALTER TABLE ONLY public.deposit_addresses
     ADD CONSTRAINT deposit_addresses_address_key UNIQUE (address);
 
 ALTER TABLE ONLY public.deposit_addresses
     ADD CONSTRAINT deposit_addresses_pkey PRIMARY KEY (user_id);
+
+ALTER TABLE ONLY public.deposit_gaps
+    ADD CONSTRAINT deposit_gaps_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.deposit_totals
     ADD CONSTRAINT deposit_totals_pkey PRIMARY KEY (id);
@@ -1840,6 +1880,10 @@ CREATE INDEX card_deposits_status_idx ON public.card_deposits USING btree (statu
 CREATE INDEX chain_deposits_from_ends ON public.chain_deposits USING btree ("left"((from_address)::text, 4), "right"((from_address)::text, 4));
 
 CREATE INDEX chain_deposits_user_idx ON public.chain_deposits USING btree (user_id, id DESC);
+
+CREATE INDEX deposit_activity_block ON public.deposit_activity USING btree (block_number);
+
+CREATE UNIQUE INDEX deposit_gaps_open ON public.deposit_gaps USING btree (address) WHERE ((status)::text = 'open'::text);
 
 CREATE INDEX economy_changes_status_idx ON public.economy_changes USING btree (status, id);
 

@@ -49,6 +49,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   sweeps: 'deposits',
   deposit_totals: 'deposits',
   held_deposits: 'deposits',
+  deposit_activity: 'deposits',
+  deposit_gaps: 'deposits',
   withdrawals: 'withdrawals',
   withdrawal_attempts: 'withdrawals',
   withdrawal_addresses: 'withdrawals',

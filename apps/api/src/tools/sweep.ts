@@ -1,7 +1,9 @@
 /**
  * pnpm tron:sweep [--dry-run] [--min USDT] [--state FILE]
  *
- * Moves USDT from member deposit addresses to the hot wallet. Run it on a
+ * Moves USDT from member deposit addresses to the hot wallet (or, above
+ * HOT_WALLET_MAX_USDT, to the cold account: the API names the destination of
+ * each sweep, GET /admin/sweeps/destination). Run it on a
  * trusted machine that holds the deposit mnemonic, never in the API's
  * environment. It asks the API (as an operator) which addresses hold credited
  * USDT not swept yet and where the hot wallet is; checks each address on
@@ -287,13 +289,18 @@ async function main() {
       }
       trxSpent += topUp;
     }
+    // The hot wallet, or the cold account when this would take the hot wallet above its cap.
+    const dest = await api.call<{ address: string; kind: 'hot' | 'cold' }>(
+      'GET',
+      `/admin/sweeps/destination?amount_usdt=${usdtText}`,
+    );
     const key0 = key.privateKey.replace(/^0x/, '');
     const { transaction } = await tw.transactionBuilder.triggerSmartContract(
       usdt,
       'transfer(address,uint256)',
       { feeLimit: lend ? lend.feeLimitSun : needTrx, txLocal: true },
       [
-        { type: 'address', value: hot },
+        { type: 'address', value: dest.address },
         { type: 'uint256', value: amount.toString() },
       ],
       c.address,
@@ -322,7 +329,9 @@ async function main() {
     saveState(options.state, state);
     swept += amount;
     count++;
-    console.log(`sweep: ${c.address}: ${usdtText} USDT to the hot wallet, tx ${signed.txID}`);
+    console.log(
+      `sweep: ${c.address}: ${usdtText} USDT to the ${dest.kind === 'cold' ? `cold account ${dest.address}` : 'hot wallet'}, tx ${signed.txID}`,
+    );
   }
   // Lends a stopped run left out (between its lend and their return) go back to the staking
   // account, except where a transfer of this run still waits to be solidified.

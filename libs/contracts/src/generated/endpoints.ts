@@ -65,6 +65,7 @@ import type {
   DashboardResponse,
   DeleteAddressBody,
   DepositAddress,
+  DepositGapItem,
   EconomyBaselines,
   EconomyChangeItem,
   EconomyHistoryParams,
@@ -91,6 +92,7 @@ import type {
   ListAuditParams,
   ListBalanceRecordsParams,
   ListCardDepositsParams,
+  ListDepositGapsParams,
   ListDepositsParams,
   ListEconomyChangesParams,
   ListForeignDepositsParams,
@@ -166,6 +168,8 @@ import type {
   SupportRequestItem,
   SweepCandidate,
   SweepCandidatesParams,
+  SweepDestination,
+  SweepDestinationParams,
   SweepItem,
   TeamRates,
   TeamRatesAnswer,
@@ -2704,6 +2708,125 @@ export function useListForeignDeposits<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getListForeignDepositsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+/**
+ * Deposit addresses whose TRC-20 history on the node differs from what was credited and swept (the reconciler's items), newest first. Signed in with one of the roles: admin, finance.
+ * @summary Deposit addresses whose TRC-20 history on the node differs from what was credited and swept (the reconciler's items), newest first
+ */
+export const listDepositGaps = (
+  params?: ListDepositGapsParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<DepositGapItem[]>(
+    { url: `/admin/deposits/gaps`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListDepositGapsQueryKey = (params?: ListDepositGapsParams) => {
+  return [`/admin/deposits/gaps`, ...(params ? [params] : [])] as const;
+};
+
+export const getListDepositGapsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listDepositGaps>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListDepositGapsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDepositGaps>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListDepositGapsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listDepositGaps>>> = ({ signal }) =>
+    listDepositGaps(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listDepositGaps>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListDepositGapsQueryResult = NonNullable<Awaited<ReturnType<typeof listDepositGaps>>>;
+export type ListDepositGapsQueryError = ErrorType<ErrorBody | ValidationErrorBody>;
+
+export function useListDepositGaps<
+  TData = Awaited<ReturnType<typeof listDepositGaps>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params: undefined | ListDepositGapsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDepositGaps>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listDepositGaps>>,
+          TError,
+          Awaited<ReturnType<typeof listDepositGaps>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListDepositGaps<
+  TData = Awaited<ReturnType<typeof listDepositGaps>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListDepositGapsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDepositGaps>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listDepositGaps>>,
+          TError,
+          Awaited<ReturnType<typeof listDepositGaps>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListDepositGaps<
+  TData = Awaited<ReturnType<typeof listDepositGaps>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListDepositGapsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDepositGaps>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Deposit addresses whose TRC-20 history on the node differs from what was credited and swept (the reconciler's items), newest first
+ */
+
+export function useListDepositGaps<
+  TData = Awaited<ReturnType<typeof listDepositGaps>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params?: ListDepositGapsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDepositGaps>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListDepositGapsQueryOptions(params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -6525,8 +6648,8 @@ export function useListSweeps<
 }
 
 /**
- * Record a sweep: a solidified USDT transfer from a member address to the hot wallet. Signed in with one of the roles: admin, finance.
- * @summary Record a sweep: a solidified USDT transfer from a member address to the hot wallet
+ * Record a sweep: a solidified USDT transfer from a member address to the hot wallet (or the cold account). Signed in with one of the roles: admin, finance.
+ * @summary Record a sweep: a solidified USDT transfer from a member address to the hot wallet (or the cold account)
  */
 export const recordSweep = (
   recordSweepBody: BodyType<RecordSweepBody>,
@@ -6589,7 +6712,7 @@ export type RecordSweepMutationError = ErrorType<ErrorBody | ValidationErrorBody
 export type RecordSweepMutationVariables = { data: BodyType<RecordSweepBody> };
 
 /**
- * @summary Record a sweep: a solidified USDT transfer from a member address to the hot wallet
+ * @summary Record a sweep: a solidified USDT transfer from a member address to the hot wallet (or the cold account)
  */
 export const useRecordSweep = <
   TError = ErrorType<ErrorBody | ValidationErrorBody>,
@@ -6725,6 +6848,125 @@ export function useSweepCandidates<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getSweepCandidatesQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+/**
+ * Where the next sweep goes: the hot wallet, or the cold account when it would take the hot wallet above HOT_WALLET_MAX_USDT (for pnpm tron:sweep). Signed in with one of the roles: admin, finance.
+ * @summary Where the next sweep goes: the hot wallet, or the cold account when it would take the hot wallet above HOT_WALLET_MAX_USDT (for pnpm tron:sweep)
+ */
+export const sweepDestination = (
+  params: SweepDestinationParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SweepDestination>(
+    { url: `/admin/sweeps/destination`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getSweepDestinationQueryKey = (params?: SweepDestinationParams) => {
+  return [`/admin/sweeps/destination`, ...(params ? [params] : [])] as const;
+};
+
+export const getSweepDestinationQueryOptions = <
+  TData = Awaited<ReturnType<typeof sweepDestination>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params: SweepDestinationParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof sweepDestination>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getSweepDestinationQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof sweepDestination>>> = ({ signal }) =>
+    sweepDestination(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof sweepDestination>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type SweepDestinationQueryResult = NonNullable<Awaited<ReturnType<typeof sweepDestination>>>;
+export type SweepDestinationQueryError = ErrorType<ErrorBody | ValidationErrorBody>;
+
+export function useSweepDestination<
+  TData = Awaited<ReturnType<typeof sweepDestination>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params: SweepDestinationParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof sweepDestination>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof sweepDestination>>,
+          TError,
+          Awaited<ReturnType<typeof sweepDestination>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useSweepDestination<
+  TData = Awaited<ReturnType<typeof sweepDestination>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params: SweepDestinationParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof sweepDestination>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof sweepDestination>>,
+          TError,
+          Awaited<ReturnType<typeof sweepDestination>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useSweepDestination<
+  TData = Awaited<ReturnType<typeof sweepDestination>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params: SweepDestinationParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof sweepDestination>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Where the next sweep goes: the hot wallet, or the cold account when it would take the hot wallet above HOT_WALLET_MAX_USDT (for pnpm tron:sweep)
+ */
+
+export function useSweepDestination<
+  TData = Awaited<ReturnType<typeof sweepDestination>>,
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+>(
+  params: SweepDestinationParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof sweepDestination>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getSweepDestinationQueryOptions(params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -10,6 +10,8 @@ export interface JobPayloads {
   deposits: {
     /** A claim of `POST /balance/add` to check on chain (wallet record id). */
     'verify-claim': { recordId: string };
+    /** One run of the reconciler; the job id names its period. */
+    reconcile: Record<string, never>;
   };
   mail: {
     /** A row of the mail outbox to send. */

@@ -51,6 +51,28 @@ export interface TrxTransfer {
   amountSun: bigint;
 }
 
+/** One USDT Transfer of an address's TRC-20 history. */
+export interface UsdtHistoryEntry {
+  txId: string;
+  from: string;
+  to: string;
+  amount: bigint;
+  timestamp: number;
+}
+
+interface Trc20Page {
+  data?: {
+    transaction_id: string;
+    token_info?: { address?: string };
+    block_timestamp: number;
+    from: string;
+    to: string;
+    type: string;
+    value: string;
+  }[];
+  meta?: { fingerprint?: string };
+}
+
 /** A signed transaction as tronweb and the node exchange it. */
 export interface SignedTransaction {
   txID: string;
@@ -371,6 +393,56 @@ export class TronClient {
       return differs ? `${host} says ${differs}` : `${host} agrees`;
     });
     return `no second node confirmed the receipt${said.length ? `: ${said.join('; ')}` : ' (no other node answered)'}`;
+  }
+
+  /**
+   * The solidified USDT Transfer logs from and to an address up to
+   * `maxTimestamp` (ms), oldest first, from the node's TRC-20 history
+   * (TronGrid's `GET /v1/accounts/{address}/transactions/trc20`), every page.
+   * What the reconciler holds the books against: nothing of the scanner's.
+   */
+  async usdtHistory(address: string, maxTimestamp?: number): Promise<UsdtHistoryEntry[]> {
+    const out: UsdtHistoryEntry[] = [];
+    let fingerprint: string | undefined;
+    for (let page = 0; page < 1000; page++) {
+      const query = new URLSearchParams({
+        only_confirmed: 'true',
+        contract_address: this.usdtContract,
+        order_by: 'block_timestamp,asc',
+        ...(maxTimestamp !== undefined ? { max_timestamp: String(maxTimestamp) } : {}),
+        limit: '200',
+        ...(fingerprint ? { fingerprint } : {}),
+      });
+      const path = `v1/accounts/${address}/transactions/trc20?${query}`;
+      const answer = await this.pool
+        .run(`history of ${address}`, (node) => this.pool.request<Trc20Page>(node, path, {}, 'get'))
+        .catch((error: unknown) => {
+          throw error instanceof NoNodeError
+            ? new TronNodeError(error.message, { cause: error })
+            : error;
+        });
+      if (!answer || !Array.isArray(answer.data))
+        throw new TronNodeError(`trc20 history of ${address}: no data`);
+      for (const row of answer.data) {
+        if (row.type !== 'Transfer' || row.token_info?.address !== this.usdtContract) continue;
+        out.push({
+          txId: row.transaction_id,
+          from: row.from,
+          to: row.to,
+          amount: BigInt(row.value),
+          timestamp: row.block_timestamp,
+        });
+      }
+      fingerprint = answer.meta?.fingerprint;
+      if (!fingerprint) return out;
+    }
+    throw new TronNodeError(`trc20 history of ${address}: too many pages`);
+  }
+
+  /** A solidified block's time (ms), or null when the node has not solidified it. */
+  async solidBlockTime(num: number): Promise<number | null> {
+    const block = await this.call<RawBlock>(true, 'walletsolidity/getblockbynum', { num });
+    return block?.block_header?.raw_data?.timestamp ?? null;
   }
 
   /** Every receipt of a solidified block (`[]` when none or not solidified yet). */

@@ -14,6 +14,8 @@ import {
   ClaimDepositBody,
   ClaimDepositResponse,
   DepositAddress,
+  DepositGapItem,
+  DepositGapsQuery,
   ForeignDepositItem,
   HeldDepositItem,
   HeldDepositsQuery,
@@ -21,6 +23,8 @@ import {
   RecordSweepResponse,
   SweepCandidate,
   SweepCandidatesQuery,
+  SweepDestination,
+  SweepDestinationQuery,
   SweepItem,
 } from './deposits.dto';
 import { SweepsService } from './sweeps.service';
@@ -121,6 +125,17 @@ export class AdminDepositsController {
     }));
   }
 
+  @Get('gaps')
+  @ApiOperation({
+    summary:
+      "Deposit addresses whose TRC-20 history on the node differs from what was credited and swept (the reconciler's items), newest first",
+  })
+  @ApiOkResponse({ type: [DepositGapItem] })
+  @ApiErrors('VALIDATION_ERROR')
+  listDepositGaps(@Query() query: DepositGapsQuery): Promise<DepositGapItem[]> {
+    return this.deposits.listGaps(query.status ?? null, query.limit ?? 50, query.before);
+  }
+
   @Get('foreign')
   @ApiOperation({
     summary:
@@ -156,10 +171,22 @@ export class AdminSweepsController {
     return this.sweeps.candidates(toMicro(query.min_usdt ?? 10), query.limit ?? 100);
   }
 
+  @Get('destination')
+  @ApiOperation({
+    summary:
+      'Where the next sweep goes: the hot wallet, or the cold account when it would take the hot wallet above HOT_WALLET_MAX_USDT (for pnpm tron:sweep)',
+  })
+  @ApiOkResponse({ type: SweepDestination })
+  @ApiErrors('VALIDATION_ERROR', 'SWEEP_NOT_CONFIRMED')
+  sweepDestination(@Query() query: SweepDestinationQuery): Promise<SweepDestination> {
+    return this.sweeps.destination(toMicro(query.amount_usdt));
+  }
+
   @Post()
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Record a sweep: a solidified USDT transfer from a member address to the hot wallet',
+    summary:
+      'Record a sweep: a solidified USDT transfer from a member address to the hot wallet (or the cold account)',
   })
   @ApiOkResponse({ type: RecordSweepResponse })
   @ApiErrors('SWEEP_NOT_CONFIRMED', 'VALIDATION_ERROR')

@@ -220,6 +220,78 @@ export class RecordSweepResponse {
   amount: number;
   @ApiProperty({ example: 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH' })
   address: string;
+  @ApiProperty({ enum: ['hot', 'cold'], example: 'hot', description: 'Where it went' })
+  destination: 'hot' | 'cold';
+}
+
+export class SweepDestinationQuery {
+  @ApiProperty({ description: 'The USDT about to be swept', example: 125 })
+  @Type(() => Number)
+  @Min(0)
+  @Max(1e9)
+  amount_usdt: number;
+}
+
+export class SweepDestination {
+  @ApiProperty({
+    description: 'Where to send the sweep: the hot wallet, or the cold account above the cap',
+    example: 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH',
+  })
+  address: string;
+  @ApiProperty({ enum: ['hot', 'cold'], example: 'hot' })
+  kind: 'hot' | 'cold';
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'USDT the hot wallet holds on chain (null without a cap: not read)',
+    example: 4200,
+  })
+  hot_usdt: number | null;
+  @ApiProperty({ description: 'HOT_WALLET_MAX_USDT; 0: no cap', example: 10000 })
+  cap_usdt: number;
+}
+
+export class DepositGapsQuery {
+  @ApiPropertyOptional({ enum: ['open', 'closed'], description: 'Only items in this state' })
+  @IsOptional()
+  @IsIn(['open', 'closed'])
+  status?: 'open' | 'closed';
+
+  @PageLimit(100, 50)
+  limit?: number;
+
+  @PageBefore('Only items with a smaller id (the next page)')
+  before?: number;
+}
+
+export class DepositGapItem {
+  @ApiProperty({ type: 'integer', example: 3 })
+  id: number;
+  @ApiProperty({ type: 'integer', example: 7 })
+  user_id: number;
+  @ApiProperty({ example: 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH' })
+  address: string;
+  @ApiProperty({
+    description: "USDT the node's TRC-20 history says reached the address",
+    example: 25,
+  })
+  chain_in: number;
+  @ApiProperty({ description: 'USDT credited to the member from it', example: 0 })
+  credited: number;
+  @ApiProperty({ description: 'USDT the history says left the address', example: 0 })
+  chain_out: number;
+  @ApiProperty({ description: 'USDT recorded as swept from it', example: 0 })
+  swept: number;
+  @ApiProperty({ type: 'integer', description: 'The block the figures stand at', example: 120 })
+  as_of_block: number;
+  @ApiProperty({ enum: ['open', 'closed'], example: 'open' })
+  status: 'open' | 'closed';
+  @ApiProperty({ format: 'date-time' })
+  found_at: string;
+  @ApiProperty({ format: 'date-time', description: 'The last time the reconciler looked' })
+  checked_at: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  closed_at: string | null;
 }
 
 export class SweepItem {
@@ -235,6 +307,8 @@ export class SweepItem {
   amount: number;
   @ApiProperty({ example: 1, type: 'integer' })
   recorded_by: number;
+  @ApiProperty({ enum: ['hot', 'cold'], example: 'hot', description: 'Where it went' })
+  destination: 'hot' | 'cold';
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 }

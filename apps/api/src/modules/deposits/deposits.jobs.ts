@@ -1,6 +1,7 @@
 import { background, job, tick } from '../../infra/jobs/background';
 import { DepositScannerService } from './deposit-scanner.service';
 import { DepositsWorkerModule } from './deposits-worker.module';
+import { ReconcilerService } from './reconciler.service';
 import { DEPOSITS_QUEUE, DepositsService } from './deposits.service';
 
 /**
@@ -27,6 +28,30 @@ export const depositsBackground = background({
       run: (scanner, { stopping }) => scanner.scan(stopping),
     }),
     tick({
+      name: 'deposit-reconcile-sweep',
+      does: 'queues a run of the reconciler once a period',
+      process: 'worker',
+      every: 'DEPOSIT_RECONCILE_INTERVAL_MS',
+      onlyIf: {
+        says: 'when `TRON_DEPOSIT_XPUB` is set',
+        test: (config) => Boolean(config.TRON_DEPOSIT_XPUB),
+      },
+      handler: ReconcilerService,
+      run: (_reconciler, { config, enqueue }) =>
+        enqueue(
+          DEPOSITS_QUEUE,
+          [
+            {
+              name: 'reconcile',
+              data: {},
+              // One run per period, however many workers tick.
+              jobId: `reconcile-${Math.floor(Date.now() / config.DEPOSIT_RECONCILE_INTERVAL_MS)}`,
+            },
+          ],
+          { attempts: 1, removeOnComplete: 100, removeOnFail: 100 },
+        ),
+    }),
+    tick({
       name: 'deposit-claims-sweep',
       does: 'queues again the claims PostgreSQL holds as pending',
       process: 'worker',
@@ -41,6 +66,7 @@ export const depositsBackground = background({
       name: 'verify-claim',
       by: '`POST /balance/add`, `deposit-claims-sweep`',
     },
+    { queue: DEPOSITS_QUEUE, name: 'reconcile', by: '`deposit-reconcile-sweep`' },
   ],
   jobs: [
     job({
@@ -49,6 +75,13 @@ export const depositsBackground = background({
       does: 'checks a claimed transaction on chain and credits it, or fails the claim',
       handler: DepositsService,
       run: (deposits, data) => deposits.verifyClaim(String(data.recordId)),
+    }),
+    job({
+      queue: DEPOSITS_QUEUE,
+      name: 'reconcile',
+      does: "holds each deposit address's TRC-20 history on the node against what was credited and swept (addresses with activity, then a rolling pass); opens an operator item for a difference",
+      handler: ReconcilerService,
+      run: (reconciler) => reconciler.run(),
     }),
   ],
 });

@@ -49,6 +49,21 @@ export interface ForeignDepositRow {
   created_at: Date;
 }
 
+export interface DepositGapRow {
+  id: string;
+  user_id: number;
+  address: string;
+  chain_in_micro: string;
+  credited_micro: string;
+  chain_out_micro: string;
+  swept_micro: string;
+  as_of_block: string;
+  status: 'open' | 'closed';
+  found_at: Date;
+  checked_at: Date;
+  closed_at: Date | null;
+}
+
 /** The only door to deposit addresses, the chain cursor and credited chain logs. */
 @Injectable()
 export class DepositsRepository {
@@ -372,19 +387,158 @@ export class DepositsRepository {
   /** Records a confirmed sweep transfer; false when this tx id was recorded before. */
   async addSweep(
     db: EntityManager,
-    sweep: { userId: number; address: string; txId: string; amount: bigint; recordedBy: number },
+    sweep: {
+      userId: number;
+      address: string;
+      txId: string;
+      amount: bigint;
+      recordedBy: number;
+      destination: 'hot' | 'cold';
+    },
   ): Promise<boolean> {
     const rows: unknown[] = await db.query(
-      `INSERT INTO sweeps (user_id, address, tx_id, amount_micro, recorded_by) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO sweeps (user_id, address, tx_id, amount_micro, recorded_by, destination) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (tx_id) DO NOTHING RETURNING id`,
-      [sweep.userId, sweep.address, sweep.txId, sweep.amount.toString(), sweep.recordedBy],
+      [
+        sweep.userId,
+        sweep.address,
+        sweep.txId,
+        sweep.amount.toString(),
+        sweep.recordedBy,
+        sweep.destination,
+      ],
     );
     return rows.length > 0;
   }
 
+  /** Deposit addresses with chain activity for the reconciler (the newest block each). */
+  async noteActivity(
+    db: EntityManager | DataSource,
+    rows: { address: string; userId: number; blockNumber: number }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await db.query(
+      `INSERT INTO deposit_activity (address, user_id, block_number)
+       SELECT * FROM unnest($1::varchar[], $2::int[], $3::bigint[])
+       ON CONFLICT (address) DO UPDATE
+         SET block_number = greatest(deposit_activity.block_number, EXCLUDED.block_number),
+             noted_at = now()`,
+      [rows.map((r) => r.address), rows.map((r) => r.userId), rows.map((r) => r.blockNumber)],
+    );
+  }
+
+  /** Addresses with activity up to `upTo` (the scanner went past it), oldest first. */
+  activeAddresses(upTo: number, limit: number) {
+    return this.dataSource.query(
+      `SELECT address, user_id, block_number::int AS block_number FROM deposit_activity
+       WHERE block_number <= $1 ORDER BY block_number LIMIT $2`,
+      [upTo, limit],
+    ) as Promise<{ address: string; user_id: number; block_number: number }[]>;
+  }
+
+  /** Forgets activity the reconciler looked at (not activity noted since, in a later block). */
+  async forgetActivity(rows: { address: string; block_number: number }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.dataSource.query(
+      `DELETE FROM deposit_activity a USING unnest($1::varchar[], $2::bigint[]) AS d(address, block_number)
+       WHERE a.address = d.address AND a.block_number <= d.block_number`,
+      [rows.map((r) => r.address), rows.map((r) => r.block_number)],
+    );
+  }
+
+  /** The rolling pass: deposit addresses of members after `afterUserId`. */
+  addressesAfter(afterUserId: number, limit: number) {
+    return this.dataSource.query(
+      `SELECT address, user_id FROM deposit_addresses WHERE user_id > $1 ORDER BY user_id LIMIT $2`,
+      [afterUserId, limit],
+    ) as Promise<{ address: string; user_id: number }[]>;
+  }
+
+  /**
+   * What the books say reached and left these addresses: USDT credited from
+   * blocks up to `upTo` (any source), and every sweep recorded.
+   */
+  async booked(
+    users: number[],
+    upTo: number,
+  ): Promise<Map<number, { credited: bigint; swept: bigint }>> {
+    if (users.length === 0) return new Map();
+    const rows: { user_id: number; credited: string; swept: string }[] =
+      await this.dataSource.query(
+        `SELECT u.user_id,
+           coalesce((SELECT sum(amount_micro) FROM chain_deposits d
+                     WHERE d.user_id = u.user_id AND d.block_number <= $2), 0)::text AS credited,
+           coalesce((SELECT sum(amount_micro) FROM sweeps s WHERE s.user_id = u.user_id), 0)::text AS swept
+         FROM unnest($1::int[]) AS u(user_id)`,
+        [users, upTo],
+      );
+    return new Map(
+      rows.map((r) => [r.user_id, { credited: BigInt(r.credited), swept: BigInt(r.swept) }]),
+    );
+  }
+
+  /** Opens (or brings up to date) the address's gap; true when it is new. */
+  async openGap(gap: {
+    userId: number;
+    address: string;
+    chainIn: bigint;
+    credited: bigint;
+    chainOut: bigint;
+    swept: bigint;
+    asOfBlock: number;
+  }): Promise<boolean> {
+    const rows: { fresh: boolean }[] = await this.dataSource.query(
+      `INSERT INTO deposit_gaps (user_id, address, chain_in_micro, credited_micro, chain_out_micro, swept_micro, as_of_block)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (address) WHERE status = 'open' DO UPDATE
+         SET chain_in_micro = EXCLUDED.chain_in_micro, credited_micro = EXCLUDED.credited_micro,
+             chain_out_micro = EXCLUDED.chain_out_micro, swept_micro = EXCLUDED.swept_micro,
+             as_of_block = EXCLUDED.as_of_block, checked_at = now()
+       RETURNING (xmax = 0) AS fresh`,
+      [
+        gap.userId,
+        gap.address,
+        gap.chainIn.toString(),
+        gap.credited.toString(),
+        gap.chainOut.toString(),
+        gap.swept.toString(),
+        gap.asOfBlock,
+      ],
+    );
+    return rows[0]?.fresh ?? false;
+  }
+
+  /** Closes the open gaps of addresses whose figures agree again. */
+  async closeGaps(addresses: string[]): Promise<number> {
+    if (addresses.length === 0) return 0;
+    const rows: unknown[] = await this.dataSource.query(
+      `UPDATE deposit_gaps SET status = 'closed', closed_at = now()
+       WHERE status = 'open' AND address = ANY($1::varchar[]) RETURNING id`,
+      [addresses],
+    );
+    return rows.length;
+  }
+
+  listGaps(status: 'open' | 'closed' | null, limit: number, before?: number) {
+    return this.dataSource.query(
+      `SELECT id, user_id, address, chain_in_micro, credited_micro, chain_out_micro, swept_micro,
+              as_of_block, status, found_at, checked_at, closed_at
+       FROM deposit_gaps WHERE ($1::varchar IS NULL OR status = $1)
+         AND ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
+      [status, before ?? null, limit],
+    ) as Promise<DepositGapRow[]>;
+  }
+
+  async openGapCount(): Promise<number> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM deposit_gaps WHERE status = 'open'`,
+    )) as { n: number }[];
+    return row.n;
+  }
+
   listSweeps(limit: number, before?: number) {
     return this.dataSource.query(
-      `SELECT id, user_id, address, tx_id, amount_micro, recorded_by, created_at FROM sweeps
+      `SELECT id, user_id, address, tx_id, amount_micro, recorded_by, destination, created_at FROM sweeps
        WHERE ($1::bigint IS NULL OR id < $1) ORDER BY id DESC LIMIT $2`,
       [before ?? null, limit],
     ) as Promise<
@@ -395,6 +549,7 @@ export class DepositsRepository {
         tx_id: string;
         amount_micro: string;
         recorded_by: number;
+        destination: 'hot' | 'cold';
         created_at: Date;
       }[]
     >;

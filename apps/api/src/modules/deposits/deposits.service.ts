@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { deriveTronAddress } from '@app/domain';
+import { deriveTronAddress, microToNumber } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { within } from '../../common/within';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -149,6 +149,15 @@ export class DepositsService {
     const recipients = [...new Set(txs.flatMap((tx) => tx.transfers.map((t) => t.to)))];
     const owners = await this.deposits.owners(db, recipients);
     if (owners.size === 0) return [];
+    // The reconciler looks at these addresses next (reconciler.service.ts).
+    const active = new Map<string, { address: string; userId: number; blockNumber: number }>();
+    for (const tx of txs)
+      for (const t of tx.transfers) {
+        const userId = owners.get(t.to);
+        if (userId !== undefined && (active.get(t.to)?.blockNumber ?? -1) < tx.blockNumber)
+          active.set(t.to, { address: t.to, userId, blockNumber: tx.blockNumber });
+      }
+    await this.deposits.noteActivity(db, [...active.values()]);
     const usdt = this.config.TRON_USDT_CONTRACT;
     const logs: Parameters<DepositsRepository['insertLogs']>[2] = [];
     const foreign: Parameters<DepositsRepository['addForeign']>[1] = [];
@@ -485,6 +494,31 @@ export class DepositsService {
   /** TRX and tokens other than USDT sent to member addresses, newest first (a page). */
   listForeign(limit: number, before?: number): Promise<ForeignDepositRow[]> {
     return this.deposits.listForeign(limit, before);
+  }
+
+  /** The reconciler's items (deposit_gaps), newest first. */
+  async listGaps(status: 'open' | 'closed' | null, limit: number, before?: number) {
+    const rows = await this.deposits.listGaps(status, limit, before);
+    const usdt = (micro: string) => microToNumber(BigInt(micro));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      user_id: r.user_id,
+      address: r.address,
+      chain_in: usdt(r.chain_in_micro),
+      credited: usdt(r.credited_micro),
+      chain_out: usdt(r.chain_out_micro),
+      swept: usdt(r.swept_micro),
+      as_of_block: Number(r.as_of_block),
+      status: r.status,
+      found_at: r.found_at.toISOString(),
+      checked_at: r.checked_at.toISOString(),
+      closed_at: r.closed_at?.toISOString() ?? null,
+    }));
+  }
+
+  /** Open reconciler items: a figure of the console. */
+  openGapCount(): Promise<number> {
+    return this.deposits.openGapCount();
   }
 
   /** Member deposits credited from the chain in the last `days` days. */

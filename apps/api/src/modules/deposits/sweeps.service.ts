@@ -40,23 +40,55 @@ export class SweepsService {
     }));
   }
 
+  /**
+   * Where a sweep of `amount` goes: the hot wallet, unless a cap is set
+   * (HOT_WALLET_MAX_USDT) and the hot wallet's USDT on chain plus this sweep
+   * would go above it: then the cold account, which no key here signs for.
+   */
+  async destination(amount: bigint) {
+    const hot = this.hot.address;
+    if (!hot) throw new AppError('SWEEP_NOT_CONFIRMED', 'The API has no hot wallet configured');
+    const cap = this.config.HOT_WALLET_MAX_USDT;
+    const cold = this.config.TRON_COLD_ADDRESS;
+    if (!cap || !cold) return { address: hot, kind: 'hot' as const, hot_usdt: null, cap_usdt: 0 };
+    const held = await this.tron.usdtBalance(hot);
+    const kind = held + amount > BigInt(cap) * 1_000_000n ? ('cold' as const) : ('hot' as const);
+    return {
+      address: kind === 'cold' ? cold : hot,
+      kind,
+      hot_usdt: microToNumber(held),
+      cap_usdt: cap,
+    };
+  }
+
   async record(
     operatorId: number,
     txId: string,
     fundingTxIds: string[] = [],
-  ): Promise<{ recorded: boolean; amount: number; address: string }> {
+  ): Promise<{
+    recorded: boolean;
+    amount: number;
+    address: string;
+    destination: 'hot' | 'cold';
+  }> {
     const raw = await this.solidReceipt(txId.toLowerCase(), 'sweep');
     const receipt = readReceipt(raw);
+    const cold = this.config.TRON_COLD_ADDRESS ?? null;
     const transfer = receipt.succeeded
       ? receipt.transfers.find(
-          (t) => t.token === this.config.TRON_USDT_CONTRACT && t.to === this.hot.address,
+          (t) =>
+            t.token === this.config.TRON_USDT_CONTRACT &&
+            (t.to === this.hot.address || (cold !== null && t.to === cold)),
         )
       : undefined;
     if (!transfer)
       throw new AppError(
         'SWEEP_NOT_CONFIRMED',
-        'The transaction is not a USDT transfer to the hot wallet',
+        cold
+          ? 'The transaction is not a USDT transfer to the hot wallet or the cold account'
+          : 'The transaction is not a USDT transfer to the hot wallet',
       );
+    const destination = transfer.to === this.hot.address ? 'hot' : 'cold';
     const owner = (await this.deposits.owners(this.dataSource, [transfer.from])).get(transfer.from);
     if (owner === undefined)
       throw new AppError('SWEEP_NOT_CONFIRMED', 'The transfer does not come from a member address');
@@ -74,15 +106,26 @@ export class SweepsService {
         txId: receipt.txId,
         amount: transfer.amount,
         recordedBy: operatorId,
+        destination,
       });
+      // The reconciler holds the address's history against the books again.
+      await this.deposits.noteActivity(db, [
+        { address: transfer.from, userId: owner, blockNumber: receipt.blockNumber },
+      ]);
       if (recorded) {
         await this.audit.record(db, operatorId, 'deposit.sweep', owner, {
           tx_id: receipt.txId,
           address: transfer.from,
           amount: microToNumber(transfer.amount),
+          destination,
         });
       }
-      return { recorded, amount: microToNumber(transfer.amount), address: transfer.from };
+      return {
+        recorded,
+        amount: microToNumber(transfer.amount),
+        address: transfer.from,
+        destination,
+      };
     });
   }
 
@@ -145,6 +188,7 @@ export class SweepsService {
       tx_id: r.tx_id,
       amount: microToNumber(BigInt(r.amount_micro)),
       recorded_by: r.recorded_by,
+      destination: r.destination,
       created_at: r.created_at.toISOString(),
     }));
   }

@@ -230,6 +230,19 @@ export class WalletRepository {
   }
 
   /** An operator approved the withdrawal (the first of two, maybe): the member can no longer cancel it. */
+  /**
+   * Says on a withdrawal the member sees that it waits for the hot wallet to
+   * be refilled (`reason`), or takes that back; only while it is under review.
+   */
+  async noteWithdrawalWaiting(id: string, reason: string | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE balance_records SET reason = $2
+       WHERE id = $1 AND type = 'withdrawal' AND status = 'under_review'
+         AND reason IS DISTINCT FROM $2`,
+      [id, reason],
+    );
+  }
+
   async markWithdrawalApproved(db: EntityManager, id: string): Promise<void> {
     await db.query(
       `UPDATE balance_records SET approved_at = now()

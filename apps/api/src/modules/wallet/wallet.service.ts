@@ -151,6 +151,10 @@ export class WalletService {
   addWithdrawalRecord(db: EntityManager, w: Parameters<WalletRepository['addWithdrawal']>[1]) {
     return this.balanceRecords.addWithdrawal(db, w);
   }
+  /** The member's withdrawal says it waits for a refill of the hot wallet (null: it no longer does). */
+  noteWithdrawalWaiting(recordId: string, reason: string | null) {
+    return this.balanceRecords.noteWithdrawalWaiting(recordId, reason);
+  }
   /** From an operator's first approval on, the member can no longer cancel the withdrawal. */
   markWithdrawalApproved(db: EntityManager, recordId: string) {
     return this.balanceRecords.markWithdrawalApproved(db, recordId);

@@ -19,7 +19,11 @@ export class SolvencyView {
   hot_wallet_usdt: number | null;
   @ApiProperty({ description: 'USDT credited to member addresses, not swept yet', example: 900 })
   unswept_deposits: number;
-  @ApiProperty({ type: Number, nullable: true, description: 'hot_wallet_usdt + unswept_deposits' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'hot_wallet_usdt + cold_wallet_usdt + unswept_deposits',
+  })
   assets: number | null;
   @ApiProperty({
     type: Number,
@@ -33,6 +37,26 @@ export class SolvencyView {
   hot_wallet_trx: number | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Energy the hot wallet has left' })
   hot_wallet_energy: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'TRON_COLD_ADDRESS (sweeps above HOT_WALLET_MAX_USDT go there); null: none',
+  })
+  cold_wallet_address: string | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'USDT on the cold account, counted in assets; null without one or unreadable',
+  })
+  cold_wallet_usdt: number | null;
+  @ApiProperty({
+    type: 'integer',
+    description: 'Approved withdrawals waiting for the hot wallet to be refilled',
+    example: 0,
+  })
+  waiting_refill_count: number;
+  @ApiProperty({ description: 'Their net USDT: what a refill must bring at least', example: 0 })
+  waiting_refill_usdt: number;
   @ApiProperty({
     type: Number,
     nullable: true,

@@ -1,8 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import { microToNumber } from '@app/domain';
 import { DepositsService } from '../deposits/deposits.service';
 import { TronClient } from '../../infra/tron/tron.client';
 import { HotWallet } from '../../infra/tron/hot-wallet';
+import { REFILL_NOTE } from './withdrawal-refill';
+import { WithdrawalsRepository } from './withdrawals.repository';
 
 export interface Solvency {
   /** USDT members hold in their E-Wallets. */
@@ -20,6 +23,12 @@ export interface Solvency {
   hot_wallet_address: string | null;
   hot_wallet_trx: number | null;
   hot_wallet_energy: number | null;
+  /** TRON_COLD_ADDRESS, and the USDT it holds (counted in assets); null without one. */
+  cold_wallet_address: string | null;
+  cold_wallet_usdt: number | null;
+  /** Approved withdrawals that wait for a refill of the hot wallet, and their net USDT. */
+  waiting_refill_count: number;
+  waiting_refill_usdt: number;
   /** Solidified (and confirmed) head minus the scanner's cursor, in blocks. */
   scanner_lag_blocks: number | null;
   scanner_cursor: number | null;
@@ -31,6 +40,8 @@ export interface ChainRead {
   at: Date;
   safe: number;
   usdtMicro: bigint;
+  /** USDT on the cold account (0 without one). */
+  coldMicro: bigint;
   trxSun: bigint;
   energy: number;
 }
@@ -51,6 +62,8 @@ export class SolvencyService {
     private readonly deposits: DepositsService,
     private readonly tron: TronClient,
     private readonly hot: HotWallet,
+    private readonly withdrawals: WithdrawalsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async solvency(
@@ -67,7 +80,10 @@ export class SolvencyService {
       error: error instanceof Error ? error.message : String(error),
     }));
     const hotUsdt = 'error' in chain ? null : microToNumber(chain.usdtMicro);
-    const assets = hotUsdt === null ? null : round(hotUsdt + unswept);
+    const cold = this.config.TRON_COLD_ADDRESS ?? null;
+    const coldUsdt = 'error' in chain || !cold ? null : microToNumber(chain.coldMicro);
+    const assets = hotUsdt === null ? null : round(hotUsdt + (coldUsdt ?? 0) + unswept);
+    const waiting = await this.withdrawals.waitingForRefill(REFILL_NOTE);
     return {
       member_money: memberMoney,
       pending_withdrawals: pending,
@@ -79,6 +95,10 @@ export class SolvencyService {
       hot_wallet_address: this.hot.address,
       hot_wallet_trx: 'error' in chain ? null : microToNumber(chain.trxSun),
       hot_wallet_energy: 'error' in chain ? null : chain.energy,
+      cold_wallet_address: cold,
+      cold_wallet_usdt: coldUsdt,
+      waiting_refill_count: waiting.count,
+      waiting_refill_usdt: microToNumber(waiting.net),
       scanner_cursor: cursor,
       scanner_lag_blocks:
         'error' in chain || cursor === null ? null : Math.max(0, chain.safe - cursor),
@@ -115,10 +135,13 @@ export class SolvencyService {
           this.tron.resources(this.hot.address),
         ])
       : [0n, { trxSun: 0n, energy: 0 }];
+    const cold = this.config.TRON_COLD_ADDRESS;
+    const coldMicro = cold ? await this.tron.usdtBalance(cold) : 0n;
     this.last = {
       at: new Date(),
       safe,
       usdtMicro,
+      coldMicro,
       trxSun: resources.trxSun,
       energy: resources.energy,
     };

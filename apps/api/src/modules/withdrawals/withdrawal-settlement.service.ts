@@ -8,7 +8,9 @@ import { EnergyService } from '../../infra/tron/energy.service';
 import { HotWallet } from '../../infra/tron/hot-wallet';
 import { CostReceipt, TronCostsService } from '../../infra/tron/tron-costs.service';
 import { inSpan } from '../../infra/tracing/trace-context';
+import { MEMBER_REFILL_REASON, REFILL_NOTE } from './withdrawal-refill';
 import { WithdrawalsRepository } from './withdrawals.repository';
+import { WalletService } from '../wallet/wallet.service';
 import { WithdrawalsService } from './withdrawals.service';
 
 /**
@@ -38,6 +40,7 @@ export class WithdrawalSettlementService {
     private readonly dataSource: DataSource,
     private readonly withdrawals: WithdrawalsRepository,
     private readonly service: WithdrawalsService,
+    private readonly records: WalletService,
     private readonly tron: TronClient,
     private readonly hot: HotWallet,
     private readonly energy: EnergyService,
@@ -97,15 +100,25 @@ export class WithdrawalSettlementService {
     }
     const net = BigInt(w.net_micro);
     const usdt = await this.tron.usdtBalance(this.hot.address);
-    // Energy: its own, a lend from the staking account (cheaper), or TRX burnt up to the fee limit.
-    const energy = usdt < net ? null : await this.energy.prepare(this.hot.address, w.wallet, net);
-    const short =
+    // With a cap (cold storage), the hot wallet keeps a day's payouts: below that it waits for a refill.
+    const reserve = await this.reserve();
+    const refill =
       usdt < net
-        ? `waiting: the hot wallet holds ${formatUsdt(usdt)} USDT`
-        : energy && !energy.ready
-          ? energy.note
+        ? `${REFILL_NOTE}: the hot wallet holds ${formatUsdt(usdt)} USDT`
+        : usdt - net < reserve
+          ? `${REFILL_NOTE}: sending ${formatUsdt(net)} USDT would leave ${formatUsdt(usdt - net)} USDT, below a day's payouts (${formatUsdt(reserve)} USDT)`
           : null;
-    await this.withdrawals.note(id, short);
+    // Energy: its own, a lend from the staking account (cheaper), or TRX burnt up to the fee limit.
+    const energy = refill ? null : await this.energy.prepare(this.hot.address, w.wallet, net);
+    const short = refill ?? (energy && !energy.ready ? energy.note : null);
+    // Written only when it changed: twenty withdrawals waiting cost no writes per pass.
+    if (short !== w.reason) {
+      await this.withdrawals.note(id, short);
+      // What the member sees on the withdrawal (the web translates it), when that changed too.
+      if (Boolean(refill) !== Boolean(w.reason?.startsWith(REFILL_NOTE))) {
+        await this.records.noteWithdrawalWaiting(w.record_id, refill ? MEMBER_REFILL_REASON : null);
+      }
+    }
     if (short) return;
     const signed = await this.tron.signUsdtTransfer(
       this.hot.privateKey,
@@ -119,6 +132,18 @@ export class WithdrawalSettlementService {
       await this.withdrawals.addAttempt(db, id, signed);
     });
     await this.follow(id);
+  }
+
+  /**
+   * What the hot wallet keeps for a day's payouts once it is capped
+   * (HOT_WALLET_MAX_USDT): HOT_WALLET_RESERVE_USDT, or the withdrawals sent
+   * in the last 24 hours. No cap: nothing (a withdrawal only waits when the
+   * wallet cannot pay it).
+   */
+  private async reserve(): Promise<bigint> {
+    if (!this.config.HOT_WALLET_MAX_USDT) return 0n;
+    const fixed = this.config.HOT_WALLET_RESERVE_USDT;
+    return fixed > 0 ? BigInt(fixed) * 1_000_000n : this.withdrawals.sentLastDay();
   }
 
   private async follow(id: string): Promise<void> {

@@ -202,6 +202,25 @@ export class WithdrawalsRepository {
     return count > 0;
   }
 
+  /** Net USDT (micro) of the withdrawals confirmed on chain in the last 24 hours. */
+  async sentLastDay(): Promise<bigint> {
+    const [row] = (await this.dataSource.query(
+      `SELECT coalesce(sum(net_micro), 0)::text AS total FROM withdrawals
+       WHERE status = 'confirmed' AND updated_at > now() - interval '24 hours'`,
+    )) as { total: string }[];
+    return BigInt(row.total);
+  }
+
+  /** Approved withdrawals waiting for a refill of the hot wallet: how many, and their net sum. */
+  async waitingForRefill(marker: string): Promise<{ count: number; net: bigint }> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS n, coalesce(sum(net_micro), 0)::text AS total FROM withdrawals
+       WHERE status = 'approved' AND reason LIKE $1 || '%'`,
+      [marker],
+    )) as { n: number; total: string }[];
+    return { count: row.n, net: BigInt(row.total) };
+  }
+
   /** Why an approved withdrawal waits (short hot wallet), shown to operators. */
   async note(id: string, reason: string | null): Promise<boolean> {
     const [, count]: [unknown[], number] = await this.dataSource.query(

@@ -9,6 +9,9 @@ import { ApiError, apiErrorKey } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { useBalanceRecordPages, useCancelWithdrawal } from './api';
 
+/** The reason the API puts on a withdrawal waiting for a refill of the hot wallet (issue 43). */
+const WAITING_REFILL = 'waiting for the hot wallet to be refilled';
+
 /** A failed record says how it ended: refused by an operator, cancelled, or failed on its way. */
 function statusLabel(record: ApiBalanceRecord) {
   return record.status === 'fail' && record.failure
@@ -67,6 +70,11 @@ function RecordRow({
       ) : null}
       {record.reason && record.status === 'fail' && record.failure !== 'cancelled' ? (
         <p className="record-row__detail record-row__reason">{record.reason}</p>
+      ) : null}
+      {withdrawal && record.status === 'under_review' && record.reason === WAITING_REFILL ? (
+        <p className="record-row__detail" data-testid="waiting-refill">
+          {t('records.waitingRefill')}
+        </p>
       ) : null}
       {withdrawal && record.status === 'under_review' ? (
         record.cancellable ? (

@@ -216,7 +216,12 @@ describe('balance record pages', () => {
               cancellable: true,
               wallet: 'TXYZ',
             }),
-        record(8, false, { status: 'under_review', amount: 30, cancellable: false }),
+        record(8, false, {
+          status: 'under_review',
+          amount: 30,
+          cancellable: false,
+          reason: 'waiting for the hot wallet to be refilled',
+        }),
       ];
     });
     setFetch(api.fetch);
@@ -224,6 +229,10 @@ describe('balance record pages', () => {
     const rows = await screen.findAllByTestId('balance-record');
     expect(within(rows[1]).queryByRole('button', { name: 'Cancel withdrawal' })).toBeNull();
     expect(rows[1].textContent).toContain('An operator has approved it');
+    // Issue 43: a withdrawal held for a refill of the hot wallet says so.
+    expect(within(rows[1]).getByTestId('waiting-refill').textContent).toContain(
+      'Waiting for the hot wallet to be refilled',
+    );
     fireEvent.click(within(rows[0]).getByRole('button', { name: 'Cancel withdrawal' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('20.00 USDT goes back to your wallet at once');

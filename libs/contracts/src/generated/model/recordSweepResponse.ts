@@ -5,10 +5,13 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { RecordSweepResponseDestination } from './recordSweepResponseDestination';
 
 export interface RecordSweepResponse {
   address: string;
   amount: number;
+  /** Where it went */
+  destination: RecordSweepResponseDestination;
   /** false when this tx id was recorded before */
   recorded: boolean;
 }

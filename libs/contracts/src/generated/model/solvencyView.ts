@@ -8,7 +8,7 @@
 
 export interface SolvencyView {
   /**
-   * hot_wallet_usdt + unswept_deposits
+   * hot_wallet_usdt + cold_wallet_usdt + unswept_deposits
    * @nullable
    */
   assets: number | null;
@@ -17,6 +17,16 @@ export interface SolvencyView {
    * @nullable
    */
   chain_error: string | null;
+  /**
+   * TRON_COLD_ADDRESS (sweeps above HOT_WALLET_MAX_USDT go there); null: none
+   * @nullable
+   */
+  cold_wallet_address: string | null;
+  /**
+   * USDT on the cold account, counted in assets; null without one or unreadable
+   * @nullable
+   */
+  cold_wallet_usdt: number | null;
   /** @nullable */
   hot_wallet_address: string | null;
   /**
@@ -57,4 +67,8 @@ export interface SolvencyView {
   surplus: number | null;
   /** USDT credited to member addresses, not swept yet */
   unswept_deposits: number;
+  /** Approved withdrawals waiting for the hot wallet to be refilled */
+  waiting_refill_count: number;
+  /** Their net USDT: what a refill must bring at least */
+  waiting_refill_usdt: number;
 }

@@ -5,11 +5,14 @@
  * Members, trailers, messages and money. Every error body is `{detail, code}`; validation errors are 422 with `detail` a list of `{loc, msg, type}`. Amounts are USDT as JSON numbers with at most 6 decimals.
  * OpenAPI spec version: 1.0.0
  */
+import type { SweepItemDestination } from './sweepItemDestination';
 
 export interface SweepItem {
   address: string;
   amount: number;
   created_at: string;
+  /** Where it went */
+  destination: SweepItemDestination;
   id: number;
   recorded_by: number;
   tx_id: string;

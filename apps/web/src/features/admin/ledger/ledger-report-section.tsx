@@ -130,11 +130,21 @@ function Solvency({ data }: { data: ApiLedgerReport['solvency'] }) {
     ['pendingWithdrawals', usdt(data.pending_withdrawals)],
     ['liabilities', usdt(data.liabilities)],
     ['hotWalletUsdt', usdt(data.hot_wallet_usdt)],
+    ...(data.cold_wallet_address
+      ? ([['coldWalletUsdt', usdt(data.cold_wallet_usdt)]] as const)
+      : []),
     ['unsweptDeposits', usdt(data.unswept_deposits)],
     ['assets', usdt(data.assets)],
     ['hotWalletTrx', data.hot_wallet_trx === null ? '—' : String(data.hot_wallet_trx)],
     ['hotWalletEnergy', data.hot_wallet_energy === null ? '—' : String(data.hot_wallet_energy)],
     ['scannerLag', data.scanner_lag_blocks === null ? '—' : String(data.scanner_lag_blocks)],
+    [
+      'waitingRefill',
+      t('admin.solvency.waitingRefillFigure', {
+        count: data.waiting_refill_count,
+        amount: formatUsdt(data.waiting_refill_usdt),
+      }),
+    ],
   ] as const;
   const covered = data.surplus !== null && data.surplus >= 0;
   return (

@@ -43,6 +43,10 @@ const REPORT = {
     hot_wallet_address: 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16',
     hot_wallet_trx: 12.5,
     hot_wallet_energy: 0,
+    cold_wallet_address: 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH',
+    cold_wallet_usdt: 5000,
+    waiting_refill_count: 2,
+    waiting_refill_usdt: 75.5,
     scanner_lag_blocks: 3,
     scanner_cursor: 1200,
     chain_error: null,
@@ -380,6 +384,14 @@ describe('<MoneyPage>', () => {
     expect(
       within(solvency).getByText('Deposit scanner lag (blocks)').nextSibling?.textContent,
     ).toBe('3');
+    // Cold storage (issue 43): the cold account's USDT, and the payouts waiting for a refill.
+    expect(within(solvency).getByText('Cold account USDT').nextSibling?.textContent).toBe(
+      '5000.00',
+    );
+    expect(
+      within(solvency).getByText('Withdrawals waiting for a hot wallet refill').nextSibling
+        ?.textContent,
+    ).toBe('2 (75.50 USDT)');
   });
 
   it('shows TRON costs per day and per deposit, the staking account, and warns when fees cannot be paid', async () => {
