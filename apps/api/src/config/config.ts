@@ -191,10 +191,11 @@ export const SETTINGS_SCHEMA = z.object({
    * Group commit on the watch path (issue 41): watches that arrive together are
    * posted in one database transaction, each in its own savepoint; a batch
    * leaves when it holds this many (at most 64: PostgreSQL caches 64
-   * subtransaction ids per transaction) or after WATCH_BATCH_WAIT_MS. 0: off,
-   * each watch its own transaction.
+   * subtransaction ids per transaction) or after WATCH_BATCH_WAIT_MS. 0 (the
+   * default until batching measures faster than today's path on a quiet
+   * machine, docs/decisions.md): off, each watch its own transaction.
    */
-  WATCH_BATCH_SIZE: intFrom(32, 0, 64),
+  WATCH_BATCH_SIZE: intFrom(0, 0, 64),
   /** How long the first watch of a batch waits for others; 0: only those already waiting. */
   WATCH_BATCH_WAIT_MS: intFrom(2, 0, 1000),
   /** Batches of one API process in flight at once, each on its own connection. */
