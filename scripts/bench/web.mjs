@@ -30,7 +30,16 @@ const slowPort = Number(env.BENCH_WEB_SLOW_PORT ?? webPort + 2);
 // Lighthouse's mobile network (its "slow 4G"): 150 ms round trip, 1.6 Mbit/s.
 const slowRttMs = Number(env.BENCH_WEB_SLOW_RTT_MS ?? 150);
 const slowKbps = Number(env.BENCH_WEB_SLOW_KBPS ?? 1638.4);
-const GOALS = { score: 95, loginJsKb: 120, warmHomeMs: 1000 };
+// Issue 41: performance 97 on the two pages members open most, 95 elsewhere.
+const GOALS = {
+  score: 95,
+  performance: { '/': 97, '/films': 97 },
+  loginJsKb: 120,
+  warmHomeMs: 1000,
+};
+/** The score a route's category must reach. */
+const goalOf = (route, category) =>
+  (category === 'performance' && GOALS.performance[route]) || GOALS.score;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const SIGNED_IN = ['/', '/films', '/moments', '/mine'];
 
@@ -291,7 +300,8 @@ for (const [route, r] of Object.entries(results)) {
   if (route !== 'baseline') console.log(`           largest paint: ${r.lcpElement}`);
   if (route === 'baseline') continue;
   for (const category of ['performance', 'accessibility', 'best-practices']) {
-    check(r[category] >= GOALS.score, `${route} ${category} ${r[category]} >= ${GOALS.score}`);
+    const goal = goalOf(route, category);
+    check(r[category] >= goal, `${route} ${category} ${r[category]} >= ${goal}`);
   }
 }
 check(
