@@ -37,10 +37,10 @@ export type PublishedTrailer = Pick<
 
 /**
  * Rows a day of `watch_daily_active`: members' first watches of the day count
- * up one of them, so they do not queue on a single row. The row is the
- * connection's (its backend's pid), not the member's: a batch of watches
- * (database/group-commit.ts) then holds one of them until it commits, and two
- * batches never take two of them in opposite orders (a deadlock).
+ * up one of them, so they do not queue on a single row. A watch posted alone
+ * takes the member's row (member id); a batched one (database/group-commit.ts)
+ * the connection's (its backend's pid): the batch then holds one row until it
+ * commits, and two batches never take two in opposite orders (a deadlock).
  */
 const ACTIVE_SHARDS = 16;
 
@@ -148,7 +148,10 @@ export class TrailersRepository {
     day: string;
     reward: bigint;
     quota: number;
+    /** Posted in a batch: the day's active-members row is the connection's. */
+    batched?: boolean;
   }): PostingGuard {
+    const shard = watch.batched ? 'pg_backend_pid()' : '$1';
     return {
       with: `counter AS (
          INSERT INTO watch_days (user_id, watch_day, count, amount_micro) VALUES ($1, $3, 1, $4)
@@ -161,7 +164,7 @@ export class TrailersRepository {
          SELECT $1, $2, $3, $4 FROM counter RETURNING 1
        ), active AS (
          INSERT INTO watch_daily_active (day, shard, count)
-         SELECT $3, pg_backend_pid() % ${ACTIVE_SHARDS}, 1 FROM counter WHERE counter.count = 1
+         SELECT $3, ${shard} % ${ACTIVE_SHARDS}, 1 FROM counter WHERE counter.count = 1
          ON CONFLICT (day, shard) DO UPDATE SET count = watch_daily_active.count + 1
        )`,
       select: `SELECT counter.count, counter.amount_micro FROM counter, watch`,
@@ -177,7 +180,7 @@ export class TrailersRepository {
     const counter = this.watchCounter(watch);
     const [row] = await preparedQuery<WatchCount>(
       db,
-      'watch-count',
+      watch.batched ? 'watch-count-batched' : 'watch-count',
       `WITH ${counter.with} ${counter.select}`,
       counter.values,
     );

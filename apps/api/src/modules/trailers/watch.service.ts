@@ -132,6 +132,7 @@ export class WatchService implements BeforeApplicationShutdown {
       day: state.day,
       reward: tier.rewardMicro,
       quota: tier.dailyTrailers,
+      batched: this.batches !== undefined,
     };
     const commissions: Transfer[] = [];
     const held = new Set(state.held_uplines);
@@ -148,16 +149,21 @@ export class WatchService implements BeforeApplicationShutdown {
     const post = (on: EntityManager) =>
       tier.rewardMicro === 0n
         ? this.trailers.countWatch(on, counter)
-        : this.ledger.postGuarded<WatchCount>(on, 'watch', this.trailers.watchCounter(counter), {
-            key: `watch:${userId}:${trailerId}:${state.day}`,
-            kind: 'reward',
-            userId,
-            memo: { trailer_id: trailerId, day: state.day, vip_level: level },
-            transfers: [
-              { from: system('rewards'), to: member(userId, 'money'), amount: tier.rewardMicro },
-              ...commissions,
-            ],
-          });
+        : this.ledger.postGuarded<WatchCount>(
+            on,
+            counter.batched ? 'watch-batched' : 'watch',
+            this.trailers.watchCounter(counter),
+            {
+              key: `watch:${userId}:${trailerId}:${state.day}`,
+              kind: 'reward',
+              userId,
+              memo: { trailer_id: trailerId, day: state.day, vip_level: level },
+              transfers: [
+                { from: system('rewards'), to: member(userId, 'money'), amount: tier.rewardMicro },
+                ...commissions,
+              ],
+            },
+          );
     const counted = this.batches
       ? await this.batches.run((on) => this.count(() => post(on)))
       : await this.count(() => post(db));
