@@ -104,7 +104,14 @@ describe('transaction password and address book', () => {
       .send({ address: OUTSIDE, label: 'Exchange' });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual([
-      { id: expect.any(Number), address: OUTSIDE, label: 'Exchange', network: 'TRC20' },
+      {
+        id: expect.any(Number),
+        address: OUTSIDE,
+        label: 'Exchange',
+        network: 'TRC20',
+        // No address that sent anyone a transfer looks like it (issue 43's look-alikes).
+        lookalike_of: null,
+      },
     ]);
     // Saving again renames; a bad address is a 422; our own address is refused.
     await t
