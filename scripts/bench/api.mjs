@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { clearTimeout, setTimeout } from 'node:timers';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { URLSearchParams } from 'node:url';
 import {
   cpuSeconds,
@@ -49,7 +50,7 @@ const { start, stopAll, fail, waitFor } = processes('api');
 // Bounded: whatever happens, nothing runs longer than this.
 const deadline = setTimeout(
   () => fail('took too long, stopped'),
-  (120 + 3 * (duration + warmup + rounds)) * 1000,
+  (120 + 3 * (duration + warmup + rounds) + 6 * (rounds + 1)) * 1000,
 );
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {
@@ -163,7 +164,18 @@ async function startSink() {
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, received, server };
+  /**
+   * Resolves once no export has come for longer than the SDK's batch delay
+   * (5 s): the traced API's last batches (and this process reading them) then
+   * no longer share the cores with the next round of the others.
+   */
+  const settled = async () => {
+    for (let last = -1; last !== received.bytes;) {
+      last = received.bytes;
+      await sleep(5500);
+    }
+  };
+  return { url: `http://127.0.0.1:${server.address().port}`, received, server, settled };
 }
 
 const sink = tracing ? await startSink() : undefined;
@@ -180,7 +192,7 @@ const api = start('api', apiArgs(), {
 // The same API with tracing on, as deployed with a collector: the SDK's defaults (http/protobuf,
 // every trace kept, batches of up to 512 spans every 5 s or sooner when 512 wait).
 const traced = tracing
-  ? start('api-traced', ['apps/api/dist/main.js'], {
+  ? start('api-traced', apiArgs(), {
       NODE_ENV: 'production',
       API_PORT: String(tracedPort),
       API_HOST: '127.0.0.1',
@@ -207,11 +219,17 @@ try {
   );
   await wrk(bareUrl, warmup);
   await wrk(apiUrl, warmup, auth);
-  if (traced) await wrk(tracedUrl, warmup, auth);
+  if (traced) {
+    await wrk(tracedUrl, warmup, auth);
+    await sink.settled();
+  }
   for (let round = 0; round < rounds; round++) {
     bareRounds.push(await measure(bareUrl, roundSeconds, [], bare.pid));
     apiRounds.push(await measure(apiUrl, roundSeconds, auth, api.pid));
-    if (traced) tracedRounds.push(await measure(tracedUrl, roundSeconds, auth, traced.pid));
+    if (traced) {
+      tracedRounds.push(await measure(tracedUrl, roundSeconds, auth, traced.pid));
+      await sink.settled();
+    }
   }
 } catch (error) {
   await fail(error.message);
