@@ -372,6 +372,8 @@ export const SETTINGS_SCHEMA = z.object({
    * identical receipt; 0: every one (issue 43).
    */
   DEPOSIT_CROSSCHECK_USDT: intFrom(1000, 0, 1_000_000_000),
+  /** How often the scanner asks every node again about held deposits; 0: never (operators only). */
+  DEPOSIT_HELD_RECHECK_MS: intFrom(30_000),
   /**
    * Hex key of a staking account (TRX frozen for energy, Stake 2.0) that lends
    * energy to the hot wallet when that costs less than burning TRX; unset: TRX only.

@@ -221,6 +221,10 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     group: 'TRON (TRC-20 USDT)',
     doc: 'With two or more nodes, a deposit of this many USDT or more is credited only when a second node returns the same receipt (else it is held for an operator), and so is a withdrawal settlement; 0: every one. One node: no second opinion.',
   },
+  DEPOSIT_HELD_RECHECK_MS: {
+    group: 'TRON (TRC-20 USDT)',
+    doc: 'How often the scanner asks every node again about held deposits (credited once two agree); 0: never.',
+  },
   TRON_ENERGY_ACCOUNT_PRIVATE_KEY: {
     group: 'TRON (TRC-20 USDT)',
     doc: 'Hex key of a staking account (TRX frozen for energy with FreezeBalanceV2) that lends energy to the hot wallet (and, in pnpm tron:sweep, to deposit addresses) whenever that costs less than burning TRX. Unset: TRX only.',

@@ -16,8 +16,6 @@ const FETCH_AHEAD = 8;
  * reads up to this much above the truth.
  */
 const CAUGHT_UP_MARK_MS = 5000;
-/** How often held deposits are asked about again (issue 43). */
-const HELD_RECHECK_MS = 30_000;
 
 interface FetchedBlock {
   number: number;
@@ -53,7 +51,8 @@ export class DepositScannerService {
   /** Scans up to TRON_SCAN_BATCH_BLOCKS blocks, fewer when `stopping` is aborted; returns how many. */
   async scan(stopping?: AbortSignal): Promise<number> {
     await this.deposits.backfillAddresses();
-    if (Date.now() - this.lastRecheck >= HELD_RECHECK_MS) {
+    const recheckMs = this.config.DEPOSIT_HELD_RECHECK_MS;
+    if (recheckMs > 0 && Date.now() - this.lastRecheck >= recheckMs) {
       this.lastRecheck = Date.now();
       await this.deposits.recheckHeld();
     }
