@@ -1144,7 +1144,7 @@ CREATE TABLE public.proof_reserve_addresses (
     kind character varying(8) NOT NULL,
     balance_micro bigint NOT NULL,
     CONSTRAINT proof_reserve_addresses_balance_micro_check CHECK ((balance_micro >= 0)),
-    CONSTRAINT proof_reserve_addresses_kind_check CHECK (((kind)::text = ANY ((ARRAY['hot'::character varying, 'deposit'::character varying])::text[])))
+    CONSTRAINT proof_reserve_addresses_kind_check CHECK (((kind)::text = ANY ((ARRAY['hot'::character varying, 'cold'::character varying, 'deposit'::character varying])::text[])))
 );
 
 CREATE TABLE public.proof_snapshots (
@@ -1164,9 +1164,12 @@ CREATE TABLE public.proof_snapshots (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     members integer DEFAULT 0 NOT NULL,
     pending_withdrawals_micro bigint DEFAULT 0 NOT NULL,
+    cold_wallet_address character varying(34),
+    cold_wallet_micro bigint DEFAULT 0 NOT NULL,
     CONSTRAINT proof_snapshots_block_number_check CHECK ((block_number >= 0)),
     CONSTRAINT proof_snapshots_bucket_bits_check CHECK (((bucket_bits >= 0) AND (bucket_bits <= 20))),
     CONSTRAINT proof_snapshots_check CHECK ((last_block_number >= block_number)),
+    CONSTRAINT proof_snapshots_cold_wallet_micro_check CHECK ((cold_wallet_micro >= 0)),
     CONSTRAINT proof_snapshots_deposit_addresses_micro_check CHECK ((deposit_addresses_micro >= 0)),
     CONSTRAINT proof_snapshots_hot_wallet_micro_check CHECK ((hot_wallet_micro >= 0)),
     CONSTRAINT proof_snapshots_leaves_check CHECK ((leaves >= 0)),

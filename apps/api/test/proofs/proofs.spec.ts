@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { INestApplicationContext } from '@nestjs/common';
+import { TronWeb } from 'tronweb';
 import { deriveTronAddress, MemberProof, verifyMemberProof } from '@app/domain';
 import { ProofsService } from '../../src/modules/proofs/proofs.service';
 import { leafCount, unpackLeaves } from '../../src/modules/proofs/proof-buckets';
@@ -28,6 +29,8 @@ import {
 const run = promisify(execFile);
 const VERIFY = join(__dirname, '..', '..', '..', '..', 'scripts', 'verify-proof.mjs');
 const USDT = 1_000_000n;
+/** The club's cold account (issue 43): an address only, its keys offline. */
+const COLD = TronWeb.address.fromPrivateKey('e5'.repeat(32)) as string;
 
 /**
  * The ledger's member liabilities, summed from the postings (not the cached
@@ -71,6 +74,7 @@ describe('proof of liabilities (spec/contract sections 9 and 11)', () => {
       ...tronSettings(tron),
       PROOF_INTERVAL_HOURS: '0',
       PROOF_KEEP_SNAPSHOTS: '3',
+      TRON_COLD_ADDRESS: COLD,
     };
     t = await startApp(settings);
     await t.db.query(`DELETE FROM chain_cursors`);
@@ -79,6 +83,8 @@ describe('proof of liabilities (spec/contract sections 9 and 11)', () => {
     admin = await operator(t);
     // The hot wallet holds 1,000 USDT on chain.
     await tron.payUsdt(TEST_WALLET.hotWalletAddress, 1000n * USDT);
+    // Sweeps above the hot wallet's cap went to the cold account: reserves too.
+    await tron.payUsdt(COLD, 250n * USDT);
     await tron.solidify();
   });
   afterAll(async () => {
@@ -129,11 +135,14 @@ describe('proof of liabilities (spec/contract sections 9 and 11)', () => {
       block: info.solidified,
       reserves: {
         hot_wallet: 1000,
+        cold_wallet: 250,
         deposit_addresses: 7,
-        total: 1007,
+        total: 1257,
         hot_wallet_address: TEST_WALLET.hotWalletAddress,
+        cold_wallet_address: COLD,
         addresses: [
           { address: TEST_WALLET.hotWalletAddress, kind: 'hot', balance: 1000 },
+          { address: COLD, kind: 'cold', balance: 250 },
           { address, kind: 'deposit', balance: 7 },
         ],
       },
@@ -171,7 +180,7 @@ describe('proof of liabilities (spec/contract sections 9 and 11)', () => {
       const script = await verifyWithScript(res.body, latest, m.id);
       expect(script.code).toBe(0);
       expect(script.stdout).toContain(`member ${m.id}'s liability`);
-      expect(script.stdout).toContain('reserves on chain 1007 USDT');
+      expect(script.stdout).toContain('reserves on chain 1257 USDT');
     }
   });
 

@@ -7,10 +7,11 @@ export class ReserveAddressItem {
   @ApiProperty({ example: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })
   address: string;
   @ApiProperty({
-    enum: ['hot', 'deposit'],
-    description: 'The hot wallet, or a member deposit address',
+    enum: ['hot', 'cold', 'deposit'],
+    description:
+      'The hot wallet, the cold account (TRON_COLD_ADDRESS), or a member deposit address',
   })
-  kind: 'hot' | 'deposit';
+  kind: 'hot' | 'cold' | 'deposit';
   @ApiProperty({ description: 'USDT held at `block`', example: 120.5 })
   balance: number;
 }
@@ -19,11 +20,17 @@ export class ProofReserves {
   @ApiProperty({ description: 'USDT on the hot wallet at `block`', example: 1000 })
   hot_wallet: number;
   @ApiProperty({
+    description:
+      'USDT on the cold account at `block`: where sweeps above the hot wallet cap go (0 without one)',
+    example: 5000,
+  })
+  cold_wallet: number;
+  @ApiProperty({
     description: 'USDT on member deposit addresses (not swept yet) at `block`',
     example: 250.5,
   })
   deposit_addresses: number;
-  @ApiProperty({ description: 'hot_wallet + deposit_addresses', example: 1250.5 })
+  @ApiProperty({ description: 'hot_wallet + cold_wallet + deposit_addresses', example: 6250.5 })
   total: number;
   @ApiProperty({
     type: String,
@@ -31,6 +38,12 @@ export class ProofReserves {
     description: 'null when no hot wallet is configured',
   })
   hot_wallet_address: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The cold account, an address the server holds no key for; null without one',
+  })
+  cold_wallet_address: string | null;
   @ApiProperty({
     type: [ReserveAddressItem],
     description: 'Every address read, so anyone can check the balances on a TRON explorer',

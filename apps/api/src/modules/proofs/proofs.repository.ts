@@ -15,6 +15,8 @@ export interface SnapshotRow {
   last_block_number: string;
   hot_wallet_address: string | null;
   hot_wallet_micro: string;
+  cold_wallet_address: string | null;
+  cold_wallet_micro: string;
   deposit_addresses_micro: string;
   trigger: 'schedule' | 'admin';
   requested_by: number | null;
@@ -30,7 +32,8 @@ export interface BucketRow {
 }
 
 const SNAPSHOT_COLUMNS = `id, root_hash, total_micro, leaves, members, pending_withdrawals_micro, bucket_bits, block_number, last_block_number,
-  hot_wallet_address, hot_wallet_micro, deposit_addresses_micro, trigger, requested_by, pruned, created_at`;
+  hot_wallet_address, hot_wallet_micro, cold_wallet_address, cold_wallet_micro, deposit_addresses_micro, trigger, requested_by,
+  pruned, created_at`;
 
 /** The proof tables: snapshots, their stored trees (buckets), member index and reserve addresses. */
 @Injectable()
@@ -66,6 +69,8 @@ export class ProofsRepository {
       lastBlock: number;
       hotWalletAddress: string | null;
       hotWalletMicro: bigint;
+      coldWalletAddress: string | null;
+      coldWalletMicro: bigint;
       depositAddressesMicro: bigint;
       trigger: 'schedule' | 'admin';
       requestedBy: number | null;
@@ -73,14 +78,16 @@ export class ProofsRepository {
   ): Promise<string> {
     const rows: { id: string }[] = await db.query(
       `INSERT INTO proof_snapshots (root_hash, total_micro, leaves, bucket_bits, block_number, last_block_number,
-         hot_wallet_address, hot_wallet_micro, deposit_addresses_micro, trigger, requested_by)
-       VALUES (repeat('0', 64), 0, 0, $1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+         hot_wallet_address, hot_wallet_micro, cold_wallet_address, cold_wallet_micro, deposit_addresses_micro, trigger, requested_by)
+       VALUES (repeat('0', 64), 0, 0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
       [
         s.bucketBits,
         s.block,
         s.lastBlock,
         s.hotWalletAddress,
         s.hotWalletMicro.toString(),
+        s.coldWalletAddress,
+        s.coldWalletMicro.toString(),
         s.depositAddressesMicro.toString(),
         s.trigger,
         s.requestedBy,
@@ -190,10 +197,10 @@ export class ProofsRepository {
 
   async addresses(
     snapshotId: string,
-  ): Promise<{ address: string; kind: 'hot' | 'deposit'; balance_micro: string }[]> {
+  ): Promise<{ address: string; kind: ReserveAddress['kind']; balance_micro: string }[]> {
     return this.dataSource.query(
       `SELECT address, kind, balance_micro FROM proof_reserve_addresses WHERE snapshot_id = $1
-       ORDER BY kind DESC, balance_micro DESC, address`,
+       ORDER BY CASE kind WHEN 'hot' THEN 0 WHEN 'cold' THEN 1 ELSE 2 END, balance_micro DESC, address`,
       [snapshotId],
     );
   }

@@ -170,6 +170,8 @@ export class ProofsService {
       lastBlock: reserves.lastBlock,
       hotWalletAddress: reserves.hotWallet?.address ?? null,
       hotWalletMicro: reserves.hotWallet?.balanceMicro ?? 0n,
+      coldWalletAddress: reserves.coldWallet?.address ?? null,
+      coldWalletMicro: reserves.coldWallet?.balanceMicro ?? 0n,
       depositAddressesMicro: deposits,
       trigger,
       requestedBy,
@@ -193,6 +195,7 @@ export class ProofsService {
     });
     await this.proofs.insertAddresses(db, id, [
       ...(reserves.hotWallet ? [reserves.hotWallet] : []),
+      ...(reserves.coldWallet ? [reserves.coldWallet] : []),
       ...reserves.deposits,
     ]);
     // The operators' audit as of the same moment, published with the proof.
@@ -332,7 +335,7 @@ export class ProofsService {
     if (!row) return null;
     return {
       liabilities: BigInt(row.total_micro),
-      reserves: BigInt(row.hot_wallet_micro) + BigInt(row.deposit_addresses_micro),
+      reserves: reservesOf(row),
       block: Number(row.block_number),
       createdAt: row.created_at,
     };
@@ -344,10 +347,7 @@ export class ProofsService {
     return Promise.all(
       rows.map(async (row) => {
         const view = await this.view(row);
-        const surplus =
-          BigInt(row.hot_wallet_micro) +
-          BigInt(row.deposit_addresses_micro) -
-          BigInt(row.total_micro);
+        const surplus = reservesOf(row) - BigInt(row.total_micro);
         return {
           ...view,
           id: Number(row.id),
@@ -364,6 +364,7 @@ export class ProofsService {
 
   private async view(row: SnapshotRow): Promise<LatestProof> {
     const hot = BigInt(row.hot_wallet_micro);
+    const cold = BigInt(row.cold_wallet_micro);
     const deposits = BigInt(row.deposit_addresses_micro);
     const addresses = await this.proofs.addresses(row.id);
     return {
@@ -375,9 +376,11 @@ export class ProofsService {
       block: Number(row.block_number),
       reserves: {
         hot_wallet: microToNumber(hot),
+        cold_wallet: microToNumber(cold),
         deposit_addresses: microToNumber(deposits),
-        total: microToNumber(hot + deposits),
+        total: microToNumber(reservesOf(row)),
         hot_wallet_address: row.hot_wallet_address,
+        cold_wallet_address: row.cold_wallet_address,
         addresses: addresses.map((a) => ({
           address: a.address,
           kind: a.kind,
@@ -455,4 +458,13 @@ export class ProofsService {
     }
     return this.top.levels;
   }
+}
+
+/** A snapshot's reserves: hot wallet, cold account and unswept deposit addresses (micro-USDT). */
+function reservesOf(row: SnapshotRow): bigint {
+  return (
+    BigInt(row.hot_wallet_micro) +
+    BigInt(row.cold_wallet_micro) +
+    BigInt(row.deposit_addresses_micro)
+  );
 }

@@ -7,7 +7,7 @@ import { TronClient } from '../../infra/tron/tron.client';
 
 export interface ReserveAddress {
   address: string;
-  kind: 'hot' | 'deposit';
+  kind: 'hot' | 'cold' | 'deposit';
   balanceMicro: bigint;
 }
 
@@ -16,6 +16,8 @@ export interface Reserves {
   block: number;
   lastBlock: number;
   hotWallet: ReserveAddress | null;
+  /** TRON_COLD_ADDRESS, where sweeps above the hot wallet's cap go; null without one. */
+  coldWallet: ReserveAddress | null;
   deposits: ReserveAddress[];
 }
 
@@ -24,8 +26,8 @@ const STEADY_ATTEMPTS = 3;
 
 /**
  * What the club holds on chain for a proof-of-liabilities snapshot: USDT of
- * the hot wallet and of every member address the records say still holds
- * some, read from the node's solidified state (`walletsolidity/
+ * the hot wallet, of the cold account (TRON_COLD_ADDRESS) and of every member
+ * address the records say still holds some, read from the node's solidified state (`walletsolidity/
  * triggerconstantcontract` through tronweb) between two reads of the
  * solidified height. When the height moved during the reads they are made
  * again (a node produces a block every 3 s); the last try is kept with the
@@ -67,6 +69,10 @@ export class ReservesReader {
           balanceMicro: await this.balance(this.hot.address),
         }
       : null;
+    const cold = this.config.TRON_COLD_ADDRESS;
+    const coldWallet = cold
+      ? { address: cold, kind: 'cold' as const, balanceMicro: await this.balance(cold) }
+      : null;
     const deposits = await mapLimited(
       depositAddresses,
       this.config.PROOF_CHAIN_CONCURRENCY,
@@ -79,7 +85,13 @@ export class ReservesReader {
     const lastBlock = (await this.tron.heads()).solidified;
     // Only addresses that hold USDT are reserves: one a deposit was credited
     // to but that holds nothing now (swept by hand, say) adds nothing to list.
-    return { block, lastBlock, hotWallet, deposits: deposits.filter((a) => a.balanceMicro > 0n) };
+    return {
+      block,
+      lastBlock,
+      hotWallet,
+      coldWallet,
+      deposits: deposits.filter((a) => a.balanceMicro > 0n),
+    };
   }
 
   /** USDT (micro) of an address in the node's solidified state. */

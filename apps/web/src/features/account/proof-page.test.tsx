@@ -81,9 +81,11 @@ function snapshot(
     block: 71234567,
     reserves: {
       hot_wallet: 300,
+      cold_wallet: 0,
       deposit_addresses: 20,
       total: 320,
       hot_wallet_address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+      cold_wallet_address: null as string | null,
       addresses: [{ address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', kind: 'hot', balance: 300 }],
     },
     created_at: CREATED,
@@ -175,6 +177,23 @@ describe('<ProofPage>', () => {
       limit: '1',
     });
     expect(screen.getByRole('link', { name: 'Where the club’s money comes from' })).toBeTruthy();
+    // No cold account configured: no line for it.
+    expect(screen.queryByText('Cold account')).toBeNull();
+  });
+
+  it('lists the cold account among the reserves when the club keeps one', async () => {
+    const { proof, latest } = snapshot();
+    latest.reserves = {
+      ...latest.reserves,
+      cold_wallet: 5000,
+      total: 5320,
+      cold_wallet_address: 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16',
+    };
+    serve(proof, latest);
+    await renderWithApp(routes, { at: '/mine/proof' });
+    await screen.findByTestId('proof-verdict');
+    expect(screen.getByText('Cold account').nextSibling?.textContent).toBe('5000.000000 USDT');
+    expect(screen.getByTestId('proof-reserves').textContent).toContain('5320.000000');
   });
 
   it('says which figure differs when the statement says otherwise (a shrunk part in a tree built with it)', async () => {

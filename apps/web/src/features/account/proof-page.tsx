@@ -168,6 +168,12 @@ export function ProofPage() {
               <dt>{t('proof.hotWallet')}</dt>
               <dd>{exactUsdt(toMicro(published.reserves.hot_wallet))} USDT</dd>
             </div>
+            {published.reserves.cold_wallet_address ? (
+              <div>
+                <dt>{t('proof.coldWallet')}</dt>
+                <dd>{exactUsdt(toMicro(published.reserves.cold_wallet))} USDT</dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t('proof.depositAddresses')}</dt>
               <dd>{exactUsdt(toMicro(published.reserves.deposit_addresses))} USDT</dd>

@@ -10,6 +10,13 @@ import type { ReserveAddressItem } from './reserveAddressItem';
 export interface ProofReserves {
   /** Every address read, so anyone can check the balances on a TRON explorer */
   addresses: ReserveAddressItem[];
+  /** USDT on the cold account at `block`: where sweeps above the hot wallet cap go (0 without one) */
+  cold_wallet: number;
+  /**
+   * The cold account, an address the server holds no key for; null without one
+   * @nullable
+   */
+  cold_wallet_address: string | null;
   /** USDT on member deposit addresses (not swept yet) at `block` */
   deposit_addresses: number;
   /** USDT on the hot wallet at `block` */
@@ -19,6 +26,6 @@ export interface ProofReserves {
    * @nullable
    */
   hot_wallet_address: string | null;
-  /** hot_wallet + deposit_addresses */
+  /** hot_wallet + cold_wallet + deposit_addresses */
   total: number;
 }

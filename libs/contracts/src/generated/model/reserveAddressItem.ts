@@ -11,6 +11,6 @@ export interface ReserveAddressItem {
   address: string;
   /** USDT held at `block` */
   balance: number;
-  /** The hot wallet, or a member deposit address */
+  /** The hot wallet, the cold account (TRON_COLD_ADDRESS), or a member deposit address */
   kind: ReserveAddressItemKind;
 }

@@ -7,12 +7,13 @@
  */
 
 /**
- * The hot wallet, or a member deposit address
+ * The hot wallet, the cold account (TRON_COLD_ADDRESS), or a member deposit address
  */
 export type ReserveAddressItemKind =
   (typeof ReserveAddressItemKind)[keyof typeof ReserveAddressItemKind];
 
 export const ReserveAddressItemKind = {
   hot: 'hot',
+  cold: 'cold',
   deposit: 'deposit',
 } as const;

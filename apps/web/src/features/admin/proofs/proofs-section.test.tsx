@@ -17,10 +17,12 @@ const snapshot = (id: number, totalMicro: string, reserves: number) => ({
   block: 71234567,
   last_block: 71234567,
   reserves: {
-    hot_wallet: reserves - 20,
+    hot_wallet: reserves - 120,
+    cold_wallet: 100,
     deposit_addresses: 20,
     total: reserves,
     hot_wallet_address: 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16',
+    cold_wallet_address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
     addresses: [],
   },
   created_at: '2030-01-01T00:00:00.000Z',
@@ -52,6 +54,9 @@ describe('<ProofsSection>', () => {
     ).toBe('1250.50');
     expect(latest.getByText('Members').nextSibling?.textContent).toBe('1042');
     expect(latest.getByText('Reserves on chain').nextSibling?.textContent).toBe('1200.00');
+    // Sweeps above the hot wallet's cap sit on the cold account: part of the reserves.
+    expect(latest.getByText('Hot wallet').nextSibling?.textContent).toBe('1080.00');
+    expect(latest.getByText('Cold account').nextSibling?.textContent).toBe('100.00');
     expect(screen.getAllByRole('row')).toHaveLength(3);
   });
 

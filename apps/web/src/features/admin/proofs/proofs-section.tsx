@@ -72,6 +72,12 @@ export function ProofsSection() {
               <dt>{t('admin.proofs.hotWallet')}</dt>
               <dd>{formatUsdt(latest.reserves.hot_wallet)}</dd>
             </div>
+            {latest.reserves.cold_wallet_address ? (
+              <div>
+                <dt>{t('admin.proofs.coldWallet')}</dt>
+                <dd>{formatUsdt(latest.reserves.cold_wallet)}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t('admin.proofs.depositAddresses')}</dt>
               <dd>{formatUsdt(latest.reserves.deposit_addresses)}</dd>
