@@ -5,21 +5,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { TronWeb } from 'tronweb';
 import { loadConfig } from '../../src/config/config';
-import {
-  TestApp,
-  adjust,
-  expectLedgerSound,
-  member,
-  operator,
-  setLevel,
-  startApp,
-} from '../support/harness';
+import { TestApp, adjust, expectLedgerSound, member, setLevel } from '../support/harness';
 import {
   TEST_WALLET,
   TronTestNode,
-  giveBackEarlierSuitesWithdrawals,
+  fundHotWallet,
+  keepMakingBlocks,
+  startOnChain,
   startTronNode,
-  startWorker,
   tronSettings,
 } from '../support/tron';
 import { eventually } from '../support/eventually';
@@ -58,13 +51,9 @@ describe('cold storage: a capped hot wallet, sweeps to the cold account, payouts
       TRON_COLD_ADDRESS: COLD,
       HOT_WALLET_RESERVE_USDT: '100',
     };
-    t = await startApp(settings);
-    await t.db.query(`DELETE FROM chain_cursors`);
+    ({ t, admin, worker } = await startOnChain(settings));
     await t.app.listen(0, '127.0.0.1');
     apiUrl = await t.app.getUrl();
-    admin = await operator(t);
-    await giveBackEarlierSuitesWithdrawals(t, admin);
-    worker = await startWorker(settings);
     faucetKey = (await tron.control<{ faucet: { private_key: string } }>('info')).faucet
       ?.private_key;
     // The cold account: 2 of its 3 keys sign for it, its own key does not.
@@ -74,10 +63,9 @@ describe('cold storage: a capped hot wallet, sweeps to the cold account, payouts
       threshold: 2,
       keys: COLD_KEYS.map((k) => ({ address: TronWeb.address.fromPrivateKey(k), weight: 1 })),
     });
-    await tron.control('account', { address: HOT, trx: String(1000n * USDT), energy: 10_000_000 });
-    await tron.payUsdt(HOT, 90n * USDT);
+    await fundHotWallet(tron, { usdt: 90n * USDT, trx: 1000n * USDT, energy: 10_000_000 });
     await tron.solidify();
-    blocks = setInterval(() => void tron.control('blocks').catch(() => undefined), 100);
+    blocks = keepMakingBlocks(tron);
   });
   afterAll(async () => {
     clearInterval(blocks);

@@ -2,7 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createDevWallet, loadOptions, TronNode } from '@app/tron-node';
 import { WorkerModule } from '../../src/worker/worker.module';
-import type { TestApp } from './harness';
+import { operator, startApp, type TestApp } from './harness';
 
 /** A fixed development wallet: tests get the same addresses every run. */
 export const TEST_WALLET = createDevWallet(
@@ -99,4 +99,38 @@ export async function giveBackEarlierSuitesWithdrawals(
       .send({ reason: 'left by an earlier test suite' });
     if (res.status !== 200) throw new Error(`withdrawal ${id}: ${res.status} ${res.text}`);
   }
+}
+
+/**
+ * What a suite that moves money on `node` starts with: an API (in this
+ * process) and a worker with `settings`, the scanner starting at the chain's
+ * current height, an operator signed in, and earlier suites' withdrawals
+ * given back.
+ */
+export async function startOnChain(settings: Record<string, string>): Promise<{
+  t: TestApp;
+  admin: Record<string, string>;
+  worker: INestApplicationContext;
+}> {
+  const t = await startApp(settings);
+  await t.db.query(`DELETE FROM chain_cursors`);
+  const admin = await operator(t);
+  await giveBackEarlierSuitesWithdrawals(t, admin);
+  const worker = await startWorker(settings);
+  return { t, admin, worker };
+}
+
+/** The hot wallet's TRX (sun), energy and USDT (micro) on `node`, in its next block. */
+export async function fundHotWallet(
+  node: TronTestNode,
+  funds: { usdt: bigint; trx: bigint; energy: number },
+): Promise<void> {
+  const address = TEST_WALLET.hotWalletAddress;
+  await node.control('account', { address, trx: String(funds.trx), energy: funds.energy });
+  await node.payUsdt(address, funds.usdt);
+}
+
+/** The chain moves on by itself, as a real one does: a block every `ms`; clearInterval stops it. */
+export function keepMakingBlocks(node: TronTestNode, ms = 100): NodeJS.Timeout {
+  return setInterval(() => void node.control('blocks').catch(() => undefined), ms);
 }

@@ -1,28 +1,19 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { TronWeb } from 'tronweb';
 import { deriveTronAddress } from '@app/domain';
-import {
-  TestApp,
-  adjust,
-  expectLedgerSound,
-  me,
-  member,
-  operator,
-  setLevel,
-  startApp,
-} from '../support/harness';
+import { TestApp, adjust, expectLedgerSound, me, member, setLevel } from '../support/harness';
 import {
   TEST_WALLET,
   TronTestNode,
-  giveBackEarlierSuitesWithdrawals,
+  fundHotWallet,
+  keepMakingBlocks,
+  startOnChain,
   startTronNode,
-  startWorker,
   tronSettings,
 } from '../support/tron';
 import { eventually } from '../support/eventually';
 
 const USDT = 1_000_000n;
-const HOT = TEST_WALLET.hotWalletAddress;
 const wallet = (seed: string) => TronWeb.address.fromPrivateKey(seed.repeat(64)) as string;
 
 /**
@@ -45,15 +36,10 @@ describe('screened payouts: blacklisted destinations, look-alike addresses', () 
       TRON_SETTLE_INTERVAL_MS: '100',
       TRON_REQUEST_TIMEOUT_MS: '1000',
     };
-    t = await startApp(settings);
-    await t.db.query(`DELETE FROM chain_cursors`);
-    admin = await operator(t);
-    await giveBackEarlierSuitesWithdrawals(t, admin);
-    worker = await startWorker(settings);
-    await tron.control('account', { address: HOT, trx: String(1000n * USDT), energy: 10_000_000 });
-    await tron.payUsdt(HOT, 500n * USDT);
+    ({ t, admin, worker } = await startOnChain(settings));
+    await fundHotWallet(tron, { usdt: 500n * USDT, trx: 1000n * USDT, energy: 10_000_000 });
     await tron.solidify();
-    blocks = setInterval(() => void tron.control('blocks').catch(() => undefined), 100);
+    blocks = keepMakingBlocks(tron);
   });
   afterAll(async () => {
     clearInterval(blocks);

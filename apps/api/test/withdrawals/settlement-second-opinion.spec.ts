@@ -1,27 +1,17 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { TronWeb } from 'tronweb';
+import { TestApp, adjust, expectLedgerSound, me, member, setLevel } from '../support/harness';
 import {
-  TestApp,
-  adjust,
-  expectLedgerSound,
-  me,
-  member,
-  operator,
-  setLevel,
-  startApp,
-} from '../support/harness';
-import {
-  TEST_WALLET,
   TronTestNode,
-  giveBackEarlierSuitesWithdrawals,
+  fundHotWallet,
+  keepMakingBlocks,
+  startOnChain,
   startTronNode,
-  startWorker,
   tronSettings,
 } from '../support/tron';
 import { eventually } from '../support/eventually';
 
 const USDT = 1_000_000n;
-const HOT = TEST_WALLET.hotWalletAddress;
 
 /**
  * A withdrawal's settlement is checked the same way as a large deposit (issue
@@ -48,15 +38,10 @@ describe('withdrawal settlement: a second node must confirm the receipt', () => 
       TRON_REQUEST_TIMEOUT_MS: '1000',
       DEPOSIT_CROSSCHECK_USDT: '10',
     };
-    t = await startApp(settings);
-    await t.db.query(`DELETE FROM chain_cursors`);
-    admin = await operator(t);
-    await giveBackEarlierSuitesWithdrawals(t, admin);
-    worker = await startWorker(settings);
-    await a.control('account', { address: HOT, trx: String(1000n * USDT), energy: 10_000_000 });
-    await a.payUsdt(HOT, 500n * USDT);
+    ({ t, admin, worker } = await startOnChain(settings));
+    await fundHotWallet(a, { usdt: 500n * USDT, trx: 1000n * USDT, energy: 10_000_000 });
     await a.solidify();
-    blocks = setInterval(() => void a.control('blocks').catch(() => undefined), 100);
+    blocks = keepMakingBlocks(a);
   });
   afterAll(async () => {
     clearInterval(blocks);

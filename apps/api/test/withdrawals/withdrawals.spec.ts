@@ -8,16 +8,15 @@ import {
   expectLedgerSound,
   me,
   member,
-  operator,
   setLevel,
-  startApp,
 } from '../support/harness';
 import {
   TEST_WALLET,
   TronTestNode,
-  giveBackEarlierSuitesWithdrawals,
+  fundHotWallet,
+  keepMakingBlocks,
+  startOnChain,
   startTronNode,
-  startWorker,
   tronSettings,
 } from '../support/tron';
 import { eventually } from '../support/eventually';
@@ -43,16 +42,10 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
       // Low enough that a hot wallet without energy runs out of it.
       TRON_FEE_LIMIT_SUN: '1000000',
     };
-    t = await startApp(settings);
-    await t.db.query(`DELETE FROM chain_cursors`);
-    admin = await operator(t);
-    await giveBackEarlierSuitesWithdrawals(t, admin);
-    worker = await startWorker(settings);
-    await tron.control('account', { address: HOT, trx: String(1000n * USDT), energy: 10_000_000 });
-    await tron.payUsdt(HOT, 500n * USDT);
+    ({ t, admin, worker } = await startOnChain(settings));
+    await fundHotWallet(tron, { usdt: 500n * USDT, trx: 1000n * USDT, energy: 10_000_000 });
     await tron.solidify();
-    // The chain moves on by itself, as a real one does (a block every 100 ms here).
-    blocks = setInterval(() => void tron.control('blocks').catch(() => undefined), 100);
+    blocks = keepMakingBlocks(tron);
   });
   afterAll(async () => {
     clearInterval(blocks);

@@ -1,20 +1,13 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { TronWeb } from 'tronweb';
-import {
-  TestApp,
-  adjust,
-  expectLedgerSound,
-  member,
-  operator,
-  setLevel,
-  startApp,
-} from '../../support/harness';
+import { TestApp, adjust, expectLedgerSound, member, setLevel } from '../../support/harness';
 import {
   TEST_WALLET,
   TronTestNode,
-  giveBackEarlierSuitesWithdrawals,
+  fundHotWallet,
+  keepMakingBlocks,
+  startOnChain,
   startTronNode,
-  startWorker,
   tronSettings,
 } from '../../support/tron';
 import { eventually } from '../../support/eventually';
@@ -51,20 +44,15 @@ describe('withdrawals with energy lent by a staking account', () => {
       TRON_ENERGY_ACCOUNT_PRIVATE_KEY: STAKER_KEY,
       METRICS_CHAIN_REFRESH_SECONDS: '1',
     };
-    t = await startApp(settings);
-    await t.db.query(`DELETE FROM chain_cursors`);
-    admin = await operator(t);
-    await giveBackEarlierSuitesWithdrawals(t, admin);
-    worker = await startWorker(settings);
+    ({ t, admin, worker } = await startOnChain(settings));
     // The hot wallet: USDT and TRX, no energy of its own.
-    await tron.control('account', { address: HOT, trx: String(100n * USDT), energy: 0 });
-    await tron.payUsdt(HOT, 500n * USDT);
+    await fundHotWallet(tron, { usdt: 500n * USDT, trx: 100n * USDT, energy: 0 });
     // The staking account freezes 100,000 TRX for energy (about 947,000 energy a day).
     await tron.control('account', { address: STAKER, trx: String(101_000n * USDT) });
     const freeze = await tw.transactionBuilder.freezeBalanceV2(100_000 * 1e6, 'ENERGY', STAKER);
     await tw.trx.sendRawTransaction(await tw.trx.sign(freeze, STAKER_KEY));
     await tron.solidify();
-    blocks = setInterval(() => void tron.control('blocks').catch(() => undefined), 100);
+    blocks = keepMakingBlocks(tron);
   });
   afterAll(async () => {
     clearInterval(blocks);
