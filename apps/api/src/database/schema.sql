@@ -663,7 +663,10 @@ CREATE TABLE public.deposit_gaps (
     found_at timestamp with time zone DEFAULT now() NOT NULL,
     checked_at timestamp with time zone DEFAULT now() NOT NULL,
     closed_at timestamp with time zone,
-    CONSTRAINT deposit_gaps_status_check CHECK (((status)::text = ANY ((ARRAY['open'::character varying, 'closed'::character varying])::text[])))
+    resolved_by integer,
+    note character varying(500),
+    CONSTRAINT deposit_gaps_resolution CHECK ((((status)::text = 'resolved'::text) = ((resolved_by IS NOT NULL) AND (note IS NOT NULL)))),
+    CONSTRAINT deposit_gaps_status_check CHECK (((status)::text = ANY ((ARRAY['open'::character varying, 'closed'::character varying, 'resolved'::character varying])::text[])))
 );
 
 ALTER TABLE public.deposit_gaps ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -1884,6 +1887,8 @@ CREATE INDEX chain_deposits_user_idx ON public.chain_deposits USING btree (user_
 CREATE INDEX deposit_activity_block ON public.deposit_activity USING btree (block_number);
 
 CREATE UNIQUE INDEX deposit_gaps_open ON public.deposit_gaps USING btree (address) WHERE ((status)::text = 'open'::text);
+
+CREATE INDEX deposit_gaps_resolved ON public.deposit_gaps USING btree (address, id DESC) WHERE ((status)::text = 'resolved'::text);
 
 CREATE INDEX economy_changes_status_idx ON public.economy_changes USING btree (status, id);
 

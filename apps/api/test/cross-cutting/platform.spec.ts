@@ -254,6 +254,7 @@ describe('platform: errors, docs, health, seed', () => {
         'removeBanner',
         'reportMoment',
         'resetPassword',
+        'resolveDepositGap',
         'retryWithdrawal',
         'reverseRing',
         'saveAddress',

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { microToNumber } from '@app/domain';
 import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
+import { IdParam } from '../../common/id-param.dto';
 import { MoneyRoute } from '../../infra/redis/money-rate-limit';
 import { toMicro } from '../../common/validators';
 import { WalletService } from '../wallet/wallet.service';
@@ -20,6 +21,7 @@ import {
   HeldDepositItem,
   HeldDepositsQuery,
   RecordSweepBody,
+  ResolveDepositGapBody,
   RecordSweepResponse,
   SweepCandidate,
   SweepCandidatesQuery,
@@ -28,6 +30,7 @@ import {
   SweepItem,
 } from './deposits.dto';
 import { SweepsService } from './sweeps.service';
+import { DepositGapsService } from './deposit-gaps.service';
 import { DepositsService } from './deposits.service';
 import { Idempotent } from '../../infra/idempotency/idempotency.interceptor';
 
@@ -74,6 +77,7 @@ export class AdminDepositsController {
   constructor(
     private readonly records: WalletService,
     private readonly deposits: DepositsService,
+    private readonly gaps: DepositGapsService,
   ) {}
 
   @Get()
@@ -133,7 +137,34 @@ export class AdminDepositsController {
   @ApiOkResponse({ type: [DepositGapItem] })
   @ApiErrors('VALIDATION_ERROR')
   listDepositGaps(@Query() query: DepositGapsQuery): Promise<DepositGapItem[]> {
-    return this.deposits.listGaps(query.status ?? null, query.limit ?? 50, query.before);
+    return this.gaps.list(query.status ?? null, query.limit ?? 50, query.before);
+  }
+
+  @Post('gaps/:id/resolve')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Resolve a reconciler item once its difference is settled, with a note (audited)',
+    description:
+      'For a difference the deposit books will not settle by themselves (credited by an adjustment, ' +
+      'refunded by hand, moved out of a compromised address): the reconciler accepts the item’s ' +
+      'differences for the address from then on and opens a new item for any further one. An item ' +
+      'the books settle (a claimed deposit, a recorded sweep) closes by itself. Nobody resolves an ' +
+      'item of their own team or upline, nor in their cooling off.',
+  })
+  @ApiOkResponse({ type: DepositGapItem })
+  @ApiErrors(
+    'NOT_FOUND',
+    'DEPOSIT_GAP_NOT_OPEN',
+    'SELF_DEALING_FORBIDDEN',
+    'OPERATOR_COOLING_OFF',
+    'VALIDATION_ERROR',
+  )
+  resolveDepositGap(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @Body() body: ResolveDepositGapBody,
+  ): Promise<DepositGapItem> {
+    return this.gaps.resolve(user.id, params.id, body.note);
   }
 
   @Get('foreign')

@@ -9,7 +9,9 @@ import {
   IsString,
   Matches,
   Max,
+  MaxLength,
   Min,
+  MinLength,
 } from 'class-validator';
 import { PageBefore, PageLimit } from '../../common/paging.dto';
 
@@ -251,11 +253,18 @@ export class SweepDestination {
   cap_usdt: number;
 }
 
+const GAP_STATUSES = ['open', 'closed', 'resolved'] as const;
+type GapStatus = (typeof GAP_STATUSES)[number];
+
 export class DepositGapsQuery {
-  @ApiPropertyOptional({ enum: ['open', 'closed'], description: 'Only items in this state' })
+  @ApiPropertyOptional({
+    enum: GAP_STATUSES,
+    description:
+      'Only items in this state: open; closed by itself (the figures agree again); resolved by an operator',
+  })
   @IsOptional()
-  @IsIn(['open', 'closed'])
-  status?: 'open' | 'closed';
+  @IsIn(GAP_STATUSES)
+  status?: GapStatus;
 
   @PageLimit(100, 50)
   limit?: number;
@@ -284,14 +293,46 @@ export class DepositGapItem {
   swept: number;
   @ApiProperty({ type: 'integer', description: 'The block the figures stand at', example: 120 })
   as_of_block: number;
-  @ApiProperty({ enum: ['open', 'closed'], example: 'open' })
-  status: 'open' | 'closed';
+  @ApiProperty({ enum: GAP_STATUSES, example: 'open' })
+  status: GapStatus;
   @ApiProperty({ format: 'date-time' })
   found_at: string;
   @ApiProperty({ format: 'date-time', description: 'The last time the reconciler looked' })
   checked_at: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When it closed by itself or an operator resolved it',
+  })
   closed_at: string | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'The operator who resolved it',
+    example: null,
+  })
+  resolved_by: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The operator's note: how the difference was settled",
+    example: null,
+  })
+  note: string | null;
+}
+
+export class ResolveDepositGapBody {
+  @ApiProperty({
+    description:
+      'How the difference was settled (kept with the item and in the audit log); the reconciler accepts the item’s differences for the address from then on',
+    example: 'Credited by adjustment #41 after checking the transfer on tronscan',
+  })
+  @IsString()
+  @Matches(/\S/, { message: 'note must not be blank' })
+  @MinLength(3)
+  @MaxLength(500)
+  note: string;
 }
 
 export class SweepItem {

@@ -252,6 +252,7 @@ export * from './reserveAddressItemKind';
 export * from './resetBody';
 export * from './resetCodeMailedResponse';
 export * from './resetCodeResponse';
+export * from './resolveDepositGapBody';
 export * from './ringDecisionResponse';
 export * from './ringDecisionResponseOutcome';
 export * from './ringDecisionResponseStatus';

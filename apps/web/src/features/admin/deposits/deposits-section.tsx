@@ -4,10 +4,14 @@ import { formatUsdt } from '@app/domain';
 import type { ListDepositsStatus } from '@app/contracts';
 import { useListDeposits, useListForeignDeposits, useListHeldDeposits } from './api';
 import { formatDateTime } from '../../../lib/format-date';
+import { DepositGaps } from './deposit-gaps';
 
 const FILTERS: ListDepositsStatus[] = ['under_review', 'success', 'fail'];
 
-/** Members' deposits with their states, and what arrived that is not credited (TRX, other tokens). */
+/**
+ * Members' deposits with their states, those held for a second node, the
+ * reconciler's items, and what arrived that is not credited (TRX, other tokens).
+ */
 export function DepositsSection() {
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<ListDepositsStatus>('under_review');
@@ -82,6 +86,7 @@ export function DepositsSection() {
           </ul>
         </>
       ) : null}
+      <DepositGaps />
       <h3 className="section-title">{t('admin.deposits.foreign')}</h3>
       <p className="form__note">{t('admin.deposits.foreignNote')}</p>
       {foreign.isSuccess && foreign.data.length === 0 ? (

@@ -1,2 +1,8 @@
-/** Deposits by state, and foreign ones. */
-export { useListDeposits, useListForeignDeposits, useListHeldDeposits } from '@app/contracts';
+/** Deposits by state, held ones, the reconciler's items, and foreign ones. */
+export {
+  useListDepositGaps,
+  useListDeposits,
+  useListForeignDeposits,
+  useListHeldDeposits,
+} from '@app/contracts';
+export { useResolveDepositGap } from './gaps';
