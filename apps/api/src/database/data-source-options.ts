@@ -55,7 +55,7 @@ import { WithdrawalCancel1766920000000 } from './migrations/1766920000000-withdr
 import { UzbekApostrophes1766921000000 } from './migrations/1766921000000-uzbek-apostrophes';
 import { SupportRequests1766922000000 } from './migrations/1766922000000-support-requests';
 import { ChainAtScale1766946000000 } from './migrations/1766946000000-chain-at-scale';
-import { DepositGapResolution1767000200000 } from './migrations/1767000200000-deposit-gap-resolution';
+import { DepositDecisions1767000200000 } from './migrations/1767000200000-deposit-decisions';
 import { SurvivingClient } from './lost-connections';
 
 export const MIGRATIONS = [
@@ -114,7 +114,7 @@ export const MIGRATIONS = [
   ChainSecondOpinion1766943000000,
   ScannerCaughtUp1766945000000,
   ChainAtScale1766946000000,
-  DepositGapResolution1767000200000,
+  DepositDecisions1767000200000,
 ];
 
 /** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */

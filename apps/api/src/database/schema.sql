@@ -757,9 +757,13 @@ CREATE TABLE public.held_deposits (
     checked_at timestamp with time zone DEFAULT now() NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     credited_at timestamp with time zone,
+    dismissed_by integer,
+    dismissed_at timestamp with time zone,
+    note character varying(500),
     CONSTRAINT held_deposits_amount_micro_check CHECK ((amount_micro > 0)),
+    CONSTRAINT held_deposits_dismissal CHECK ((((status)::text = 'dismissed'::text) = ((dismissed_by IS NOT NULL) AND (dismissed_at IS NOT NULL) AND (note IS NOT NULL)))),
     CONSTRAINT held_deposits_log_index_check CHECK ((log_index >= 0)),
-    CONSTRAINT held_deposits_status_check CHECK (((status)::text = ANY ((ARRAY['held'::character varying, 'credited'::character varying])::text[])))
+    CONSTRAINT held_deposits_status_check CHECK (((status)::text = ANY ((ARRAY['held'::character varying, 'credited'::character varying, 'dismissed'::character varying])::text[])))
 );
 
 ALTER TABLE public.held_deposits ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (

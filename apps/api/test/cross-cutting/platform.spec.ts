@@ -160,6 +160,7 @@ describe('platform: errors, docs, health, seed', () => {
         'deleteAllMessages',
         'deleteMoment',
         'depositAddress',
+        'dismissHeldDeposit',
         'economyBaselines',
         'economyHistory',
         'endMemberLogins',

@@ -66,6 +66,7 @@ import type {
   DeleteAddressBody,
   DepositAddress,
   DepositGapItem,
+  DismissHeldDepositBody,
   EconomyBaselines,
   EconomyChangeItem,
   EconomyHistoryParams,
@@ -3050,6 +3051,102 @@ export function useListHeldDeposits<
 
   return withQueryKey(query, queryOptions.queryKey);
 }
+
+/**
+ * Every held log of the same transaction is dismissed with it; nothing was credited, nothing moves. For a receipt a node made up (not on an explorer you trust) once that node is out of TRON_FULL_NODE_URL. Nobody dismisses a deposit of their own team or upline, nor in their cooling off.
+ * @summary Dismiss a held deposit no second node will confirm, with a note (audited): it is asked about no more and leaves the queue's count
+ */
+export const dismissHeldDeposit = (
+  id: number,
+  dismissHeldDepositBody: BodyType<DismissHeldDepositBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<HeldDepositItem[]>(
+    {
+      url: `/admin/deposits/held/${id}/dismiss`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: dismissHeldDepositBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getDismissHeldDepositMutationKey = () => ['dismissHeldDeposit'] as const;
+
+export const getDismissHeldDepositMutationOptions = <
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof dismissHeldDeposit>>,
+    TError,
+    DismissHeldDepositMutationVariables,
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof dismissHeldDeposit>>,
+  TError,
+  DismissHeldDepositMutationVariables,
+  TContext
+> => {
+  const mutationKey = getDismissHeldDepositMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof dismissHeldDeposit>>,
+    DismissHeldDepositMutationVariables
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return dismissHeldDeposit(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type DismissHeldDepositMutationResult = NonNullable<
+  Awaited<ReturnType<typeof dismissHeldDeposit>>
+>;
+export type DismissHeldDepositMutationBody = BodyType<DismissHeldDepositBody>;
+export type DismissHeldDepositMutationError = ErrorType<ErrorBody | ValidationErrorBody>;
+export type DismissHeldDepositMutationVariables = {
+  id: number;
+  data: BodyType<DismissHeldDepositBody>;
+};
+
+/**
+ * @summary Dismiss a held deposit no second node will confirm, with a note (audited): it is asked about no more and leaves the queue's count
+ */
+export const useDismissHeldDeposit = <
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof dismissHeldDeposit>>,
+      TError,
+      DismissHeldDepositMutationVariables,
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof dismissHeldDeposit>>,
+  TError,
+  DismissHeldDepositMutationVariables,
+  TContext
+> => {
+  return useMutation(getDismissHeldDepositMutationOptions(options), queryClient);
+};
 
 /**
  * The last approved value of each package, the team rates, each challenge and campaign: what raises are held against. Signed in with one of the roles: admin, finance, support.

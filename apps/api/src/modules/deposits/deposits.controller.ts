@@ -17,6 +17,7 @@ import {
   DepositAddress,
   DepositGapItem,
   DepositGapsQuery,
+  DismissHeldDepositBody,
   ForeignDepositItem,
   HeldDepositItem,
   HeldDepositsQuery,
@@ -31,6 +32,7 @@ import {
 } from './deposits.dto';
 import { SweepsService } from './sweeps.service';
 import { DepositGapsService } from './deposit-gaps.service';
+import { HeldDepositsService, heldItem } from './held-deposits.service';
 import { DepositsService } from './deposits.service';
 import { Idempotent } from '../../infra/idempotency/idempotency.interceptor';
 
@@ -78,6 +80,7 @@ export class AdminDepositsController {
     private readonly records: WalletService,
     private readonly deposits: DepositsService,
     private readonly gaps: DepositGapsService,
+    private readonly held: HeldDepositsService,
   ) {}
 
   @Get()
@@ -113,20 +116,36 @@ export class AdminDepositsController {
   @ApiErrors('VALIDATION_ERROR')
   async listHeldDeposits(@Query() query: HeldDepositsQuery): Promise<HeldDepositItem[]> {
     const rows = await this.deposits.listHeld(query.status, query.limit ?? 50, query.before);
-    return rows.map((row) => ({
-      id: Number(row.id),
-      user_id: row.user_id,
-      tx_id: row.tx_id,
-      log_index: row.log_index,
-      from_address: row.from_address,
-      to_address: row.to_address,
-      amount: microToNumber(BigInt(row.amount_micro)),
-      block_number: Number(row.block_number),
-      reason: row.reason,
-      status: row.status,
-      checked_at: row.checked_at.toISOString(),
-      created_at: row.created_at.toISOString(),
-    }));
+    return rows.map(heldItem);
+  }
+
+  @Post('held/:id/dismiss')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Dismiss a held deposit no second node will confirm, with a note (audited): it is asked about no more and leaves the queue's count",
+    description:
+      'Every held log of the same transaction is dismissed with it; nothing was credited, nothing moves. ' +
+      'For a receipt a node made up (not on an explorer you trust) once that node is out of ' +
+      'TRON_FULL_NODE_URL. Nobody dismisses a deposit of their own team or upline, nor in their cooling off.',
+  })
+  @ApiOkResponse({
+    type: [HeldDepositItem],
+    description: 'The rows dismissed, the given one first',
+  })
+  @ApiErrors(
+    'NOT_FOUND',
+    'HELD_DEPOSIT_NOT_HELD',
+    'SELF_DEALING_FORBIDDEN',
+    'OPERATOR_COOLING_OFF',
+    'VALIDATION_ERROR',
+  )
+  dismissHeldDeposit(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @Body() body: DismissHeldDepositBody,
+  ): Promise<HeldDepositItem[]> {
+    return this.held.dismiss(user.id, params.id, body.note);
   }
 
   @Get('gaps')

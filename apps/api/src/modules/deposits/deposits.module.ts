@@ -6,6 +6,7 @@ import { WalletModule } from '../wallet/wallet.module';
 import { ApprovalsModule } from '../approvals/approvals.module';
 import { AuditModule } from '../audit/audit.module';
 import { DepositGapsService } from './deposit-gaps.service';
+import { HeldDepositsService } from './held-deposits.service';
 import {
   AdminDepositsController,
   AdminSweepsController,
@@ -35,7 +36,13 @@ import { JobQueueModule } from '../../infra/jobs/job-queue';
     WalletModule,
   ],
   controllers: [DepositsController, AdminDepositsController, AdminSweepsController],
-  providers: [DepositsService, DepositsRepository, SweepsService, DepositGapsService],
+  providers: [
+    DepositsService,
+    DepositsRepository,
+    SweepsService,
+    DepositGapsService,
+    HeldDepositsService,
+  ],
   exports: [DepositsService, DepositGapsService],
 })
 export class DepositsModule {}

@@ -31,11 +31,17 @@ export interface HeldDepositRow {
   block_number: string;
   block_time: Date | null;
   reason: string;
-  status: 'held' | 'credited';
+  status: HeldStatus;
   checked_at: Date;
   created_at: Date;
   credited_at: Date | null;
+  dismissed_by: number | null;
+  dismissed_at: Date | null;
+  note: string | null;
 }
+
+/** Held; credited once two nodes agreed; dismissed by an operator (never credited). */
+export type HeldStatus = 'held' | 'credited' | 'dismissed';
 
 export interface ForeignDepositRow {
   id: string;
@@ -316,12 +322,40 @@ export class DepositsRepository {
     );
   }
 
-  listHeld(status: 'held' | 'credited' | undefined, limit: number, before?: number) {
+  listHeld(status: HeldStatus | undefined, limit: number, before?: number) {
     return this.dataSource.query(
       `SELECT * FROM held_deposits WHERE ($1::varchar IS NULL OR status = $1)
          AND ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
       [status ?? null, before ?? null, limit],
     ) as Promise<HeldDepositRow[]>;
+  }
+
+  /** The held log, locked for its operator's decision (null: no such row). */
+  async lockHeld(db: EntityManager, id: number): Promise<HeldDepositRow | null> {
+    const rows: HeldDepositRow[] = await db.query(
+      `SELECT * FROM held_deposits WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Dismisses every held log of the transaction (the re-check asks about a
+   * transaction, not a log); the rows dismissed, the given one first.
+   */
+  async dismissHeld(
+    db: EntityManager,
+    id: number,
+    operatorId: number,
+    note: string,
+  ): Promise<HeldDepositRow[]> {
+    const [rows]: [HeldDepositRow[], number] = await db.query(
+      `UPDATE held_deposits SET status = 'dismissed', dismissed_by = $2, dismissed_at = now(), note = $3
+       WHERE status = 'held' AND tx_id = (SELECT tx_id FROM held_deposits WHERE id = $1)
+       RETURNING *`,
+      [id, operatorId, note],
+    );
+    return rows.sort((a, b) => (Number(a.id) === id ? -1 : Number(b.id) === id ? 1 : 0));
   }
 
   async countHeld(): Promise<number> {

@@ -15,7 +15,12 @@ import { TronClient } from '../../infra/tron/tron.client';
 import { RiskSignalsService } from '../risk/risk-signals.service';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
-import { DepositsRepository, ForeignDepositRow, HeldLog } from './deposits.repository';
+import {
+  DepositsRepository,
+  ForeignDepositRow,
+  HeldLog,
+  type HeldStatus,
+} from './deposits.repository';
 
 export const DEPOSITS_QUEUE = 'deposits';
 export const ADDRESS_CURSOR = 'deposit-addresses';
@@ -364,7 +369,7 @@ export class DepositsService {
     return credited;
   }
 
-  listHeld(status: 'held' | 'credited' | undefined, limit: number, before?: number) {
+  listHeld(status: HeldStatus | undefined, limit: number, before?: number) {
     return this.deposits.listHeld(status, limit, before);
   }
 

@@ -89,6 +89,7 @@ export * from './depositAddressCurrency';
 export * from './depositAddressNetwork';
 export * from './depositGapItem';
 export * from './depositGapItemStatus';
+export * from './dismissHeldDepositBody';
 export * from './economyBaseline';
 export * from './economyBaselines';
 export * from './economyBaselineTarget';

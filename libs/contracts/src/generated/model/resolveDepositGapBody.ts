@@ -7,6 +7,10 @@
  */
 
 export interface ResolveDepositGapBody {
-  /** How the difference was settled (kept with the item and in the audit log); the reconciler accepts the item’s differences for the address from then on */
+  /**
+   * How the difference was settled (kept with the item and in the audit log); the reconciler accepts the item’s differences for the address from then on
+   * @minLength 3
+   * @maxLength 500
+   */
   note: string;
 }

@@ -3,17 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { formatUsdtExact, usdt } from '@app/domain';
 import type { DepositGapItem, ListDepositGapsStatus } from '@app/contracts';
 import { useListDepositGaps, useResolveDepositGap } from './api';
-import { ConfirmBox } from '../../../components/ui/confirm-box';
-import { TextField } from '../../../components/ui/text-field';
 import { apiErrorKey } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format-date';
+import { NoteDecision } from './note-decision';
 
 const FILTERS: ListDepositGapsStatus[] = ['open', 'resolved', 'closed'];
 /** The four figures, chain against books: in (reached, credited), out (left, swept). */
 const FIGURES = ['chain_in', 'credited', 'chain_out', 'swept'] as const;
-/** The API's bounds of a note (ResolveDepositGapBody). */
-const NOTE_MIN = 3;
-const NOTE_MAX = 500;
 
 type Finding =
   'notCredited' | 'creditedWithoutTransfer' | 'unrecordedOutflow' | 'sweepWithoutOutflow';
@@ -46,14 +42,10 @@ export function DepositGaps() {
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<ListDepositGapsStatus>('open');
   const gaps = useListDepositGaps({ status }, { query: { refetchOnMount: 'always' } });
-  const [resolving, setResolving] = useState<number | null>(null);
-  const [note, setNote] = useState('');
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   const resolve = useResolveDepositGap({
     onSuccess: (gap) => {
       setMessage({ text: t('admin.deposits.gaps.resolvedDone', { id: gap.id }), failed: false });
-      setResolving(null);
-      setNote('');
     },
     onError: (error) => setMessage({ text: t(apiErrorKey(error)), failed: true }),
   });
@@ -134,42 +126,21 @@ export function DepositGaps() {
                 })}
               </p>
             ) : null}
-            {g.status !== 'open' ? null : resolving === g.id ? (
-              <ConfirmBox
-                onCancel={() => setResolving(null)}
-                onConfirm={() => resolve.mutate({ id: g.id, data: { note: note.trim() } })}
-                disabled={resolve.isPending || note.trim().length < NOTE_MIN}
+            {g.status === 'open' ? (
+              <NoteDecision
+                action={t('admin.deposits.gaps.resolve')}
+                noteLabel={t('admin.deposits.gaps.resolveNote')}
+                busy={resolve.isPending}
+                onOpen={() => setMessage(null)}
+                onConfirm={(note) => resolve.mutate({ id: g.id, data: { note } })}
               >
-                <p>
-                  {t('admin.deposits.gaps.confirmResolve', {
-                    id: g.id,
-                    member: g.user_id,
-                    address: g.address,
-                  })}
-                </p>
-                <TextField
-                  label={t('admin.deposits.gaps.resolveNote')}
-                  value={note}
-                  maxLength={NOTE_MAX}
-                  onChange={(e) => setNote(e.target.value)}
-                />
-              </ConfirmBox>
-            ) : (
-              <div className="modal__buttons">
-                <button
-                  type="button"
-                  className="button button--primary"
-                  disabled={resolve.isPending}
-                  onClick={() => {
-                    setMessage(null);
-                    setNote('');
-                    setResolving(g.id);
-                  }}
-                >
-                  {t('admin.deposits.gaps.resolve')}
-                </button>
-              </div>
-            )}
+                {t('admin.deposits.gaps.confirmResolve', {
+                  id: g.id,
+                  member: g.user_id,
+                  address: g.address,
+                })}
+              </NoteDecision>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -193,6 +193,7 @@ function serve(
           ? [RESOLVED_GAP]
           : [];
     if (method === 'POST' && path === '/admin/deposits/gaps/9/resolve') return resolveGap();
+    if (method === 'POST' && path === '/admin/deposits/held/4/dismiss') return [];
     if (path === '/admin/deposits/held')
       return query.get('status') === 'held'
         ? [
@@ -670,5 +671,31 @@ describe('<MoneyPage>', () => {
       /^Resolved by #100002 .*2030.*: Credited by adjustment #41$/,
     );
     expect(within(row).queryByRole('button', { name: 'Resolve' })).toBeNull();
+  });
+
+  it('dismisses a held deposit only with a note, after saying that nothing will be credited', async () => {
+    const api = serve();
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
+    const row = await screen.findByTestId('held-deposit');
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Dismiss' })));
+    const box = within(row).getByRole('group', { name: 'Confirm' });
+    expect(box.textContent).toContain(
+      'Dismiss the held deposit of 5000.00 USDT to member 100003? Nothing was credited and nothing will be',
+    );
+    const confirm = within(box).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(box).getByLabelText(/Why no node will confirm it/), {
+      target: { value: 'Not on tronscan; node 10.0.0.1 taken out' },
+    });
+    await act(async () => fireEvent.click(confirm));
+    expect(
+      await screen.findByText(
+        'Dismissed with every held transfer of its transaction: nothing was credited',
+      ),
+    ).toBeTruthy();
+    const calls = api.requests.filter((r) => r.path === '/admin/deposits/held/4/dismiss');
+    expect(calls.map((c) => [c.method, c.body])).toEqual([
+      ['POST', { note: 'Not on tronscan; node 10.0.0.1 taken out' }],
+    ]);
   });
 });

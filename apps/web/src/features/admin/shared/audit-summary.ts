@@ -132,6 +132,12 @@ const SUMMARIES: Record<string, (t: TFunction, d: Details) => Details> = {
     swept: usdt(d.swept),
     note: d.note,
   }),
+  'deposit.held.dismiss': (_, d) => ({
+    amount: usdt(d.amount),
+    tx: d.tx_id,
+    reason: d.reason,
+    note: d.note,
+  }),
   'content.settings': () => ({}),
   'banner.add': (_, d) => ({ id: obj(d.after).id }),
   'banner.remove': (_, d) => ({ id: obj(d.before).id }),

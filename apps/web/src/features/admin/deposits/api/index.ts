@@ -1,8 +1,8 @@
-/** Deposits by state, held ones, the reconciler's items, and foreign ones. */
+/** Deposits by state, held ones, the reconciler's items, foreign ones, and operators' decisions on them. */
 export {
   useListDepositGaps,
   useListDeposits,
   useListForeignDeposits,
   useListHeldDeposits,
 } from '@app/contracts';
-export { useResolveDepositGap } from './gaps';
+export { useDismissHeldDeposit, useResolveDepositGap } from './decisions';
