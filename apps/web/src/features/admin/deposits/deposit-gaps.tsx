@@ -19,7 +19,7 @@ type Finding =
  * whose chain figure and book figure differ, by how much. Computed in
  * micro-USDT, so a difference of one micro is not lost to rounding.
  */
-export function gapFindings(gap: DepositGapItem): { key: Finding; amount: string }[] {
+function gapFindings(gap: DepositGapItem): { key: Finding; amount: string }[] {
   const inflow = usdt(gap.chain_in) - usdt(gap.credited);
   const outflow = usdt(gap.chain_out) - usdt(gap.swept);
   const findings: { key: Finding; amount: string }[] = [];
