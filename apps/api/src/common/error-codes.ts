@@ -207,6 +207,17 @@ export const ERRORS = {
     detail: 'Verify your identity before withdrawing this much',
     description: 'Above WITHDRAWAL_VERIFICATION_THRESHOLD without an approved verification',
   },
+  HELD_DEPOSIT_NOT_HELD: {
+    status: 409,
+    detail: 'This deposit is no longer held',
+    description: 'Two nodes agreed and it was credited, or an operator dismissed it already',
+  },
+  DEPOSIT_GAP_NOT_OPEN: {
+    status: 409,
+    detail: 'This reconciler item is no longer open',
+    description:
+      'The item closed by itself (the figures agree again) or an operator resolved it already',
+  },
   REVIEW_ALREADY_DECIDED: {
     status: 409,
     detail: 'This request was already approved or rejected',

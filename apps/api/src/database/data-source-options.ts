@@ -56,6 +56,7 @@ import { UzbekApostrophes1766921000000 } from './migrations/1766921000000-uzbek-
 import { SupportRequests1766922000000 } from './migrations/1766922000000-support-requests';
 import { ChainAtScale1766946000000 } from './migrations/1766946000000-chain-at-scale';
 import { ProofColdWallet1767000000000 } from './migrations/1767000000000-proof-cold-wallet';
+import { DepositDecisions1767000200000 } from './migrations/1767000200000-deposit-decisions';
 import { SurvivingClient } from './lost-connections';
 
 export const MIGRATIONS = [
@@ -115,6 +116,7 @@ export const MIGRATIONS = [
   ScannerCaughtUp1766945000000,
   ChainAtScale1766946000000,
   ProofColdWallet1767000000000,
+  DepositDecisions1767000200000,
 ];
 
 /** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */

@@ -663,7 +663,10 @@ CREATE TABLE public.deposit_gaps (
     found_at timestamp with time zone DEFAULT now() NOT NULL,
     checked_at timestamp with time zone DEFAULT now() NOT NULL,
     closed_at timestamp with time zone,
-    CONSTRAINT deposit_gaps_status_check CHECK (((status)::text = ANY ((ARRAY['open'::character varying, 'closed'::character varying])::text[])))
+    resolved_by integer,
+    note character varying(500),
+    CONSTRAINT deposit_gaps_resolution CHECK ((((status)::text = 'resolved'::text) = ((resolved_by IS NOT NULL) AND (note IS NOT NULL)))),
+    CONSTRAINT deposit_gaps_status_check CHECK (((status)::text = ANY ((ARRAY['open'::character varying, 'closed'::character varying, 'resolved'::character varying])::text[])))
 );
 
 ALTER TABLE public.deposit_gaps ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -754,9 +757,13 @@ CREATE TABLE public.held_deposits (
     checked_at timestamp with time zone DEFAULT now() NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     credited_at timestamp with time zone,
+    dismissed_by integer,
+    dismissed_at timestamp with time zone,
+    note character varying(500),
     CONSTRAINT held_deposits_amount_micro_check CHECK ((amount_micro > 0)),
+    CONSTRAINT held_deposits_dismissal CHECK ((((status)::text = 'dismissed'::text) = ((dismissed_by IS NOT NULL) AND (dismissed_at IS NOT NULL) AND (note IS NOT NULL)))),
     CONSTRAINT held_deposits_log_index_check CHECK ((log_index >= 0)),
-    CONSTRAINT held_deposits_status_check CHECK (((status)::text = ANY ((ARRAY['held'::character varying, 'credited'::character varying])::text[])))
+    CONSTRAINT held_deposits_status_check CHECK (((status)::text = ANY ((ARRAY['held'::character varying, 'credited'::character varying, 'dismissed'::character varying])::text[])))
 );
 
 ALTER TABLE public.held_deposits ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -1887,6 +1894,8 @@ CREATE INDEX chain_deposits_user_idx ON public.chain_deposits USING btree (user_
 CREATE INDEX deposit_activity_block ON public.deposit_activity USING btree (block_number);
 
 CREATE UNIQUE INDEX deposit_gaps_open ON public.deposit_gaps USING btree (address) WHERE ((status)::text = 'open'::text);
+
+CREATE INDEX deposit_gaps_resolved ON public.deposit_gaps USING btree (address, id DESC) WHERE ((status)::text = 'resolved'::text);
 
 CREATE INDEX economy_changes_status_idx ON public.economy_changes USING btree (status, id);
 

@@ -42,6 +42,7 @@ describe('the reconciler holds deposit addresses’ chain history against the bo
   const gapsOf = async (address: string) =>
     (
       (await t.http().get('/admin/deposits/gaps?status=open').set(admin).expect(200)).body as {
+        id: number;
         address: string;
         chain_in: number;
         credited: number;
@@ -151,5 +152,59 @@ describe('the reconciler holds deposit addresses’ chain history against the bo
     );
     await eventually(async () => ((await gapsOf(address)).length === 0 ? true : undefined));
     await expectLedgerSound(t, admin);
+  });
+
+  it('keeps an item an operator resolved closed, and opens a new one for a further difference', async () => {
+    const m = await member(t);
+    const address = (await t.http().get('/deposit/address').set(m.auth)).body.address as string;
+    const credited = async (count: number) =>
+      eventually(async () => {
+        const rows = await t.db.query(`SELECT 1 FROM chain_deposits WHERE user_id = $1`, [m.id]);
+        return rows.length === count ? true : undefined;
+      });
+    // The reconciler looks at the address on its next run; once the activity is gone, that run is over.
+    const lookedAt = async () => {
+      await t.db.query(
+        `INSERT INTO deposit_activity (address, user_id, block_number) VALUES ($1, $2, 0)
+         ON CONFLICT (address) DO NOTHING`,
+        [address, m.id],
+      );
+      await eventually(async () => {
+        const rows = await t.db.query(`SELECT 1 FROM deposit_activity WHERE address = $1`, [
+          address,
+        ]);
+        return rows.length === 0 ? true : undefined;
+      });
+    };
+    await tron.payUsdt(address, 6n * USDT);
+    await tron.solidify();
+    await credited(1);
+    await t.db.query(`DELETE FROM chain_deposits WHERE user_id = $1`, [m.id]);
+    await lookedAt();
+    const [gap] = await gapsOf(address);
+    expect(gap).toMatchObject({ chain_in: 6, credited: 0 });
+
+    // Settled outside the deposit books (say, credited by an adjustment): the operator resolves it.
+    await t
+      .http()
+      .post(`/admin/deposits/gaps/${gap.id}/resolve`)
+      .set(admin)
+      .send({ note: 'Credited by adjustment' })
+      .expect(200);
+    await lookedAt();
+    await lookedAt();
+    expect(await gapsOf(address)).toEqual([]);
+    // A later deposit credited as usual leaves the accepted difference as it was: nothing opens.
+    await tron.payUsdt(address, 2n * USDT);
+    await tron.solidify();
+    await credited(1);
+    await lookedAt();
+    expect(await gapsOf(address)).toEqual([]);
+    // A further difference opens a new item, with the figures as they are.
+    await t.db.query(`DELETE FROM chain_deposits WHERE user_id = $1`, [m.id]);
+    await lookedAt();
+    const [next] = await gapsOf(address);
+    expect(next).toMatchObject({ chain_in: 8, credited: 0, status: 'open' });
+    expect(next.id).not.toBe(gap.id);
   });
 });

@@ -77,6 +77,7 @@ describe('operators hear of their queues live; GET /admin/queues counts them', (
       reports: null,
       support: null,
       held_deposits: expect.any(Number),
+      deposit_gaps: expect.any(Number),
     });
     const financeStream = await stream(finance.access_token, base);
     const supportStream = await stream(support.access_token, base);

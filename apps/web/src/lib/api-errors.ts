@@ -58,6 +58,8 @@ export const API_ERROR_KEYS = {
   VERIFICATION_PENDING: 'errors.verificationPending',
   VERIFICATION_REQUIRED: 'errors.verificationRequired',
   REVIEW_ALREADY_DECIDED: 'errors.reviewDecided',
+  DEPOSIT_GAP_NOT_OPEN: 'admin.deposits.gaps.notOpen',
+  HELD_DEPOSIT_NOT_HELD: 'admin.deposits.heldNotHeld',
   INCORRECT_TRANSACTION_PASSWORD: 'errors.incorrectTransactionPassword',
   ADDRESS_BOOK_FULL: 'errors.addressBookFull',
   ADDRESS_BLACKLISTED: 'errors.addressBlacklisted',

@@ -25,6 +25,7 @@ const QUEUE_LISTS: Record<string, string> = {
   reports: '/admin/moments',
   support: '/admin/support_requests',
   held_deposits: '/admin/deposits/held',
+  deposit_gaps: '/admin/deposits/gaps',
 };
 const ALL_QUERIES = [...MONEY_QUERIES, ...MESSAGE_QUERIES, QUEUE_COUNTS];
 const MAX_RETRY_MS = 30_000;

@@ -66,6 +66,7 @@ import type {
   DeleteAddressBody,
   DepositAddress,
   DepositGapItem,
+  DismissHeldDepositBody,
   EconomyBaselines,
   EconomyChangeItem,
   EconomyHistoryParams,
@@ -146,6 +147,7 @@ import type {
   ResetBody,
   ResetCodeMailedResponse,
   ResetCodeResponse,
+  ResolveDepositGapBody,
   RingDecisionResponse,
   RingItem,
   RoleBody,
@@ -2836,6 +2838,102 @@ export function useListDepositGaps<
 }
 
 /**
+ * For a difference the deposit books will not settle by themselves (credited by an adjustment, refunded by hand, moved out of a compromised address): the reconciler accepts the item’s differences for the address from then on and opens a new item for any further one. An item the books settle (a claimed deposit, a recorded sweep) closes by itself. Nobody resolves an item of their own team or upline, nor in their cooling off.
+ * @summary Resolve a reconciler item once its difference is settled, with a note (audited)
+ */
+export const resolveDepositGap = (
+  id: number,
+  resolveDepositGapBody: BodyType<ResolveDepositGapBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<DepositGapItem>(
+    {
+      url: `/admin/deposits/gaps/${id}/resolve`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: resolveDepositGapBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getResolveDepositGapMutationKey = () => ['resolveDepositGap'] as const;
+
+export const getResolveDepositGapMutationOptions = <
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof resolveDepositGap>>,
+    TError,
+    ResolveDepositGapMutationVariables,
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof resolveDepositGap>>,
+  TError,
+  ResolveDepositGapMutationVariables,
+  TContext
+> => {
+  const mutationKey = getResolveDepositGapMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof resolveDepositGap>>,
+    ResolveDepositGapMutationVariables
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return resolveDepositGap(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ResolveDepositGapMutationResult = NonNullable<
+  Awaited<ReturnType<typeof resolveDepositGap>>
+>;
+export type ResolveDepositGapMutationBody = BodyType<ResolveDepositGapBody>;
+export type ResolveDepositGapMutationError = ErrorType<ErrorBody | ValidationErrorBody>;
+export type ResolveDepositGapMutationVariables = {
+  id: number;
+  data: BodyType<ResolveDepositGapBody>;
+};
+
+/**
+ * @summary Resolve a reconciler item once its difference is settled, with a note (audited)
+ */
+export const useResolveDepositGap = <
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof resolveDepositGap>>,
+      TError,
+      ResolveDepositGapMutationVariables,
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof resolveDepositGap>>,
+  TError,
+  ResolveDepositGapMutationVariables,
+  TContext
+> => {
+  return useMutation(getResolveDepositGapMutationOptions(options), queryClient);
+};
+
+/**
  * With two or more nodes, a deposit of DEPOSIT_CROSSCHECK_USDT or more is credited only when another node returns the same receipt. Held ones are asked about again every 30 s and credited once two nodes agree; a receipt one node made up stays held (see docs/operations.md).
  * @summary Deposits held because no second TRON node confirmed their receipt, newest first
  */
@@ -2953,6 +3051,102 @@ export function useListHeldDeposits<
 
   return withQueryKey(query, queryOptions.queryKey);
 }
+
+/**
+ * Every held log of the same transaction is dismissed with it; nothing was credited, nothing moves. For a receipt a node made up (not on an explorer you trust) once that node is out of TRON_FULL_NODE_URL. Nobody dismisses a deposit of their own team or upline, nor in their cooling off.
+ * @summary Dismiss a held deposit no second node will confirm, with a note (audited): it is asked about no more and leaves the queue's count
+ */
+export const dismissHeldDeposit = (
+  id: number,
+  dismissHeldDepositBody: BodyType<DismissHeldDepositBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<HeldDepositItem[]>(
+    {
+      url: `/admin/deposits/held/${id}/dismiss`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: dismissHeldDepositBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getDismissHeldDepositMutationKey = () => ['dismissHeldDeposit'] as const;
+
+export const getDismissHeldDepositMutationOptions = <
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof dismissHeldDeposit>>,
+    TError,
+    DismissHeldDepositMutationVariables,
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof dismissHeldDeposit>>,
+  TError,
+  DismissHeldDepositMutationVariables,
+  TContext
+> => {
+  const mutationKey = getDismissHeldDepositMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof dismissHeldDeposit>>,
+    DismissHeldDepositMutationVariables
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return dismissHeldDeposit(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type DismissHeldDepositMutationResult = NonNullable<
+  Awaited<ReturnType<typeof dismissHeldDeposit>>
+>;
+export type DismissHeldDepositMutationBody = BodyType<DismissHeldDepositBody>;
+export type DismissHeldDepositMutationError = ErrorType<ErrorBody | ValidationErrorBody>;
+export type DismissHeldDepositMutationVariables = {
+  id: number;
+  data: BodyType<DismissHeldDepositBody>;
+};
+
+/**
+ * @summary Dismiss a held deposit no second node will confirm, with a note (audited): it is asked about no more and leaves the queue's count
+ */
+export const useDismissHeldDeposit = <
+  TError = ErrorType<ErrorBody | ValidationErrorBody>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof dismissHeldDeposit>>,
+      TError,
+      DismissHeldDepositMutationVariables,
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof dismissHeldDeposit>>,
+  TError,
+  DismissHeldDepositMutationVariables,
+  TContext
+> => {
+  return useMutation(getDismissHeldDepositMutationOptions(options), queryClient);
+};
 
 /**
  * The last approved value of each package, the team rates, each challenge and campaign: what raises are held against. Signed in with one of the roles: admin, finance, support.

@@ -18,6 +18,7 @@ export const STAFF_QUEUES = [
   'reports',
   'support',
   'held_deposits',
+  'deposit_gaps',
 ] as const;
 export type StaffQueue = (typeof STAFF_QUEUES)[number];
 

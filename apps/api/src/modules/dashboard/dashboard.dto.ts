@@ -111,6 +111,14 @@ export class QueueCounts {
     example: 0,
   })
   held_deposits: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'Open reconciler items: deposit addresses whose chain history differs from what was credited and swept (admin, finance)',
+    example: 0,
+  })
+  deposit_gaps: number | null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Role, Staff } from '../../common/auth';
 import { CardDepositsService } from '../card-deposits/card-deposits.service';
+import { DepositGapsService } from '../deposits/deposit-gaps.service';
 import { DepositsService } from '../deposits/deposits.service';
 import { IdentityService } from '../identity/identity.service';
 import { MomentsService } from '../moments/moments.service';
@@ -22,19 +23,22 @@ export class QueuesService {
     private readonly moments: MomentsService,
     private readonly support: SupportRequestsService,
     private readonly deposits: DepositsService,
+    private readonly gaps: DepositGapsService,
   ) {}
 
   async counts(role: Role): Promise<QueueCounts> {
     const money = (Staff.money as readonly Role[]).includes(role);
     const people = (Staff.people as readonly Role[]).includes(role);
-    const [withdrawals, cardDeposits, verifications, reports, support, held] = await Promise.all([
-      money ? this.withdrawals.waitingCount() : null,
-      money ? this.cardDeposits.waitingCount() : null,
-      people ? this.identity.waitingCount() : null,
-      people ? this.moments.waitingCount() : null,
-      people ? this.support.waitingCount() : null,
-      money ? this.deposits.heldCount() : null,
-    ]);
+    const [withdrawals, cardDeposits, verifications, reports, support, held, gaps] =
+      await Promise.all([
+        money ? this.withdrawals.waitingCount() : null,
+        money ? this.cardDeposits.waitingCount() : null,
+        people ? this.identity.waitingCount() : null,
+        people ? this.moments.waitingCount() : null,
+        people ? this.support.waitingCount() : null,
+        money ? this.deposits.heldCount() : null,
+        money ? this.gaps.openCount() : null,
+      ]);
     return {
       withdrawals,
       card_deposits: cardDeposits,
@@ -42,6 +46,7 @@ export class QueuesService {
       reports,
       support,
       held_deposits: held,
+      deposit_gaps: gaps,
     };
   }
 }

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { microToNumber } from '@app/domain';
 import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { Auth, CurrentUser, Staff } from '../../common/auth';
 import type { AuthUser } from '../../common/auth';
+import { IdParam } from '../../common/id-param.dto';
 import { MoneyRoute } from '../../infra/redis/money-rate-limit';
 import { toMicro } from '../../common/validators';
 import { WalletService } from '../wallet/wallet.service';
@@ -16,10 +17,12 @@ import {
   DepositAddress,
   DepositGapItem,
   DepositGapsQuery,
+  DismissHeldDepositBody,
   ForeignDepositItem,
   HeldDepositItem,
   HeldDepositsQuery,
   RecordSweepBody,
+  ResolveDepositGapBody,
   RecordSweepResponse,
   SweepCandidate,
   SweepCandidatesQuery,
@@ -28,6 +31,8 @@ import {
   SweepItem,
 } from './deposits.dto';
 import { SweepsService } from './sweeps.service';
+import { DepositGapsService } from './deposit-gaps.service';
+import { HeldDepositsService, heldItem } from './held-deposits.service';
 import { DepositsService } from './deposits.service';
 import { Idempotent } from '../../infra/idempotency/idempotency.interceptor';
 
@@ -74,6 +79,8 @@ export class AdminDepositsController {
   constructor(
     private readonly records: WalletService,
     private readonly deposits: DepositsService,
+    private readonly gaps: DepositGapsService,
+    private readonly held: HeldDepositsService,
   ) {}
 
   @Get()
@@ -109,20 +116,36 @@ export class AdminDepositsController {
   @ApiErrors('VALIDATION_ERROR')
   async listHeldDeposits(@Query() query: HeldDepositsQuery): Promise<HeldDepositItem[]> {
     const rows = await this.deposits.listHeld(query.status, query.limit ?? 50, query.before);
-    return rows.map((row) => ({
-      id: Number(row.id),
-      user_id: row.user_id,
-      tx_id: row.tx_id,
-      log_index: row.log_index,
-      from_address: row.from_address,
-      to_address: row.to_address,
-      amount: microToNumber(BigInt(row.amount_micro)),
-      block_number: Number(row.block_number),
-      reason: row.reason,
-      status: row.status,
-      checked_at: row.checked_at.toISOString(),
-      created_at: row.created_at.toISOString(),
-    }));
+    return rows.map(heldItem);
+  }
+
+  @Post('held/:id/dismiss')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Dismiss a held deposit no second node will confirm, with a note (audited): it is asked about no more and leaves the queue's count",
+    description:
+      'Every held log of the same transaction is dismissed with it; nothing was credited, nothing moves. ' +
+      'For a receipt a node made up (not on an explorer you trust) once that node is out of ' +
+      'TRON_FULL_NODE_URL. Nobody dismisses a deposit of their own team or upline, nor in their cooling off.',
+  })
+  @ApiOkResponse({
+    type: [HeldDepositItem],
+    description: 'The rows dismissed, the given one first',
+  })
+  @ApiErrors(
+    'NOT_FOUND',
+    'HELD_DEPOSIT_NOT_HELD',
+    'SELF_DEALING_FORBIDDEN',
+    'OPERATOR_COOLING_OFF',
+    'VALIDATION_ERROR',
+  )
+  dismissHeldDeposit(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @Body() body: DismissHeldDepositBody,
+  ): Promise<HeldDepositItem[]> {
+    return this.held.dismiss(user.id, params.id, body.note);
   }
 
   @Get('gaps')
@@ -133,7 +156,34 @@ export class AdminDepositsController {
   @ApiOkResponse({ type: [DepositGapItem] })
   @ApiErrors('VALIDATION_ERROR')
   listDepositGaps(@Query() query: DepositGapsQuery): Promise<DepositGapItem[]> {
-    return this.deposits.listGaps(query.status ?? null, query.limit ?? 50, query.before);
+    return this.gaps.list(query.status ?? null, query.limit ?? 50, query.before);
+  }
+
+  @Post('gaps/:id/resolve')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Resolve a reconciler item once its difference is settled, with a note (audited)',
+    description:
+      'For a difference the deposit books will not settle by themselves (credited by an adjustment, ' +
+      'refunded by hand, moved out of a compromised address): the reconciler accepts the item’s ' +
+      'differences for the address from then on and opens a new item for any further one. An item ' +
+      'the books settle (a claimed deposit, a recorded sweep) closes by itself. Nobody resolves an ' +
+      'item of their own team or upline, nor in their cooling off.',
+  })
+  @ApiOkResponse({ type: DepositGapItem })
+  @ApiErrors(
+    'NOT_FOUND',
+    'DEPOSIT_GAP_NOT_OPEN',
+    'SELF_DEALING_FORBIDDEN',
+    'OPERATOR_COOLING_OFF',
+    'VALIDATION_ERROR',
+  )
+  resolveDepositGap(
+    @CurrentUser() user: AuthUser,
+    @Param() params: IdParam,
+    @Body() body: ResolveDepositGapBody,
+  ): Promise<DepositGapItem> {
+    return this.gaps.resolve(user.id, params.id, body.note);
   }
 
   @Get('foreign')

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -9,7 +10,9 @@ import {
   IsString,
   Matches,
   Max,
+  MaxLength,
   Min,
+  MinLength,
 } from 'class-validator';
 import { PageBefore, PageLimit } from '../../common/paging.dto';
 
@@ -72,11 +75,14 @@ export class AdminDepositItem {
   created_at: string;
 }
 
+const HELD_STATUSES = ['held', 'credited', 'dismissed'] as const;
+type HeldStatus = (typeof HELD_STATUSES)[number];
+
 export class HeldDepositsQuery {
-  @ApiPropertyOptional({ enum: ['held', 'credited'], description: 'Default: both' })
+  @ApiPropertyOptional({ enum: HELD_STATUSES, description: 'Default: all' })
   @IsOptional()
-  @IsIn(['held', 'credited'])
-  status?: 'held' | 'credited';
+  @IsIn(HELD_STATUSES)
+  status?: HeldStatus;
 
   @PageLimit(100, 50)
   limit?: number;
@@ -111,15 +117,32 @@ export class HeldDepositItem {
   })
   reason: string;
   @ApiProperty({
-    enum: ['held', 'credited'],
-    description: '`credited` once two nodes returned the same receipt',
+    enum: HELD_STATUSES,
+    description:
+      '`credited` once two nodes returned the same receipt; `dismissed` by an operator, never credited',
     example: 'held',
   })
-  status: 'held' | 'credited';
+  status: HeldStatus;
   @ApiProperty({ format: 'date-time', example: '2026-12-06T13:30:00.000Z' })
   checked_at: string;
   @ApiProperty({ format: 'date-time', example: '2026-12-06T13:29:00.000Z' })
   created_at: string;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'The operator who dismissed it',
+    example: null,
+  })
+  dismissed_by: number | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
+  dismissed_at: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The operator's note on the dismissal",
+    example: null,
+  })
+  note: string | null;
 }
 
 export class ForeignDepositItem {
@@ -251,11 +274,18 @@ export class SweepDestination {
   cap_usdt: number;
 }
 
+const GAP_STATUSES = ['open', 'closed', 'resolved'] as const;
+type GapStatus = (typeof GAP_STATUSES)[number];
+
 export class DepositGapsQuery {
-  @ApiPropertyOptional({ enum: ['open', 'closed'], description: 'Only items in this state' })
+  @ApiPropertyOptional({
+    enum: GAP_STATUSES,
+    description:
+      'Only items in this state: open; closed by itself (the figures agree again); resolved by an operator',
+  })
   @IsOptional()
-  @IsIn(['open', 'closed'])
-  status?: 'open' | 'closed';
+  @IsIn(GAP_STATUSES)
+  status?: GapStatus;
 
   @PageLimit(100, 50)
   limit?: number;
@@ -284,14 +314,60 @@ export class DepositGapItem {
   swept: number;
   @ApiProperty({ type: 'integer', description: 'The block the figures stand at', example: 120 })
   as_of_block: number;
-  @ApiProperty({ enum: ['open', 'closed'], example: 'open' })
-  status: 'open' | 'closed';
+  @ApiProperty({ enum: GAP_STATUSES, example: 'open' })
+  status: GapStatus;
   @ApiProperty({ format: 'date-time' })
   found_at: string;
   @ApiProperty({ format: 'date-time', description: 'The last time the reconciler looked' })
   checked_at: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When it closed by itself or an operator resolved it',
+  })
   closed_at: string | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'The operator who resolved it',
+    example: null,
+  })
+  resolved_by: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The operator's note: how the difference was settled",
+    example: null,
+  })
+  note: string | null;
+}
+
+/** An operator's note on a decision (3 to 500 characters, not blank), kept with the row and audited. */
+function OperatorNote(description: string, example: string) {
+  return applyDecorators(
+    ApiProperty({ description, example, minLength: 3, maxLength: 500 }),
+    IsString(),
+    Matches(/\S/, { message: 'note must not be blank' }),
+    MinLength(3),
+    MaxLength(500),
+  );
+}
+
+export class ResolveDepositGapBody {
+  @OperatorNote(
+    'How the difference was settled (kept with the item and in the audit log); the reconciler accepts the item’s differences for the address from then on',
+    'Credited by adjustment #41 after checking the transfer on tronscan',
+  )
+  note: string;
+}
+
+export class DismissHeldDepositBody {
+  @OperatorNote(
+    'Why no second node will confirm it (kept with the rows and in the audit log)',
+    'Not on tronscan: node 10.0.0.1 made it up and was taken out of TRON_FULL_NODE_URL',
+  )
+  note: string;
 }
 
 export class SweepItem {

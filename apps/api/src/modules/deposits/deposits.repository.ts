@@ -31,11 +31,17 @@ export interface HeldDepositRow {
   block_number: string;
   block_time: Date | null;
   reason: string;
-  status: 'held' | 'credited';
+  status: HeldStatus;
   checked_at: Date;
   created_at: Date;
   credited_at: Date | null;
+  dismissed_by: number | null;
+  dismissed_at: Date | null;
+  note: string | null;
 }
+
+/** Held; credited once two nodes agreed; dismissed by an operator (never credited). */
+export type HeldStatus = 'held' | 'credited' | 'dismissed';
 
 export interface ForeignDepositRow {
   id: string;
@@ -58,11 +64,27 @@ export interface DepositGapRow {
   chain_out_micro: string;
   swept_micro: string;
   as_of_block: string;
-  status: 'open' | 'closed';
+  status: DepositGapStatus;
   found_at: Date;
   checked_at: Date;
   closed_at: Date | null;
+  resolved_by: number | null;
+  note: string | null;
 }
+
+/** What an operator accepted as settled for an address (micro-USDT; either may be negative). */
+export interface AcceptedDifference {
+  /** USDT that reached the address less what was credited from it. */
+  inflow: bigint;
+  /** USDT that left the address less what was recorded as swept. */
+  outflow: bigint;
+}
+
+/** Open; closed by itself (the figures agree again); resolved by an operator with a note. */
+export type DepositGapStatus = 'open' | 'closed' | 'resolved';
+
+const GAP_COLUMNS = `id, user_id, address, chain_in_micro, credited_micro, chain_out_micro, swept_micro,
+  as_of_block, status, found_at, checked_at, closed_at, resolved_by, note`;
 
 /** The only door to deposit addresses, the chain cursor and credited chain logs. */
 @Injectable()
@@ -300,12 +322,40 @@ export class DepositsRepository {
     );
   }
 
-  listHeld(status: 'held' | 'credited' | undefined, limit: number, before?: number) {
+  listHeld(status: HeldStatus | undefined, limit: number, before?: number) {
     return this.dataSource.query(
       `SELECT * FROM held_deposits WHERE ($1::varchar IS NULL OR status = $1)
          AND ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
       [status ?? null, before ?? null, limit],
     ) as Promise<HeldDepositRow[]>;
+  }
+
+  /** The held log, locked for its operator's decision (null: no such row). */
+  async lockHeld(db: EntityManager, id: number): Promise<HeldDepositRow | null> {
+    const rows: HeldDepositRow[] = await db.query(
+      `SELECT * FROM held_deposits WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Dismisses every held log of the transaction (the re-check asks about a
+   * transaction, not a log); the rows dismissed, the given one first.
+   */
+  async dismissHeld(
+    db: EntityManager,
+    id: number,
+    operatorId: number,
+    note: string,
+  ): Promise<HeldDepositRow[]> {
+    const [rows]: [HeldDepositRow[], number] = await db.query(
+      `UPDATE held_deposits SET status = 'dismissed', dismissed_by = $2, dismissed_at = now(), note = $3
+       WHERE status = 'held' AND tx_id = (SELECT tx_id FROM held_deposits WHERE id = $1)
+       RETURNING *`,
+      [id, operatorId, note],
+    );
+    return rows.sort((a, b) => (Number(a.id) === id ? -1 : Number(b.id) === id ? 1 : 0));
   }
 
   async countHeld(): Promise<number> {
@@ -477,7 +527,7 @@ export class DepositsRepository {
     );
   }
 
-  /** Opens (or brings up to date) the address's gap; true when it is new. */
+  /** Opens (or brings up to date) the address's gap; its id when it is new, else null. */
   async openGap(gap: {
     userId: number;
     address: string;
@@ -486,15 +536,15 @@ export class DepositsRepository {
     chainOut: bigint;
     swept: bigint;
     asOfBlock: number;
-  }): Promise<boolean> {
-    const rows: { fresh: boolean }[] = await this.dataSource.query(
+  }): Promise<number | null> {
+    const rows: { id: string; fresh: boolean }[] = await this.dataSource.query(
       `INSERT INTO deposit_gaps (user_id, address, chain_in_micro, credited_micro, chain_out_micro, swept_micro, as_of_block)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (address) WHERE status = 'open' DO UPDATE
          SET chain_in_micro = EXCLUDED.chain_in_micro, credited_micro = EXCLUDED.credited_micro,
              chain_out_micro = EXCLUDED.chain_out_micro, swept_micro = EXCLUDED.swept_micro,
              as_of_block = EXCLUDED.as_of_block, checked_at = now()
-       RETURNING (xmax = 0) AS fresh`,
+       RETURNING id, (xmax = 0) AS fresh`,
       [
         gap.userId,
         gap.address,
@@ -505,28 +555,73 @@ export class DepositsRepository {
         gap.asOfBlock,
       ],
     );
-    return rows[0]?.fresh ?? false;
+    return rows[0]?.fresh ? Number(rows[0].id) : null;
   }
 
-  /** Closes the open gaps of addresses whose figures agree again. */
-  async closeGaps(addresses: string[]): Promise<number> {
-    if (addresses.length === 0) return 0;
-    const rows: unknown[] = await this.dataSource.query(
+  /** Closes the open gaps of addresses whose figures agree again; their ids. */
+  async closeGaps(addresses: string[]): Promise<number[]> {
+    if (addresses.length === 0) return [];
+    // An UPDATE answers [rows, count].
+    const [rows]: [{ id: string }[], number] = await this.dataSource.query(
       `UPDATE deposit_gaps SET status = 'closed', closed_at = now()
        WHERE status = 'open' AND address = ANY($1::varchar[]) RETURNING id`,
       [addresses],
     );
-    return rows.length;
+    return rows.map((r) => Number(r.id));
   }
 
-  listGaps(status: 'open' | 'closed' | null, limit: number, before?: number) {
+  listGaps(status: DepositGapStatus | null, limit: number, before?: number) {
     return this.dataSource.query(
-      `SELECT id, user_id, address, chain_in_micro, credited_micro, chain_out_micro, swept_micro,
-              as_of_block, status, found_at, checked_at, closed_at
+      `SELECT ${GAP_COLUMNS}
        FROM deposit_gaps WHERE ($1::varchar IS NULL OR status = $1)
          AND ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
       [status, before ?? null, limit],
     ) as Promise<DepositGapRow[]>;
+  }
+
+  /** The item, locked for its operator's decision (null: no such item). */
+  async lockGap(db: EntityManager, id: number): Promise<DepositGapRow | null> {
+    const rows: DepositGapRow[] = await db.query(
+      `SELECT ${GAP_COLUMNS} FROM deposit_gaps WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** An open item closed by an operator, with their note (the caller locked it). */
+  async resolveGap(
+    db: EntityManager,
+    id: number,
+    operatorId: number,
+    note: string,
+  ): Promise<DepositGapRow> {
+    const [rows]: [DepositGapRow[], number] = await db.query(
+      `UPDATE deposit_gaps SET status = 'resolved', closed_at = now(), resolved_by = $2, note = $3
+       WHERE id = $1 AND status = 'open' RETURNING ${GAP_COLUMNS}`,
+      [id, operatorId, note],
+    );
+    return rows[0];
+  }
+
+  /**
+   * The differences operators accepted per address: those of its newest
+   * resolved item (chain in less credited, chain out less swept). Addresses
+   * never resolved are absent.
+   */
+  async acceptedDifferences(addresses: string[]): Promise<Map<string, AcceptedDifference>> {
+    if (addresses.length === 0) return new Map();
+    const rows: { address: string; inflow: string; outflow: string }[] =
+      await this.dataSource.query(
+        `SELECT DISTINCT ON (address) address,
+                (chain_in_micro - credited_micro)::text AS inflow,
+                (chain_out_micro - swept_micro)::text AS outflow
+         FROM deposit_gaps WHERE status = 'resolved' AND address = ANY($1::varchar[])
+         ORDER BY address, id DESC`,
+        [addresses],
+      );
+    return new Map(
+      rows.map((r) => [r.address, { inflow: BigInt(r.inflow), outflow: BigInt(r.outflow) }]),
+    );
   }
 
   async openGapCount(): Promise<number> {

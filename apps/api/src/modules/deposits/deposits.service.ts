@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { deriveTronAddress, microToNumber } from '@app/domain';
+import { deriveTronAddress } from '@app/domain';
 import { AppError } from '../../common/app-error';
 import { within } from '../../common/within';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -15,7 +15,12 @@ import { TronClient } from '../../infra/tron/tron.client';
 import { RiskSignalsService } from '../risk/risk-signals.service';
 import { UsersService } from '../users/users.service';
 import { WalletService } from '../wallet/wallet.service';
-import { DepositsRepository, ForeignDepositRow, HeldLog } from './deposits.repository';
+import {
+  DepositsRepository,
+  ForeignDepositRow,
+  HeldLog,
+  type HeldStatus,
+} from './deposits.repository';
 
 export const DEPOSITS_QUEUE = 'deposits';
 export const ADDRESS_CURSOR = 'deposit-addresses';
@@ -364,7 +369,7 @@ export class DepositsService {
     return credited;
   }
 
-  listHeld(status: 'held' | 'credited' | undefined, limit: number, before?: number) {
+  listHeld(status: HeldStatus | undefined, limit: number, before?: number) {
     return this.deposits.listHeld(status, limit, before);
   }
 
@@ -494,31 +499,6 @@ export class DepositsService {
   /** TRX and tokens other than USDT sent to member addresses, newest first (a page). */
   listForeign(limit: number, before?: number): Promise<ForeignDepositRow[]> {
     return this.deposits.listForeign(limit, before);
-  }
-
-  /** The reconciler's items (deposit_gaps), newest first. */
-  async listGaps(status: 'open' | 'closed' | null, limit: number, before?: number) {
-    const rows = await this.deposits.listGaps(status, limit, before);
-    const usdt = (micro: string) => microToNumber(BigInt(micro));
-    return rows.map((r) => ({
-      id: Number(r.id),
-      user_id: r.user_id,
-      address: r.address,
-      chain_in: usdt(r.chain_in_micro),
-      credited: usdt(r.credited_micro),
-      chain_out: usdt(r.chain_out_micro),
-      swept: usdt(r.swept_micro),
-      as_of_block: Number(r.as_of_block),
-      status: r.status,
-      found_at: r.found_at.toISOString(),
-      checked_at: r.checked_at.toISOString(),
-      closed_at: r.closed_at?.toISOString() ?? null,
-    }));
-  }
-
-  /** Open reconciler items: a figure of the console. */
-  openGapCount(): Promise<number> {
-    return this.deposits.openGapCount();
   }
 
   /** Member deposits credited from the chain in the last `days` days. */

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { MemberEventsService } from '../../infra/events/member-events.service';
 import { TronClient } from '../../infra/tron/tron.client';
 import { SCAN_CURSOR } from './deposit-scanner.service';
-import { DepositsRepository } from './deposits.repository';
+import { type AcceptedDifference, DepositsRepository } from './deposits.repository';
 
 /** Where the rolling full pass stopped (a member id), in chain_cursors. */
 export const RECONCILE_CURSOR = 'reconcile-addresses';
@@ -11,6 +12,7 @@ export const RECONCILE_CURSOR = 'reconcile-addresses';
 const ACTIVE_PER_RUN = 500;
 /** An outflow this old (chain time) and still not recorded as a sweep is a gap. */
 const UNRECORDED_OUTFLOW_MS = 10 * 60_000;
+const NOTHING_ACCEPTED: AcceptedDifference = { inflow: 0n, outflow: 0n };
 
 export interface ReconcileOutcome {
   checked: number;
@@ -35,6 +37,11 @@ export interface ReconcileOutcome {
  * outflow is a gap once it is 10 minutes old and recorded as no sweep, and
  * a sweep recorded with no outflow is one at once (sweeps are recorded from
  * solidified receipts).
+ *
+ * An operator who resolves an item (POST /admin/deposits/gaps/{id}/resolve)
+ * accepts its differences for that address: the books settled them another
+ * way (an adjustment, a refund by hand). Later runs count them as booked, so
+ * the item does not open again, and any further difference opens a new one.
  */
 @Injectable()
 export class ReconcilerService {
@@ -44,6 +51,7 @@ export class ReconcilerService {
     private readonly dataSource: DataSource,
     private readonly repository: DepositsRepository,
     private readonly tron: TronClient,
+    private readonly events: MemberEventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -62,6 +70,7 @@ export class ReconcilerService {
     for (const a of [...active, ...rolling]) addresses.set(a.address, a.user_id);
 
     const booked = await this.repository.booked([...new Set(addresses.values())], upTo);
+    const accepted = await this.repository.acceptedDifferences([...addresses.keys()]);
     const agreeing: string[] = [];
     for (const [address, userId] of addresses) {
       const history = await this.tron.usdtHistory(address);
@@ -76,8 +85,11 @@ export class ReconcilerService {
         }
       }
       const books = booked.get(userId) ?? { credited: 0n, swept: 0n };
+      const settled = accepted.get(address) ?? NOTHING_ACCEPTED;
+      const credited = books.credited + settled.inflow;
+      const swept = books.swept + settled.outflow;
       outcome.checked++;
-      const gap = chainIn !== books.credited || books.swept > chainOut || oldOut > books.swept;
+      const gap = chainIn !== credited || swept > chainOut || oldOut > swept;
       if (!gap) {
         agreeing.push(address);
         continue;
@@ -93,13 +105,16 @@ export class ReconcilerService {
       });
       if (fresh) {
         outcome.opened++;
+        this.events.publishQueue('deposit_gaps', fresh);
         this.logger.warn(
           `deposit address ${address} (member ${userId}): chain in ${chainIn}, credited ${books.credited}, ` +
             `chain out ${chainOut}, swept ${books.swept} (micro-USDT, as of block ${upTo})`,
         );
       }
     }
-    outcome.closed = await this.repository.closeGaps(agreeing);
+    const closed = await this.repository.closeGaps(agreeing);
+    for (const id of closed) this.events.publishQueue('deposit_gaps', id);
+    outcome.closed = closed.length;
     await this.repository.forgetActivity(active);
     if (perRun > 0) {
       // Round and round: after the last member, the pass starts again at the first.

@@ -73,6 +73,7 @@ const QUEUE_ROLES: Record<StaffQueue, readonly Role[]> = {
   reports: Staff.people,
   support: Staff.people,
   held_deposits: Staff.money,
+  deposit_gaps: Staff.money,
 };
 
 /**

@@ -17,12 +17,25 @@ export interface DepositGapItem {
   chain_out: number;
   /** The last time the reconciler looked */
   checked_at: string;
-  /** @nullable */
+  /**
+   * When it closed by itself or an operator resolved it
+   * @nullable
+   */
   closed_at: string | null;
   /** USDT credited to the member from it */
   credited: number;
   found_at: string;
   id: number;
+  /**
+   * The operator's note: how the difference was settled
+   * @nullable
+   */
+  note: string | null;
+  /**
+   * The operator who resolved it
+   * @nullable
+   */
+  resolved_by: number | null;
   status: DepositGapItemStatus;
   /** USDT recorded as swept from it */
   swept: number;

@@ -11,4 +11,5 @@ export type DepositGapItemStatus = (typeof DepositGapItemStatus)[keyof typeof De
 export const DepositGapItemStatus = {
   open: 'open',
   closed: 'closed',
+  resolved: 'resolved',
 } as const;

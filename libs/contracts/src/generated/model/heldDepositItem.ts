@@ -13,12 +13,24 @@ export interface HeldDepositItem {
   block_number: number;
   checked_at: string;
   created_at: string;
+  /** @nullable */
+  dismissed_at: string | null;
+  /**
+   * The operator who dismissed it
+   * @nullable
+   */
+  dismissed_by: number | null;
   from_address: string;
   id: number;
   log_index: number;
+  /**
+   * The operator's note on the dismissal
+   * @nullable
+   */
+  note: string | null;
   /** What each other node said, as last asked */
   reason: string;
-  /** `credited` once two nodes returned the same receipt */
+  /** `credited` once two nodes returned the same receipt; `dismissed` by an operator, never credited */
   status: HeldDepositItemStatus;
   /** The member's deposit address */
   to_address: string;

@@ -7,7 +7,7 @@
  */
 
 /**
- * `credited` once two nodes returned the same receipt
+ * `credited` once two nodes returned the same receipt; `dismissed` by an operator, never credited
  */
 export type HeldDepositItemStatus =
   (typeof HeldDepositItemStatus)[keyof typeof HeldDepositItemStatus];
@@ -15,4 +15,5 @@ export type HeldDepositItemStatus =
 export const HeldDepositItemStatus = {
   held: 'held',
   credited: 'credited',
+  dismissed: 'dismissed',
 } as const;

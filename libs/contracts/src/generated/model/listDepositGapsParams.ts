@@ -9,7 +9,7 @@ import type { ListDepositGapsStatus } from './listDepositGapsStatus';
 
 export type ListDepositGapsParams = {
   /**
-   * Only items in this state
+   * Only items in this state: open; closed by itself (the figures agree again); resolved by an operator
    */
   status?: ListDepositGapsStatus;
   /**

@@ -12,4 +12,5 @@ export type ListDepositGapsStatus =
 export const ListDepositGapsStatus = {
   open: 'open',
   closed: 'closed',
+  resolved: 'resolved',
 } as const;

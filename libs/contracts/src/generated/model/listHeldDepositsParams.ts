@@ -9,7 +9,7 @@ import type { ListHeldDepositsStatus } from './listHeldDepositsStatus';
 
 export type ListHeldDepositsParams = {
   /**
-   * Default: both
+   * Default: all
    */
   status?: ListHeldDepositsStatus;
   /**

@@ -12,4 +12,5 @@ export type ListHeldDepositsStatus =
 export const ListHeldDepositsStatus = {
   held: 'held',
   credited: 'credited',
+  dismissed: 'dismissed',
 } as const;

@@ -13,6 +13,11 @@ export interface QueueCounts {
    */
   card_deposits: number | null;
   /**
+   * Open reconciler items: deposit addresses whose chain history differs from what was credited and swept (admin, finance)
+   * @nullable
+   */
+  deposit_gaps: number | null;
+  /**
    * Deposits held because no second TRON node confirmed them (admin, finance)
    * @nullable
    */

@@ -2,18 +2,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '@app/domain';
 import type { ListDepositsStatus } from '@app/contracts';
-import { useListDeposits, useListForeignDeposits, useListHeldDeposits } from './api';
+import { useListDeposits, useListForeignDeposits } from './api';
 import { formatDateTime } from '../../../lib/format-date';
+import { DepositGaps } from './deposit-gaps';
+import { HeldDeposits } from './held-deposits';
 
 const FILTERS: ListDepositsStatus[] = ['under_review', 'success', 'fail'];
 
-/** Members' deposits with their states, and what arrived that is not credited (TRX, other tokens). */
+/**
+ * Members' deposits with their states, those held for a second node, the
+ * reconciler's items, and what arrived that is not credited (TRX, other tokens).
+ */
 export function DepositsSection() {
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<ListDepositsStatus>('under_review');
   const deposits = useListDeposits({ status }, { query: { refetchOnMount: 'always' } });
   const foreign = useListForeignDeposits(undefined, { query: { refetchOnMount: 'always' } });
-  const held = useListHeldDeposits({ status: 'held' }, { query: { refetchOnMount: 'always' } });
 
   return (
     <section className="admin-section" aria-labelledby="deposits-title">
@@ -60,28 +64,8 @@ export function DepositsSection() {
           </li>
         ))}
       </ul>
-      {held.data && held.data.length > 0 ? (
-        <>
-          <h3 className="section-title">{t('admin.deposits.held')}</h3>
-          <p className="form__note">{t('admin.deposits.heldNote')}</p>
-          <ul className="record-list">
-            {held.data.map((h) => (
-              <li key={h.id} className="record-row" data-testid="held-deposit">
-                <div className="record-row__main">
-                  <span className="record-row__type">
-                    {t('admin.deposits.member', { id: h.user_id })} · {formatUsdt(h.amount)} USDT
-                  </span>
-                  <time dateTime={h.created_at}>{formatDateTime(h.created_at, i18n.language)}</time>
-                </div>
-                <p className="form__note">
-                  tx <code className="break-all">{h.tx_id}</code>
-                </p>
-                <p className="form__error">{h.reason}</p>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <HeldDeposits />
+      <DepositGaps />
       <h3 className="section-title">{t('admin.deposits.foreign')}</h3>
       <p className="form__note">{t('admin.deposits.foreignNote')}</p>
       {foreign.isSuccess && foreign.data.length === 0 ? (

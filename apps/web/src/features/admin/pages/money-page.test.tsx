@@ -94,6 +94,33 @@ const WITHDRAWAL = {
   updated_at: '2030-01-01T00:00:00.000Z',
 };
 
+const GAP = {
+  id: 9,
+  user_id: 100004,
+  address: 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH',
+  chain_in: 25.000001,
+  credited: 0,
+  chain_out: 10,
+  swept: 0,
+  as_of_block: 120,
+  status: 'open',
+  found_at: '2030-01-01T00:00:00.000Z',
+  checked_at: '2030-01-01T00:10:00.000Z',
+  closed_at: null,
+  resolved_by: null,
+  note: null,
+};
+
+const RESOLVED_GAP = {
+  ...GAP,
+  id: 8,
+  chain_out: 0,
+  status: 'resolved',
+  closed_at: '2030-01-01T01:00:00.000Z',
+  resolved_by: 100002,
+  note: 'Credited by adjustment #41',
+};
+
 const entry = (id: number) => ({
   id,
   actor_id: 1,
@@ -126,6 +153,13 @@ function serve(
     money: 2500,
     points: 0,
   }),
+  resolveGap: () => unknown = () => ({
+    ...GAP,
+    status: 'resolved',
+    closed_at: '2030-01-01T02:00:00.000Z',
+    resolved_by: 100000,
+    note: 'Refunded by hand',
+  }),
 ) {
   const api = apiFetch(({ method, path, query }) => {
     if (path === '/users/me') return { ...MEMBER, id: 100000, role: 'admin' };
@@ -152,6 +186,14 @@ function serve(
           ]
         : [];
     if (path === '/admin/deposits/foreign') return [];
+    if (path === '/admin/deposits/gaps')
+      return query.get('status') === 'open'
+        ? [GAP]
+        : query.get('status') === 'resolved'
+          ? [RESOLVED_GAP]
+          : [];
+    if (method === 'POST' && path === '/admin/deposits/gaps/9/resolve') return resolveGap();
+    if (method === 'POST' && path === '/admin/deposits/held/4/dismiss') return [];
     if (path === '/admin/deposits/held')
       return query.get('status') === 'held'
         ? [
@@ -532,5 +574,128 @@ describe('<MoneyPage>', () => {
     expect(row.textContent).toContain('Member 100003');
     expect(row.textContent).toContain('5000.00 USDT');
     expect(row.textContent).toContain('does not know the transaction');
+  });
+
+  it("lists the reconciler's open items with their figures and what they mean", async () => {
+    serve();
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
+    await screen.findByRole('heading', { name: 'Reconciler: chain history and books differ' });
+    const row = await screen.findByTestId('deposit-gap');
+    expect(row.textContent).toContain('#9 · Member 100004');
+    expect(row.textContent).toContain('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
+    // Every micro counts: figures and differences are exact, not rounded to cents.
+    expect(
+      within(row).getByText('Reached the address on chain (USDT)').nextSibling?.textContent,
+    ).toBe('25.000001');
+    expect(within(row).getByText('Credited (USDT)').nextSibling?.textContent).toBe('0.00');
+    expect(within(row).getByText('Left the address on chain (USDT)').nextSibling?.textContent).toBe(
+      '10.00',
+    );
+    expect(within(row).getByText('Recorded as swept (USDT)').nextSibling?.textContent).toBe('0.00');
+    expect(
+      within(row)
+        .getAllByTestId('gap-finding')
+        .map((f) => f.textContent),
+    ).toEqual([
+      '25.000001 USDT reached the address and was not credited',
+      '10.00 USDT left the address without a recorded sweep',
+    ]);
+    expect(row.textContent).toContain('Figures as of block 120');
+  });
+
+  it('resolves an item only with a note, after saying what resolving does', async () => {
+    const api = serve();
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
+    const row = await screen.findByTestId('deposit-gap');
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Resolve' })));
+    const box = within(row).getByRole('group', { name: 'Confirm' });
+    expect(box.textContent).toContain(
+      'Resolve item #9 of member 100004? From now on the reconciler accepts these differences for TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH',
+    );
+    const confirm = within(box).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(box).getByLabelText(/How it was settled/), {
+      target: { value: '  Refunded by hand ' },
+    });
+    expect(confirm.disabled).toBe(false);
+    await act(async () => fireEvent.click(confirm));
+    expect(await screen.findByText('Item #9 resolved')).toBeTruthy();
+    const calls = api.requests.filter((r) => r.path === '/admin/deposits/gaps/9/resolve');
+    expect(calls.map((c) => [c.method, c.body])).toEqual([['POST', { note: 'Refunded by hand' }]]);
+  });
+
+  it('cancelling a resolution sends nothing', async () => {
+    const api = serve();
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
+    const row = await screen.findByTestId('deposit-gap');
+    fireEvent.click(within(row).getByRole('button', { name: 'Resolve' }));
+    const box = within(row).getByRole('group', { name: 'Confirm' });
+    fireEvent.change(within(box).getByLabelText(/How it was settled/), {
+      target: { value: 'Refunded by hand' },
+    });
+    fireEvent.click(within(box).getByRole('button', { name: 'Cancel' }));
+    expect(within(row).queryByRole('group', { name: 'Confirm' })).toBeNull();
+    expect(api.requests.some((r) => r.path.endsWith('/resolve'))).toBe(false);
+  });
+
+  it('says why a resolution was refused', async () => {
+    serve(undefined, undefined, () =>
+      json(409, {
+        detail: 'This reconciler item is no longer open',
+        code: 'DEPOSIT_GAP_NOT_OPEN',
+      }),
+    );
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
+    const row = await screen.findByTestId('deposit-gap');
+    fireEvent.click(within(row).getByRole('button', { name: 'Resolve' }));
+    const box = within(row).getByRole('group', { name: 'Confirm' });
+    fireEvent.change(within(box).getByLabelText(/How it was settled/), {
+      target: { value: 'Refunded by hand' },
+    });
+    await act(async () => fireEvent.click(within(box).getByRole('button', { name: 'Confirm' })));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This item is no longer open: it closed by itself or another operator resolved it',
+    );
+  });
+
+  it('shows resolved items with who resolved them and their note, and no action', async () => {
+    serve();
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
+    await screen.findByTestId('deposit-gap');
+    fireEvent.change(screen.getByLabelText("Status of the reconciler's items"), {
+      target: { value: 'resolved' },
+    });
+    await waitFor(() => expect(screen.getByTestId('deposit-gap').textContent).toContain('#8'));
+    const row = screen.getByTestId('deposit-gap');
+    expect(within(row).getByTestId('gap-resolution').textContent).toMatch(
+      /^Resolved by #100002 .*2030.*: Credited by adjustment #41$/,
+    );
+    expect(within(row).queryByRole('button', { name: 'Resolve' })).toBeNull();
+  });
+
+  it('dismisses a held deposit only with a note, after saying that nothing will be credited', async () => {
+    const api = serve();
+    await renderWithApp([{ path: '/admin', element: <MoneyPage /> }], { at: '/admin' });
+    const row = await screen.findByTestId('held-deposit');
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Dismiss' })));
+    const box = within(row).getByRole('group', { name: 'Confirm' });
+    expect(box.textContent).toContain(
+      'Dismiss the held deposit of 5000.00 USDT to member 100003? Nothing was credited and nothing will be',
+    );
+    const confirm = within(box).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(box).getByLabelText(/Why no node will confirm it/), {
+      target: { value: 'Not on tronscan; node 10.0.0.1 taken out' },
+    });
+    await act(async () => fireEvent.click(confirm));
+    expect(
+      await screen.findByText(
+        'Dismissed with every held transfer of its transaction: nothing was credited',
+      ),
+    ).toBeTruthy();
+    const calls = api.requests.filter((r) => r.path === '/admin/deposits/held/4/dismiss');
+    expect(calls.map((c) => [c.method, c.body])).toEqual([
+      ['POST', { note: 'Not on tronscan; node 10.0.0.1 taken out' }],
+    ]);
   });
 });

@@ -8,13 +8,20 @@ import { AdminLayout } from './admin-layout';
 describe('the console layout, with its queues counted', () => {
   signedInApi();
 
-  it('counts what waits on the navigation: withdrawals, and reviews summed', async () => {
+  it('counts what waits on the navigation: withdrawals, reviews summed, money (held deposits and reconciler items)', async () => {
     setFetch(
       apiFetch(({ path }) =>
         path === '/users/me'
           ? { ...MEMBER, role: 'admin' }
           : path === '/admin/queues'
-            ? { withdrawals: 3, card_deposits: 1, verifications: 2, reports: 0 }
+            ? {
+                withdrawals: 3,
+                card_deposits: 1,
+                verifications: 2,
+                reports: 0,
+                held_deposits: 1,
+                deposit_gaps: 4,
+              }
             : undefined,
       ).fetch,
     );
@@ -24,6 +31,8 @@ describe('the console layout, with its queues counted', () => {
     await waitFor(() => expect(within(withdrawals).getByLabelText('3 waiting')).toBeTruthy());
     const reviews = within(nav).getByRole('link', { name: /Reviews/ });
     expect(within(reviews).getByLabelText('3 waiting')).toBeTruthy();
+    const money = within(nav).getByRole('link', { name: /Money/ });
+    expect(within(money).getByLabelText('5 waiting')).toBeTruthy();
     // No count where nothing waits.
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).textContent).toBe('Dashboard');
   });

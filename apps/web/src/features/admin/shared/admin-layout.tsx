@@ -12,7 +12,7 @@ import { useDesk } from '../../../lib/desk';
 /** Which queues' counts a tab shows (their sum): what waits for the operator there. */
 const TAB_QUEUES: Record<string, (keyof QueueCounts)[]> = {
   withdrawals: ['withdrawals'],
-  money: ['held_deposits'],
+  money: ['held_deposits', 'deposit_gaps'],
   reviews: ['card_deposits', 'verifications', 'reports'],
   support: ['support'],
 };

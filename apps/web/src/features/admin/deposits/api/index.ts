@@ -1,2 +1,8 @@
-/** Deposits by state, and foreign ones. */
-export { useListDeposits, useListForeignDeposits, useListHeldDeposits } from '@app/contracts';
+/** Deposits by state, held ones, the reconciler's items, foreign ones, and operators' decisions on them. */
+export {
+  useListDepositGaps,
+  useListDeposits,
+  useListForeignDeposits,
+  useListHeldDeposits,
+} from '@app/contracts';
+export { useDismissHeldDeposit, useResolveDepositGap } from './decisions';
