@@ -451,11 +451,11 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
   },
   TRAILERS_CACHE_MS: {
     group: 'Optional tuning (defaults shown)',
-    doc: "Milliseconds each API process keeps the published catalogue (GET /trailers) before reading it again; an operator's change through this process clears it at once, other processes see it within this time. 0: every request reads it.",
+    doc: "Milliseconds each API process keeps the published catalogue (GET /trailers) before reading it again; an operator's change through this process clears it at once, other processes see it within this time and one read (a stale catalogue serves while the next read runs). 0: every request reads it.",
   },
   MOMENTS_FEED_CACHE_MS: {
     group: 'Optional tuning (defaults shown)',
-    doc: "Milliseconds each API process keeps a page of the Moments feed (posts, photos, like counts; the reader's own likes are read on every request). A post, like, deletion or hiding through this process clears it at once, other processes show it within this time. 0: every request reads it.",
+    doc: "Milliseconds each API process keeps a page of the Moments feed (posts, photos, like counts; the reader's own likes are read on every request). A post, like, deletion or hiding through this process clears it at once, other processes show it within this time and one read (a stale page serves while the next read runs). 0: every request reads it.",
   },
   TRUST_PROXY: {
     group: 'Optional tuning (defaults shown)',

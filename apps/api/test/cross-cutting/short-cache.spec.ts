@@ -16,7 +16,7 @@ describe('ShortCache: answers kept a short while, one read shared by the callers
     };
   };
 
-  it('shares one read among concurrent callers and keeps it until ttlMs has passed', async () => {
+  it('shares one read among concurrent callers, keeps it ttlMs, then serves it while the next read runs', async () => {
     const cache = new ShortCache<string, number>(200);
     const source = counter();
     const answers = await Promise.all(
@@ -26,7 +26,23 @@ describe('ShortCache: answers kept a short while, one read shared by the callers
     expect(await cache.get('a', source.read)).toBe(1);
     expect(await cache.get('b', source.read)).toBe(2);
     await sleep(250);
+    // Stale: the first caller starts the next read, and nobody waits for it meanwhile.
+    expect(await cache.get('a', source.read)).toBe(1);
+    expect(await cache.get('a', source.read)).toBe(1);
+    expect(source.reads).toBe(3);
+    await sleep(30);
     expect(await cache.get('a', source.read)).toBe(3);
+    expect(source.reads).toBe(3);
+  });
+
+  it('drops a stale answer whose next read failed: the caller after reads and waits', async () => {
+    const cache = new ShortCache<string, number>(50);
+    const source = counter();
+    expect(await cache.get('a', source.read)).toBe(1);
+    await sleep(80);
+    expect(await cache.get('a', () => Promise.reject(new Error('down')))).toBe(1);
+    await sleep(5);
+    expect(await cache.get('a', source.read)).toBe(2);
   });
 
   it('reads again after clear(), and after a failed read', async () => {

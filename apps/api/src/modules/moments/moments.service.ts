@@ -179,7 +179,7 @@ export class MomentsService {
 
   /**
    * Hidden posts disappear for members at once from this process's feed, and
-   * from other API processes' within MOMENTS_FEED_CACHE_MS.
+   * from other API processes' within MOMENTS_FEED_CACHE_MS and one read.
    */
   async setHidden(operatorId: number, id: number, hidden: boolean): Promise<void> {
     await this.changing(() =>
