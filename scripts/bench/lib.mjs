@@ -287,22 +287,37 @@ export async function withDatabase(databaseUrl, work) {
   }
 }
 
-/** POSTs JSON (or the /token form) and returns the body; throws unless 200. */
+/** Times postOk tries a request the API answered 503 (busy: its password-hash queue), as a client would. */
+const BUSY_ATTEMPTS = 10;
+
+/**
+ * POSTs JSON (or the /token form) and returns the answer of a 200, else throws. A 503 (the API's
+ * password-hash queue is full: PASSWORD_HASH_CONCURRENCY, an overload the
+ * product answers on purpose) is tried again after its Retry-After, as a real
+ * client does, up to BUSY_ATTEMPTS times.
+ */
 export async function postOk(baseUrl, path, body, headers = {}) {
   const form = path === '/token';
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
-      ...headers,
-    },
-    body: form ? new URLSearchParams(body) : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const json = await res.json().catch(() => ({}));
-  if (res.status !== 200)
-    throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+        ...headers,
+      },
+      body: form ? new URLSearchParams(body) : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const json = await res.json().catch(() => ({}));
+    if (res.status === 503 && attempt < BUSY_ATTEMPTS) {
+      const seconds = Number(res.headers.get('retry-after'));
+      await sleep((Number.isFinite(seconds) && seconds > 0 ? seconds : 1) * 1000);
+      continue;
+    }
+    if (res.status !== 200)
+      throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+    return json;
+  }
 }
 
 /** The middle value (the upper middle of an even count; NaN of none). */

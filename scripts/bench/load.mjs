@@ -183,7 +183,7 @@ const admin = await post('/token', {
   username: env.ADMIN_PHONE,
   password: env.ADMIN_PASSWORD,
 });
-const tokens = await pool(members, 8, async (m) => {
+const tokens = await pool(members, 4, async (m) => {
   const { access_token } = await post('/token', { username: m.phone, password: PASSWORD });
   await post(
     `/admin/users/${m.id}/adjust`,

@@ -103,6 +103,10 @@ export const SETTINGS_SCHEMA = z.object({
   // The API's thread pool (argon2, file writes) runs at this nice value,
   // below the event loop (infra/process/thread-pool-priority.ts); 0: same priority.
   THREADPOOL_NICE: intFrom(10, 0, 19),
+  /** How long each API process keeps the published catalogue (GET /trailers); 0: every request reads it. */
+  TRAILERS_CACHE_MS: intFrom(1000, 0, 60_000),
+  /** How long each API process keeps a Moments feed page (without the reader's likes); 0: every request reads it. */
+  MOMENTS_FEED_CACHE_MS: intFrom(1000, 0, 60_000),
   /** Money requests (transfer, buy_vip, watch, withdrawals, uploads) per member per minute; 0: no limit. */
   MONEY_RATE_LIMIT_PER_MINUTE: intFrom(30),
   /** Public reads (no sign-in: packages, site, media, health) per client address per minute; 0: no limit. */

@@ -453,6 +453,14 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     group: 'Optional tuning (defaults shown)',
     doc: "Nice value of the API's thread pool (password hashes, file writes), below the event loop; 0: same priority.",
   },
+  TRAILERS_CACHE_MS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "Milliseconds each API process keeps the published catalogue (GET /trailers) before reading it again; an operator's change through this process clears it at once, other processes see it within this time and one read (a stale catalogue serves while the next read runs). 0: every request reads it.",
+  },
+  MOMENTS_FEED_CACHE_MS: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "Milliseconds each API process keeps a page of the Moments feed (posts, photos, like counts; the reader's own likes are read on every request). A post, like, deletion or hiding through this process clears it at once, other processes show it within this time and one read (a stale page serves while the next read runs). 0: every request reads it.",
+  },
   TRUST_PROXY: {
     group: 'Optional tuning (defaults shown)',
     doc: "Which proxies' X-Forwarded-For to believe, so client IPs are read from it: their addresses/CIDRs, comma-separated, or proxy-addr's names (`uniquelocal` under docker compose: the private networks nginx reaches the API from; `loopback`); a hop count (believes the header from any peer: a client that reaches the API's port past the proxy picks its own address; the API warns); `true` (every hop: unsafe) or `false`.",

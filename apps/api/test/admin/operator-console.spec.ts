@@ -355,6 +355,19 @@ describe('operator console: roles, members, four eyes, economy, messages, dashbo
       action: 'trailer.update',
       details: { before: { published: false }, after: { published: true } },
     });
+    // A new poster of a published trailer shows at once, though the list was just read and kept
+    // (TRAILERS_CACHE_MS).
+    expect(await seen()).toContain(created.id);
+    const replaced = await t
+      .http()
+      .post(`/admin/trailers/${created.id}/poster`)
+      .set(admin)
+      .attach('image', png, 'p2.png');
+    const after = (await t.http().get('/trailers').set(m.auth)).body as { id: number }[];
+    expect(after.find((trailer) => trailer.id === created.id)).toMatchObject({
+      image_url: replaced.body.image_url,
+    });
+    expect(replaced.body.image_url).not.toBe(poster.body.image_url);
     await t.http().put(`/admin/trailers/${created.id}`).set(admin).send(body).expect(200);
   });
 

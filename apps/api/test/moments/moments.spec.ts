@@ -123,6 +123,22 @@ describe('moments: posts with re-encoded photos, likes that count right, moderat
     });
   });
 
+  it("shows a like at once on a page another reader already read, and each reader's own likes", async () => {
+    const author = await member(t);
+    const reader = await member(t);
+    const fan = await member(t);
+    const { id } = (await post(author.auth, 'kept page')).body;
+    // The reader's read keeps the first page (MOMENTS_FEED_CACHE_MS, one second by default).
+    expect((await feed(reader.auth))[0]).toMatchObject({ id, like_count: 0, liked: false });
+    await t.http().post(`/moments/${id}/like`).set(fan.auth).expect(200);
+    expect((await feed(reader.auth))[0]).toMatchObject({ id, like_count: 1, liked: false });
+    expect((await feed(fan.auth))[0]).toMatchObject({ id, like_count: 1, liked: true });
+    // A post written since is on the page at once too.
+    const { id: newer } = (await post(author.auth, 'newer')).body;
+    expect((await feed(reader.auth))[0]).toMatchObject({ id: newer, mine: false });
+    expect((await feed(author.auth))[0]).toMatchObject({ id: newer, mine: true });
+  });
+
   it('lets authors delete their own posts (files too), operators any; hidden posts vanish for members', async () => {
     const a = await member(t);
     const b = await member(t);

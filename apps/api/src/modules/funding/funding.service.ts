@@ -20,6 +20,7 @@ import { CampaignsService } from '../promotions/campaigns.service';
 import { ProofsService } from '../proofs/proofs.service';
 import { UsersService } from '../users/users.service';
 import { FundingForecast, TransparencyAnswer } from './funding.dto';
+import { ShortCache } from '../../common/short-cache';
 
 /** The terms that decide what the club has promised: every level's pay, team rates, campaigns. */
 interface Terms {
@@ -47,7 +48,7 @@ const micro = (value: unknown): bigint => parseMicro(value as number | string) ?
  */
 @Injectable()
 export class FundingService {
-  private cached: { at: number; answer: Promise<TransparencyAnswer> } | null = null;
+  private readonly cached: ShortCache<'transparency', TransparencyAnswer>;
 
   constructor(
     private readonly ledger: LedgerService,
@@ -60,16 +61,12 @@ export class FundingService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     changes.registerFundingGuard((change) => this.assertFunded(change));
+    this.cached = new ShortCache(config.TRANSPARENCY_CACHE_SECONDS * 1000, 1);
   }
 
   /** The public figures, read at most every TRANSPARENCY_CACHE_SECONDS. */
   transparency(): Promise<TransparencyAnswer> {
-    const keep = this.config.TRANSPARENCY_CACHE_SECONDS * 1000;
-    if (this.cached && Date.now() - this.cached.at < keep) return this.cached.answer;
-    const answer = this.readTransparency();
-    answer.catch(() => (this.cached = null));
-    this.cached = { at: Date.now(), answer };
-    return answer;
+    return this.cached.get('transparency', () => this.readTransparency());
   }
 
   private async readTransparency(): Promise<TransparencyAnswer> {

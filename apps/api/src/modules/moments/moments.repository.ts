@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { preparedQuery } from '../../database/prepared';
 
-export interface MomentRow {
+/** A post as every reader sees it; `liked` is the reader's own. */
+export interface PostRow {
   id: string;
   user_id: number;
   text: string;
@@ -12,42 +13,54 @@ export interface MomentRow {
   vip_expire: Date | null;
   images: { url: string; thumb_url: string; width: number; height: number }[] | null;
   like_count: number;
+}
+
+export interface MomentRow extends PostRow {
   liked: boolean;
   reports?: number;
   hidden?: boolean;
 }
 
-// Joins the author (users module's published columns via a lateral read) and counts likes from the rows.
-const SELECT = `
-  SELECT m.id, m.user_id, m.text, m.created_at, a.nickname, a.vip_level, a.vip_expire,
+// The post, its author (users module's published columns via a lateral read), its photos and its like count.
+const POST_COLUMNS = `m.id, m.user_id, m.text, m.created_at, a.nickname, a.vip_level, a.vip_expire,
     (SELECT json_agg(json_build_object('url', i.url, 'thumb_url', i.thumb_url, 'width', i.width, 'height', i.height) ORDER BY i.position)
        FROM moment_images i WHERE i.moment_id = m.id) AS images,
-    (SELECT count(*)::int FROM moment_likes l WHERE l.moment_id = m.id) AS like_count,
-    EXISTS (SELECT 1 FROM moment_likes l WHERE l.moment_id = m.id AND l.user_id = $1) AS liked
-  FROM moments m CROSS JOIN LATERAL moment_author(m.user_id) a`;
+    (SELECT count(*)::int FROM moment_likes l WHERE l.moment_id = m.id) AS like_count`;
+const FROM_POSTS = `FROM moments m CROSS JOIN LATERAL moment_author(m.user_id) a`;
 
 /** The only door to `moments`, `moment_images`, `moment_likes` and `moment_reports`. */
 @Injectable()
 export class MomentsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The feed is a hot read: a prepared statement on a pooled connection. */
+  /** A page of the feed, the same for every reader: a prepared statement on a pooled connection. */
   feed(
-    viewerId: number,
     before: number | null,
     authorId: number | null,
     limit: number,
     includeHidden: boolean,
-  ): Promise<MomentRow[]> {
-    return preparedQuery<MomentRow>(
+  ): Promise<PostRow[]> {
+    return preparedQuery<PostRow>(
       this.dataSource,
-      'moments-feed',
-      `${SELECT}
-       WHERE m.deleted_at IS NULL AND (m.hidden_at IS NULL OR $5::boolean)
-         AND ($2::bigint IS NULL OR m.id < $2) AND ($3::int IS NULL OR m.user_id = $3)
-       ORDER BY m.id DESC LIMIT $4`,
-      [viewerId, before, authorId, limit, includeHidden],
+      'moments-feed-page',
+      `SELECT ${POST_COLUMNS} ${FROM_POSTS}
+       WHERE m.deleted_at IS NULL AND (m.hidden_at IS NULL OR $4::boolean)
+         AND ($1::bigint IS NULL OR m.id < $1) AND ($2::int IS NULL OR m.user_id = $2)
+       ORDER BY m.id DESC LIMIT $3`,
+      [before, authorId, limit, includeHidden],
     );
+  }
+
+  /** Which of these posts the member likes (one index range of moment_likes_user_idx). */
+  async likedAmong(userId: number, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await preparedQuery<{ id: string }>(
+      this.dataSource,
+      'moments-liked-among',
+      `SELECT moment_id AS id FROM moment_likes WHERE user_id = $1 AND moment_id = ANY($2::bigint[])`,
+      [userId, ids],
+    );
+    return new Set(rows.map((row) => row.id));
   }
 
   /** Inserts a post and its images, in the caller's transaction. */
@@ -130,7 +143,11 @@ export class MomentsRepository {
 
   adminList(viewerId: number, reported: boolean | null): Promise<MomentRow[]> {
     return this.dataSource.query(
-      `SELECT * FROM (${SELECT.replace('SELECT m.id,', `SELECT (SELECT count(*)::int FROM moment_reports r WHERE r.moment_id = m.id) AS reports, m.hidden_at IS NOT NULL AS hidden, m.deleted_at, m.id,`)}) v
+      `SELECT * FROM (
+         SELECT (SELECT count(*)::int FROM moment_reports r WHERE r.moment_id = m.id) AS reports,
+           m.hidden_at IS NOT NULL AS hidden, m.deleted_at, ${POST_COLUMNS},
+           EXISTS (SELECT 1 FROM moment_likes l WHERE l.moment_id = m.id AND l.user_id = $1) AS liked
+         ${FROM_POSTS}) v
        WHERE v.deleted_at IS NULL AND ($2::boolean IS NOT TRUE OR v.reports > 0)
        ORDER BY v.reports DESC, v.id DESC LIMIT 100`,
       [viewerId, reported],

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { effectiveVipLevel } from '@app/domain';
 import { AppError, ValidationFailed } from '../../common/app-error';
+import { ShortCache } from '../../common/short-cache';
 import { isStaff, type AuthUser } from '../../common/auth';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AuditService } from '../audit/audit.service';
@@ -10,7 +11,7 @@ import { StorageService } from '../../infra/storage/storage.service';
 import { UploadedFile } from '../../infra/storage/uploads';
 import { SavedImage, savePhoto } from './moment-images';
 import { AdminMoment, LikeState, MomentItem } from './moments.dto';
-import { MomentRow, MomentsRepository } from './moments.repository';
+import { PostRow, MomentsRepository } from './moments.repository';
 
 /** "us***23": enough to recognise oneself, not enough to find someone. */
 export function maskName(name: string): string {
@@ -25,6 +26,14 @@ export function maskName(name: string): string {
  */
 @Injectable()
 export class MomentsService {
+  /**
+   * Feed pages as every reader sees them (MOMENTS_FEED_CACHE_MS), by page:
+   * the feed was the statement with the most database time at the rush
+   * (docs/benchmarks.md, bench:load). Each change to posts or likes made
+   * here clears them once committed.
+   */
+  private readonly pages: ShortCache<string, PostRow[]>;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly repository: MomentsRepository,
@@ -32,9 +41,20 @@ export class MomentsService {
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: MemberEventsService,
-  ) {}
+  ) {
+    this.pages = new ShortCache(config.MOMENTS_FEED_CACHE_MS);
+  }
 
-  private item(row: MomentRow, viewerId: number): MomentItem {
+  /** Runs a change to posts or likes, then forgets the kept pages (after the commit). */
+  private async changing<T>(change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } finally {
+      this.pages.clear();
+    }
+  }
+
+  private item(row: PostRow, viewerId: number, liked: boolean): MomentItem {
     return {
       id: Number(row.id),
       author: {
@@ -45,7 +65,7 @@ export class MomentsService {
       text: row.text,
       images: row.images ?? [],
       like_count: row.like_count,
-      liked: row.liked,
+      liked,
       mine: row.user_id === viewerId,
       created_at: row.created_at.toISOString(),
     };
@@ -55,14 +75,18 @@ export class MomentsService {
     viewerId: number,
     query: { before?: number; limit?: number; userId?: number; mine?: boolean },
   ): Promise<MomentItem[]> {
-    const rows = await this.repository.feed(
-      viewerId,
-      query.before ?? null,
-      query.mine ? viewerId : (query.userId ?? null),
-      query.limit ?? 20,
-      query.mine ?? false,
+    const before = query.before ?? null;
+    const authorId = query.mine ? viewerId : (query.userId ?? null);
+    const limit = query.limit ?? 20;
+    const includeHidden = query.mine ?? false;
+    const rows = await this.pages.get(`${before}:${authorId}:${limit}:${includeHidden}`, () =>
+      this.repository.feed(before, authorId, limit, includeHidden),
     );
-    return rows.map((row) => this.item(row, viewerId));
+    const liked = await this.repository.likedAmong(
+      viewerId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => this.item(row, viewerId, liked.has(row.id)));
   }
 
   async create(userId: number, text: string, files: UploadedFile[]): Promise<{ id: number }> {
@@ -82,9 +106,11 @@ export class MomentsService {
     const saved: SavedImage[] = [];
     try {
       for (const photo of photos) saved.push(await savePhoto(this.storage, photo.bytes));
-      return await this.dataSource.transaction(async (db) => ({
-        id: await this.repository.insert(db, userId, text, saved),
-      }));
+      return await this.changing(() =>
+        this.dataSource.transaction(async (db) => ({
+          id: await this.repository.insert(db, userId, text, saved),
+        })),
+      );
     } catch (error) {
       await this.storage.discard(saved.flatMap((s) => s.keys));
       throw error;
@@ -108,7 +134,7 @@ export class MomentsService {
 
   async like(userId: number, id: number, liked: boolean): Promise<LikeState> {
     await this.visible(id);
-    const row = await this.repository.setLike(userId, id, liked);
+    const row = await this.changing(() => this.repository.setLike(userId, id, liked));
     return { like_count: row.like_count, liked: row.liked };
   }
 
@@ -125,17 +151,19 @@ export class MomentsService {
 
   /** The author deletes their own post; staff any post (audited). Its photos are removed. */
   async remove(user: AuthUser, id: number): Promise<void> {
-    const urls = await this.dataSource.transaction(async (db) => {
-      const post = await this.repository.lockLive(db, id);
-      if (!post || (post.user_id !== user.id && !isStaff(user.role))) {
-        throw new AppError('NOT_FOUND', 'Post not found');
-      }
-      const images = await this.repository.markDeleted(db, id);
-      if (post.user_id !== user.id) {
-        await this.audit.record(db, user.id, 'moment.delete', post.user_id, { moment_id: id });
-      }
-      return images.flatMap((i) => [i.url, i.thumb_url]);
-    });
+    const urls = await this.changing(() =>
+      this.dataSource.transaction(async (db) => {
+        const post = await this.repository.lockLive(db, id);
+        if (!post || (post.user_id !== user.id && !isStaff(user.role))) {
+          throw new AppError('NOT_FOUND', 'Post not found');
+        }
+        const images = await this.repository.markDeleted(db, id);
+        if (post.user_id !== user.id) {
+          await this.audit.record(db, user.id, 'moment.delete', post.user_id, { moment_id: id });
+        }
+        return images.flatMap((i) => [i.url, i.thumb_url]);
+      }),
+    );
     if (isStaff(user.role)) this.events.publishQueue('reports', id);
     await Promise.all(urls.map((url) => this.storage.remove(url).catch(() => undefined)));
   }
@@ -143,27 +171,32 @@ export class MomentsService {
   async adminList(viewerId: number, reported?: boolean): Promise<AdminMoment[]> {
     const rows = await this.repository.adminList(viewerId, reported ?? null);
     return rows.map((row) => ({
-      ...this.item(row, viewerId),
+      ...this.item(row, viewerId, row.liked),
       reports: row.reports ?? 0,
       hidden: row.hidden ?? false,
     }));
   }
 
-  /** Hidden posts disappear for members at once (every read filters them). */
+  /**
+   * Hidden posts disappear for members at once from this process's feed, and
+   * from other API processes' within MOMENTS_FEED_CACHE_MS and one read.
+   */
   async setHidden(operatorId: number, id: number, hidden: boolean): Promise<void> {
-    await this.dataSource.transaction(async (db) => {
-      const post = await this.repository.setHidden(db, id, hidden, operatorId);
-      if (!post) throw new AppError('NOT_FOUND', 'Post not found');
-      await this.audit.record(
-        db,
-        operatorId,
-        hidden ? 'moment.hide' : 'moment.unhide',
-        post.user_id,
-        {
-          moment_id: id,
-        },
-      );
-    });
+    await this.changing(() =>
+      this.dataSource.transaction(async (db) => {
+        const post = await this.repository.setHidden(db, id, hidden, operatorId);
+        if (!post) throw new AppError('NOT_FOUND', 'Post not found');
+        await this.audit.record(
+          db,
+          operatorId,
+          hidden ? 'moment.hide' : 'moment.unhide',
+          post.user_id,
+          {
+            moment_id: id,
+          },
+        );
+      }),
+    );
     this.events.publishQueue('reports', id);
   }
 }

@@ -38,6 +38,8 @@ export class PostersService {
     } catch (error) {
       await this.storage.discard([stored.key]);
       throw error;
+    } finally {
+      this.trailers.posterChanged();
     }
     await this.storage.remove(previous).catch((error) => {
       this.logger.warn(`could not remove the replaced poster ${previous}: ${error}`);

@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { ShortCache } from '../../common/short-cache';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import {
   FALLBACK_LANGUAGE,
   type Language,
@@ -58,12 +60,34 @@ const columns = (body: TrailerBody): Partial<Trailer> => ({
 
 @Injectable()
 export class TrailersService {
+  /**
+   * The published catalogue, the same for every member: every home screen
+   * asks for it, at the rush hundreds a second (docs/benchmarks.md, bench:load).
+   */
+  private readonly catalogue: ShortCache<'published', PublishedTrailer[]>;
+
   constructor(
     private readonly trailers: TrailersRepository,
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly views: TrailerViewsStore,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.catalogue = new ShortCache(config.TRAILERS_CACHE_MS, 1);
+  }
+
+  private published(): Promise<PublishedTrailer[]> {
+    return this.catalogue.get('published', () => this.trailers.list());
+  }
+
+  /** Runs an operator's change of the catalogue, then forgets the kept one (after the commit). */
+  private async changing<T>(change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } finally {
+      this.catalogue.clear();
+    }
+  }
 
   countedBetween(userId: number, from: Date, to: Date) {
     return this.trailers.countedBetween(userId, from, to);
@@ -76,28 +100,32 @@ export class TrailersService {
   /** A new trailer without a poster yet (an empty image_url until one is uploaded), audited. */
   async create(operatorId: number, body: TrailerBody): Promise<AdminTrailer> {
     checkLanguages(body, 'title');
-    return this.dataSource.transaction(async (db) => {
-      const row = await this.trailers.insert(db, { ...columns(body), imageUrl: '' });
-      await this.audit.record(db, operatorId, 'trailer.create', null, {
-        trailer_id: row.id,
-        after: body,
-      });
-      return adminItem(row);
-    });
+    return this.changing(() =>
+      this.dataSource.transaction(async (db) => {
+        const row = await this.trailers.insert(db, { ...columns(body), imageUrl: '' });
+        await this.audit.record(db, operatorId, 'trailer.create', null, {
+          trailer_id: row.id,
+          after: body,
+        });
+        return adminItem(row);
+      }),
+    );
   }
 
   async update(operatorId: number, id: number, body: TrailerBody): Promise<AdminTrailer> {
     checkLanguages(body, 'title');
-    return this.dataSource.transaction(async (db) => {
-      const changed = await this.trailers.update(db, id, columns(body));
-      if (!changed) throw new AppError('NOT_FOUND', 'Trailer not found');
-      await this.audit.record(db, operatorId, 'trailer.update', null, {
-        trailer_id: id,
-        before: adminItem(changed.before),
-        after: adminItem(changed.after),
-      });
-      return adminItem(changed.after);
-    });
+    return this.changing(() =>
+      this.dataSource.transaction(async (db) => {
+        const changed = await this.trailers.update(db, id, columns(body));
+        if (!changed) throw new AppError('NOT_FOUND', 'Trailer not found');
+        await this.audit.record(db, operatorId, 'trailer.update', null, {
+          trailer_id: id,
+          before: adminItem(changed.before),
+          after: adminItem(changed.after),
+        });
+        return adminItem(changed.after);
+      }),
+    );
   }
 
   /** Members who had a trailer counted, per UTC day (the dashboard's active members). */
@@ -106,7 +134,12 @@ export class TrailersService {
   }
 
   async list(lang: Language): Promise<TrailerSummary[]> {
-    return (await this.trailers.list()).map((trailer) => summary(trailer, lang));
+    return (await this.published()).map((trailer) => summary(trailer, lang));
+  }
+
+  /** After a poster change commits (PostersService): the next catalogue read sees it. */
+  posterChanged(): void {
+    this.catalogue.clear();
   }
 
   /** Sets a trailer's poster in the caller's transaction; returns the previous one. */
@@ -129,7 +162,7 @@ export class TrailersService {
   async titles(ids: number[], lang: Language): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
     const wanted = new Set(ids);
-    const trailers = (await this.trailers.list()).filter((trailer) => wanted.has(trailer.id));
+    const trailers = (await this.published()).filter((trailer) => wanted.has(trailer.id));
     return new Map(trailers.map((trailer) => [trailer.id, summary(trailer, lang).title]));
   }
 }
