@@ -320,7 +320,7 @@ export const SETTINGS_SCHEMA = z.object({
   /** How often the worker looks for new solidified blocks; 0 turns the scanner off. */
   TRON_SCAN_INTERVAL_MS: intFrom(1000),
   /** Blocks scanned per look at most (a backlog clears over several). */
-  TRON_SCAN_BATCH_BLOCKS: intFrom(100, 1, 10_000),
+  TRON_SCAN_BATCH_BLOCKS: intFrom(1000, 1, 10_000),
   /** How often the worker moves approved withdrawals on chain; 0 turns settlement off. */
   TRON_SETTLE_INTERVAL_MS: intFrom(2000),
   /** The most TRX (in sun) one withdrawal transfer may burn for energy. */

@@ -237,6 +237,40 @@ describe('deposits: USDT on TRON, found on chain or claimed by tx id, credited o
     }
   });
 
+  it("credits the members' transfers among blocks full of strangers' (a mainnet shape), each once", async () => {
+    const a = await member(t);
+    const b = await member(t);
+    const ours = [await addressOf(a), await addressOf(b)];
+    const { head } = await tron.control<{ head: number }>('info');
+    // 60 strangers' USDT transfers a block, 2 of them to a and b in turn, over 12 blocks.
+    await tron.control('foreign-traffic', { per_block: 60, ours, ours_per_block: 2 });
+    try {
+      await tron.control('blocks', { count: 12 });
+    } finally {
+      await tron.control('foreign-traffic', { per_block: 0 });
+    }
+    await tron.solidify();
+    const credited = async () =>
+      (await t.db.query(
+        `SELECT user_id, count(*)::int AS n, sum(amount_micro)::text AS micro FROM chain_deposits
+         WHERE block_number > $1 AND block_number <= $2 GROUP BY user_id ORDER BY user_id`,
+        [head, head + 12],
+      )) as { user_id: number; n: number; micro: string }[];
+    await eventually(async () => ((await credited()).length === 2 ? true : undefined));
+    await eventually(async () => {
+      const [row] = await t.db.query(`SELECT block_number FROM chain_cursors WHERE name = 'tron'`);
+      return Number(row.block_number) >= head + 12 ? true : undefined;
+    });
+    // Only a and b, each of the 12 blocks once; a member's money is what was credited.
+    const rows = await credited();
+    expect(rows.map((r) => [r.user_id, r.n])).toEqual([
+      [a.id, 12],
+      [b.id, 12],
+    ]);
+    expect(Math.round((await moneyOf(a)) * 1e6)).toBe(Number(rows[0].micro));
+    expect(Math.round((await moneyOf(b)) * 1e6)).toBe(Number(rows[1].micro));
+  });
+
   it('replaying scanned blocks credits nothing twice', async () => {
     const m = await member(t);
     await tron.payUsdt(await addressOf(m), 8n * USDT);

@@ -38,26 +38,42 @@ export interface RawReceipt {
 
 const WORD = /^[0-9a-f]{64}$/;
 
+/** A log's Transfer words (from, to, amount: lower-case hex), or null when it is not a standard Transfer. */
+function transferWords(log: {
+  topics?: string[];
+  data?: string;
+}): { from: string; to: string; amount: string } | null {
+  const topics = log.topics ?? [];
+  if (topics.length !== 3 || topics[0].toLowerCase() !== TRANSFER_TOPIC) return null;
+  const from = topics[1].toLowerCase();
+  const to = topics[2].toLowerCase();
+  const amount = (log.data ?? '').toLowerCase();
+  if (!WORD.test(from) || !WORD.test(to) || !WORD.test(amount)) return null;
+  return { from, to, amount };
+}
+
+/** Whether a receipt's transaction succeeded (its logs count only then). */
+function succeededIn(raw: RawReceipt): boolean {
+  return raw.receipt?.result === 'SUCCESS' && raw.result !== 'FAILED';
+}
+
 /**
  * Reads a receipt: did it succeed, and which Transfer logs did it emit. A log
  * counts only in the standard shape (three topics: event, from, to; the
  * amount as one 32-byte word); anything else is ignored, not guessed at.
  */
 export function readReceipt(raw: RawReceipt): ReceiptView {
-  const receiptResult = raw.receipt?.result;
-  const succeeded = receiptResult === 'SUCCESS' && raw.result !== 'FAILED';
+  const succeeded = succeededIn(raw);
   const transfers: TokenTransfer[] = [];
   if (succeeded) {
     (raw.log ?? []).forEach((log, logIndex) => {
-      const topics = (log.topics ?? []).map((t) => t.toLowerCase());
-      const data = (log.data ?? '').toLowerCase();
-      if (topics.length !== 3 || topics[0] !== TRANSFER_TOPIC) return;
-      if (!WORD.test(topics[1]) || !WORD.test(topics[2]) || !WORD.test(data)) return;
+      const words = transferWords(log);
+      if (!words) return;
       const token = tronAddressFromHex(log.address ?? '');
-      const from = tronAddressFromHex(topics[1].slice(24));
-      const to = tronAddressFromHex(topics[2].slice(24));
+      const from = tronAddressFromHex(words.from.slice(24));
+      const to = tronAddressFromHex(words.to.slice(24));
       if (!token || !from || !to) return;
-      transfers.push({ logIndex, token, from, to, amount: BigInt(`0x${data}`) });
+      transfers.push({ logIndex, token, from, to, amount: BigInt(`0x${words.amount}`) });
     });
   }
   return {
@@ -68,6 +84,24 @@ export function readReceipt(raw: RawReceipt): ReceiptView {
     failure: succeeded ? null : describeFailure(raw),
     transfers,
   };
+}
+
+/**
+ * The recipients (20-byte hex, lower case, no 41 prefix) of the Transfer logs
+ * `readReceipt` would read from this receipt, without decoding anything else:
+ * what a scanner matches against its addresses before reading the few
+ * receipts that pay one of them (a mainnet block carries hundreds of
+ * strangers' transfers). A log whose token address `readReceipt` would refuse
+ * may be listed; never one it would read and this leaves out.
+ */
+export function transferRecipients(raw: RawReceipt): string[] {
+  if (!succeededIn(raw)) return [];
+  const out: string[] = [];
+  for (const log of raw.log ?? []) {
+    const words = transferWords(log);
+    if (words) out.push(words.to.slice(24));
+  }
+  return out;
 }
 
 /** "REVERT: Insufficient balance", "OUT_OF_ENERGY", "FAILED"... */

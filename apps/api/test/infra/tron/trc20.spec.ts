@@ -1,4 +1,10 @@
-import { TRANSFER_TOPIC, describeFailure, readReceipt } from '../../../src/infra/tron/trc20';
+import { tronAddressFromHex } from '@app/domain';
+import {
+  TRANSFER_TOPIC,
+  describeFailure,
+  readReceipt,
+  transferRecipients,
+} from '../../../src/infra/tron/trc20';
 
 // USDT's contract and two addresses, as 20-byte hex (logs print them without the 41 prefix).
 const USDT_HEX = 'a614f803b6fd780986a42c78ec9c7f77e6ded13c';
@@ -68,5 +74,40 @@ describe('readReceipt', () => {
     expect(describeFailure({ receipt: { result: 'OUT_OF_ENERGY' } })).toBe('OUT_OF_ENERGY');
     // A receipt without a SUCCESS result is not a success, whatever else it says.
     expect(readReceipt({ log: [transferLog(1n)] }).succeeded).toBe(false);
+  });
+});
+
+describe('transferRecipients', () => {
+  it("lists the recipient of every log readReceipt reads, as hex, and nothing else's", () => {
+    const other = 'ee'.repeat(20);
+    const log = transferLog(1n);
+    const raw = {
+      receipt: { result: 'SUCCESS' },
+      log: [
+        transferLog(5n),
+        { ...log, topics: [TRANSFER_TOPIC, word(FROM_HEX), word(other)], data: '01' },
+        { ...log, topics: log.topics.slice(0, 2) },
+        {
+          ...log,
+          topics: [TRANSFER_TOPIC.toUpperCase(), word(FROM_HEX), word(other.toUpperCase())],
+        },
+      ],
+    };
+    expect(transferRecipients(raw)).toEqual([TO_HEX, other]);
+    const read = readReceipt(raw).transfers.map((t) => t.to);
+    expect(read).toEqual([TO_HEX, other].map((hex) => tronAddressFromHex(hex)));
+  });
+
+  it('lists nothing of a failed receipt', () => {
+    expect(
+      transferRecipients({
+        result: 'FAILED',
+        receipt: { result: 'REVERT' },
+        log: [transferLog(1n)],
+      }),
+    ).toEqual([]);
+    expect(
+      transferRecipients({ receipt: { result: 'OUT_OF_ENERGY' }, log: [transferLog(1n)] }),
+    ).toEqual([]);
   });
 });
