@@ -13,8 +13,9 @@
 # BENCH_DEPOSITS_SHAPE=mainnet (issue 43, deposits-mainnet.mjs): blocks full of strangers,
 # BENCH_LOGS_PER_BLOCK (300) TRC-20 logs a block, BENCH_OURS_PER_BLOCK (3) of them ours,
 # BENCH_ADDRESSES (1000000) deposit addresses stored, BENCH_BLOCKS (2000; 28800 for a whole
-# day of catch-up); prints blocks/s, provider calls per block, the worker's resident memory,
-# the solidification-to-credit p99 and the day's catch-up time, FAIL on a missed goal.
+# day of catch-up); prints blocks/s, provider calls per block, the worker's resident memory
+# (against a first pass of the same backlog with BENCH_SMALL_ADDRESSES, 10000, stored), the
+# solidification-to-credit p99 and the day's catch-up time, FAIL on a missed goal.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
