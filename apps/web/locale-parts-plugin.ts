@@ -13,7 +13,8 @@ import type { Plugin } from 'vite';
 export const LOCALE_PARTS = ['signed-out', 'member'] as const;
 
 const PREFIX = '\0locale-part/';
-const SOURCES = fileURLToPath(new URL('./src/', import.meta.url));
+/** src/ on disk; asked when needed, so a test under jsdom may import this module. */
+const sources = () => fileURLToPath(new URL('./src/', import.meta.url));
 
 /**
  * The language file a part's id names (`<folder>/<language>-<part>` under
@@ -23,7 +24,7 @@ const SOURCES = fileURLToPath(new URL('./src/', import.meta.url));
  */
 function fileOf(id: string): string | undefined {
   const match = /^([^/]+)\/(.+)-(signed-out|member)$/.exec(id.slice(PREFIX.length));
-  return match ? `${SOURCES}${match[1]}/${match[2]}.json` : undefined;
+  return match ? `${sources()}${match[1]}/${match[2]}.json` : undefined;
 }
 
 export function localeParts(options: { signedOut: string[] }): Plugin {

@@ -30,13 +30,23 @@ export function preloadFirstScreen(options: {
           Object.values(bundle).find(
             (item) => item.type === 'chunk' && item.facadeModuleId?.endsWith(module),
           );
-        // A chunk and the chunks it imports statically, as URLs.
+        // A chunk and every chunk it imports statically, however deep (a
+        // chunk imported by an import is asked for only once that one ran:
+        // one more round trip), as URLs.
         const withImports = (module: string): string[] => {
           const chunk = chunkOf(module);
           if (!chunk || chunk.type !== 'chunk') {
             throw new Error(`preload-first-screen: no chunk for ${module}`);
           }
-          return [chunk.fileName, ...chunk.imports].map((file) => `/${file}`);
+          const files = new Set<string>();
+          const visit = (file: string) => {
+            if (files.has(file)) return;
+            files.add(file);
+            const item = bundle[file];
+            if (item?.type === 'chunk') item.imports.forEach(visit);
+          };
+          visit(chunk.fileName);
+          return [...files].map((file) => `/${file}`);
         };
         const languages: Record<string, Record<string, string[]>> = {};
         for (const lang of options.languages) {

@@ -16,7 +16,9 @@
 # (4210), BENCH_WEB_SLOW_PORT (BENCH_WEB_PORT + 2), BENCH_WEB_SLOW_RTT_MS (150),
 # BENCH_WEB_SLOW_KBPS (1638.4), BENCH_WEB_CDP_PORT (9310), CHROMIUM_PATH (/usr/bin/chromium),
 # BENCH_NO_BUILD=1 to reuse the API and web builds, BENCH_WEB_LHR_DIR=DIR to keep
-# every Lighthouse report (JSON) there.
+# every Lighthouse report (JSON) there, BENCH_WEB_ROUTES (all: /login,/,/films,
+# /moments,/mine,repeat) a comma-separated subset for a short A/B run, `repeat`
+# being the slow-network visit; only the measured routes are judged.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)

@@ -11,10 +11,14 @@ const RegisterPage = page(() => import('../features/auth/register-page'), 'Regis
 const ForgotPage = page(() => import('../features/auth/forgot-page'), 'ForgotPage');
 const ResetPage = page(() => import('../features/auth/reset-page'), 'ResetPage');
 const SupportPage = page(() => import('../features/auth/support-page'), 'SupportPage');
-const TransparencyPage = page(
-  () => import('../features/transparency/transparency-page'),
-  'TransparencyPage',
-);
+// Public, but its words are in the member part (vite.config.ts): it brings them.
+const TransparencyPage = page(async () => {
+  const [transparency] = await Promise.all([
+    import('../features/transparency/transparency-page'),
+    loadMemberStrings(),
+  ]);
+  return transparency;
+}, 'TransparencyPage');
 // The signed-in screens, their layout and their table (signed-in-routes.tsx)
 // are a chunk of their own, which comes with their words: /login downloads
 // neither.

@@ -17,18 +17,17 @@ import { useLiveEvents } from '../../lib/live-events';
 import { isAdminPath, useDesk } from '../../lib/desk';
 import { PageFallback } from './page-fallback';
 
-export function MainLayout() {
+/**
+ * The bottom bar with the unread count: the messages' answers (and their
+ * minute refetch) render this bar again, not the layout and the page in it
+ * (issue 41, total blocking time).
+ */
+function MemberNav() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  // Balances, records and messages follow the member's live events.
-  useLiveEvents();
   // The unread badge follows new messages without a reload.
   // Every message (the unpaged list): the badge counts the unread ones among all.
   const messages = useListMessages(undefined, { query: { refetchInterval: 60_000 } });
   const unread = messages.data?.filter((message) => !message.is_read).length ?? 0;
-  // The operator console at a desk is a layout of its own: nothing of the member's app over it.
-  const desk = useDesk() && isAdminPath(pathname);
-
   const items: BottomNavItem[] = [
     { to: '/', label: t('nav.home'), icon: <HomeIcon /> },
     { to: '/films', label: t('nav.films'), icon: <FilmIcon /> },
@@ -42,6 +41,16 @@ export function MainLayout() {
     },
     { to: '/mine', label: t('nav.mine'), icon: <UserIcon /> },
   ];
+  return <BottomNav items={items} label={t('nav.label')} />;
+}
+
+export function MainLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // Balances, records and messages follow the member's live events.
+  useLiveEvents();
+  // The operator console at a desk is a layout of its own: nothing of the member's app over it.
+  const desk = useDesk() && isAdminPath(pathname);
 
   return (
     <div
@@ -66,7 +75,7 @@ export function MainLayout() {
           </SupportLink>
         </aside>
       )}
-      {desk ? null : <BottomNav items={items} label={t('nav.label')} />}
+      {desk ? null : <MemberNav />}
     </div>
   );
 }

@@ -1,26 +1,4 @@
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Svg({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Svg, type IconProps } from './svg';
 
 export const HomeIcon = (p: IconProps) => (
   <Svg {...p}>
@@ -59,19 +37,6 @@ export const UserIcon = (p: IconProps) => (
 export const BackIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M15 5 8 12l7 7" />
-  </Svg>
-);
-
-export const EyeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
-    <circle cx="12" cy="12" r="3" />
-  </Svg>
-);
-
-export const EyeOffIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4.1M6.6 6.6C3.9 8.4 2 12 2 12s3.6 7 10 7a9.6 9.6 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />
   </Svg>
 );
 

@@ -1,6 +1,21 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { Svg, type IconProps } from './svg';
+
+// The password field's own icons, not in icons.tsx: the sign-in page loads
+// this field and none of the other icons (issue 41, /login's script budget).
+const EyeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </Svg>
+);
+
+const EyeOffIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4.1M6.6 6.6C3.9 8.4 2 12 2 12s3.6 7 10 7a9.6 9.6 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+  </Svg>
+);
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

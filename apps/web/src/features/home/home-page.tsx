@@ -201,7 +201,32 @@ const NewestList = memo(function NewestList({
   );
 });
 
-export function HomePage() {
+/** The operator's links (site media), when set: their own subscriber, not the page's. */
+function MediaLinks() {
+  const { t } = useTranslation();
+  // Only the links an operator set: never a bare domain root.
+  const media = useGetSite().data?.media ?? [];
+  if (media.length === 0) return null;
+  return (
+    <section aria-labelledby="home-media">
+      <h2 id="home-media" className="section-title">
+        {t('home.ourMedia')}
+      </h2>
+      <ul className="media">
+        {media.map((item) => (
+          <li key={item.kind}>
+            <a href={item.url} target="_blank" rel="noopener noreferrer">
+              {t(`home.media.${item.kind}`)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The hot list and the newest: the only part of the page the trailers' answer renders again. */
+function TrailerSections() {
   const { t } = useTranslation();
   const trailers = useListTrailers();
   // The lists (most of the page's work) follow a step behind, in a render
@@ -209,42 +234,8 @@ export function HomePage() {
   // (issue 41, total blocking time).
   const shown = useDeferredValue(trailers.data);
   const loading = shown === undefined && !trailers.isError;
-  // Only the links an operator set: never a bare domain root.
-  const media = useGetSite().data?.media ?? [];
-
   return (
-    <main className="page home">
-      <header className="home__header">
-        <h1 className="brand">{t('common.brand')}</h1>
-      </header>
-      <Banner />
-      <MessageStrip />
-      <nav className="tiles" aria-label={t('home.shortcuts')}>
-        {SHORTCUTS.map((tile) => (
-          <Link key={tile.to} to={tile.to} className="tile">
-            <tile.Icon className="tile__glyph" />
-            <span>{t(tile.key)}</span>
-          </Link>
-        ))}
-      </nav>
-
-      {media.length > 0 ? (
-        <section aria-labelledby="home-media">
-          <h2 id="home-media" className="section-title">
-            {t('home.ourMedia')}
-          </h2>
-          <ul className="media">
-            {media.map((item) => (
-              <li key={item.kind}>
-                <a href={item.url} target="_blank" rel="noopener noreferrer">
-                  {t(`home.media.${item.kind}`)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
+    <>
       <section aria-labelledby="home-hot">
         <h2 id="home-hot" className="section-title">
           {t('home.hotPick')}
@@ -264,6 +255,34 @@ export function HomePage() {
         </h2>
         <NewestList trailers={shown} />
       </section>
+    </>
+  );
+}
+
+/**
+ * The page itself subscribes to no query: each answer (trailers, site,
+ * the strip's message) renders again only the part that shows it, never the
+ * whole page (issue 41, total blocking time).
+ */
+export function HomePage() {
+  const { t } = useTranslation();
+  return (
+    <main className="page home">
+      <header className="home__header">
+        <h1 className="brand">{t('common.brand')}</h1>
+      </header>
+      <Banner />
+      <MessageStrip />
+      <nav className="tiles" aria-label={t('home.shortcuts')}>
+        {SHORTCUTS.map((tile) => (
+          <Link key={tile.to} to={tile.to} className="tile">
+            <tile.Icon className="tile__glyph" />
+            <span>{t(tile.key)}</span>
+          </Link>
+        ))}
+      </nav>
+      <MediaLinks />
+      <TrailerSections />
     </main>
   );
 }
