@@ -12,6 +12,7 @@ import { approvalError, approvedBy } from '../shared/approval-messages';
 import { DecisionButtons } from '../shared/decision-buttons';
 import { ChangeFunding } from './change-funding';
 import { ChangeTerms } from './economy-change-terms';
+import { ActionMessage, type ActionOutcome } from '../shared/action-message';
 
 /**
  * Economy changes that wait for a second admin (a raise of members' pay
@@ -26,7 +27,7 @@ export function EconomyChangesSection({ editable }: { editable: boolean }) {
     { status: 'pending' },
     { query: { refetchOnMount: 'always' } },
   );
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [message, setMessage] = useState<ActionOutcome | null>(null);
   // After the message, every list of the economy follows (api/).
   const onError = (error: unknown) =>
     setMessage({ text: approvalError(t, error, 'economyChange'), failed: true });
@@ -97,14 +98,7 @@ export function EconomyChangesSection({ editable }: { editable: boolean }) {
           </li>
         ))}
       </ul>
-      {message ? (
-        <p
-          className={message.failed ? 'form__error' : 'form__note'}
-          role={message.failed ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} />
     </section>
   );
 }

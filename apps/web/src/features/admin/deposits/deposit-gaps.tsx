@@ -6,6 +6,7 @@ import { useListDepositGaps, useResolveDepositGap } from './api';
 import { apiErrorKey } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format-date';
 import { NoteDecision } from './note-decision';
+import { ActionMessage, type ActionOutcome } from '../shared/action-message';
 
 const FILTERS: ListDepositGapsStatus[] = ['open', 'resolved', 'closed'];
 /** The four figures, chain against books: in (reached, credited), out (left, swept). */
@@ -42,7 +43,7 @@ export function DepositGaps() {
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<ListDepositGapsStatus>('open');
   const gaps = useListDepositGaps({ status }, { query: { refetchOnMount: 'always' } });
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [message, setMessage] = useState<ActionOutcome | null>(null);
   const resolve = useResolveDepositGap({
     onSuccess: (gap) => {
       setMessage({ text: t('admin.deposits.gaps.resolvedDone', { id: gap.id }), failed: false });
@@ -144,14 +145,7 @@ export function DepositGaps() {
           </li>
         ))}
       </ul>
-      {message ? (
-        <p
-          className={message.failed ? 'form__error' : 'form__note'}
-          role={message.failed ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useDismissHeldDeposit, useListHeldDeposits } from './api';
 import { apiErrorKey } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format-date';
 import { NoteDecision } from './note-decision';
+import { ActionMessage, type ActionOutcome } from '../shared/action-message';
 
 /**
  * Deposits held because no second node confirmed their receipt (shown only
@@ -15,7 +16,7 @@ import { NoteDecision } from './note-decision';
 export function HeldDeposits() {
   const { t, i18n } = useTranslation();
   const held = useListHeldDeposits({ status: 'held' }, { query: { refetchOnMount: 'always' } });
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [message, setMessage] = useState<ActionOutcome | null>(null);
   const dismiss = useDismissHeldDeposit({
     onSuccess: () => setMessage({ text: t('admin.deposits.dismissed'), failed: false }),
     onError: (error) => setMessage({ text: t(apiErrorKey(error)), failed: true }),
@@ -53,14 +54,7 @@ export function HeldDeposits() {
           </li>
         ))}
       </ul>
-      {message ? (
-        <p
-          className={message.failed ? 'form__error' : 'form__note'}
-          role={message.failed ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import {
   useRejectSponsorFunds,
 } from './api';
 import { DecisionButtons } from '../shared/decision-buttons';
+import { ActionMessage, type ActionOutcome } from '../shared/action-message';
 
 const EMPTY = { amount: '', payer: '', reference: '' };
 
@@ -27,7 +28,7 @@ export function SponsorFundsSection() {
   const list = useListSponsorFunds({ limit: 20 }, { query: { refetchOnMount: 'always' } });
   const [values, setValues] = useState(EMPTY);
   const [invalid, setInvalid] = useState(false);
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [message, setMessage] = useState<ActionOutcome | null>(null);
   const said = (item: SponsorFundsItem) =>
     setMessage({
       text: t(`admin.funding.said_${item.status}`, {
@@ -95,14 +96,7 @@ export function SponsorFundsSection() {
           {t('admin.funding.record')}
         </button>
       </form>
-      {message ? (
-        <p
-          className={message.failed ? 'form__error' : 'form__note'}
-          role={message.failed ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} />
       {list.data && list.data.length === 0 ? (
         <p className="empty">{t('admin.funding.none')}</p>
       ) : null}

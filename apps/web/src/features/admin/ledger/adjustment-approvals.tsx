@@ -8,6 +8,7 @@ import { approvalError, approvedBy, waitsMessage } from '../shared/approval-mess
 import { ApprovalTrail } from '../shared/approval-trail';
 import { DecisionButtons, DecisionDialog, type Decision } from '../shared/decision-buttons';
 import { formatDateTime } from '../../../lib/format-date';
+import { ActionMessage, type ActionOutcome } from '../shared/action-message';
 
 /**
  * Adjustments above the approval threshold, waiting for a second operator
@@ -20,7 +21,7 @@ export function Approvals() {
     { status: 'pending' },
     { query: { refetchOnMount: 'always' } },
   );
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [message, setMessage] = useState<ActionOutcome | null>(null);
   // After the message, the adjustments, the audit log and the ledger report follow (api/).
   const approve = useApproveAdjustment({
     onSuccess: (result) => {
@@ -123,14 +124,7 @@ export function Approvals() {
           )
         }
       </DecisionDialog>
-      {message ? (
-        <p
-          className={message.failed ? 'form__error' : 'form__note'}
-          role={message.failed ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { apiErrorKey } from '../../../lib/api-errors';
 import { type RingDecision, useDecideRing, useListRings } from './api';
 import { RingCard } from './ring-card';
+import { ActionMessage, type ActionOutcome } from '../shared/action-message';
 
 const FILTERS: (ListRingsStatus | 'all')[] = ['open', 'released', 'reversed', 'all'];
 
@@ -28,7 +29,7 @@ export function RiskPage() {
     query: { refetchOnMount: 'always' },
   });
   const [deciding, setDeciding] = useState<{ id: number; decision: RingDecision } | null>(null);
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [message, setMessage] = useState<ActionOutcome | null>(null);
   const { decide, busy } = useDecideRing({
     onSuccess: (ring, decision) =>
       setMessage({ text: t(outcomeKey(ring, decision), { id: ring.id }), failed: false }),
@@ -57,14 +58,7 @@ export function RiskPage() {
           </select>
         </label>
       </div>
-      {message ? (
-        <p
-          className={message.failed ? 'form__error' : 'form__note'}
-          role={message.failed ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} />
       {rings.isPending ? <p className="empty">{t('common.loading')}</p> : null}
       {rings.isError ? <p className="empty">{t('errors.generic')}</p> : null}
       {rings.isSuccess && rings.data.length === 0 ? (

@@ -13,6 +13,7 @@ import {
 } from './api';
 import { DecisionButtons, DecisionDialog, type Decision } from '../shared/decision-buttons';
 import { OneAdminNotice } from '../shared/one-admin-notice';
+import { ActionMessage, type ActionOutcome } from '../shared/action-message';
 
 /**
  * `/admin/staff` (admins): who is staff is decided by two admins (issue 36).
@@ -30,7 +31,7 @@ export function StaffPage() {
     { query: { refetchOnMount: 'always' } },
   );
   const decided = useListStaffRequests({ limit: 20 }, { query: { refetchOnMount: 'always' } });
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [message, setMessage] = useState<ActionOutcome | null>(null);
   const [deciding, setDeciding] = useState<Decision<StaffRequestItem> | null>(null);
   const failed = (error: unknown) => setMessage({ text: t(apiErrorKey(error)), failed: true });
   const approve = useApproveStaffRequest({
@@ -138,14 +139,7 @@ export function StaffPage() {
           )
         }
       </DecisionDialog>
-      {message ? (
-        <p
-          className={message.failed ? 'form__error' : 'form__note'}
-          role={message.failed ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} />
     </section>
   );
 }

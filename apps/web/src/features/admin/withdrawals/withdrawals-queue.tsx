@@ -17,6 +17,7 @@ import { apiErrorKey } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format-date';
 import { ConfirmBox } from '../../../components/ui/confirm-box';
 import { OrderSelect, type SortOrder } from '../shared/sort-controls';
+import { ActionMessage, type ActionOutcome } from '../shared/action-message';
 
 const FILTERS: ListWithdrawalsStatus[] = [
   'requested',
@@ -41,7 +42,7 @@ export function WithdrawalsQueue() {
   const list = useListWithdrawals({ status, order }, { query: { refetchOnMount: 'always' } });
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [message, setMessage] = useState<ActionOutcome | null>(null);
 
   const done = (text: string) => {
     setMessage({ text, failed: false });
@@ -196,14 +197,7 @@ export function WithdrawalsQueue() {
           </li>
         ))}
       </ul>
-      {message ? (
-        <p
-          className={message.failed ? 'form__error' : 'form__note'}
-          role={message.failed ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} />
     </section>
   );
 }
