@@ -110,7 +110,8 @@ describe('deposits: a second node must confirm large ones', () => {
       const list = (await held()).filter((r) => r.tx_id === txid);
       return list.length ? list : undefined;
     }, 15_000);
-    expect(rows[0].reason).toMatch(/HTTP 503/);
+    // Held on the 503; asked again while that node rests, the reason says no other node answered.
+    expect(rows[0].reason).toMatch(/HTTP 503|no other node answered/);
     expect((await me(t, m)).money).toBe(0);
     await b.control('faults', {});
     // The scanner asks about held deposits again every DEPOSIT_HELD_RECHECK_MS.
