@@ -1,5 +1,5 @@
-import { TestApp, member, operator, setLevel, startApp } from '../support/harness';
-import { demoteStaff, staffMember } from '../support/staff';
+import { Member, TestApp, member, setLevel, startApp } from '../support/harness';
+import { moneyStaff, staffMember } from '../support/staff';
 
 const USDT = 1_000_000;
 
@@ -12,19 +12,16 @@ const USDT = 1_000_000;
 describe('resolving a reconciler item', () => {
   let t: TestApp;
   let admin: Record<string, string>;
-  let finance: Awaited<ReturnType<typeof staffMember>>;
-  let support: Awaited<ReturnType<typeof staffMember>>;
-  let seededId: number;
+  let finance: Member;
+  let support: Member;
+  let demote: () => Promise<void>;
 
   beforeAll(async () => {
     t = await startApp();
-    admin = await operator(t);
-    seededId = (await t.http().get('/users/me').set(admin)).body.id as number;
-    finance = await staffMember(t, 'finance');
-    support = await staffMember(t, 'support');
+    ({ admin, finance, support, demote } = await moneyStaff(t));
   });
   afterAll(async () => {
-    await demoteStaff(t, seededId);
+    await demote();
     await t.close();
   });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { TestApp, member, operator, setLevel, startApp } from '../support/harness';
-import { demoteStaff, staffMember } from '../support/staff';
+import { Member, TestApp, member, setLevel, startApp } from '../support/harness';
+import { moneyStaff, staffMember } from '../support/staff';
 
 const USDT = 1_000_000;
 const FROM = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
@@ -14,19 +14,16 @@ const FROM = 'TDH7TKbRQTEminPbCpH5YAfgD23q63rz16';
 describe('dismissing a held deposit', () => {
   let t: TestApp;
   let admin: Record<string, string>;
-  let finance: Awaited<ReturnType<typeof staffMember>>;
-  let support: Awaited<ReturnType<typeof staffMember>>;
-  let seededId: number;
+  let finance: Member;
+  let support: Member;
+  let demote: () => Promise<void>;
 
   beforeAll(async () => {
     t = await startApp();
-    admin = await operator(t);
-    seededId = (await t.http().get('/users/me').set(admin)).body.id as number;
-    finance = await staffMember(t, 'finance');
-    support = await staffMember(t, 'support');
+    ({ admin, finance, support, demote } = await moneyStaff(t));
   });
   afterAll(async () => {
-    await demoteStaff(t, seededId);
+    await demote();
     await t.close();
   });
 

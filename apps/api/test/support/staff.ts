@@ -1,4 +1,4 @@
-import { type Member, type TestApp, login, member } from './harness';
+import { type Member, type TestApp, login, member, operator } from './harness';
 
 export type StaffRole = 'admin' | 'finance' | 'support';
 
@@ -24,4 +24,17 @@ export async function demoteStaff(t: TestApp, keepId: number) {
   await t.db.query(`UPDATE users SET role = 'member' WHERE role <> 'member' AND id <> $1`, [
     keepId,
   ]);
+}
+
+/**
+ * A suite's staff for money decisions: the seeded admin, a finance and a
+ * support member. `demote` gives the finance and support members back
+ * (demoteStaff), keeping the seeded admin.
+ */
+export async function moneyStaff(t: TestApp) {
+  const admin = await operator(t);
+  const seededId = (await t.http().get('/users/me').set(admin)).body.id as number;
+  const finance = await staffMember(t, 'finance');
+  const support = await staffMember(t, 'support');
+  return { admin, finance, support, demote: () => demoteStaff(t, seededId) };
 }
