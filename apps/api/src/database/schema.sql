@@ -761,7 +761,12 @@ CREATE TABLE public.held_deposits (
     dismissed_at timestamp with time zone,
     note character varying(500),
     CONSTRAINT held_deposits_amount_micro_check CHECK ((amount_micro > 0)),
-    CONSTRAINT held_deposits_dismissal CHECK ((((status)::text = 'dismissed'::text) = ((dismissed_by IS NOT NULL) AND (dismissed_at IS NOT NULL) AND (note IS NOT NULL)))),
+    CONSTRAINT held_deposits_dismissal CHECK (
+CASE status
+    WHEN 'dismissed'::text THEN ((dismissed_by IS NOT NULL) AND (dismissed_at IS NOT NULL) AND (note IS NOT NULL))
+    WHEN 'held'::text THEN ((dismissed_by IS NULL) AND (dismissed_at IS NULL) AND (note IS NULL))
+    ELSE ((dismissed_by IS NULL) = (dismissed_at IS NULL))
+END),
     CONSTRAINT held_deposits_log_index_check CHECK ((log_index >= 0)),
     CONSTRAINT held_deposits_status_check CHECK (((status)::text = ANY ((ARRAY['held'::character varying, 'credited'::character varying, 'dismissed'::character varying])::text[])))
 );

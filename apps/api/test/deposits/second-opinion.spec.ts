@@ -60,6 +60,7 @@ describe('deposits: a second node must confirm large ones', () => {
   const addressOf = (id: number) => deriveTronAddress(TEST_WALLET.depositXpub, id);
   const held = async () =>
     (await t.http().get('/admin/deposits/held').set(admin).expect(200)).body as {
+      id: number;
       tx_id: string;
       user_id: number;
       amount: number;
@@ -119,5 +120,36 @@ describe('deposits: a second node must confirm large ones', () => {
       await eventually(async () => ((await me(t, m)).money === 300 ? true : undefined), 30_000),
     ).toBe(true);
     expect((await held()).find((r) => r.tx_id === txid)?.status).toBe('credited');
+  }, 70_000);
+
+  it('dismissed in error, then claimed once both nodes agree: credited, and the list says so', async () => {
+    const m = await member(t);
+    await b.control('faults', { status: 503, paths: ['/walletsolidity/gettransactioninfobyid'] });
+    const txid = await a.payUsdt(addressOf(m.id), 200n * USDT);
+    await a.control('blocks', { count: 4 });
+    const [row] = await eventually(async () => {
+      const list = (await held()).filter((r) => r.tx_id === txid);
+      return list.length ? list : undefined;
+    }, 15_000);
+    const note = 'Thought the first node made it up';
+    await t
+      .http()
+      .post(`/admin/deposits/held/${row.id}/dismiss`)
+      .set(admin)
+      .send({ note })
+      .expect(200);
+    await b.control('faults', {});
+    // Dismissed rows are asked about no more: the member's claim asks both nodes now.
+    const claim = await t.http().post('/balance/add').set(m.auth).send({ tx_id: txid });
+    expect(claim.status).toBe(200);
+    expect(
+      await eventually(async () => ((await me(t, m)).money === 200 ? true : undefined), 30_000),
+    ).toBe(true);
+    const credited = (await held()).find((r) => r.tx_id === txid);
+    expect(credited).toMatchObject({ status: 'credited', note, dismissed_by: expect.any(Number) });
+    const dismissed = (
+      await t.http().get('/admin/deposits/held?status=dismissed').set(admin).expect(200)
+    ).body as { tx_id: string }[];
+    expect(dismissed.map((r) => r.tx_id)).not.toContain(txid);
   }, 70_000);
 });

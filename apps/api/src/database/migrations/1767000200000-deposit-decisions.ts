@@ -12,7 +12,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * - a held deposit dismissed (no second node will confirm it: the node that
  *   reported it was taken out): `held_deposits.status` gains `dismissed`,
  *   with who, when and their note; it is asked about no more, nothing was
- *   credited.
+ *   credited. Should two nodes confirm it after all (the member claims it),
+ *   it is credited like any held deposit and keeps who dismissed it.
  */
 export class DepositDecisions1767000200000 implements MigrationInterface {
   name = 'DepositDecisions1767000200000';
@@ -36,8 +37,10 @@ export class DepositDecisions1767000200000 implements MigrationInterface {
         ADD COLUMN dismissed_by integer,
         ADD COLUMN dismissed_at timestamptz,
         ADD COLUMN note varchar(500),
-        ADD CONSTRAINT held_deposits_dismissal CHECK (
-          (status = 'dismissed') = (dismissed_by IS NOT NULL AND dismissed_at IS NOT NULL AND note IS NOT NULL))`);
+        ADD CONSTRAINT held_deposits_dismissal CHECK (CASE status
+          WHEN 'dismissed' THEN dismissed_by IS NOT NULL AND dismissed_at IS NOT NULL AND note IS NOT NULL
+          WHEN 'held' THEN dismissed_by IS NULL AND dismissed_at IS NULL AND note IS NULL
+          ELSE (dismissed_by IS NULL) = (dismissed_at IS NULL) END)`);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -119,7 +119,7 @@ export class HeldDepositItem {
   @ApiProperty({
     enum: HELD_STATUSES,
     description:
-      '`credited` once two nodes returned the same receipt; `dismissed` by an operator, never credited',
+      '`credited` once two nodes returned the same receipt (also after a dismissal, when a claim is confirmed by two nodes: `dismissed_by` then stays); `dismissed` by an operator, not credited',
     example: 'held',
   })
   status: HeldStatus;
@@ -130,7 +130,7 @@ export class HeldDepositItem {
   @ApiProperty({
     type: 'integer',
     nullable: true,
-    description: 'The operator who dismissed it',
+    description: 'The operator who dismissed it (kept when two nodes confirmed it later)',
     example: null,
   })
   dismissed_by: number | null;

@@ -297,12 +297,16 @@ export class DepositsRepository {
     return rows.filter((r) => r.fresh).map((r) => r.id);
   }
 
-  /** Held logs of these transactions become credited (two nodes agreed at last). */
+  /**
+   * Held logs of these transactions become credited (two nodes agreed at
+   * last); a dismissed one too (a member's claim confirmed by two nodes), its
+   * dismissal kept beside the credit.
+   */
   async releaseHeld(db: EntityManager, txIds: string[]): Promise<void> {
     if (txIds.length === 0) return;
     await db.query(
       `UPDATE held_deposits SET status = 'credited', credited_at = now()
-       WHERE tx_id = ANY($1::char(64)[]) AND status = 'held'`,
+       WHERE tx_id = ANY($1::char(64)[]) AND status IN ('held', 'dismissed')`,
       [txIds],
     );
   }

@@ -16,7 +16,7 @@ export interface HeldDepositItem {
   /** @nullable */
   dismissed_at: string | null;
   /**
-   * The operator who dismissed it
+   * The operator who dismissed it (kept when two nodes confirmed it later)
    * @nullable
    */
   dismissed_by: number | null;
@@ -30,7 +30,7 @@ export interface HeldDepositItem {
   note: string | null;
   /** What each other node said, as last asked */
   reason: string;
-  /** `credited` once two nodes returned the same receipt; `dismissed` by an operator, never credited */
+  /** `credited` once two nodes returned the same receipt (also after a dismissal, when a claim is confirmed by two nodes: `dismissed_by` then stays); `dismissed` by an operator, not credited */
   status: HeldDepositItemStatus;
   /** The member's deposit address */
   to_address: string;

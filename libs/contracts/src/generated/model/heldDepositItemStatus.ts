@@ -7,7 +7,7 @@
  */
 
 /**
- * `credited` once two nodes returned the same receipt; `dismissed` by an operator, never credited
+ * `credited` once two nodes returned the same receipt (also after a dismissal, when a claim is confirmed by two nodes: `dismissed_by` then stays); `dismissed` by an operator, not credited
  */
 export type HeldDepositItemStatus =
   (typeof HeldDepositItemStatus)[keyof typeof HeldDepositItemStatus];
