@@ -136,6 +136,8 @@ describe('deposits: USDT on TRON, found on chain or claimed by tx id, credited o
           asset: 'TRX',
           amount: '2000000',
           log_index: -1,
+          // The sender as members and operators read it (base58), not the block's hex.
+          from_address: expect.stringMatching(/^T[1-9A-HJ-NP-Za-km-z]{33}$/),
         }),
       ]),
     );

@@ -43,10 +43,14 @@ class PoolProvider extends providers.HttpProvider {
   }
 }
 
-/** A TRX transfer as a block lists it (TransferContract), for the record of foreign deposits. */
+/**
+ * A TRX transfer as a block lists it (TransferContract), for the record of
+ * foreign deposits. The sender stays hex (41…): a mainnet block carries
+ * hundreds of strangers' transfers, and only a member's is worth decoding.
+ */
 export interface TrxTransfer {
   txId: string;
-  from: string;
+  fromHex: string;
   to: string;
   amountSun: bigint;
 }
@@ -455,12 +459,6 @@ export class TronClient {
     return Array.isArray(answer) ? answer : [];
   }
 
-  /** The successful TRX transfers of a solidified block. */
-  async solidTrxTransfers(num: number): Promise<TrxTransfer[]> {
-    const block = await this.call<RawBlock>(true, 'walletsolidity/getblockbynum', { num });
-    return trxTransfersOf(block);
-  }
-
   /** A solidified transaction's receipt, or null while it is unknown or not solidified. */
   async solidReceipt(txId: string): Promise<RawReceipt | null> {
     const answer = await this.call<RawReceipt>(
@@ -496,7 +494,7 @@ function trxTransfersOf(block: RawBlock): TrxTransfer[] {
     if (!value?.to_address || !value.owner_address || !value.amount) continue;
     out.push({
       txId: tx.txID,
-      from: TronWeb.address.fromHex(value.owner_address),
+      fromHex: value.owner_address,
       to: TronWeb.address.fromHex(value.to_address),
       amountSun: BigInt(value.amount),
     });

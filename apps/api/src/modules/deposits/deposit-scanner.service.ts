@@ -197,7 +197,7 @@ export class DepositScannerService {
                     logIndex: -1,
                     userId,
                     asset: 'TRX',
-                    from: t.from,
+                    from: tronAddressFromHex(t.fromHex) ?? t.fromHex,
                     amount: t.amountSun,
                     blockNumber: t.blockNumber,
                   },
