@@ -158,8 +158,9 @@ step "chaos 60 s" check env BENCH_NO_BUILD=1 BENCH_RUNTIME=local BENCH_CHAOS_MIN
   BENCH_CHAOS_SEED=15 bash scripts/bench/chaos.sh
 step "web unit" vitest pnpm --filter @app/web run test
 step "web build" check pnpm --filter @app/web run build
-# Explicit, so that a DATABASE_URL exported for development is never used here.
+# Explicit, so that a DATABASE_URL exported for development is never used here. The
+# journeys are served the build of the step above (E2E_PREBUILT), not a second one.
 step "web e2e" playwright env DATABASE_URL="$E2E_DATABASE_URL" REDIS_URL="$E2E_REDIS_URL" \
-  pnpm --filter @app/web run e2e
+  E2E_PREBUILT=1 pnpm --filter @app/web run e2e
 
 summary

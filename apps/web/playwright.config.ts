@@ -58,7 +58,11 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'pnpm exec vite build && pnpm exec vite preview',
+      // E2E_PREBUILT=1: dist/ is this tree's build already (pnpm test's "web build" step just made it).
+      command:
+        process.env.E2E_PREBUILT === '1'
+          ? 'pnpm exec vite preview'
+          : 'pnpm exec vite build && pnpm exec vite preview',
       url: `http://127.0.0.1:${WEB_PORT}`,
       env: { WEB_PORT: String(WEB_PORT), API_PORT: String(API_PORT) },
       timeout: 180_000,
