@@ -1,15 +1,33 @@
 -- One route of pnpm bench:load, for one wrk process:
 --   wrk ... -s scripts/bench/load.lua <url> -- ROUTE DATA_FILE [OFFSET]
--- DATA_FILE (written by load.mjs) returns { tokens = {...}, signins = {...},
--- pairs = {{member index, trailer id, view id}, ...} }. Each request takes the next
+-- DATA_FILE (written by load.mjs) holds a line per item: "t TOKEN" (a member's),
+-- "s PHONE PASSWORD" (a sign-in), "p MEMBER TRAILER VIEW" (a watch: the member's
+-- index in the tokens, the trailer id, the view id). Each request takes the next
 -- member in turn; the watch takes the next (member, trailer) pair from OFFSET, each
 -- pair paying once a day, so no request repeats a watch; it names the view the
 -- bench opened for that pair (lib.mjs openBenchViews).
 local route, data, n
 
+local function read(path)
+  local d = { tokens = {}, signins = {}, pairs = {} }
+  for line in io.lines(path) do
+    local kind, rest = line:match('^(%a) (.*)$')
+    if kind == 't' then
+      d.tokens[#d.tokens + 1] = rest
+    elseif kind == 's' then
+      local phone, password = rest:match('^(%S+) (%S+)$')
+      d.signins[#d.signins + 1] = { phone = phone, password = password }
+    elseif kind == 'p' then
+      local m, trailer, view = rest:match('^(%d+) (%d+) (%S+)$')
+      d.pairs[#d.pairs + 1] = { tonumber(m), trailer, view }
+    end
+  end
+  return d
+end
+
 function init(args)
   route = args[1]
-  data = dofile(args[2])
+  data = read(args[2])
   n = tonumber(args[3] or '0')
 end
 

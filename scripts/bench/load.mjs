@@ -73,7 +73,7 @@ const GOALS = {
   memoryGrowthMb: 30,
 };
 
-const dataFile = `${outDir}/load-data.lua`;
+const dataFile = `${outDir}/load-data.txt`;
 const { start, stopAll, fail, waitFor } = processes('load');
 
 const deadline = setTimeout(
@@ -208,15 +208,16 @@ const pairs = [];
 for (const trailer of trailerIds.slice(-TRAILERS))
   for (let m = 0; m < members.length; m++)
     pairs.push([m + 1, trailer, benchViewId(members[m].id, trailer)]);
-const lua = (value) =>
-  Array.isArray(value)
-    ? `{${value.map(lua).join(',')}}`
-    : typeof value === 'object'
-      ? `{${Object.entries(value)
-          .map(([k, v]) => `${k}=${lua(v)}`)
-          .join(',')}}`
-      : JSON.stringify(value);
-writeFileSync(dataFile, `return ${lua({ tokens, signins, pairs })}\n`);
+// Plain lines that load.lua reads at start (a Lua table literal of a 10-minute run's pairs passed
+// LuaJIT's 65,536 constants a chunk): "t TOKEN", "s PHONE PASSWORD", "p MEMBER TRAILER VIEW".
+writeFileSync(
+  dataFile,
+  [
+    ...tokens.map((token) => `t ${token}`),
+    ...signins.map((m) => `s ${m.phone} ${m.password}`),
+    ...pairs.map((pair) => `p ${pair.join(' ')}`),
+  ].join('\n') + '\n',
+);
 
 // CPU per request, of each process that serves it (the PostgreSQL backends of the bench's
 // database found anew every 100 ms): the machine's other work moves throughput and latency,
