@@ -198,10 +198,13 @@ async function build(db, { members, postings }) {
   const records = Math.max(1, Math.floor(postings / 10));
   await step(
     'balance records',
-    `INSERT INTO balance_records (user_id, type, is_add, amount_micro, fee_micro, status, tx_id, wallet, created_at, updated_at)
+    `INSERT INTO balance_records (user_id, type, is_add, amount_micro, fee_micro, status, failure, tx_id, wallet, created_at, updated_at)
      SELECT $1 + g % $2, (ARRAY['deposit', 'withdrawal', 'adjustment', 'card'])[1 + g % 4], g % 4 <> 1,
             1000000 + g % 1000, CASE WHEN g % 4 = 1 THEN 1000000 ELSE 0 END,
-            (ARRAY['success', 'under_review', 'fail'])[1 + g % 3], md5(g::text), 'TBench' || g % 1000,
+            (ARRAY['success', 'under_review', 'fail'])[1 + g % 3],
+            -- A failed record says why (balance_records_failure_status_check): a card refused, the rest failed.
+            CASE WHEN g % 3 = 2 THEN CASE WHEN g % 4 = 3 THEN 'refused' ELSE 'failed' END END,
+            md5(g::text), 'TBench' || g % 1000,
             now() - interval '90 days' + (g::float / $3) * interval '90 days',
             now() - interval '90 days' + (g::float / $3) * interval '90 days'
      FROM generate_series(1, $3) g`,
