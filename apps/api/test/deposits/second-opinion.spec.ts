@@ -34,7 +34,9 @@ describe('deposits: a second node must confirm large ones', () => {
     const settings = {
       ...tronSettings(a),
       TRON_FULL_NODE_URL: `${a.url},${b.url}`,
-      TRON_REQUEST_TIMEOUT_MS: '500',
+      // Long enough that a busy machine's slow answer does not rest node a: a block then read from b,
+      // which never saw a's made-up receipt, would hold nothing (CI once saw exactly that).
+      TRON_REQUEST_TIMEOUT_MS: '5000',
       DEPOSIT_CROSSCHECK_USDT: '100',
       // Held deposits asked about again every 2 s rather than 30, so a busy machine's slow ticks fit the test.
       DEPOSIT_HELD_RECHECK_MS: '2000',
