@@ -6,7 +6,7 @@
 // heap each keeps after its full collections (from /metrics). Everything
 // stays on 127.0.0.1 and every child process is stopped at the end.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import {
@@ -38,6 +38,9 @@ const barePort = Number(env.BENCH_LOAD_BARE_PORT ?? 3211);
 const seconds = Number(env.BENCH_LOAD_SECONDS ?? 600);
 const bareSeconds = Number(env.BENCH_LOAD_BARE_SECONDS ?? Math.min(20, seconds));
 const warmup = Number(env.BENCH_LOAD_WARMUP ?? 5);
+// API processes, as docker-compose.yml deploys them (two replicas behind nginx): here copies on one
+// port (replicas.mjs); the bare baseline runs as many, so both sides have the same processes.
+const PROCESSES = Number(env.BENCH_LOAD_PROCESSES ?? 2);
 const PASSWORD = BENCH_PASSWORD;
 const SIGNIN_MEMBERS = 8;
 const TRAILERS = 60;
@@ -144,16 +147,35 @@ async function post(path, body, headers = {}) {
   }
 }
 
-const bare = start('bare-server', ['scripts/bench/bare-server.mjs'], {
+/** A server script as PROCESSES copies on one port (replicas.mjs), or itself alone. */
+const copies = (script) =>
+  PROCESSES > 1 ? ['scripts/bench/replicas.mjs', String(PROCESSES), script] : [script];
+/** The processes that serve: a server's copies (its children) and itself. */
+const servingPids = (child) => {
+  try {
+    const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8');
+    return [child.pid, ...children.split(/\s+/).filter(Boolean).map(Number)];
+  } catch {
+    return [child.pid];
+  }
+};
+/** The processes that answer requests: the copies, or the server itself alone. */
+const copyPids = (child) => (PROCESSES > 1 ? servingPids(child).slice(1) : [child.pid]);
+
+const bare = start('bare-server', copies('scripts/bench/bare-server.mjs'), {
   BENCH_BARE_PORT: String(barePort),
 });
 /** Node's flags for a server's script: a CPU profile of the whole run into `dir` with BENCH_LOAD_CPU_PROFILE. */
 const profiled = (args, dir) =>
   env.BENCH_LOAD_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...args] : args;
-const api = start('api', profiled(apiArgs(), env.BENCH_LOAD_CPU_PROFILE), {
-  API_PORT: String(apiPort),
-  API_HOST: '127.0.0.1',
-});
+const api = start(
+  'api',
+  profiled(apiArgs(...copies('apps/api/dist/main.js')), env.BENCH_LOAD_CPU_PROFILE),
+  {
+    API_PORT: String(apiPort),
+    API_HOST: '127.0.0.1',
+  },
+);
 const workerMetricsPort = apiPort + 2;
 const worker = start(
   'worker',
@@ -162,6 +184,18 @@ const worker = start(
 );
 await waitFor('bare server', bare, `http://127.0.0.1:${barePort}/rows/1`);
 await waitFor('API', api, `http://127.0.0.1:${apiPort}/health`);
+/** Every copy listens once the port answers (replicas.mjs starts them one after another). */
+const copiesListening = async (name, child) => {
+  for (let tries = 0; copyPids(child).length < PROCESSES; tries++) {
+    if (tries > 600) await fail(`${name}: ${PROCESSES} copies did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+await copiesListening('bare server', bare);
+await copiesListening('API', api);
+const apiCopies = copyPids(api);
+// One memory series per API process: api, or api1, api2... for copies.
+const apiKeys = apiCopies.map((_, i) => (PROCESSES > 1 ? `api${i + 1}` : 'api'));
 
 // Setup (lib.mjs): level-9 members with a raised daily quota, trailers whose
 // views started a minute ago, posts in the feed, then a credit each (a
@@ -229,7 +263,7 @@ const database = new URL(env.DATABASE_URL).pathname.slice(1);
 /** Meters for one run: each server process, the database's backends, wrk. */
 function meters(servers) {
   const run = {
-    ...Object.fromEntries(servers.map(([name, pid]) => [name, cpuMeter({ pids: [pid] })])),
+    ...Object.fromEntries(servers.map(([name, pids]) => [name, cpuMeter({ pids })])),
     postgres: cpuMeter({ backends: { queryRows, database } }),
     wrk: cpuMeter(),
   };
@@ -262,9 +296,11 @@ const mixed = (duration, watchOffset) =>
 let bareRun;
 let runs;
 const samples = [];
-const heapSamples = { api: [], worker: [] };
+const heapSamples = Object.fromEntries([...apiKeys, 'worker'].map((key) => [key, []]));
+// The heap after full collections is read from /metrics, which copies on one port answer in
+// turn: for copies, memory is judged by resident size instead (memory() below).
 const metricsUrls = [
-  ['api', `${apiUrl}/metrics`],
+  ...(PROCESSES > 1 ? [] : [['api', `${apiUrl}/metrics`]]),
   ['worker', `http://127.0.0.1:${workerMetricsPort}/metrics`],
 ];
 
@@ -281,10 +317,10 @@ async function liveHeapMb(url) {
 try {
   console.log(`bench: bare baseline, ${CONNECTIONS} connections (${bareSeconds} s)`);
   await wrk(bareUrl, Math.min(3, bareSeconds), CONNECTIONS, 2);
-  const bareMeters = meters([['bare', bare.pid]]);
+  const bareMeters = meters([['bare', servingPids(bare)]]);
   bareRun = await wrk(bareUrl, bareSeconds, CONNECTIONS, 2);
   bareCpu = await bareMeters();
-  const bareRss = rssMb(bare.pid);
+  const bareRss = Math.max(...copyPids(bare).map((pid) => rssMb(pid)));
   bare.kill('SIGTERM');
   console.log(`bench: warming up the API (${warmup} s), then the mixed load (${seconds} s)`);
   // The warm-up watches use the first quarter of the pairs, the run the rest.
@@ -296,7 +332,7 @@ try {
   const sampler = setInterval(() => {
     samples.push({
       s: (Date.now() - started) / 1000,
-      api: rssMb(api.pid),
+      ...Object.fromEntries(apiKeys.map((key, i) => [key, rssMb(apiCopies[i])])),
       worker: rssMb(worker.pid),
     });
   }, 1000);
@@ -307,8 +343,8 @@ try {
       void liveHeapMb(url).then((mb) => Number.isFinite(mb) && heapSamples[name].push({ s, mb }));
   }, 2000);
   const mixedMeters = meters([
-    ['api', api.pid],
-    ['worker', worker.pid],
+    ['api', servingPids(api)],
+    ['worker', [worker.pid]],
   ]);
   runs = await mixed(seconds, Math.floor(pairs.length / 4));
   mixedCpu = await mixedMeters();
@@ -379,7 +415,7 @@ function memory(key) {
     stable: growth <= GOALS.memoryGrowthMb,
   };
 }
-const mem = { api: memory('api'), worker: memory('worker') };
+const mem = Object.fromEntries([...apiKeys, 'worker'].map((key) => [key, memory(key)]));
 
 const total = runs.reduce((sum, r) => sum + r.requestsPerSecond, 0);
 const ratio = total / bareRun.requestsPerSecond;
@@ -389,7 +425,8 @@ const ms = (value) => `${value.toFixed(1)} ms`;
 console.log('');
 console.log(
   `Load benchmark: ${CONNECTIONS} connections on loopback (one wrk per route, at once), ` +
-    `${seconds} s after a ${warmup} s warm-up; wrk shares the 2 cores; the API on Node ` +
+    `${seconds} s after a ${warmup} s warm-up; wrk shares the 2 cores; ` +
+    `${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''} on one port (the bare server the same); the API on Node ` +
     nodeRuntime(),
 );
 console.log(
@@ -458,12 +495,13 @@ checks.push([
   ratio >= GOALS.mixedToBare,
 ]);
 checks.push(['no error response (non-2xx, socket)', `${errors}`, errors === 0]);
-for (const when of ['peak', 'end'])
-  checks.push([
-    `api resident ${when} <= ${GOALS.apiResidentMb} MB`,
-    `${mem.api.rss[when].toFixed(0)} MB`,
-    mem.api.rss[when] <= GOALS.apiResidentMb,
-  ]);
+for (const key of apiKeys)
+  for (const when of ['peak', 'end'])
+    checks.push([
+      `${key} resident ${when} <= ${GOALS.apiResidentMb} MB`,
+      `${mem[key].rss[when].toFixed(0)} MB`,
+      mem[key].rss[when] <= GOALS.apiResidentMb,
+    ]);
 for (const [name, m] of Object.entries(mem))
   checks.push([
     `${name} memory stable (growth <= ${GOALS.memoryGrowthMb} MB)`,

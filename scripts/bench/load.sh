@@ -13,6 +13,8 @@
 #
 # Settings: BENCH_LOAD_SECONDS (600: the memory goal is over ten minutes), BENCH_LOAD_BARE_SECONDS (20),
 # BENCH_LOAD_WARMUP (5), BENCH_LOAD_API_PORT (3210), BENCH_LOAD_BARE_PORT (3211),
+# BENCH_LOAD_PROCESSES (2: API processes, as docker-compose.yml's replicas, as copies on one
+# port by replicas.mjs; the bare baseline runs as many),
 # BENCH_DB to run on an existing database instead (kept; e.g. app_bench_scale),
 # BENCH_NO_BUILD=1 to reuse dist, BENCH_RUNTIME=local to run the API without
 # the API image's NODE_OPTIONS, API_NODE_OPTIONS and malloc setting, BENCH_LOAD_CPU_PROFILE=DIR to write CPU

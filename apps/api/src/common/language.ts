@@ -43,10 +43,16 @@ export function acceptedLanguages(header: string | undefined): Language[] {
 export const languageOf = (header: string | undefined): Language =>
   acceptedLanguages(header)[0] ?? FALLBACK_LANGUAGE;
 
+/** Each language's order (made once: content is picked per field of every item listed). */
+const PREFERENCES = Object.fromEntries(
+  LANGUAGES.map((lang) => [
+    lang,
+    Object.freeze([...new Set<Language>([lang, FALLBACK_LANGUAGE, ...LANGUAGES])]),
+  ]),
+) as Record<Language, readonly Language[]>;
+
 /** In which order a reader of `lang` is offered content: theirs, Russian, then the rest. */
-export const preference = (lang: Language): Language[] => [
-  ...new Set<Language>([lang, FALLBACK_LANGUAGE, ...LANGUAGES]),
-];
+export const preference = (lang: Language): readonly Language[] => PREFERENCES[lang];
 
 /** The language of `lang`'s preference that `has` accepts; undefined when none does. */
 export function chooseLanguage(

@@ -204,6 +204,12 @@ export const SETTINGS_SCHEMA = z.object({
   WATCH_BATCH_WAIT_MS: intFrom(2, 0, 1000),
   /** Batches of one API process in flight at once, each on its own connection. */
   WATCH_BATCH_FLUSHES: intFrom(2, 1, 50),
+  /**
+   * Member reads of one kind (the profile, the records, the feed's likes)
+   * that arrive in the same turn of the event loop go as one statement, at
+   * most this many (issue 41, database/read-batch.ts); 0: each its own.
+   */
+  READ_BATCH_SIZE: intFrom(100, 0, 1000),
   /** How often the worker looks for rings across the whole club; 0: only as signals arrive. */
   RISK_SCAN_INTERVAL_MS: intFrom(300_000),
   /**

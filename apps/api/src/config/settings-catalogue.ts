@@ -339,6 +339,10 @@ export const SETTINGS_CATALOGUE: { [K in SettingName]: SettingDoc } = {
     group: 'Optional tuning (defaults shown)',
     doc: 'Batches of watches one API process commits at once, each on a connection of the pool; more wait for one to finish (DATABASE_POOL_SIZE must leave room for the other requests).',
   },
+  READ_BATCH_SIZE: {
+    group: 'Optional tuning (defaults shown)',
+    doc: "Member reads of one kind (GET /users/me, the records of GET /balance, the reader's likes of GET /moments) that reach an API process in the same turn of its event loop are answered by one statement of at most this many, so a rush of reads takes one pooled connection per kind instead of one each. Nothing is cached: each read still sees every write committed before it arrived. 0: each read its own statement.",
+  },
   RISK_SCAN_INTERVAL_MS: {
     group: 'Optional tuning (defaults shown)',
     doc: 'How often the worker looks for rings across the whole club (new signals are looked at as they arrive). 0: only as they arrive.',

@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { preparedQuery } from '../../database/prepared';
+import { batchedRead } from '../../database/read-batch';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { Inject, Injectable } from '@nestjs/common';
 
 /** A post as every reader sees it; `liked` is the reader's own. */
 export interface PostRow {
@@ -28,10 +30,24 @@ const POST_COLUMNS = `m.id, m.user_id, m.text, m.created_at, a.nickname, a.vip_l
     (SELECT count(*)::int FROM moment_likes l WHERE l.moment_id = m.id) AS like_count`;
 const FROM_POSTS = `FROM moments m CROSS JOIN LATERAL moment_author(m.user_id) a`;
 
+/** A reader's question: which of these posts do I like? */
+interface LikesKey {
+  userId: number;
+  ids: string[];
+}
+
 /** The only door to `moments`, `moment_images`, `moment_likes` and `moment_reports`. */
 @Injectable()
 export class MomentsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  /** The likes questions of a turn, as one statement (READ_BATCH_SIZE). */
+  private readonly likes: (key: LikesKey) => Promise<Set<string>>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.likes = batchedRead(config.READ_BATCH_SIZE, (keys) => this.likeRows(keys));
+  }
 
   /** A page of the feed, the same for every reader: a prepared statement on a pooled connection. */
   feed(
@@ -51,16 +67,30 @@ export class MomentsRepository {
     );
   }
 
-  /** Which of these posts the member likes (one index range of moment_likes_user_idx). */
+  /**
+   * Which of these posts the member likes. The feeds' questions of a turn go
+   * as one prepared statement (READ_BATCH_SIZE, database/read-batch.ts): every
+   * asker's likes among every asked post, each asker then keeping their own.
+   */
   async likedAmong(userId: number, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await preparedQuery<{ id: string }>(
+    return this.likes({ userId, ids });
+  }
+
+  private async likeRows(keys: readonly LikesKey[]): Promise<Set<string>[]> {
+    const rows = await preparedQuery<{ user_id: number; id: string }>(
       this.dataSource,
-      'moments-liked-among',
-      `SELECT moment_id AS id FROM moment_likes WHERE user_id = $1 AND moment_id = ANY($2::bigint[])`,
-      [userId, ids],
+      'moments-liked-among-many',
+      `SELECT user_id, moment_id AS id FROM moment_likes
+       WHERE user_id = ANY($1::int[]) AND moment_id = ANY($2::bigint[])`,
+      [[...new Set(keys.map((key) => key.userId))], [...new Set(keys.flatMap((key) => key.ids))]],
     );
-    return new Set(rows.map((row) => row.id));
+    return keys.map((key) => {
+      const asked = new Set(key.ids);
+      return new Set(
+        rows.filter((row) => row.user_id === key.userId && asked.has(row.id)).map((row) => row.id),
+      );
+    });
   }
 
   /** Inserts a post and its images, in the caller's transaction. */

@@ -65,6 +65,12 @@ export class TrailersService {
    * asks for it, at the rush hundreds a second (docs/benchmarks.md, bench:load).
    */
   private readonly catalogue: ShortCache<'published', PublishedTrailer[]>;
+  /**
+   * The kept catalogue as each language's readers get it, made once per kept
+   * answer (a new answer is a new array, and its lists go with the old one):
+   * each /trailers request picked every title's language anew, 60 titles at a time.
+   */
+  private readonly summaries = new WeakMap<PublishedTrailer[], Map<Language, TrailerSummary[]>>();
 
   constructor(
     private readonly trailers: TrailersRepository,
@@ -133,8 +139,14 @@ export class TrailersService {
     return this.trailers.dailyActive(days);
   }
 
+  /** The catalogue in the reader's language; the list is shared by readers: not to be changed. */
   async list(lang: Language): Promise<TrailerSummary[]> {
-    return (await this.published()).map((trailer) => summary(trailer, lang));
+    const published = await this.published();
+    let byLanguage = this.summaries.get(published);
+    if (!byLanguage) this.summaries.set(published, (byLanguage = new Map()));
+    let list = byLanguage.get(lang);
+    if (!list) byLanguage.set(lang, (list = published.map((trailer) => summary(trailer, lang))));
+    return list;
   }
 
   /** After a poster change commits (PostersService): the next catalogue read sees it. */

@@ -3,6 +3,8 @@ import { CSV_USDT } from '../../common/csv';
 import type { Language } from '../../common/language';
 import { DataSource, EntityManager } from 'typeorm';
 import { preparedQuery } from '../../database/prepared';
+import { batchedRead } from '../../database/read-batch';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import { REPORTS_DATABASE, ReportsDatabase } from '../../database/reports';
 import { User } from './user.entity';
 
@@ -77,13 +79,40 @@ export interface Credentials {
   role: User['role'];
 }
 
+/** A member's /users/me figures as the profile statement builds them. */
+export interface Profile {
+  id: number;
+  nickname: string | null;
+  phone: string;
+  vip_level: number;
+  vip_expire_ms: number | null;
+  is_active: boolean;
+  inviter_id: number | null;
+  role: User['role'];
+  money: string;
+  points: string;
+  points_hold: string;
+  earned_rewards: string;
+  earned_commissions: string;
+  has_transaction_password: boolean;
+  mail: string | null;
+  password_reset_ms: number | null;
+  verification: 'none' | 'pending' | 'approved' | 'rejected';
+}
+
 /** The only door to the `users` table. */
 @Injectable()
 export class UsersRepository {
+  /** The profile reads of a turn, as one statement (READ_BATCH_SIZE). */
+  private readonly profiles: (id: number) => Promise<Profile | undefined>;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(REPORTS_DATABASE) private readonly reports: ReportsDatabase,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.profiles = batchedRead(config.READ_BATCH_SIZE, (ids) => this.profileRows(ids));
+  }
 
   private repo(db: EntityManager = this.dataSource.manager) {
     return db.getRepository(User);
@@ -247,51 +276,37 @@ export class UsersRepository {
   }
 
   /**
-   * The /users/me read in one prepared statement (the hottest endpoint): the
-   * member row with the ledger's published summary of their figures, as one
-   * JSON value. node-postgres prepares a row object and a parser per column
-   * of every result, which for sixteen columns cost more of `/users/me` than
-   * PostgreSQL building the JSON (docs/decisions.md, "Hot paths"). Amounts
-   * stay text (exact bigints); the expiry is milliseconds since the epoch.
+   * The /users/me read (the hottest endpoint): the member row with the
+   * ledger's published summary of their figures, as one JSON value. node-postgres
+   * prepares a row object and a parser per column of every result, which for
+   * sixteen columns cost more of `/users/me` than PostgreSQL building the JSON
+   * (docs/decisions.md, "Hot paths"). Amounts stay text (exact bigints); the
+   * expiry is milliseconds since the epoch. The reads of a turn go as one
+   * prepared statement (READ_BATCH_SIZE, database/read-batch.ts).
    */
-  async profile(id: number) {
-    const [row] = await preparedQuery<{
-      p: {
-        id: number;
-        nickname: string | null;
-        phone: string;
-        vip_level: number;
-        vip_expire_ms: number | null;
-        is_active: boolean;
-        inviter_id: number | null;
-        role: User['role'];
-        money: string;
-        points: string;
-        points_hold: string;
-        earned_rewards: string;
-        earned_commissions: string;
-        has_transaction_password: boolean;
-        mail: string | null;
-        password_reset_ms: number | null;
-        verification: 'none' | 'pending' | 'approved' | 'rejected';
-      };
-    }>(
+  profile(id: number): Promise<Profile | undefined> {
+    return this.profiles(id);
+  }
+
+  private async profileRows(ids: readonly number[]): Promise<(Profile | undefined)[]> {
+    const rows = await preparedQuery<{ id: number; p: Profile }>(
       this.dataSource,
-      'users-profile',
-      `SELECT json_build_object(
-                'id', u.id, 'nickname', u.nickname, 'phone', u.phone, 'vip_level', u.vip_level,
-                'vip_expire_ms', floor(extract(epoch FROM u.vip_expire) * 1000),
-                'is_active', u.is_active, 'inviter_id', u.inviter_id,
-                'role', u.role, 'has_transaction_password', u.transaction_password_hash IS NOT NULL,
-                'mail', u.mail, 'verification', u.verification,
-                'password_reset_ms', floor(extract(epoch FROM u.password_reset_at) * 1000),
-                'money', s.money::text, 'points', s.points::text, 'points_hold', s.points_hold::text,
-                'earned_rewards', s.earned_rewards::text,
-                'earned_commissions', s.earned_commissions::text) AS p
-       FROM users u CROSS JOIN LATERAL ledger_member_summary(u.id) s WHERE u.id = $1`,
-      [id],
+      'users-profiles',
+      `SELECT u.id, json_build_object(
+                  'id', u.id, 'nickname', u.nickname, 'phone', u.phone, 'vip_level', u.vip_level,
+                  'vip_expire_ms', floor(extract(epoch FROM u.vip_expire) * 1000),
+                  'is_active', u.is_active, 'inviter_id', u.inviter_id,
+                  'role', u.role, 'has_transaction_password', u.transaction_password_hash IS NOT NULL,
+                  'mail', u.mail, 'verification', u.verification,
+                  'password_reset_ms', floor(extract(epoch FROM u.password_reset_at) * 1000),
+                  'money', s.money::text, 'points', s.points::text, 'points_hold', s.points_hold::text,
+                  'earned_rewards', s.earned_rewards::text,
+                  'earned_commissions', s.earned_commissions::text) AS p
+         FROM users u CROSS JOIN LATERAL ledger_member_summary(u.id) s WHERE u.id = ANY($1::int[])`,
+      [ids],
     );
-    return row?.p;
+    const byId = new Map(rows.map((row) => [row.id, row.p]));
+    return ids.map((id) => byId.get(id));
   }
 
   /**

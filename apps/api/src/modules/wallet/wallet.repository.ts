@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { REPORTS_DATABASE, ReportsDatabase } from '../../database/reports';
 import { CSV_USDT } from '../../common/csv';
 import { preparedQuery } from '../../database/prepared';
+import { batchedRead, byBatchKey } from '../../database/read-batch';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import { DataSource, EntityManager } from 'typeorm';
 
 export type RecordType = 'deposit' | 'withdrawal' | 'adjustment' | 'card';
@@ -57,13 +59,30 @@ const settled = (row: SettledRow): SettledRecord => ({
   failure: row.failure,
 });
 
+/** Which of a member's records a money screen lists: newest first, `before` an id for the next page. */
+export interface RecordsFilter {
+  add?: boolean;
+  limit: number;
+  before?: number;
+}
+
+interface RecordsKey extends RecordsFilter {
+  userId: number;
+}
+
 /** The only door to `balance_records`: what members see of money in and out. */
 @Injectable()
 export class WalletRepository {
+  /** The records lists of a turn, as one statement (READ_BATCH_SIZE). */
+  private readonly lists: (key: RecordsKey) => Promise<BalanceRecordRow[]>;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(REPORTS_DATABASE) private readonly reports: ReportsDatabase,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.lists = batchedRead(config.READ_BATCH_SIZE, (keys) => this.listRows(keys));
+  }
 
   async add(
     db: EntityManager,
@@ -324,20 +343,35 @@ export class WalletRepository {
     );
   }
 
-  /** Newest first, `before` an id for the next page. */
-  list(
-    userId: number,
-    filter: { add?: boolean; limit: number; before?: number },
-  ): Promise<BalanceRecordRow[]> {
-    // The money screens' list: a prepared statement on a pooled connection.
-    return preparedQuery<BalanceRecordRow>(
+  /**
+   * Newest first, `before` an id for the next page. The money screens' lists
+   * of a turn go as one prepared statement (READ_BATCH_SIZE,
+   * database/read-batch.ts), each list from the member's own index range.
+   */
+  list(userId: number, filter: RecordsFilter): Promise<BalanceRecordRow[]> {
+    return this.lists({ userId, ...filter });
+  }
+
+  private async listRows(keys: readonly RecordsKey[]): Promise<BalanceRecordRow[][]> {
+    const rows = await preparedQuery<BalanceRecordRow & { batch_key: string }>(
       this.dataSource,
-      'balance-records',
-      `SELECT ${RECORD_COLUMNS} FROM balance_records
-       WHERE user_id = $1 AND ($2::boolean IS NULL OR is_add = $2) AND ($3::bigint IS NULL OR id < $3)
-       ORDER BY id DESC LIMIT $4`,
-      [userId, filter.add ?? null, filter.before ?? null, filter.limit],
+      'balance-records-lists',
+      `SELECT k.batch_key, r.* FROM unnest($1::int[], $2::boolean[], $3::bigint[], $4::int[])
+         WITH ORDINALITY AS k(user_id, is_add, before, lim, batch_key)
+       CROSS JOIN LATERAL (
+         SELECT ${RECORD_COLUMNS} FROM balance_records b
+         WHERE b.user_id = k.user_id AND (k.is_add IS NULL OR b.is_add = k.is_add)
+           AND (k.before IS NULL OR b.id < k.before)
+         ORDER BY b.id DESC LIMIT k.lim) r
+       ORDER BY k.batch_key, r.id DESC`,
+      [
+        keys.map((key) => key.userId),
+        keys.map((key) => key.add ?? null),
+        keys.map((key) => key.before ?? null),
+        keys.map((key) => key.limit),
+      ],
     );
+    return byBatchKey(keys.length, rows);
   }
 
   /** One of the member's records (null: none of theirs has this id). */
