@@ -104,24 +104,27 @@ describe('reads batched by turn of the event loop (READ_BATCH_SIZE, issue 41)', 
       // One at a time first: the answers the batch must give.
       const alone = [];
       for (const m of members) {
+        const all = await wallet.list(m.id, { limit: 20 });
         alone.push({
           profile: await users.profile(m.id),
-          all: await wallet.list(m.id, { limit: 20 }),
+          all,
           newest: await wallet.list(m.id, { limit: 1, add: true }),
+          older: await wallet.list(m.id, { limit: 20, before: Number(all[0].id) }),
           likes: await moments.likedAmong(m.id, postIds),
         });
       }
       const { result, names } = await statementsDuring(() =>
         Promise.all(
-          members.map(async (m) => {
+          members.map(async (m, i) => {
             // Asked together: every read of the turn waits for its kind's one statement.
-            const [profile, all, newest, likes] = await Promise.all([
+            const [profile, all, newest, older, likes] = await Promise.all([
               users.profile(m.id),
               wallet.list(m.id, { limit: 20 }),
               wallet.list(m.id, { limit: 1, add: true }),
+              wallet.list(m.id, { limit: 20, before: Number(alone[i].all[0].id) }),
               moments.likedAmong(m.id, postIds),
             ]);
-            return { profile, all, newest, likes };
+            return { profile, all, newest, older, likes };
           }),
         ),
       );
@@ -135,6 +138,7 @@ describe('reads batched by turn of the event loop (READ_BATCH_SIZE, issue 41)', 
       ]);
       expect(result.map((r) => r.all.length)).toEqual([1, 2, 3, 4]);
       expect(result.map((r) => r.newest.length)).toEqual([1, 1, 1, 1]);
+      expect(result.map((r) => r.older.length)).toEqual([0, 1, 2, 3]);
       expect(result.map((r) => r.likes.size)).toEqual([1, 2, 3, 4]);
       expect(names.filter((n) => n === 'users-profiles')).toHaveLength(1);
       expect(names.filter((n) => n === 'balance-records-lists')).toHaveLength(1);

@@ -360,8 +360,9 @@ export class WalletRepository {
          WITH ORDINALITY AS k(user_id, is_add, before, lim, batch_key)
        CROSS JOIN LATERAL (
          SELECT ${RECORD_COLUMNS} FROM balance_records b
-         WHERE b.user_id = k.user_id AND (k.is_add IS NULL OR b.is_add = k.is_add)
-           AND (k.before IS NULL OR b.id < k.before)
+         -- The page's bound in the index range (a NULL test beside it would be a filter instead).
+         WHERE b.user_id = k.user_id AND b.id < coalesce(k.before, 9223372036854775807)
+           AND (k.is_add IS NULL OR b.is_add = k.is_add)
          ORDER BY b.id DESC LIMIT k.lim) r
        ORDER BY k.batch_key, r.id DESC`,
       [
