@@ -102,7 +102,7 @@ describe('reads batched by turn of the event loop (READ_BATCH_SIZE, issue 41)', 
       const wallet = t.app.get(WalletRepository);
       const moments = t.app.get(MomentsRepository);
       // One at a time first: the answers the batch must give.
-      const alone = [];
+      const alone: ({ all: { id: string }[] } & Record<string, unknown>)[] = [];
       for (const m of members) {
         const all = await wallet.list(m.id, { limit: 20 });
         alone.push({
