@@ -1,8 +1,8 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import { preparedQuery } from '../../database/prepared';
 import { batchedRead } from '../../database/read-batch';
-import { APP_CONFIG, AppConfig } from '../../config/config';
-import { Inject, Injectable } from '@nestjs/common';
 
 /** A post as every reader sees it; `liked` is the reader's own. */
 export interface PostRow {
@@ -85,12 +85,14 @@ export class MomentsRepository {
        WHERE user_id = ANY($1::int[]) AND moment_id = ANY($2::bigint[])`,
       [[...new Set(keys.map((key) => key.userId))], [...new Set(keys.flatMap((key) => key.ids))]],
     );
-    return keys.map((key) => {
-      const asked = new Set(key.ids);
-      return new Set(
-        rows.filter((row) => row.user_id === key.userId && asked.has(row.id)).map((row) => row.id),
-      );
-    });
+    // Each asker's likes once, then each question keeps the posts it asked about.
+    const likedBy = new Map<number, Set<string>>();
+    for (const row of rows) {
+      let liked = likedBy.get(row.user_id);
+      if (!liked) likedBy.set(row.user_id, (liked = new Set()));
+      liked.add(row.id);
+    }
+    return keys.map((key) => new Set(key.ids.filter((id) => likedBy.get(key.userId)?.has(id))));
   }
 
   /** Inserts a post and its images, in the caller's transaction. */
