@@ -145,15 +145,15 @@ export class LedgerAuditService {
   }
 
   private async advanceLocked(runner: QueryRunner, batch: number) {
-    // The newest posting now, and the ledger writes in flight now: those may
+    // The newest posting now, and the ledger writers open now: those may
     // still commit postings with smaller ids, so the checkpoint waits for them
-    // to end. A write that has not started yet gets larger ids (ledger_post
-    // inserts its transaction, taking its xid, before drawing posting ids).
+    // to end. A writer that has not started yet draws larger ids (ledger_post
+    // inserts its transaction, taking the lock it is listed by, before
+    // drawing posting ids).
     const head = await this.repository.head(runner);
     const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
     for (;;) {
-      // Only ledger writers count (any transaction of the cluster may be in flight).
-      const busy = await this.repository.writersInFlight(runner, head.snapshot);
+      const busy = await this.repository.writersInFlight(runner, head.writers);
       if (busy === 0) break;
       if (Date.now() > deadline) return null;
       await sleep(20);
