@@ -57,6 +57,7 @@ import { SupportRequests1766922000000 } from './migrations/1766922000000-support
 import { ChainAtScale1766946000000 } from './migrations/1766946000000-chain-at-scale';
 import { ProofColdWallet1767000000000 } from './migrations/1767000000000-proof-cold-wallet';
 import { DepositDecisions1767000200000 } from './migrations/1767000200000-deposit-decisions';
+import { CheaperWatchPosting1767000400000 } from './migrations/1767000400000-cheaper-watch-posting';
 import { SurvivingClient } from './lost-connections';
 
 export const MIGRATIONS = [
@@ -117,6 +118,7 @@ export const MIGRATIONS = [
   ChainAtScale1766946000000,
   ProofColdWallet1767000000000,
   DepositDecisions1767000200000,
+  CheaperWatchPosting1767000400000,
 ];
 
 /** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */

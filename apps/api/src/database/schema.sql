@@ -106,6 +106,7 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
     v_part bigint;
     v_sponsor bigint;
     v_i integer;
+    v_writer text;
   BEGIN
     INSERT INTO ledger_transactions (idempotency_key, kind, fingerprint, user_id, memo)
     VALUES (p_key, p_kind, p_fingerprint, p_user_id, p_memo)
@@ -116,7 +117,9 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
       IF v_fingerprint <> p_fingerprint THEN
         RAISE EXCEPTION 'IDEMPOTENCY_CONFLICT' USING ERRCODE = 'P0001';
       END IF;
-      RETURN QUERY SELECT v_tx, true;
+      transaction_id := v_tx;
+      replayed := true;
+      RETURN NEXT;
       RETURN;
     END IF;
 
@@ -161,58 +164,78 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
       END LOOP;
     END IF;
 
-    FOR r IN
-      SELECT x.user_id, x.kind, x.currency, SUM(x.delta) AS delta,
-             COALESCE(MAX(e.rewards), 0) AS rewards, COALESCE(MAX(e.commissions), 0) AS commissions
-      FROM (
-        SELECT p_from_user[i] AS user_id, p_from_kind[i] AS kind, p_currency[i] AS currency, -p_amount[i] AS delta
-        FROM generate_subscripts(p_amount, 1) AS i WHERE p_from_user[i] IS NOT NULL
-        UNION ALL
-        SELECT p_to_user[i], p_to_kind[i], p_currency[i], p_amount[i]
-        FROM generate_subscripts(p_amount, 1) AS i WHERE p_to_user[i] IS NOT NULL
-      ) x
-      LEFT JOIN (
-        SELECT p_earn_user[i] AS user_id, SUM(p_earn_rewards[i]) AS rewards, SUM(p_earn_commissions[i]) AS commissions
-        FROM generate_subscripts(p_earn_user, 1) AS i GROUP BY 1
-      ) e ON e.user_id = x.user_id AND x.kind = 'money'
-      GROUP BY x.user_id, x.kind, x.currency ORDER BY x.user_id, x.kind
-    LOOP
-      IF r.delta < 0 THEN
-        UPDATE ledger_accounts SET balance = balance + r.delta,
-          earned_rewards = earned_rewards + r.rewards, earned_commissions = earned_commissions + r.commissions
-        WHERE user_id = r.user_id AND kind = r.kind AND balance + r.delta >= 0
-        RETURNING id, currency, balance INTO v_id, v_currency, v_balance;
-        IF v_id IS NULL THEN
-          RAISE EXCEPTION 'INSUFFICIENT_FUNDS' USING ERRCODE = 'P0001';
-        END IF;
-      ELSE
-        INSERT INTO ledger_accounts (user_id, kind, currency, balance, earned_rewards, earned_commissions)
-        VALUES (r.user_id, r.kind, r.currency, r.delta, r.rewards, r.commissions)
+    -- Member accounts, each changed once by this transaction's sum on it, in
+    -- (user, kind) order, so that transactions on the same accounts lock them
+    -- in one order. A transaction that only pays members (a reward and its
+    -- commissions, a deposit: the hot paths) changes them in one statement;
+    -- one that takes from a member goes account by account, each debit
+    -- refused below zero (an INSERT's CHECK would refuse a negative row
+    -- before ON CONFLICT could turn it into an update).
+    IF cardinality(array_remove(p_from_user, NULL)) = 0 THEN
+      WITH x AS (
+        SELECT t.u AS user_id, t.k AS kind, t.c AS currency, SUM(t.a) AS delta
+        FROM unnest(p_to_user, p_to_kind, p_currency, p_amount) AS t(u, k, c, a)
+        WHERE t.u IS NOT NULL GROUP BY 1, 2, 3
+      ), e AS (
+        SELECT t.u AS user_id, SUM(t.r) AS rewards, SUM(t.c) AS commissions
+        FROM unnest(p_earn_user, p_earn_rewards, p_earn_commissions) AS t(u, r, c) GROUP BY 1
+      ), changed AS (
+        INSERT INTO ledger_accounts AS a (user_id, kind, currency, balance, earned_rewards, earned_commissions)
+        SELECT x.user_id, x.kind, x.currency, x.delta, COALESCE(e.rewards, 0), COALESCE(e.commissions, 0)
+        FROM x LEFT JOIN e ON e.user_id = x.user_id AND x.kind = 'money'
+        ORDER BY x.user_id, x.kind
         ON CONFLICT (user_id, kind) WHERE user_id IS NOT NULL
-        DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance,
-          earned_rewards = ledger_accounts.earned_rewards + EXCLUDED.earned_rewards,
-          earned_commissions = ledger_accounts.earned_commissions + EXCLUDED.earned_commissions
-        RETURNING id, currency, balance INTO v_id, v_currency, v_balance;
-      END IF;
-      v_users := v_users || r.user_id;
-      v_kinds := v_kinds || r.kind::text;
-      v_ids := v_ids || v_id;
-      v_currencies := v_currencies || v_currency;
-      v_balances := v_balances || v_balance;
-      v_id := NULL;
-    END LOOP;
-    FOR r IN
-      SELECT a.id, a.kind, a.currency FROM ledger_accounts a
-      WHERE a.user_id IS NULL AND a.kind IN (
-        SELECT p_from_kind[i] FROM generate_subscripts(p_amount, 1) AS i WHERE p_from_user[i] IS NULL
-        UNION SELECT p_to_kind[i] FROM generate_subscripts(p_amount, 1) AS i WHERE p_to_user[i] IS NULL)
-    LOOP
-      v_users := v_users || NULL::integer;
-      v_kinds := v_kinds || r.kind::text;
-      v_ids := v_ids || r.id;
-      v_currencies := v_currencies || r.currency::text;
-      v_balances := v_balances || NULL::bigint;
-    END LOOP;
+        DO UPDATE SET balance = a.balance + EXCLUDED.balance,
+          earned_rewards = a.earned_rewards + EXCLUDED.earned_rewards,
+          earned_commissions = a.earned_commissions + EXCLUDED.earned_commissions
+        RETURNING a.user_id, a.kind::text, a.id, a.currency::text, a.balance
+      )
+      SELECT COALESCE(array_agg(c.user_id), '{}'), COALESCE(array_agg(c.kind), '{}'),
+             COALESCE(array_agg(c.id), '{}'), COALESCE(array_agg(c.currency), '{}'),
+             COALESCE(array_agg(c.balance), '{}')
+      INTO v_users, v_kinds, v_ids, v_currencies, v_balances FROM changed c;
+    ELSE
+      FOR r IN
+        SELECT x.user_id, x.kind, x.currency, SUM(x.delta) AS delta,
+               COALESCE(MAX(e.rewards), 0) AS rewards, COALESCE(MAX(e.commissions), 0) AS commissions
+        FROM (
+          SELECT p_from_user[i] AS user_id, p_from_kind[i] AS kind, p_currency[i] AS currency, -p_amount[i] AS delta
+          FROM generate_subscripts(p_amount, 1) AS i WHERE p_from_user[i] IS NOT NULL
+          UNION ALL
+          SELECT p_to_user[i], p_to_kind[i], p_currency[i], p_amount[i]
+          FROM generate_subscripts(p_amount, 1) AS i WHERE p_to_user[i] IS NOT NULL
+        ) x
+        LEFT JOIN (
+          SELECT p_earn_user[i] AS user_id, SUM(p_earn_rewards[i]) AS rewards, SUM(p_earn_commissions[i]) AS commissions
+          FROM generate_subscripts(p_earn_user, 1) AS i GROUP BY 1
+        ) e ON e.user_id = x.user_id AND x.kind = 'money'
+        GROUP BY x.user_id, x.kind, x.currency ORDER BY x.user_id, x.kind
+      LOOP
+        IF r.delta < 0 THEN
+          UPDATE ledger_accounts SET balance = balance + r.delta,
+            earned_rewards = earned_rewards + r.rewards, earned_commissions = earned_commissions + r.commissions
+          WHERE user_id = r.user_id AND kind = r.kind AND balance + r.delta >= 0
+          RETURNING id, currency, balance INTO v_id, v_currency, v_balance;
+          IF v_id IS NULL THEN
+            RAISE EXCEPTION 'INSUFFICIENT_FUNDS' USING ERRCODE = 'P0001';
+          END IF;
+        ELSE
+          INSERT INTO ledger_accounts (user_id, kind, currency, balance, earned_rewards, earned_commissions)
+          VALUES (r.user_id, r.kind, r.currency, r.delta, r.rewards, r.commissions)
+          ON CONFLICT (user_id, kind) WHERE user_id IS NOT NULL
+          DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance,
+            earned_rewards = ledger_accounts.earned_rewards + EXCLUDED.earned_rewards,
+            earned_commissions = ledger_accounts.earned_commissions + EXCLUDED.earned_commissions
+          RETURNING id, currency, balance INTO v_id, v_currency, v_balance;
+        END IF;
+        v_users := v_users || r.user_id;
+        v_kinds := v_kinds || r.kind::text;
+        v_ids := v_ids || v_id;
+        v_currencies := v_currencies || v_currency;
+        v_balances := v_balances || v_balance;
+        v_id := NULL;
+      END LOOP;
+    END IF;
     -- sponsor_funds keeps its balance, never below zero: what it takes in
     -- (sponsors' money, four eyes) and what funding legs draw from it.
     IF 'sponsor_funds' = ANY(p_from_kind || p_to_kind) THEN
@@ -240,10 +263,14 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
     -- the count below refuses the whole transaction. A member posting's
     -- balance_after is the account's new balance less what this
     -- transaction's later postings on it add.
-    PERFORM set_config('ledger.writer', 'ledger_post', true);
+    v_writer := set_config('ledger.writer', 'ledger_post', true);
     WITH accounts AS (
       SELECT u AS user_id, k AS kind, id, c AS currency, b AS balance
       FROM unnest(v_users, v_kinds, v_ids, v_currencies, v_balances) AS t(u, k, id, c, b)
+      UNION ALL
+      -- System accounts keep no balance (sponsor_funds's, kept above, is not a posting's).
+      SELECT NULL, a.kind::text, a.id, a.currency::text, NULL FROM ledger_accounts a
+      WHERE a.user_id IS NULL AND a.kind = ANY (p_from_kind || p_to_kind)
     ),
     legs AS (
       SELECT i, p_from_user[i] AS fu, p_from_kind[i] AS fk, p_to_user[i] AS tu, p_to_kind[i] AS tk,
@@ -266,12 +293,14 @@ CREATE FUNCTION public.ledger_post(p_key text, p_kind text, p_fingerprint text, 
       SELECT i, 1, to_id, from_id, amount, to_balance FROM resolved
     ) x ORDER BY x.i, x.leg;
     GET DIAGNOSTICS v_written = ROW_COUNT;
-    PERFORM set_config('ledger.writer', '', true);
+    v_writer := set_config('ledger.writer', '', true);
     IF v_written <> 2 * cardinality(p_amount) THEN
       RAISE EXCEPTION 'ledger posting names an unknown account or mixes currencies';
     END IF;
 
-    RETURN QUERY SELECT v_tx, false;
+    transaction_id := v_tx;
+    replayed := false;
+    RETURN NEXT;
   END $$;
 
 CREATE FUNCTION public.ledger_postings_gate() RETURNS trigger
@@ -318,12 +347,14 @@ CREATE FUNCTION public.moment_author(p_user_id integer) RETURNS TABLE(nickname c
       $$;
 
 CREATE FUNCTION public.risk_held_members(p_user_ids integer[]) RETURNS integer[]
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     AS $$
-        SELECT COALESCE(array_agg(m.user_id ORDER BY m.user_id), '{}')
-        FROM risk_ring_members m JOIN risk_rings r ON r.id = m.ring_id
-        WHERE m.user_id = ANY (p_user_ids) AND r.status IN ('open', 'reversed')
-      $$;
+    BEGIN RETURN (
+    SELECT COALESCE(array_agg(m.user_id ORDER BY m.user_id), '{}')
+    FROM risk_ring_members m JOIN risk_rings r ON r.id = m.ring_id
+    WHERE m.user_id = ANY (p_user_ids) AND r.status IN ('open', 'reversed')
+    ); END
+  $$;
 
 CREATE FUNCTION public.sweeps_total_delete() RETURNS trigger
     LANGUAGE plpgsql
