@@ -38,6 +38,7 @@ const { LedgerReportService } = requireApi('./dist/modules/ledger/ledger-report.
 
 const duration = Number(process.env.BENCH_DURATION ?? 21);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const warmupSeconds = Math.max(0, Number(process.env.BENCH_WARMUP ?? 3));
 const roundSeconds = Math.max(1, Math.round(duration / rounds));
 const clients = Number(process.env.BENCH_CLIENTS ?? 16);
 const pgbenchUrl = process.env.PGBENCH_URL;
@@ -48,7 +49,7 @@ const MEMBERS_PER_CLIENT = 8;
  * as it can post in the whole run: sized for 300 postings a second per client
  * (about twice the fastest rate seen), at least 600 trailers.
  */
-const TRAILERS = Math.max(600, Math.ceil((300 * duration) / MEMBERS_PER_CLIENT));
+const TRAILERS = Math.max(600, Math.ceil((300 * (duration + warmupSeconds)) / MEMBERS_PER_CLIENT));
 const REWARD_MICRO = 12_000_000n; // level 9
 const RATES_BP = [1000n, 500n, 200n];
 /** Issue 10: the reward posting at 0.7 of pgbench's tpcb-like transaction or better. */
@@ -228,11 +229,14 @@ let pgbenchCpu = 0;
 let pgbenchCount = 0;
 const ledgerDatabase = (await db.query(`SELECT current_database() AS name`))[0].name;
 
-/** One round of a mode: every one of its processes posting until the deadline. */
-async function postingRound(mode) {
+/**
+ * One round of a mode: every one of its processes posting until the deadline.
+ * A warm-up round's postings are checked with the rest, its figures not kept.
+ */
+async function postingRound(mode, seconds = roundSeconds, warmup = false) {
   const { children } = mode;
   const nodeCpuNow = () => children.reduce((sum, child) => sum + cpuSeconds(child.pid), 0);
-  const deadline = Date.now() + roundSeconds * 1000;
+  const deadline = Date.now() + seconds * 1000;
   const meter = cpuMeter({
     pids: children.map((child) => child.pid),
     backends: { queryRows, database: ledgerDatabase },
@@ -249,21 +253,28 @@ async function postingRound(mode) {
         for (const other of allChildren) other.kill('SIGKILL');
         process.exit(2);
       }
-      for (const ms of message.latencies) mode.latencies.push(ms);
+      if (!warmup) for (const ms of message.latencies) mode.latencies.push(ms);
       return message.done;
     }),
   );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  mode.cpu += await meter.stop();
-  mode.nodeCpu += nodeCpuNow() - nodeBefore;
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = await meter.stop();
   let postedThisRound = 0;
   for (const c of mode.plan.keys()) {
     const count = results[c % processCount][Math.floor(c / processCount)];
     mode.done[c] += count;
     postedThisRound += count;
   }
-  mode.rates.push(postedThisRound / seconds);
+  if (warmup) return;
+  mode.cpu += cpu;
+  mode.nodeCpu += nodeCpuNow() - nodeBefore;
+  mode.rates.push(postedThisRound / elapsed);
 }
+
+// Warm-up, not measured: the posting processes' first seconds compile their
+// code (V8) and each connection's plans and PL/pgSQL functions, which a
+// running API did long ago; pgbench's connections are new each round anyway.
+if (warmupSeconds > 0) for (const mode of modes) await postingRound(mode, warmupSeconds, true);
 
 for (let round = 0; round < rounds; round++) {
   console.log(

@@ -11,7 +11,8 @@
 # when one fails, 2 on an error (a posting process that crashes ends the run
 # at once).
 #
-# Settings: BENCH_DURATION (21 s a side), BENCH_ROUNDS (3), BENCH_CLIENTS (16,
+# Settings: BENCH_DURATION (21 s a side), BENCH_ROUNDS (3), BENCH_WARMUP (3 s of
+# postings a mode before the rounds, not measured), BENCH_CLIENTS (16,
 # today's mode and pgbench), BENCH_BATCH_CLIENTS (64, group commit's members at
 # once), BENCH_BATCH_SIZE (32), BENCH_BATCH_FLUSHES (the API's default),
 # BENCH_NO_BUILD=1 to reuse dist,
