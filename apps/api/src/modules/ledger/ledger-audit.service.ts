@@ -204,6 +204,27 @@ export class LedgerAuditService {
     return { from: from.toString(), to: through.toString() };
   }
 
+  /**
+   * Makes the checkpoint's sums again from the postings up to it, for a
+   * ledger whose full audit found them wrong (checkpoint or rollup
+   * mismatches) while every balance equals its postings: a checkpoint could
+   * once pass a writer's postings before they committed (docs/decisions.md,
+   * "Ledger checkpoints"). Derived figures only, never a posting or a
+   * balance; an operator's step (`pnpm ledger:rebuild-checkpoint`), not the
+   * audit's, so sums that stopped matching postings someone changed are
+   * reported, not made to agree. Null while the worker moves the checkpoint.
+   */
+  async rebuildCheckpoint(): Promise<{ checkpoint: string; posting_id: string } | null> {
+    return this.repository.whileLocked(CHECKPOINT_LOCK, (runner) =>
+      this.repository.repeatableRead(runner, async () => {
+        const cp = await this.repository.latest(runner);
+        const checkpoint = await this.repository.rebuildCheckpoint(runner, cp);
+        this.logger.log(`checkpoint ${checkpoint}: sums rebuilt through posting ${cp.posting_id}`);
+        return { checkpoint, posting_id: cp.posting_id };
+      }),
+    );
+  }
+
   /** The latest full audit's result, or null before the first one. */
   lastFullAudit(): Promise<FullAuditResult | null> {
     return this.repository.lastFullAudit<FullAuditResult>();
