@@ -214,27 +214,10 @@ export class LedgerAuditRepository {
     return first;
   }
 
-  /**
-   * The checkpoint's sums made again from the postings up to it: the
-   * per-account sums and the daily rollups replaced, and a new checkpoint at
-   * the same posting with totals and counts from the postings. Its id.
-   */
-  async rebuildCheckpoint(runner: QueryRunner, cp: Checkpoint): Promise<string> {
-    const range = ['0', cp.posting_id];
+  /** Empties the checkpoint's per-account sums and the daily rollups (rebuilt from nothing). */
+  async clearSums(runner: QueryRunner): Promise<void> {
     await runner.query(`DELETE FROM ledger_checkpoint_accounts`);
-    await this.addAccountDeltas(runner, range);
     await runner.query(`DELETE FROM ledger_daily_rollups`);
-    await this.addRollupDeltas(runner, range);
-    const totals = await this.kindDeltas(runner, range[0], range[1]);
-    const counts = await this.countsIn(runner, range, '0', cp.transaction_id);
-    return this.insertCheckpoint(runner, {
-      previousId: cp.id,
-      postingId: cp.posting_id,
-      transactionId: cp.transaction_id,
-      postings: counts.postings,
-      transactions: counts.transactions,
-      totals: totals.filter((t) => t.total !== '0'),
-    });
   }
 
   /** Adds the postings in range (after, through] to the checkpoint's per-account sums. */

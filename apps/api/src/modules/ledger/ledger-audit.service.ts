@@ -184,24 +184,39 @@ export class LedgerAuditService {
     const txThrough =
       BigInt(head.transaction_id) > BigInt(txFrom) ? head.transaction_id : cp.transaction_id;
 
-    await repo.addAccountDeltas(runner, range);
-    await repo.addRollupDeltas(runner, range);
-    const deltas = await repo.kindDeltas(runner, range[0], range[1]);
-    const counts = await repo.countsIn(runner, range, txFrom, txThrough);
+    const next = await this.addToSums(runner, cp, range, txThrough);
     // What is wrong in what was just summed stays reported after the
     // checkpoint moves past it.
     await repo.recordWrongTransactions(runner, range, txFrom, txThrough);
-    const next = await repo.insertCheckpoint(runner, {
-      previousId: cp.id,
-      postingId: through.toString(),
-      transactionId: txThrough,
-      postings: (BigInt(cp.postings) + BigInt(counts.postings)).toString(),
-      transactions: (BigInt(cp.transactions) + BigInt(counts.transactions)).toString(),
-      totals: mergeTotals([], cp.totals, deltas).filter((t) => t.total !== '0'),
-    });
     await repo.recordWrongAccounts(runner, through.toString(), from.toString());
     this.logger.debug(`checkpoint ${next}: postings ${from + 1n}..${through}`);
     return { from: from.toString(), to: through.toString() };
+  }
+
+  /**
+   * Adds the postings in range (after, through] and the transactions up to
+   * `txThrough` to the sums `base` kept (per account, rollups, totals and
+   * counts), and records them as the checkpoint after `base`. Its id.
+   */
+  private async addToSums(
+    runner: QueryRunner,
+    base: Checkpoint,
+    range: string[],
+    txThrough: string,
+  ): Promise<string> {
+    const repo = this.repository;
+    await repo.addAccountDeltas(runner, range);
+    await repo.addRollupDeltas(runner, range);
+    const deltas = await repo.kindDeltas(runner, range[0], range[1]);
+    const counts = await repo.countsIn(runner, range, base.transaction_id, txThrough);
+    return repo.insertCheckpoint(runner, {
+      previousId: base.id,
+      postingId: range[1],
+      transactionId: txThrough,
+      postings: (BigInt(base.postings) + BigInt(counts.postings)).toString(),
+      transactions: (BigInt(base.transactions) + BigInt(counts.transactions)).toString(),
+      totals: mergeTotals([], base.totals, deltas).filter((t) => t.total !== '0'),
+    });
   }
 
   /**
@@ -218,7 +233,22 @@ export class LedgerAuditService {
     return this.repository.whileLocked(CHECKPOINT_LOCK, (runner) =>
       this.repository.repeatableRead(runner, async () => {
         const cp = await this.repository.latest(runner);
-        const checkpoint = await this.repository.rebuildCheckpoint(runner, cp);
+        // From nothing up to the checkpoint's own posting: the same step as `advance`.
+        await this.repository.clearSums(runner);
+        const empty = {
+          ...cp,
+          posting_id: '0',
+          transaction_id: '0',
+          postings: '0',
+          transactions: '0',
+          totals: [],
+        };
+        const checkpoint = await this.addToSums(
+          runner,
+          empty,
+          ['0', cp.posting_id],
+          cp.transaction_id,
+        );
         this.logger.log(`checkpoint ${checkpoint}: sums rebuilt through posting ${cp.posting_id}`);
         return { checkpoint, posting_id: cp.posting_id };
       }),
