@@ -15,12 +15,13 @@
  * what runs is then exactly what the pipeline would have run. Errors take
  * the same road as ever: Fastify hands them to Nest's handler, which runs
  * ErrorFilter; the request hooks (id, headers, log line, metrics) are
- * Fastify's and run for every route alike.
+ * Fastify's and run for every route alike. A method may answer with a
+ * JsonText (common/json-text.ts): its bytes are sent without serialising.
  */
 import { RequestMethod, SetMetadata, type Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import {
   ACCESS_VERIFIER,
   type AccessVerifier,
@@ -40,6 +41,7 @@ import {
   routeArgsOf,
 } from './framework/nest-internals';
 import { REACH_KEY, type ReachDeclaration, ReachGuard } from './reach';
+import { JsonText } from './json-text';
 import { type Language, contentLanguageOf, languageOf } from './language';
 import { AppValidationPipe } from './validation.pipe';
 
@@ -160,7 +162,10 @@ export function registerDirectRoutes(app: NestFastifyApplication) {
         (...args: (AuthUser | Language)[]) => unknown
       >;
       const call = controller[target.method].bind(controller);
-      route.handler = async (request: FastifyRequest & { user?: AuthUser }) => {
+      route.handler = async (
+        request: FastifyRequest & { user?: AuthUser },
+        reply: FastifyReply,
+      ) => {
         const user = authenticate(verifier, request.headers.authorization, roles);
         // The log line names the member, as it does after the guard.
         request.user = user;
@@ -168,7 +173,13 @@ export function registerDirectRoutes(app: NestFastifyApplication) {
         for (const { index, kind } of parameters) {
           args[index] = kind === 'user' ? user : languageOf(request.headers['accept-language']);
         }
-        return call(...args);
+        const answer = await call(...args);
+        // Serialised once by the service: its bytes go out as they are.
+        if (answer instanceof JsonText) {
+          void reply.type('application/json; charset=utf-8');
+          return answer.bytes;
+        }
+        return answer;
       };
     });
 }

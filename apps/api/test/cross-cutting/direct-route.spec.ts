@@ -25,6 +25,7 @@ import {
 import { Reach, ReachRegistry } from '../../src/common/reach';
 import { DirectRoute, registerDirectRoutes } from '../../src/common/direct-route';
 import { ErrorFilter } from '../../src/common/error.filter';
+import { JsonText } from '../../src/common/json-text';
 import { RouteTable } from '../../src/common/route-table';
 import { AppValidationPipe } from '../../src/common/validation.pipe';
 
@@ -69,7 +70,22 @@ class FineController {
   throughNest(@CurrentUser() user: AuthUser) {
     return { id: user.id };
   }
+
+  @Get('kept')
+  @DirectRoute()
+  kept() {
+    return KEPT;
+  }
+
+  @Get('kept-through-nest')
+  @Auth()
+  keptThroughNest() {
+    return KEPT;
+  }
 }
+
+/** An answer serialised once (as the catalogue is), with text that JSON must escape. */
+const KEPT = new JsonText([{ id: 1, title: 'Ўзбек "кино" \\ é' }]);
 
 @Injectable()
 class AlwaysGuard implements CanActivate {
@@ -171,6 +187,22 @@ describe('direct routes', () => {
     // An unmarked route of the same controller still goes through Nest.
     expect((await get('/ok/through-nest', 'member-token')).body).toEqual({ id: 7 });
     expect(guard).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a JsonText answer as its bytes, as JSON, and the same through Nest', async () => {
+    const stringify = jest.spyOn(JSON, 'stringify');
+    const direct = await get('/ok/kept', 'member-token');
+    expect(direct.status).toBe(200);
+    expect(direct.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(direct.text).toBe(KEPT.bytes.toString('utf8'));
+    expect(direct.body).toEqual(KEPT.value);
+    // Sent as kept: the direct route did not serialise it again.
+    expect(stringify).not.toHaveBeenCalled();
+    stringify.mockRestore();
+    // Through Nest's pipeline it serialises as its value: the same answer.
+    const throughNest = await get('/ok/kept-through-nest', 'member-token');
+    expect(throughNest.headers['content-type']).toMatch(/^application\/json/);
+    expect(throughNest.text).toBe(direct.text);
   });
 
   it('refuses as the guard does, in the contract shape', async () => {

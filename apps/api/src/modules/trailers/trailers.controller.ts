@@ -4,6 +4,7 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nes
 import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { DirectRoute } from '../../common/direct-route';
+import { JsonText } from '../../common/json-text';
 import { ContentLanguage, type Language } from '../../common/language';
 import { IdParam } from '../../common/id-param.dto';
 import { Auth, CurrentUser, Roles, Staff } from '../../common/auth';
@@ -45,7 +46,7 @@ export class TrailersController {
     description: LANGUAGE_NOTE,
   })
   @ApiOkResponse({ type: [TrailerSummary] })
-  listTrailers(@ContentLanguage() lang: Language): Promise<TrailerSummary[]> {
+  listTrailers(@ContentLanguage() lang: Language): Promise<JsonText<TrailerSummary[]>> {
     return this.trailers.list(lang);
   }
 

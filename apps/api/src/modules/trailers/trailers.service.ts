@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { JsonText } from '../../common/json-text';
 import { ShortCache } from '../../common/short-cache';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import {
@@ -66,11 +67,15 @@ export class TrailersService {
    */
   private readonly catalogue: ShortCache<'published', PublishedTrailer[]>;
   /**
-   * The kept catalogue as each language's readers get it, made once per kept
-   * answer (a new answer is a new array, and its lists go with the old one):
-   * each /trailers request picked every title's language anew, 60 titles at a time.
+   * The kept catalogue as each language's readers get it, made and serialised
+   * once per kept answer (a new answer is a new array, and its lists go with
+   * the old one): each /trailers request picked every title's language anew,
+   * 60 titles at a time, and serialised them again.
    */
-  private readonly summaries = new WeakMap<PublishedTrailer[], Map<Language, TrailerSummary[]>>();
+  private readonly summaries = new WeakMap<
+    PublishedTrailer[],
+    Map<Language, JsonText<TrailerSummary[]>>
+  >();
 
   constructor(
     private readonly trailers: TrailersRepository,
@@ -139,13 +144,17 @@ export class TrailersService {
     return this.trailers.dailyActive(days);
   }
 
-  /** The catalogue in the reader's language; the list is shared by readers: not to be changed. */
-  async list(lang: Language): Promise<TrailerSummary[]> {
+  /** The catalogue in the reader's language, serialised; shared by readers: not to be changed. */
+  async list(lang: Language): Promise<JsonText<TrailerSummary[]>> {
     const published = await this.published();
     let byLanguage = this.summaries.get(published);
     if (!byLanguage) this.summaries.set(published, (byLanguage = new Map()));
     let list = byLanguage.get(lang);
-    if (!list) byLanguage.set(lang, (list = published.map((trailer) => summary(trailer, lang))));
+    if (!list)
+      byLanguage.set(
+        lang,
+        (list = new JsonText(published.map((trailer) => summary(trailer, lang)))),
+      );
     return list;
   }
 
