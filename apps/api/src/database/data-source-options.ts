@@ -58,6 +58,7 @@ import { ChainAtScale1766946000000 } from './migrations/1766946000000-chain-at-s
 import { ProofColdWallet1767000000000 } from './migrations/1767000000000-proof-cold-wallet';
 import { DepositDecisions1767000200000 } from './migrations/1767000200000-deposit-decisions';
 import { CheaperWatchPosting1767000400000 } from './migrations/1767000400000-cheaper-watch-posting';
+import { PostingsWithoutTransactionKey1767000500000 } from './migrations/1767000500000-postings-without-transaction-key';
 import { SurvivingClient } from './lost-connections';
 
 export const MIGRATIONS = [
@@ -119,6 +120,7 @@ export const MIGRATIONS = [
   ProofColdWallet1767000000000,
   DepositDecisions1767000200000,
   CheaperWatchPosting1767000400000,
+  PostingsWithoutTransactionKey1767000500000,
 ];
 
 /** The app's data source on DATABASE_URL, or the same settings on another `url` (the replica). */

@@ -2159,9 +2159,6 @@ ALTER TABLE ONLY public.ledger_accounts
 ALTER TABLE ONLY public.ledger_checkpoints
     ADD CONSTRAINT ledger_checkpoints_previous_id_fkey FOREIGN KEY (previous_id) REFERENCES public.ledger_checkpoints(id);
 
-ALTER TABLE ONLY public.ledger_postings
-    ADD CONSTRAINT ledger_postings_transaction_id_fkey FOREIGN KEY (transaction_id) REFERENCES public.ledger_transactions(id);
-
 ALTER TABLE ONLY public.ledger_transactions
     ADD CONSTRAINT ledger_transactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id);
 

@@ -258,6 +258,20 @@ describe('ledger audit', () => {
       await forge('forged-empty', []);
       await expectEveryAudit({ balanced: false, unbalanced_transactions: 2 });
 
+      // Postings, balanced, of a transaction that does not exist (no foreign key refuses them).
+      await t.db.query(
+        `SET session_replication_role = replica;
+         INSERT INTO ledger_postings (transaction_id, account_id, contra_account_id, amount)
+         VALUES (9000000000000000, ${fees}, ${rewards}, -3), (9000000000000000, ${rewards}, ${fees}, 3);
+         SET session_replication_role = origin`,
+      );
+      await expectEveryAudit({ balanced: false, unbalanced_transactions: 3 });
+      expect(
+        await t.db.query(
+          `SELECT DISTINCT problem FROM ledger_audit_findings WHERE subject = 'transaction' AND subject_id = 9000000000000000`,
+        ),
+      ).toEqual([{ problem: 'missing' }]);
+
       // A cached balance off by one micro-USDT, on an account that just moved.
       await adjust(t, admin, a.id, 1);
       await t.db.query(

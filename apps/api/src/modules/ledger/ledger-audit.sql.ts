@@ -50,7 +50,10 @@ export const WRONG_ACCOUNTS = `
 
 /**
  * Transactions that do not balance in some currency (their postings in
- * ($1, $2]) or have no postings at all (ids in ($3, $4]).
+ * ($1, $2]), whose postings in that range have no transaction row (the
+ * postings keep no foreign key to it: migration
+ * 1767000500000-postings-without-transaction-key), or that have no postings
+ * at all (ids in ($3, $4]).
  */
 export const WRONG_TRANSACTIONS = `
   SELECT DISTINCT x.transaction_id::text AS id, 'unbalanced' AS problem FROM (
@@ -58,6 +61,10 @@ export const WRONG_TRANSACTIONS = `
     WHERE p.id > $1 AND p.id <= $2
     GROUP BY p.transaction_id, a.currency HAVING sum(p.amount) <> 0
   ) x
+  UNION ALL
+  SELECT DISTINCT p.transaction_id::text, 'missing' FROM ledger_postings p
+  WHERE p.id > $1 AND p.id <= $2
+    AND NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = p.transaction_id)
   UNION ALL
   SELECT t.id::text, 'empty' FROM ledger_transactions t
   WHERE t.id > $3 AND t.id <= $4
