@@ -1,9 +1,8 @@
-import { Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { loadMemberStrings } from '../lib/i18n';
 import { GuestOnly, RequireAuth } from './guards';
 import { page } from './lazy-page';
-import { PageFallback } from './layouts/page-fallback';
+import { ScreenSlot } from './layouts/screen-slot';
 import { PublicLayout } from './layouts/public-layout';
 
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
@@ -64,9 +63,9 @@ export const routes: RouteObject[] = [
     path: '*',
     element: (
       <RequireAuth>
-        <Suspense fallback={<PageFallback />}>
+        <ScreenSlot>
           <SignedInRoutes />
-        </Suspense>
+        </ScreenSlot>
       </RequireAuth>
     ),
   },

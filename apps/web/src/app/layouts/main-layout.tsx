@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useListMessages } from '@app/contracts';
@@ -15,7 +14,7 @@ import { InstallOfferBar } from '../../components/ui/install-offer';
 import { SupportLink } from '../../components/ui/support-link';
 import { useLiveEvents } from '../../lib/live-events';
 import { isAdminPath, useDesk } from '../../lib/desk';
-import { PageFallback } from './page-fallback';
+import { ScreenSlot } from './screen-slot';
 
 /**
  * The bottom bar with the unread count: the messages' answers (and their
@@ -63,9 +62,9 @@ export function MainLayout() {
       }
     >
       {desk ? null : <InstallOfferBar />}
-      <Suspense fallback={<PageFallback />}>
+      <ScreenSlot>
         <Outlet />
-      </Suspense>
+      </ScreenSlot>
       {desk ? null : (
         // A landmark of its own: everything on the page sits in one (axe's region rule).
         // Always there: the club's chat when set, else its own support form.

@@ -1,13 +1,12 @@
-import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { PageFallback } from './page-fallback';
+import { ScreenSlot } from './screen-slot';
 
 export function PublicLayout() {
   return (
     <div className="shell">
-      <Suspense fallback={<PageFallback />}>
+      <ScreenSlot>
         <Outlet />
-      </Suspense>
+      </ScreenSlot>
     </div>
   );
 }
