@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 
@@ -16,15 +17,27 @@ function Throws(): never {
   throw new Error('a screen that breaks while drawing');
 }
 
+/** The shell around the screens: it must stay mounted while a member moves between them. */
+let shellMounts = 0;
+function Shell() {
+  useEffect(() => {
+    shellMounts++;
+  }, []);
+  return null;
+}
+
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Link to="/films">to films</Link>
+      <Link to="/about">to about</Link>
       <ScreenSlot>
+        <Shell />
         <Routes>
           <Route path="/unreachable" element={<Unreachable />} />
           <Route path="/throws" element={<Throws />} />
           <Route path="/films" element={<Arrives />} />
+          <Route path="/about" element={<h1>About</h1>} />
         </Routes>
       </ScreenSlot>
     </MemoryRouter>,
@@ -60,6 +73,16 @@ describe('ScreenSlot', () => {
     fireEvent.click(screen.getByRole('link', { name: 'to films' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Films' })).toBeTruthy();
     expect(screen.queryByText('This screen did not load')).toBeNull();
+  });
+
+  it('keeps the shell mounted from screen to screen', async () => {
+    await i18n.changeLanguage('en');
+    shellMounts = 0;
+    renderAt('/films');
+    await screen.findByRole('heading', { level: 1, name: 'Films' });
+    fireEvent.click(screen.getByRole('link', { name: 'to about' }));
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    expect(shellMounts).toBe(1);
   });
 
   it('shows a screen that loads as it is', async () => {

@@ -6,14 +6,25 @@ import { PageFallback } from './page-fallback';
 interface CatcherProps {
   children: ReactNode;
   failed: ReactNode;
+  /** A new value (another path) clears a failure: that screen is tried. */
+  resetKey: string;
 }
 
-/** Catches what its screen throws while loading or drawing; React's only way is a class. */
+/**
+ * Catches what its screen throws while loading or drawing; React's only way
+ * is a class. Not keyed by the path: a key would mount the whole shell
+ * again on every move from screen to screen.
+ */
 class Catcher extends Component<CatcherProps, { error: boolean }> {
   override state = { error: false };
 
   static getDerivedStateFromError() {
     return { error: true };
+  }
+
+  override componentDidUpdate(previous: CatcherProps) {
+    if (this.state.error && previous.resetKey !== this.props.resetKey)
+      this.setState({ error: false });
   }
 
   override render() {
@@ -49,13 +60,13 @@ function ScreenFailed() {
  * Where a screen goes: its spinner while its chunk and words arrive, and if
  * they never do (a phone's network dropped, a new release replaced the chunk
  * this page knew of) or the screen throws, a heading, what happened and a
- * reload, instead of the blank page React leaves when nothing catches. Each
- * path starts afresh: going to another screen tries again.
+ * reload, instead of the blank page React leaves when nothing catches.
+ * Going to another screen tries again.
  */
 export function ScreenSlot({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <Catcher key={pathname} failed={<ScreenFailed />}>
+    <Catcher resetKey={pathname} failed={<ScreenFailed />}>
       <Suspense fallback={<PageFallback />}>{children}</Suspense>
     </Catcher>
   );
