@@ -37,7 +37,7 @@ function ScreenFailed() {
   const { t } = useTranslation();
   return (
     <main className="page">
-      {/* PageHeader's markup without its back link: the first screen's bundle stays as it was. */}
+      {/* PageHeader's markup without its back link: the first screen's bundle need not take it and its icon. */}
       <header className="page-header">
         <span className="page-header__spacer" />
         <h1 className="page-header__title">{t('common.screenFailed')}</h1>
