@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { i18n } from '../../lib/i18n';
 import { page } from '../lazy-page';
