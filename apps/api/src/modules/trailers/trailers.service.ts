@@ -153,7 +153,10 @@ export class TrailersService {
     if (!list)
       byLanguage.set(
         lang,
-        (list = new JsonText(published.map((trailer) => summary(trailer, lang)))),
+        (list = new JsonText(
+          published.map((trailer) => summary(trailer, lang)),
+          { revalidate: true },
+        )),
       );
     return list;
   }
