@@ -6,10 +6,21 @@ import { i18n } from '../../lib/i18n';
 import { page } from '../lazy-page';
 import { ScreenSlot } from './screen-slot';
 
-/** A screen whose chunk never arrives, as on a phone that lost the network. */
+/** A screen whose chunk never arrives, as on a phone that lost the network (tried once). */
 const Unreachable = page(
   () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
   'Unreachable' as never,
+  [],
+);
+/** A screen whose chunk is lost once, then arrives when tried again. */
+let flakyTries = 0;
+const ArrivesSecondTime = page(
+  async () => {
+    if (++flakyTries === 1) throw new TypeError('Failed to fetch dynamically imported module');
+    return { Records: () => <h1>Records</h1> };
+  },
+  'Records',
+  [1],
 );
 const Arrives = page(async () => ({ Arrives: () => <h1>Films</h1> }), 'Arrives');
 function Throws(): never {
@@ -37,6 +48,7 @@ function renderAt(path: string) {
           <Route path="/throws" element={<Throws />} />
           <Route path="/films" element={<Arrives />} />
           <Route path="/about" element={<h1>About</h1>} />
+          <Route path="/records" element={<ArrivesSecondTime />} />
         </Routes>
       </ScreenSlot>
     </MemoryRouter>,
@@ -63,6 +75,14 @@ describe('ScreenSlot', () => {
       expect(reload).toHaveBeenCalledTimes(1);
     },
   );
+
+  it('shows a screen whose chunk arrived on the second try, with no failure', async () => {
+    await i18n.changeLanguage('en');
+    renderAt('/records');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Records' })).toBeTruthy();
+    expect(flakyTries).toBe(2);
+    expect(screen.queryByText('This screen did not load')).toBeNull();
+  });
 
   it('tries again on the next screen a member opens', async () => {
     await i18n.changeLanguage('en');
