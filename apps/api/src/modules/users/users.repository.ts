@@ -597,16 +597,19 @@ export class UsersRepository {
     );
   }
 
-  /** The three levels below a member, by depth then id. */
+  /**
+   * The three levels below a member, by depth then id: each level one range
+   * of its own index (LEVEL_FROM), as the paged levels read them. A walk down
+   * the inviters was planned, for a small team, as a hash join over a scan of
+   * every member (bench:scale counted it, docs/decisions.md).
+   */
   async downline(id: number): Promise<TeamMemberRow[]> {
+    const level = (depth: number) =>
+      `SELECT ${depth} AS depth, u.id, u.vip_level AS "vipLevel", u.vip_expire AS "vipExpire",
+              u.created_at AS "createdAt"
+       FROM ${LEVEL_FROM[depth - 1]}`;
     return this.dataSource.query(
-      `WITH RECURSIVE team AS (
-         SELECT id, vip_level, vip_expire, created_at, 1 AS depth FROM users WHERE inviter_id = $1
-         UNION ALL
-         SELECT u.id, u.vip_level, u.vip_expire, u.created_at, t.depth + 1 FROM users u JOIN team t ON u.inviter_id = t.id WHERE t.depth < 3
-       )
-       SELECT depth, id, vip_level AS "vipLevel", vip_expire AS "vipExpire", created_at AS "createdAt"
-       FROM team ORDER BY depth, id`,
+      `${level(1)} UNION ALL ${level(2)} UNION ALL ${level(3)} ORDER BY depth, id`,
       [id],
     );
   }
