@@ -26,6 +26,19 @@ const LEVEL_FROM = [
   `users u WHERE u.inviter3_id = $1`,
 ];
 
+/** One level's members as team rows (TeamMemberRow), before any filter of the level's own. */
+const levelRows = (depth: 1 | 2 | 3) =>
+  `SELECT ${depth} AS depth, u.id, u.vip_level AS "vipLevel", u.vip_expire AS "vipExpire", u.created_at AS "createdAt"
+   FROM ${LEVEL_FROM[depth - 1]}`;
+
+/**
+ * The three levels below a member, by depth then id: each level one range
+ * of its own index, as the paged levels read them. A walk down the inviters
+ * was planned, for a small team, as a hash join over a scan of every member
+ * (bench:scale counted it, docs/decisions.md).
+ */
+const DOWNLINE = `${levelRows(1)} UNION ALL ${levelRows(2)} UNION ALL ${levelRows(3)} ORDER BY depth, id`;
+
 export interface TeamMemberRow {
   depth: number;
   id: number;
@@ -597,21 +610,9 @@ export class UsersRepository {
     );
   }
 
-  /**
-   * The three levels below a member, by depth then id: each level one range
-   * of its own index (LEVEL_FROM), as the paged levels read them. A walk down
-   * the inviters was planned, for a small team, as a hash join over a scan of
-   * every member (bench:scale counted it, docs/decisions.md).
-   */
+  /** The three levels below a member, by depth then id (DOWNLINE). */
   async downline(id: number): Promise<TeamMemberRow[]> {
-    const level = (depth: number) =>
-      `SELECT ${depth} AS depth, u.id, u.vip_level AS "vipLevel", u.vip_expire AS "vipExpire",
-              u.created_at AS "createdAt"
-       FROM ${LEVEL_FROM[depth - 1]}`;
-    return this.dataSource.query(
-      `${level(1)} UNION ALL ${level(2)} UNION ALL ${level(3)} ORDER BY depth, id`,
-      [id],
-    );
+    return this.dataSource.query(DOWNLINE, [id]);
   }
 
   /** A level of the team: its size and how many hold a VIP level now (effectiveVipLevel's rule). */
@@ -634,8 +635,7 @@ export class UsersRepository {
     page: { limit: number; before: number | null },
   ): Promise<TeamMemberRow[]> {
     return this.dataSource.query(
-      `SELECT ${depth} AS depth, u.id, u.vip_level AS "vipLevel", u.vip_expire AS "vipExpire", u.created_at AS "createdAt"
-       FROM ${LEVEL_FROM[depth - 1]} AND ($2::int IS NULL OR u.id < $2) ORDER BY u.id DESC LIMIT $3`,
+      `${levelRows(depth)} AND ($2::int IS NULL OR u.id < $2) ORDER BY u.id DESC LIMIT $3`,
       [id, page.before, page.limit],
     );
   }
