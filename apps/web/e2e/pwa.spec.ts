@@ -94,32 +94,6 @@ test('offline: a reload shows the shell, the banner and the last data; sign-out 
   expect(await page.evaluate(() => caches.has('api-v1'))).toBe(false);
 });
 
-test('the catalogue is revalidated by its tag, not downloaded again, and still shown', async ({
-  page,
-  request,
-}) => {
-  await fundedMember(page, request);
-  await controlled(page);
-  // Every request for the catalogue, the worker's included, with the tag it asked with.
-  const asked: { tag: string | undefined; etag: string | undefined }[] = [];
-  page.context().on('requestfinished', async (finished) => {
-    if (new URL(finished.url()).pathname !== '/api/trailers') return;
-    const answer = await finished.response();
-    asked.push({
-      tag: (await finished.allHeaders())['if-none-match'],
-      etag: answer?.headers().etag,
-    });
-  });
-  await page.goto('/films');
-  await expect(page.getByRole('link', { name: /Night Harbour/ }).first()).toBeVisible();
-  await expect.poll(() => asked.find((a) => a.etag)?.etag).toMatch(/^".+"$/);
-  const etag = asked.find((a) => a.etag)!.etag;
-  await page.reload();
-  await expect(page.getByRole('link', { name: /Night Harbour/ }).first()).toBeVisible();
-  // The browser's cache asked whether it changed (the API answers 304 with no body).
-  await expect.poll(() => asked.some((a) => a.tag === etag)).toBe(true);
-});
-
 test('a new version waiting is announced, and Reload switches to it', async ({ page }) => {
   await page.goto('/login');
   await controlled(page);

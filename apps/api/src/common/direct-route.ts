@@ -16,8 +16,7 @@
  * the same road as ever: Fastify hands them to Nest's handler, which runs
  * ErrorFilter; the request hooks (id, headers, log line, metrics) are
  * Fastify's and run for every route alike. A method may answer with a
- * JsonText (common/json-text.ts): its bytes are sent without serialising,
- * and one made to be revalidated is answered 304 to a reader who has it.
+ * JsonText (common/json-text.ts): its bytes are sent without serialising.
  */
 import { RequestMethod, SetMetadata, type Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
@@ -42,7 +41,7 @@ import {
   routeArgsOf,
 } from './framework/nest-internals';
 import { REACH_KEY, type ReachDeclaration, ReachGuard } from './reach';
-import { JsonText, noneMatchHits } from './json-text';
+import { JsonText } from './json-text';
 import { type Language, contentLanguageOf, languageOf } from './language';
 import { AppValidationPipe } from './validation.pipe';
 
@@ -178,16 +177,7 @@ export function registerDirectRoutes(app: NestFastifyApplication) {
         // Serialised once by the service: its bytes go out as they are.
         if (answer instanceof JsonText) {
           void reply.type('application/json; charset=utf-8');
-          if (answer.etag === undefined) return answer.bytes;
-          // The same for every reader in a language: the browser keeps it and asks again with its tag.
-          void reply.headers({
-            etag: answer.etag,
-            'cache-control': 'private, no-cache',
-            vary: 'Accept-Language',
-          });
-          if (!noneMatchHits(request.headers['if-none-match'], answer.etag)) return answer.bytes;
-          void reply.code(304);
-          return '';
+          return answer.bytes;
         }
         return answer;
       };

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /**
  * An answer serialised once and sent as it is to every reader who asks for
  * it while it is kept (the catalogue: every home screen asks, at the rush
@@ -12,41 +10,12 @@ import { createHash } from 'node:crypto';
  */
 export class JsonText<T> {
   readonly bytes: Buffer;
-  /**
-   * Set when the answer is the same for every reader who asks in its
-   * language (`revalidate`): a browser may then keep it and ask whether it
-   * changed, and the direct route answers 304 with no body when it has not,
-   * a phone's bytes saved on every visit to the films (docs/decisions.md).
-   * Personal answers stay uncached (no-store).
-   */
-  readonly etag: string | undefined;
 
-  constructor(
-    readonly value: T,
-    options: { revalidate?: boolean } = {},
-  ) {
+  constructor(readonly value: T) {
     this.bytes = Buffer.from(JSON.stringify(value), 'utf8');
-    this.etag = options.revalidate ? etagOf(this.bytes) : undefined;
   }
 
   toJSON(): T {
     return this.value;
   }
-}
-
-/** A strong validator: the same bytes, the same tag, whichever process made them. */
-function etagOf(bytes: Buffer): string {
-  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
-}
-
-/**
- * Whether an If-None-Match header names this tag: a list of tags, or `*`;
- * compared weakly, as RFC 9110 (13.1.2) says this header is.
- */
-export function noneMatchHits(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === etag;
-  });
 }

@@ -51,19 +51,8 @@ describe('content and mail in ru, en and uz', () => {
     expect((await titleOf('de')).title).toBe('Ночная гавань');
     expect((await titleOf()).title).toBe('Ночная гавань');
     expect((await titleOf('en;q=0.5, uz')).title).toBe('Tungi bandargoh');
-    const uz = await t.http().get('/trailers').set(m.auth).set('Accept-Language', 'uz');
-    const list = uz.body;
+    const list = (await t.http().get('/trailers').set(m.auth).set('Accept-Language', 'uz')).body;
     expect(list.find((x: { id: number }) => x.id === 1).title).toBe('Tungi bandargoh');
-    // A kept list answers for its language only: another language's tag gets the list anew.
-    const en = await t
-      .http()
-      .get('/trailers')
-      .set(m.auth)
-      .set('Accept-Language', 'en')
-      .set('If-None-Match', uz.headers.etag);
-    expect(en.status).toBe(200);
-    expect(en.body.find((x: { id: number }) => x.id === 1).title).toBe('Night Harbour');
-    expect(en.headers.etag).not.toBe(uz.headers.etag);
     // Every seeded trailer and message is written in all three.
     const [{ missing }] = await t.db.query(
       `SELECT count(*)::int AS missing FROM trailers

@@ -77,12 +77,6 @@ class FineController {
     return KEPT;
   }
 
-  @Get('shared')
-  @DirectRoute()
-  shared() {
-    return SHARED;
-  }
-
   @Get('kept-through-nest')
   @Auth()
   keptThroughNest() {
@@ -92,8 +86,6 @@ class FineController {
 
 /** An answer serialised once (as the catalogue is), with text that JSON must escape. */
 const KEPT = new JsonText([{ id: 1, title: 'Ўзбек "кино" \\ é' }]);
-/** One the same for every reader: a browser may keep it and revalidate. */
-const SHARED = new JsonText([{ id: 2, title: 'Night Harbour' }], { revalidate: true });
 
 @Injectable()
 class AlwaysGuard implements CanActivate {
@@ -211,43 +203,6 @@ describe('direct routes', () => {
     const throughNest = await get('/ok/kept-through-nest', 'member-token');
     expect(throughNest.headers['content-type']).toMatch(/^application\/json/);
     expect(throughNest.text).toBe(direct.text);
-  });
-
-  it('gives a JsonText not made to be revalidated no tag and no caching of its own', async () => {
-    const res = await get('/ok/kept', 'member-token').set('if-none-match', '*');
-    expect(res.status).toBe(200);
-    expect(res.headers.etag).toBeUndefined();
-    // The request hooks' no-store stays (this test app has none).
-    expect(res.headers['cache-control']).toBeUndefined();
-  });
-
-  it('answers a revalidated JsonText with its tag, and 304 to a reader who has it', async () => {
-    const first = await get('/ok/shared', 'member-token');
-    expect(first.status).toBe(200);
-    expect(first.text).toBe(SHARED.bytes.toString('utf8'));
-    const etag = first.headers.etag;
-    expect(etag).toMatch(/^"[\w-]{22}"$/);
-    expect(first.headers['cache-control']).toBe('private, no-cache');
-    expect(first.headers.vary).toBe('Accept-Language');
-    // The same bytes give the same tag: another process answers alike.
-    expect(new JsonText(SHARED.value, { revalidate: true }).etag).toBe(etag);
-    for (const asked of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
-      const again = await get('/ok/shared', 'member-token').set('if-none-match', asked);
-      expect({ asked, status: again.status, body: again.text }).toEqual({
-        asked,
-        status: 304,
-        body: '',
-      });
-      expect(again.headers.etag).toBe(etag);
-      expect(again.headers['cache-control']).toBe('private, no-cache');
-    }
-    const changed = await get('/ok/shared', 'member-token').set('if-none-match', '"other"');
-    expect(changed.status).toBe(200);
-    expect(changed.body).toEqual(SHARED.value);
-    // Still a signed-in read: no tag gets past the sign-in check.
-    const signedOut = await get('/ok/shared').set('if-none-match', etag);
-    expect(signedOut.status).toBe(401);
-    expect(signedOut.headers.etag).toBeUndefined();
   });
 
   it('refuses as the guard does, in the contract shape', async () => {

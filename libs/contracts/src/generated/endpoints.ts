@@ -13065,7 +13065,7 @@ export const useLogin = <TError = ErrorType<ErrorBody | ValidationErrorBody>, TC
 };
 
 /**
- * Titles and descriptions in the reader's language (`Accept-Language`: ru, en or uz), else Russian, else the one written. The same for every member: answered with an `ETag` and `Cache-Control: private, no-cache`, so a browser keeps it and asks again with `If-None-Match`, which is answered 304 with no body while the list is unchanged.
+ * Titles and descriptions in the reader's language (`Accept-Language`: ru, en or uz), else Russian, else the one written.
  * @summary All trailers, newest first
  */
 export const listTrailers = (
@@ -13081,7 +13081,7 @@ export const getListTrailersQueryKey = () => {
 
 export const getListTrailersQueryOptions = <
   TData = Awaited<ReturnType<typeof listTrailers>>,
-  TError = ErrorType<void | ErrorBody>,
+  TError = ErrorType<ErrorBody>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listTrailers>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -13101,11 +13101,11 @@ export const getListTrailersQueryOptions = <
 };
 
 export type ListTrailersQueryResult = NonNullable<Awaited<ReturnType<typeof listTrailers>>>;
-export type ListTrailersQueryError = ErrorType<void | ErrorBody>;
+export type ListTrailersQueryError = ErrorType<ErrorBody>;
 
 export function useListTrailers<
   TData = Awaited<ReturnType<typeof listTrailers>>,
-  TError = ErrorType<void | ErrorBody>,
+  TError = ErrorType<ErrorBody>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listTrailers>>, TError, TData>> &
@@ -13123,7 +13123,7 @@ export function useListTrailers<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListTrailers<
   TData = Awaited<ReturnType<typeof listTrailers>>,
-  TError = ErrorType<void | ErrorBody>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listTrailers>>, TError, TData>> &
@@ -13141,7 +13141,7 @@ export function useListTrailers<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListTrailers<
   TData = Awaited<ReturnType<typeof listTrailers>>,
-  TError = ErrorType<void | ErrorBody>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listTrailers>>, TError, TData>>;
@@ -13155,7 +13155,7 @@ export function useListTrailers<
 
 export function useListTrailers<
   TData = Awaited<ReturnType<typeof listTrailers>>,
-  TError = ErrorType<void | ErrorBody>,
+  TError = ErrorType<ErrorBody>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listTrailers>>, TError, TData>>;

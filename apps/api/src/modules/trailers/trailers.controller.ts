@@ -1,13 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiOkResponse,
-  ApiOperation,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reach } from '../../common/reach';
 import { ApiErrors } from '../../common/api-errors.decorator';
 import { DirectRoute } from '../../common/direct-route';
@@ -50,18 +43,9 @@ export class TrailersController {
   @DirectRoute()
   @ApiOperation({
     summary: 'All trailers, newest first',
-    description:
-      `${LANGUAGE_NOTE} The same for every member: answered with an \`ETag\` and ` +
-      '`Cache-Control: private, no-cache`, so a browser keeps it and asks again with ' +
-      '`If-None-Match`, which is answered 304 with no body while the list is unchanged.',
+    description: LANGUAGE_NOTE,
   })
-  @ApiOkResponse({
-    type: [TrailerSummary],
-    headers: {
-      ETag: { description: "The list's tag, for If-None-Match", schema: { type: 'string' } },
-    },
-  })
-  @ApiResponse({ status: 304, description: 'Unchanged since the tag in If-None-Match' })
+  @ApiOkResponse({ type: [TrailerSummary] })
   listTrailers(@ContentLanguage() lang: Language): Promise<JsonText<TrailerSummary[]>> {
     return this.trailers.list(lang);
   }

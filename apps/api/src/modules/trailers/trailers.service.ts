@@ -153,10 +153,7 @@ export class TrailersService {
     if (!list)
       byLanguage.set(
         lang,
-        (list = new JsonText(
-          published.map((trailer) => summary(trailer, lang)),
-          { revalidate: true },
-        )),
+        (list = new JsonText(published.map((trailer) => summary(trailer, lang)))),
       );
     return list;
   }
