@@ -320,22 +320,33 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
   });
 
   it('signs a new transaction only after the first expired unseen', async () => {
-    const m = await funded(20);
-    const res = await take(m, { wallet: OUTSIDE, amount: 20 });
-    const w = await withdrawalOf(res.body.id);
-    // The node loses the first broadcast (never takes it, answers late).
-    await tron.control('broadcast/next', { mode: 'hang', accept: false, delay_ms: 3000 });
-    await t.http().post(`/admin/withdrawals/${w.id}/approve`).set(admin).expect(200);
-    // While the worker waits for that answer, the chain moves past the transaction's expiration
-    // (tronweb gives 60 s; 25 blocks are 75 s of chain time).
-    await until(res.body.id, 'signed');
-    await tron.control('blocks', { count: 25 });
-    await until(res.body.id, 'confirmed', 30_000);
-    const attempts = await t.db.query(
-      `SELECT status FROM withdrawal_attempts WHERE withdrawal_id = $1 ORDER BY id`,
-      [w.id],
-    );
-    expect(attempts).toEqual([{ status: 'expired' }, { status: 'confirmed' }]);
+    // Blocks by hand here: made every 100 ms, each 3 s of chain time, the 60 s a transaction
+    // lives pass in 2 s of the wall clock, and a slow machine between signing the new
+    // transaction and sending it would see that one expire too.
+    clearInterval(blocks);
+    try {
+      const m = await funded(20);
+      const res = await take(m, { wallet: OUTSIDE, amount: 20 });
+      const w = await withdrawalOf(res.body.id);
+      // The node loses the first broadcast (never takes it, answers late).
+      await tron.control('broadcast/next', { mode: 'hang', accept: false, delay_ms: 3000 });
+      await t.http().post(`/admin/withdrawals/${w.id}/approve`).set(admin).expect(200);
+      // While the worker waits for that answer, the chain moves past the transaction's expiration
+      // (tronweb gives 60 s; 25 blocks are 75 s of chain time).
+      await until(res.body.id, 'signed');
+      await tron.control('blocks', { count: 25 });
+      // The first ends expired; the second is signed and taken by the node.
+      await until(res.body.id, 'sent', 30_000);
+      await tron.solidify();
+      await until(res.body.id, 'confirmed', 30_000);
+      const attempts = await t.db.query(
+        `SELECT status FROM withdrawal_attempts WHERE withdrawal_id = $1 ORDER BY id`,
+        [w.id],
+      );
+      expect(attempts).toEqual([{ status: 'expired' }, { status: 'confirmed' }]);
+    } finally {
+      blocks = keepMakingBlocks(tron);
+    }
   }, 40_000);
 
   it('marks a transfer that ran out of energy failed with the reason; the operator retries or refunds', async () => {
