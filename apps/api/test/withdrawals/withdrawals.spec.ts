@@ -93,6 +93,20 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
       const w = await withdrawalOf(recordId);
       return w.status === status ? w : undefined;
     }, ms);
+  /**
+   * For a test that counts attempts: blocks made every 100 ms are 3 s of chain time each, so
+   * a transaction's 60 s pass in 2 s of the wall clock, and a slow moment of the machine
+   * between signing and sending would expire it (one attempt more). Here blocks come only
+   * when the test makes them.
+   */
+  async function withBlocksByHand(test: () => Promise<void>) {
+    clearInterval(blocks);
+    try {
+      await test();
+    } finally {
+      blocks = keepMakingBlocks(tron);
+    }
+  }
 
   it('applies the rules: minimum, level-0 cap, funds, a real outside address', async () => {
     const poor = await funded(5);
@@ -303,28 +317,28 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
   });
 
   it('counts a duplicate answer as sent and re-sends the same bytes after a timeout: one transfer', async () => {
-    for (const mode of [{ mode: 'duplicate' }, { mode: 'hang', delay_ms: 3000 }]) {
-      const m = await funded(20);
-      const res = await take(m, { wallet: OUTSIDE, amount: 20 });
-      const w = await withdrawalOf(res.body.id);
-      await tron.control('broadcast/next', mode);
-      await t.http().post(`/admin/withdrawals/${w.id}/approve`).set(admin).expect(200);
-      const done = await until(res.body.id, 'confirmed');
-      const attempts = await t.db.query(
-        `SELECT status FROM withdrawal_attempts WHERE withdrawal_id = $1`,
-        [w.id],
-      );
-      expect(attempts).toEqual([{ status: 'confirmed' }]);
-      expect(done.tx_id).toMatch(/^[0-9a-f]{64}$/);
-    }
+    await withBlocksByHand(async () => {
+      for (const mode of [{ mode: 'duplicate' }, { mode: 'hang', delay_ms: 3000 }]) {
+        const m = await funded(20);
+        const res = await take(m, { wallet: OUTSIDE, amount: 20 });
+        const w = await withdrawalOf(res.body.id);
+        await tron.control('broadcast/next', mode);
+        await t.http().post(`/admin/withdrawals/${w.id}/approve`).set(admin).expect(200);
+        await until(res.body.id, 'sent');
+        await tron.solidify();
+        const done = await until(res.body.id, 'confirmed');
+        const attempts = await t.db.query(
+          `SELECT status FROM withdrawal_attempts WHERE withdrawal_id = $1`,
+          [w.id],
+        );
+        expect(attempts).toEqual([{ status: 'confirmed' }]);
+        expect(done.tx_id).toMatch(/^[0-9a-f]{64}$/);
+      }
+    });
   });
 
   it('signs a new transaction only after the first expired unseen', async () => {
-    // Blocks by hand here: made every 100 ms, each 3 s of chain time, the 60 s a transaction
-    // lives pass in 2 s of the wall clock, and a slow machine between signing the new
-    // transaction and sending it would see that one expire too.
-    clearInterval(blocks);
-    try {
+    await withBlocksByHand(async () => {
       const m = await funded(20);
       const res = await take(m, { wallet: OUTSIDE, amount: 20 });
       const w = await withdrawalOf(res.body.id);
@@ -344,9 +358,7 @@ describe('withdrawals: held at request, decided by an operator, sent once from t
         [w.id],
       );
       expect(attempts).toEqual([{ status: 'expired' }, { status: 'confirmed' }]);
-    } finally {
-      blocks = keepMakingBlocks(tron);
-    }
+    });
   }, 40_000);
 
   it('marks a transfer that ran out of energy failed with the reason; the operator retries or refunds', async () => {
