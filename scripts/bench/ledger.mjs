@@ -119,6 +119,9 @@ if (process.env.BENCH_LEDGER_CHILD) {
   // parent's (its clients and where they stopped stay here), until told to stop.
   const watches = app.get(WatchService);
   let clientsPlan;
+  // A parent that crashed never says stop: without it, the app's pools and timers would keep
+  // this process (and its database sessions) alive, and the next run's drop of the database fail.
+  process.on('disconnect', () => process.exit(2));
   process.send({ ready: true });
   for (;;) {
     const [message] = await once(process, 'message');
